@@ -1,0 +1,56 @@
+import type { Identity, SessionCredentials, SessionMode } from '@svc/protocol';
+
+/** Where the client keeps the visitor identity. `localStorage` satisfies it. */
+export interface StorageAdapter {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Options of {@link createSvcClient}. */
+export interface SvcClientConfig {
+  /** Base address of the API, without a trailing slash. */
+  apiUrl: string;
+  /** Path prefix; `/v1` by default. Use `''` when `apiUrl` already ends with `/v1`. */
+  apiPathPrefix?: string;
+  /** Joined to every storage key with an underscore. Empty by default. */
+  storagePrefix?: string;
+  /** Where the identity is stored: browser local storage by default, none (memory) when null. */
+  storage?: StorageAdapter | null;
+  /** Called when storage fails (corrupt JSON, private mode, quota) and the client uses memory. */
+  onWarning?: (message: string, cause?: unknown) => void;
+  /** `fetch` to use; the global one by default. */
+  fetch?: typeof fetch;
+}
+
+/** Options of {@link SvcClient.startSession}. */
+export interface StartSessionOptions {
+  inputMode?: SessionMode;
+  outputMode?: SessionMode;
+  /** BCP-47 tag; sent only when given (the scenario's language applies otherwise). */
+  language?: string;
+  sessionOptions?: {
+    resumeConversationId?: string;
+    metadata?: Record<string, unknown>;
+  };
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** The HTTP client of the public API, with the visitor identity it stores. */
+export interface SvcClient {
+  /** Identifies the visitor; returns the stored identity with no network call when still valid. */
+  identifyUser(scenarioUUID: string, externalId?: string, signal?: AbortSignal): Promise<Identity>;
+  /** Starts a Transport session; needs a stored identity. */
+  startSession(scenarioUUID: string, options?: StartSessionOptions): Promise<SessionCredentials>;
+  /** The stored token if valid, else a silent re-identify from the persisted scenario and visitor. */
+  getValidUserToken(): Promise<string>;
+  /** Synchronous read of the stored token (not checked for expiry). */
+  getStoredUserToken(scenarioUUID?: string, applicationId?: number): string | null;
+  getSessionUserId(): number | null;
+  getSessionApplicationId(): number | null;
+  /** With a scenario: clears its blob and pointer. Without: clears everything under the prefix. */
+  clearStoredSession(scenarioUUID?: string): void;
+  /** The API base address with the path prefix, for other API calls (`{apiUrl}{prefix}`). */
+  readonly baseUrl: string;
+}
