@@ -14,5 +14,5 @@ export * from './api-paths.js';
 export * from './storage-keys.js';
 export type * from './identity.js';
 export type * from './config.js';
-export * from './messages.js';
+export type * from './messages.js';
 export * from './rpc.js';

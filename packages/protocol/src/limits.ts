@@ -25,10 +25,6 @@ export const LIMITS = {
 export const TIMINGS = {
   /** Extra time the agent waits past a tool's handler budget so the frontend's `TIMEOUT` arrives. */
   RPC_RESPONSE_MARGIN_MS: 1_000,
-  /** Delays between the agent's `config_request` + `config` resends while no `config_ack` came. */
-  CONFIG_RESEND_DELAYS_MS: [1_000, 2_000, 4_000, 8_000],
-  /** The agent gives up the handshake (and ends the session) this long after its first `config`. */
-  CONFIG_ACK_GIVE_UP_MS: 20_000,
   /** The SDK reports `AGENT_UNAVAILABLE` when no agent `config` arrives this long after connect. */
   AGENT_JOIN_TIMEOUT_MS: 20_000,
   /** Largest RPC payload (request or response) in bytes the Transport carries. */

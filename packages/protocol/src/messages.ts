@@ -1,10 +1,8 @@
 import type { RestoreState } from './config.js';
 import type { SessionMode } from './identity.js';
 
-/** Roles of a conversation message. */
-export const MESSAGE_ROLES = ['user', 'assistant', 'tool', 'event'] as const;
 /** A conversation message role. */
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
+export type MessageRole = 'user' | 'assistant' | 'tool' | 'event';
 
 /** One tool invocation in an assistant message (shape settled in `docs/decisions.md`). */
 export interface ToolCall {
@@ -58,10 +56,8 @@ export interface AssistantInterruptPayload {
   reason?: string;
 }
 
-/** Actions of `session:control`. */
-export const SESSION_CONTROL_ACTIONS = ['end', 'pause', 'resume', 'set_modes'] as const;
 /** An action of `session:control`. */
-export type SessionControlAction = (typeof SESSION_CONTROL_ACTIONS)[number];
+export type SessionControlAction = 'end' | 'pause' | 'resume' | 'set_modes';
 
 /**
  * Payload of `session:control` (both ways). `end`: the sender ends the conversation; `pause` and
@@ -96,4 +92,3 @@ export interface DictationTranscriptPayload {
 export interface ChatPayload {
   message: string;
 }
-

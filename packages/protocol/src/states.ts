@@ -1,5 +1,11 @@
 /** Client session statuses. */
-export const SESSION_STATUSES = ['idle', 'connecting', 'connected', 'reconnecting', 'ended'] as const;
+export const SESSION_STATUSES = [
+  'idle',
+  'connecting',
+  'connected',
+  'reconnecting',
+  'ended',
+] as const;
 /** A client session status. */
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
@@ -25,31 +31,13 @@ export const SESSION_END_REASONS = {
 export type SessionEndReason = (typeof SESSION_END_REASONS)[keyof typeof SESSION_END_REASONS];
 
 /**
- * Reasons the agent puts in its `session:end` payload and stores as the conversation's end reason.
+ * Error codes of `SvcError`: `start()` throws the first two; after connection the others are
+ * emitted on `error`.
  */
-export const AGENT_END_REASONS = {
-  /** The model called the `workflow:conversation:end` tool. */
-  COMPLETED: 'completed',
-  /** The visitor asked to end through `session:control`. */
-  USER_REQUESTED: 'user_requested',
-  /** No `config_ack` arrived within the handshake budget. */
-  CONFIG_TIMEOUT: 'config_timeout',
-  /** The visitor left the room. */
-  VISITOR_LEFT: 'visitor_left',
-  /** The agent process was told to stop. */
-  AGENT_SHUTDOWN: 'agent_shutdown',
-  /** The agent failed and could not go on. */
-  AGENT_ERROR: 'agent_error',
-} as const;
-
-/** Error codes of `SvcError`. */
-export const SVC_ERROR_CODES = [
-  'IDENTIFY_FAILED',
-  'SESSION_START_FAILED',
-  'CONNECTION_LOST',
-  'MIC_PERMISSION_DENIED',
-  'TOOL_TIMEOUT',
-  'AGENT_UNAVAILABLE',
-] as const;
-/** An error code of `SvcError`. */
-export type SvcErrorCode = (typeof SVC_ERROR_CODES)[number];
+export type SvcErrorCode =
+  | 'IDENTIFY_FAILED'
+  | 'SESSION_START_FAILED'
+  | 'CONNECTION_LOST'
+  | 'MIC_PERMISSION_DENIED'
+  | 'TOOL_TIMEOUT'
+  | 'AGENT_UNAVAILABLE';

@@ -1,32 +1,19 @@
-/** Prefix joined to every storage key when a `storagePrefix` is set: `{prefix}_{key}`. */
-function prefixed(prefix: string, key: string): string {
+/** Joins a storage prefix to a key: `{prefix}_{key}`, or the key alone without a prefix. */
+export function prefixedKey(prefix: string, key: string): string {
   return prefix ? `${prefix}_${key}` : key;
 }
 
 /**
  * Client storage keys. `session` is the source of truth (the stored identity blob) and
- * `scenarioPointer` points to the active publication UUID. The `legacy*` keys are only read, to
- * migrate identities stored by SDK versions before 0.1.1, then deleted.
+ * `scenarioPointer` points to the active publication UUID. Keys of older SDK versions, read only to
+ * migrate them, belong to the client's storage code.
  */
 export const storageKeys = {
   /** `svc_session:app:{applicationId}`: the stored identity blob. */
   session: (applicationId: number | string, prefix = ''): string =>
-    prefixed(prefix, `svc_session:app:${applicationId}`),
+    prefixedKey(prefix, `svc_session:app:${applicationId}`),
   /** `svc_scenario_uuid`: the active publication UUID. */
-  scenarioPointer: (prefix = ''): string => prefixed(prefix, 'svc_scenario_uuid'),
+  scenarioPointer: (prefix = ''): string => prefixedKey(prefix, 'svc_scenario_uuid'),
   /** Start of every session blob key, to find them all (for `clearStoredSession()`). */
-  sessionKeyStart: (prefix = ''): string => prefixed(prefix, 'svc_session:app:'),
-  /** Legacy per-scenario blob `svc_session:{scenarioUUID}` (read and deleted, never written). */
-  legacyScenarioBlob: (scenarioUUID: string, prefix = ''): string =>
-    prefixed(prefix, `svc_session:${scenarioUUID}`),
-  /** Legacy flat keys (read and deleted, never written). */
-  legacyFlat: (prefix = '') =>
-    ({
-      userToken: prefixed(prefix, 'svc_user_token'),
-      userId: prefixed(prefix, 'svc_user_id'),
-      applicationId: prefixed(prefix, 'svc_application_id'),
-      externalId: prefixed(prefix, 'svc_external_id'),
-    }) as const,
-  /** The two older platform keys, unprefixed, read once as a fallback. */
-  platformFallback: { userToken: 'user_token', externalId: 'external_id' },
+  sessionKeyStart: (prefix = ''): string => prefixedKey(prefix, 'svc_session:app:'),
 } as const;
