@@ -1,23 +1,6 @@
-import type {
-  ErrorBody,
-  Identity,
-  IdentifyRequest,
-  SessionCredentials,
-  SessionRequest,
-  StoredIdentity,
-} from '../identity.js';
-import {
-  define,
-  nonEmptyString,
-  number,
-  object,
-  oneOf,
-  record,
-  string,
-  unknownValue,
-} from './reader.js';
-
-const mode = oneOf(['audio', 'text']);
+// What the SDK reads: the API's answers and its own stored blob.
+import type { Identity, SessionCredentials, StoredIdentity } from '../identity.js';
+import { define, nonEmptyString, number, object } from './reader.js';
 
 /** Parses the response of identify. */
 export const parseIdentity = define<Identity>(
@@ -33,28 +16,6 @@ export const parseIdentity = define<Identity>(
 export const parseSessionCredentials = define<SessionCredentials>(
   object({ rt_token: nonEmptyString, rt_url: nonEmptyString, expires_in: number }),
 );
-
-/** Parses the body of identify. */
-export const parseIdentifyRequest = define<IdentifyRequest>(
-  object({ scenario_uuid: nonEmptyString, external_id: nonEmptyString }),
-);
-
-/** Parses the body of session start. */
-export const parseSessionRequest = define<SessionRequest>(
-  object(
-    { scenario_uuid: nonEmptyString },
-    {
-      input_mode: mode,
-      output_mode: mode,
-      language: nonEmptyString,
-      resume_conversation_id: nonEmptyString,
-      metadata: record(unknownValue),
-    },
-  ),
-);
-
-/** Parses an error response body. */
-export const parseErrorBody = define<ErrorBody>(object({ error: string }));
 
 /** Parses the identity blob the client stores. */
 export const parseStoredIdentity = define<StoredIdentity>(

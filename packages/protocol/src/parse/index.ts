@@ -11,6 +11,7 @@ export * from './config.js';
 export * from './messages.js';
 export * from './rpc.js';
 export * from './http.js';
+export * from './requests.js';
 export * from './decode.js';
 export * from './curate-config.js';
 

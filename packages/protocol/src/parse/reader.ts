@@ -1,5 +1,6 @@
 /**
- * A small toolkit of readers, so each wire parser reads like a schema. A reader checks a value at a
+ * A small toolkit of readers, so each wire parser reads like a schema. The builders are marked
+ * free of side effects so bundlers drop the parsers an app does not use. A reader checks a value at a
  * path and returns it typed, or throws a {@link ParseFailure} naming the path; `define` turns a
  * reader into a parser that returns a {@link ParseResult} and never throws.
  */
@@ -54,6 +55,7 @@ export const boolean: Reader<boolean> = (value, path) =>
 export const unknownValue: Reader<unknown> = (value) => value;
 
 /** One of the given literals. */
+/* @__NO_SIDE_EFFECTS__ */
 export function oneOf<const T extends readonly (string | boolean)[]>(values: T): Reader<T[number]> {
   return (value, path) =>
     values.includes(value as T[number])
@@ -65,6 +67,7 @@ export function oneOf<const T extends readonly (string | boolean)[]>(values: T):
 }
 
 /** The first of several readers that accepts the value. */
+/* @__NO_SIDE_EFFECTS__ */
 export function either<A, B>(first: Reader<A>, second: Reader<B>, expected: string): Reader<A | B> {
   return (value, path) => {
     for (const reader of [first, second]) {
@@ -79,6 +82,7 @@ export function either<A, B>(first: Reader<A>, second: Reader<B>, expected: stri
 }
 
 /** An array whose items all pass `item`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function array<T>(item: Reader<T>): Reader<T[]> {
   return (value, path) =>
     Array.isArray(value)
@@ -95,6 +99,7 @@ function join(path: string, key: string): string {
 }
 
 /** A plain object whose values all pass `item`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function record<T>(item: Reader<T>): Reader<Record<string, T>> {
   return (value, path) => {
     if (!isObject(value)) return expect(path, 'object', value);
@@ -108,6 +113,7 @@ export function record<T>(item: Reader<T>): Reader<Record<string, T>> {
  * An object with `required` and `optional` fields. Unknown fields are kept (a newer peer may add
  * fields); `null` in an optional field counts as absent and is removed.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function object<R extends Shape, O extends Shape = Record<never, never>>(
   required: R,
   optional?: O,
@@ -133,6 +139,7 @@ export function object<R extends Shape, O extends Shape = Record<never, never>>(
 }
 
 /** Turns a reader into a parser that returns a {@link ParseResult} and never throws. */
+/* @__NO_SIDE_EFFECTS__ */
 export function define<T>(reader: Reader<T>): (value: unknown) => ParseResult<T> {
   return (value) => {
     try {

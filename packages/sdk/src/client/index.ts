@@ -3,5 +3,7 @@
  *
  * @packageDocumentation
  */
+export { createSvcClient } from './client.js';
+export { getCompanyIdFromToken, getJWTExpiry, isTokenExpired } from './jwt.js';
 export type { StorageAdapter, SvcClient, SvcClientConfig, StartSessionOptions } from './types.js';
 export { SvcError } from '../errors.js';
