@@ -61,7 +61,8 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
       parseIdentity,
       { signal },
     );
-    store.save({ ...identity, external_id: externalId }, scenarioUUID);
+    const { user_token, user_id, application_id } = identity;
+    store.save({ user_token, user_id, application_id, external_id: externalId }, scenarioUUID);
     if (externalId === pendingAnonymousId) pendingAnonymousId = null;
     return identity;
   }
