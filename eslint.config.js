@@ -12,7 +12,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ conditionNames: ['@svc/source', 'types', 'import', 'default'] }),
+        createTypeScriptImportResolver({
+          conditionNames: ['@svc/source', 'types', 'import', 'default'],
+        }),
       ],
     },
     rules: {

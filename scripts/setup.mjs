@@ -60,7 +60,9 @@ function installAptPackages() {
 function buildLivekitServer() {
   const cli = join(root, 'tools', 'livekit-dev', 'src', 'cli.ts');
   if (!existsSync(cli)) return;
-  run('npx', ['tsx', '--conditions=@svc/source', cli, 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('npx', ['tsx', '--conditions=@svc/source', cli, 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 try {

@@ -57,7 +57,9 @@ for (const entry of ENTRIES) {
     status: ok ? 'ok' : 'OVER BUDGET',
   });
 }
-console.log('SDK bundle sizes (esbuild, browser ESM, minified, gzip -9; react and livekit-client external)');
+console.log(
+  'SDK bundle sizes (esbuild, browser ESM, minified, gzip -9; react and livekit-client external)',
+);
 console.table(rows);
 
 const root = rows.find((row) => row.entry.startsWith('@svc/sdk ('));
