@@ -34,9 +34,15 @@ function installNpmPackages() {
   log('installing npm packages');
   // onnxruntime-node (pulled in by the agents framework) downloads CUDA files in its postinstall,
   // which fails offline; its CPU binaries ship in the package.
-  run('npm', ['ci', '--no-audit', '--no-fund'], {
-    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' },
-  });
+  const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
+  try {
+    run('npm', ['ci', '--no-audit', '--no-fund'], { env });
+  } catch {
+    // A registry mirror that lags behind can miss optional platform packages the lockfile names;
+    // `npm install` skips those where `npm ci` refuses.
+    log('npm ci failed; trying npm install');
+    run('npm', ['install', '--no-audit', '--no-fund'], { env });
+  }
 }
 
 function isInstalled(pkg) {
