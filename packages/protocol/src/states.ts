@@ -19,13 +19,14 @@ export const AGENT_STATE_ATTRIBUTE = 'lk.agent.state';
 
 /**
  * Reasons on the client's `session-end` event. `agent_ended` is used when the agent's
- * `session:end` payload carries no reason of its own.
+ * `session:end` payload carries no reason of its own; `agent_unavailable` when no agent joined.
  */
 export const SESSION_END_REASONS = {
   SHUTDOWN: 'shutdown',
   AGENT_DISCONNECTED: 'agent_disconnected',
   TRANSPORT_DISCONNECTED: 'transport_disconnected',
   AGENT_ENDED: 'agent_ended',
+  AGENT_UNAVAILABLE: 'agent_unavailable',
 } as const;
 /** A reason the client names on `session-end` (the agent may send others on `session:end`). */
 export type SessionEndReason = (typeof SESSION_END_REASONS)[keyof typeof SESSION_END_REASONS];

@@ -1,6 +1,16 @@
 /**
- * `@svc/sdk`: the headless session at the package root (filled by the live-session work).
+ * `@svc/sdk`: the headless session at the package root. UI bindings are in `@svc/sdk/react`.
  *
  * @packageDocumentation
  */
+export { SvcSession } from './session/svc-session.js';
+export type {
+  FeatureToolRunner,
+  SessionEndInfo,
+  StartOptions,
+  SvcSessionEvents,
+  SvcSessionOptions,
+  SvcSessionSnapshot,
+  ToolHandler,
+} from './session/types.js';
 export { SvcError } from './errors.js';

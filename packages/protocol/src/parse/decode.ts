@@ -15,6 +15,6 @@ export function decodePayload(data: Uint8Array | string): ParseResult<unknown> {
 }
 
 /** Encodes a payload for the Transport: JSON as UTF-8 bytes. */
-export function encodePayload(payload: unknown): Uint8Array {
+export function encodePayload(payload: unknown): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(JSON.stringify(payload));
 }

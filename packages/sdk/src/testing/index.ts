@@ -1,7 +1,13 @@
 /**
- * `@svc/sdk/testing`: fakes for testing frontends without a server (filled by the live-session
- * work).
+ * `@svc/sdk/testing`: fakes for testing your own frontend without a server.
  *
  * @packageDocumentation
  */
-export {};
+export { FakeTransport, fakeConfig, type SentPayload } from './fake-transport.js';
+export type {
+  ParticipantEvent,
+  RpcHandler,
+  Transport,
+  TransportConnectionState,
+  TransportEvents,
+} from '../transport/transport.js';

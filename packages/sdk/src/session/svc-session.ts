@@ -1,0 +1,567 @@
+import {
+  AGENT_STATE_ATTRIBUTE,
+  AGENT_STATES,
+  LIMITS,
+  RPC_METHODS,
+  SESSION_END_REASONS,
+  TIMINGS,
+  TOPICS,
+  rpcMethodName,
+  toolTimeouts,
+  type AgentState,
+  type Collection,
+  type ConfigPayload,
+  type ConversationMessage,
+  type SessionStatus,
+  type ToolConfig,
+} from '@svc/protocol';
+import {
+  curateConfig,
+  decodePayload,
+  parseConfigPayload,
+  parseConversationMessage,
+  parseDictationTranscriptPayload,
+  parseSessionEndPayload,
+} from '@svc/protocol/parse';
+import { createSvcClient } from '../client/client.js';
+import type { SvcClient } from '../client/types.js';
+import { SvcError } from '../errors.js';
+import type { ParticipantEvent, Transport } from '../transport/transport.js';
+import { trackActivity } from './activity-tracker.js';
+import { Emitter } from './emitter.js';
+import { runToolCall } from './tool-runner.js';
+import type {
+  FeatureToolRunner,
+  StartOptions,
+  SvcSessionEvents,
+  SvcSessionOptions,
+  SvcSessionSnapshot,
+  ToolHandler,
+} from './types.js';
+
+const INITIAL: SvcSessionSnapshot = Object.freeze({
+  status: 'idle',
+  agentState: 'idle',
+  messages: [],
+  config: null,
+  rawConfig: null,
+  conversationId: null,
+  error: null,
+});
+
+/** What one running conversation holds; dropped whole when it ends. */
+interface Run {
+  options: StartOptions;
+  transport: Transport | null;
+  /** Aborted when the run ends: cancels tool handlers and pending waits. */
+  ended: AbortController;
+  cleanups: (() => void)[];
+  methods: Set<string>;
+  agentLeaveTimer?: ReturnType<typeof setTimeout>;
+  agentJoinTimer?: ReturnType<typeof setTimeout>;
+}
+
+async function loadLiveKitTransport(): Promise<Transport> {
+  // Loaded on first connect, so pages that never connect do not download livekit-client.
+  const { LiveKitTransport } = await import('../transport/livekit-transport.js');
+  return new LiveKitTransport();
+}
+
+function agentStateOf(attributes: Readonly<Record<string, string>>): AgentState | null {
+  const value = attributes[AGENT_STATE_ATTRIBUTE];
+  if (value === undefined) return null;
+  // `initializing` and unknown values read as `idle` (docs/decisions.md).
+  return (AGENT_STATES as readonly string[]).includes(value) ? (value as AgentState) : 'idle';
+}
+
+/**
+ * A live voice or text conversation with a Svc agent, without any UI framework: identify, session
+ * start, Transport connection, the config handshake, tool RPCs, messages and the end.
+ *
+ * `start()` throws `SvcError` (`IDENTIFY_FAILED`, `SESSION_START_FAILED`) and resolves once the
+ * Transport is connected; the session is `connected` when the agent's `config` arrived. After that
+ * nothing throws: failures are emitted on `error`.
+ *
+ * @example
+ * ```ts
+ * const session = new SvcSession({ apiUrl: 'https://api.example.com' });
+ * session.on('message', (message) => render(message));
+ * await session.start({ scenario: publicationUuid, tools: { show_offer: async (args) => 'shown' } });
+ * ```
+ */
+export class SvcSession {
+  /** The HTTP client the session identifies and starts sessions with. */
+  readonly client: SvcClient;
+  private readonly events = new Emitter<SvcSessionEvents>();
+  private readonly subscribers = new Set<() => void>();
+  private readonly transportOption: SvcSessionOptions['transport'];
+  private snapshot: SvcSessionSnapshot = INITIAL;
+  private run: Run | null = null;
+  private starting: Promise<void> | null = null;
+  private featureTools: FeatureToolRunner | null = null;
+
+  constructor(options: SvcSessionOptions) {
+    if (!options || (!options.client && !options.apiUrl)) {
+      throw new TypeError('Svc: SvcSession needs `apiUrl` or `client`');
+    }
+    this.client =
+      options.client ??
+      createSvcClient({
+        apiUrl: options.apiUrl as string,
+        ...(options.apiPathPrefix === undefined ? {} : { apiPathPrefix: options.apiPathPrefix }),
+        ...(options.storagePrefix === undefined ? {} : { storagePrefix: options.storagePrefix }),
+        ...(options.storage === undefined ? {} : { storage: options.storage }),
+      });
+    this.transportOption = options.transport;
+  }
+
+  // Readable state, as the contract names it.
+  get status(): SessionStatus {
+    return this.snapshot.status;
+  }
+  get agentState(): AgentState {
+    return this.snapshot.agentState;
+  }
+  get messages(): readonly ConversationMessage[] {
+    return this.snapshot.messages;
+  }
+  get config() {
+    return this.snapshot.config;
+  }
+  get rawConfig() {
+    return this.snapshot.rawConfig;
+  }
+  get conversationId() {
+    return this.snapshot.conversationId;
+  }
+  get error() {
+    return this.snapshot.error;
+  }
+  /** The Transport's engine handle (a LiveKit `Room`): a non-portable extension. */
+  get room(): unknown {
+    return this.run?.transport?.engine ?? null;
+  }
+
+  /** Adds an event listener; returns the function that removes it. */
+  on<E extends keyof SvcSessionEvents>(event: E, listener: (...args: SvcSessionEvents[E]) => void) {
+    return this.events.on(event, listener);
+  }
+
+  /** Removes an event listener. */
+  off<E extends keyof SvcSessionEvents>(
+    event: E,
+    listener: (...args: SvcSessionEvents[E]) => void,
+  ) {
+    this.events.off(event, listener);
+  }
+
+  /** Calls `listener` after every state change; returns the function that stops it. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  };
+
+  /** The current state; a new object only when something changed. */
+  getSnapshot = (): SvcSessionSnapshot => this.snapshot;
+
+  /**
+   * Lets the page's feature runtime answer feature tool RPCs. A method may be a session tool or a
+   * feature tool, never both: a clash throws a `TypeError`. Returns the function that removes it.
+   */
+  registerFeatureTools(runner: FeatureToolRunner): () => void {
+    const clash = runner.methods.find((method) => this.run?.options.tools?.[method]);
+    if (clash)
+      throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
+    this.featureTools = runner;
+    return () => {
+      if (this.featureTools === runner) this.featureTools = null;
+    };
+  }
+
+  /**
+   * Starts a conversation. A second call while one is starting returns the same promise; while one
+   * runs, it resolves at once. After `ended`, it starts a new conversation.
+   */
+  start(options: StartOptions): Promise<void> {
+    if (this.starting) return this.starting;
+    if (this.run) return Promise.resolve();
+    this.starting = this.open(options).finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async open(options: StartOptions): Promise<void> {
+    if (!options || typeof options.scenario !== 'string' || options.scenario === '') {
+      throw new SvcError('SESSION_START_FAILED', 'start() needs `scenario`, the publication UUID');
+    }
+    const clash = Object.keys(options.tools ?? {}).find((method) =>
+      this.featureTools?.methods.includes(method),
+    );
+    if (clash)
+      throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const run: Run = {
+      options,
+      transport: null,
+      ended: new AbortController(),
+      cleanups: [],
+      methods: new Set(),
+    };
+    this.run = run;
+    this.update({ ...INITIAL, status: 'connecting' });
+    const abandon = (error: unknown): never => {
+      this.teardown(run);
+      this.update({ status: 'idle', ...(SvcError.isInstance(error) ? { error } : {}) });
+      throw error;
+    };
+    const checkAbort = () => {
+      if (signal?.aborted) abandon(signal.reason);
+    };
+    try {
+      await this.client.identifyUser(options.scenario, options.externalId ?? undefined, signal);
+    } catch (error) {
+      return abandon(error);
+    }
+    checkAbort();
+    let credentials;
+    try {
+      credentials = await this.client.startSession(options.scenario, {
+        ...(options.inputMode ? { inputMode: options.inputMode } : {}),
+        ...(options.outputMode ? { outputMode: options.outputMode } : {}),
+        ...(options.language ? { language: options.language } : {}),
+        sessionOptions: {
+          ...(options.resumeConversationId
+            ? { resumeConversationId: options.resumeConversationId }
+            : {}),
+          ...(options.metadata ? { metadata: options.metadata } : {}),
+        },
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      return abandon(error);
+    }
+    checkAbort();
+    try {
+      const option = this.transportOption;
+      run.transport =
+        option === undefined
+          ? await loadLiveKitTransport()
+          : typeof option === 'function'
+            ? await option()
+            : option;
+      this.listen(run, run.transport);
+      await run.transport.connect(credentials.rt_url, credentials.rt_token);
+    } catch (error) {
+      return abandon(
+        new SvcError(
+          'SESSION_START_FAILED',
+          `cannot connect to the Transport: ${(error as Error)?.message ?? error}`,
+          { cause: error },
+        ),
+      );
+    }
+    checkAbort();
+    run.agentJoinTimer = setTimeout(() => {
+      this.fail('AGENT_UNAVAILABLE', `no agent joined within ${TIMINGS.AGENT_JOIN_TIMEOUT_MS} ms`);
+      void this.finish(run, SESSION_END_REASONS.AGENT_UNAVAILABLE);
+    }, TIMINGS.AGENT_JOIN_TIMEOUT_MS);
+    if (options.microphone !== false && options.inputMode !== 'text') {
+      run.transport.setMicrophoneEnabled(true).catch((error: unknown) => {
+        // The conversation goes on: text input still works.
+        this.fail(
+          'MIC_PERMISSION_DENIED',
+          `microphone unavailable: ${(error as Error)?.message ?? error}`,
+          error,
+        );
+      });
+    }
+  }
+
+  /** Ends the conversation (`shutdown`). Resolves when the Transport is left; never rejects. */
+  async end(): Promise<void> {
+    const starting = this.starting;
+    if (starting) await starting.catch(() => {});
+    if (this.run) await this.finish(this.run, SESSION_END_REASONS.SHUTDOWN);
+  }
+
+  /** Sends the visitor's text on `rt.chat`. Never throws: failures are emitted on `error`. */
+  async sendText(text: string): Promise<void> {
+    const transport = this.run?.transport;
+    if (!transport || typeof text !== 'string' || text.trim() === '') return;
+    await transport
+      .sendText(text)
+      .catch((error: unknown) =>
+        this.fail(
+          'CONNECTION_LOST',
+          `cannot send text: ${(error as Error)?.message ?? error}`,
+          error,
+        ),
+      );
+  }
+
+  /** Turns the microphone on or off. Never throws: a denial is emitted as `MIC_PERMISSION_DENIED`. */
+  async setMicrophoneEnabled(enabled: boolean): Promise<void> {
+    const transport = this.run?.transport;
+    if (!transport) return;
+    await transport
+      .setMicrophoneEnabled(enabled)
+      .catch((error: unknown) =>
+        this.fail(
+          'MIC_PERMISSION_DENIED',
+          `microphone unavailable: ${(error as Error)?.message ?? error}`,
+          error,
+        ),
+      );
+  }
+
+  /** Starts a composer dictation on the agent; resolves with its id, or null when it failed. */
+  startDictation(language?: string): Promise<string | null> {
+    return this.callAgent(
+      RPC_METHODS.COMPOSER_START_DICTATION,
+      language ? { language } : {},
+      'dictation_id',
+    );
+  }
+
+  /** Ends a composer dictation; resolves with its final text, or null when it failed. */
+  endDictation(dictationId: string): Promise<string | null> {
+    return this.callAgent(
+      RPC_METHODS.COMPOSER_END_DICTATION,
+      { dictation_id: dictationId },
+      'text',
+    );
+  }
+
+  /** Cancels a composer dictation; resolves true when the agent confirmed. */
+  async cancelDictation(dictationId: string): Promise<boolean> {
+    return (
+      (await this.callAgent(
+        RPC_METHODS.COMPOSER_CANCEL_DICTATION,
+        { dictation_id: dictationId },
+        'cancelled',
+      )) !== null
+    );
+  }
+
+  /** Releases everything: ends a running conversation, drops listeners and subscribers. */
+  destroy(): void {
+    if (this.run) void this.finish(this.run, SESSION_END_REASONS.SHUTDOWN);
+    this.events.clear();
+    this.subscribers.clear();
+  }
+
+  private async callAgent(
+    rpc: { method: string; timeoutMs: number },
+    request: object,
+    field: string,
+  ): Promise<string | null> {
+    const transport = this.run?.transport;
+    if (!transport || this.status !== 'connected') return null;
+    try {
+      const answer = JSON.parse(
+        await transport.callAgent(rpc.method, JSON.stringify(request), rpc.timeoutMs),
+      ) as Record<string, unknown>;
+      const value = answer[field];
+      return value === undefined || value === false ? null : String(value);
+    } catch (error) {
+      this.fail(
+        'CONNECTION_LOST',
+        `${rpc.method} failed: ${(error as Error)?.message ?? error}`,
+        error,
+      );
+      return null;
+    }
+  }
+
+  private update(patch: Partial<SvcSessionSnapshot>): void {
+    const previous = this.snapshot;
+    this.snapshot = Object.freeze({ ...previous, ...patch });
+    if (patch.status && patch.status !== previous.status)
+      this.events.emit('status-change', patch.status);
+    if (patch.agentState && patch.agentState !== previous.agentState)
+      this.events.emit('agent-state', patch.agentState);
+    for (const subscriber of [...this.subscribers]) subscriber();
+  }
+
+  private fail(code: SvcError['code'], message: string, cause?: unknown): void {
+    const error = new SvcError(code, message, cause === undefined ? {} : { cause });
+    this.update({ error });
+    this.events.emit('error', error);
+  }
+
+  private listen(run: Run, transport: Transport): void {
+    const activity = trackActivity();
+    run.cleanups.push(
+      activity.stop,
+      transport.on('data', (topic, payload) => this.onData(run, topic, payload)),
+      transport.on('participant', (event) => this.onParticipant(run, event)),
+      transport.on('connection', (state, reason) => {
+        if (this.run !== run) return;
+        if (state === 'reconnecting') this.update({ status: 'reconnecting' });
+        else if (state === 'connected')
+          this.update({ status: this.snapshot.rawConfig ? 'connected' : 'connecting' });
+        else {
+          this.fail('CONNECTION_LOST', `the Transport disconnected${reason ? `: ${reason}` : ''}`);
+          void this.finish(run, SESSION_END_REASONS.TRANSPORT_DISCONNECTED);
+        }
+      }),
+    );
+    const method = RPC_METHODS.UI_ACTIVITY_CHECK.method;
+    transport.registerToolHandler(method, async () => JSON.stringify(activity.check()));
+    run.methods.add(method);
+  }
+
+  private onParticipant(run: Run, event: ParticipantEvent): void {
+    if (this.run !== run || !event.isAgent) return;
+    const state = agentStateOf(event.attributes);
+    if (state) this.update({ agentState: state });
+    if (event.kind === 'joined') {
+      clearTimeout(run.agentLeaveTimer);
+    } else if (event.kind === 'left' && this.snapshot.rawConfig) {
+      clearTimeout(run.agentLeaveTimer);
+      // The agent may come back (a worker restart): wait out the grace before ending.
+      run.agentLeaveTimer = setTimeout(
+        () => void this.finish(run, SESSION_END_REASONS.AGENT_DISCONNECTED),
+        LIMITS.AGENT_LEAVE_GRACE_MS,
+      );
+    }
+  }
+
+  private onData(run: Run, topic: string, payload: Uint8Array): void {
+    if (this.run !== run) return;
+    const decoded = decodePayload(payload);
+    if (!decoded.ok) return;
+    const value = decoded.value;
+    switch (topic) {
+      case TOPICS.CONFIG: {
+        const parsed = parseConfigPayload(value);
+        if (parsed.ok) this.onConfig(run, parsed.value);
+        return;
+      }
+      case TOPICS.CONFIG_REQUEST:
+        if (this.snapshot.rawConfig) this.acknowledge(run);
+        return;
+      case TOPICS.MESSAGE_NEW: {
+        const parsed = parseConversationMessage(value);
+        if (!parsed.ok) return;
+        // A message sent again with the same id (marked interrupted, say) replaces the first.
+        const messages = this.snapshot.messages.filter((message) => message.id !== parsed.value.id);
+        this.update({ messages: [...messages, parsed.value] });
+        this.events.emit('message', parsed.value);
+        return;
+      }
+      case TOPICS.SESSION_END: {
+        const parsed = parseSessionEndPayload(value);
+        void this.finish(
+          run,
+          (parsed.ok && parsed.value.reason) || SESSION_END_REASONS.AGENT_ENDED,
+        );
+        return;
+      }
+      case TOPICS.DICTATION_TRANSCRIPT: {
+        const parsed = parseDictationTranscriptPayload(value);
+        if (parsed.ok) this.events.emit('dictation', parsed.value);
+        return;
+      }
+    }
+  }
+
+  private acknowledge(run: Run): void {
+    const ack = {
+      acknowledged: true,
+      timestamp: Date.now(),
+      ...(run.options.resumeConversationId ? { suppress_recap: true } : {}),
+    };
+    run.transport?.publishData(TOPICS.CONFIG_ACK, ack).catch(() => {
+      // The agent resends `config_request` until an ack arrives; nothing to do here.
+    });
+  }
+
+  private onConfig(run: Run, raw: ConfigPayload): void {
+    const first = this.snapshot.rawConfig === null;
+    const config = curateConfig(raw);
+    this.acknowledge(run);
+    if (first) {
+      clearTimeout(run.agentJoinTimer);
+      this.registerTools(run, raw, config.collections);
+    }
+    this.update({
+      rawConfig: raw,
+      config,
+      conversationId: raw.conversation_id,
+      ...(first ? { status: 'connected' } : {}),
+    });
+    this.events.emit('config', config);
+  }
+
+  private registerTools(run: Run, raw: ConfigPayload, collections: Collection[]): void {
+    const transport = run.transport;
+    if (!transport) return;
+    const configured = new Map<string, ToolConfig>();
+    for (const feature of raw.features)
+      for (const tool of feature.tools) configured.set(rpcMethodName(tool), tool);
+    const sessionTools: Record<string, ToolHandler> = run.options.tools ?? {};
+    const methods = new Set(
+      [...Object.keys(sessionTools), ...(this.featureTools?.methods ?? [])].filter(
+        (method) => !run.methods.has(method),
+      ),
+    );
+    for (const method of methods) {
+      const tool = configured.get(method);
+      const sessionTool = sessionTools[method];
+      const budgetMs = toolTimeouts(tool ?? {}).handlerMs;
+      transport.registerToolHandler(method, (payload) =>
+        runToolCall(payload, {
+          wrapped: !sessionTool,
+          budgetMs,
+          sessionSignal: run.ended.signal,
+          onTimeout: () =>
+            this.fail('TOOL_TIMEOUT', `tool ${method} gave no answer within ${budgetMs} ms`),
+          invoke: (args, requestId, signal) => {
+            const context = {
+              toolName: tool?.name ?? method,
+              settings: tool?.settings ?? {},
+              collections,
+              signal,
+            };
+            if (sessionTool) return Promise.resolve(sessionTool(args, context));
+            const runner = this.featureTools;
+            if (!runner)
+              return Promise.resolve({
+                code: 'ERROR',
+                data: `no handler for ${method} in this page`,
+              });
+            return runner.run(method, requestId, args, context);
+          },
+        }),
+      );
+      run.methods.add(method);
+    }
+  }
+
+  private teardown(run: Run): void {
+    clearTimeout(run.agentJoinTimer);
+    clearTimeout(run.agentLeaveTimer);
+    run.ended.abort();
+    for (const cleanup of run.cleanups.splice(0)) cleanup();
+    for (const method of run.methods) {
+      try {
+        run.transport?.unregisterToolHandler(method);
+      } catch {
+        // the engine is already gone
+      }
+    }
+    run.methods.clear();
+    if (this.run === run) this.run = null;
+  }
+
+  private async finish(run: Run, reason: string): Promise<void> {
+    if (this.run !== run) return;
+    this.teardown(run);
+    await run.transport?.disconnect().catch(() => {});
+    this.update({ status: 'ended', agentState: 'idle' });
+    this.events.emit('session-end', { reason });
+  }
+}

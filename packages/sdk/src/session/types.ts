@@ -1,0 +1,94 @@
+import type {
+  AgentState,
+  ConfigPayload,
+  ConversationMessage,
+  DictationTranscriptPayload,
+  SessionConfig,
+  SessionMode,
+  SessionStatus,
+  ToolHandlerContext,
+} from '@svc/protocol';
+import type { StorageAdapter, SvcClient } from '../client/types.js';
+import type { SvcError } from '../errors.js';
+import type { Transport } from '../transport/transport.js';
+
+/** A session tool: gets the model's arguments and a context; its return value goes to the agent. */
+export type ToolHandler = (
+  args: Record<string, unknown>,
+  context: ToolHandlerContext,
+) => unknown | Promise<unknown>;
+
+/** Options of the {@link SvcSession} constructor: `apiUrl` or `client` is required. */
+export interface SvcSessionOptions {
+  apiUrl?: string;
+  client?: SvcClient;
+  apiPathPrefix?: string;
+  storagePrefix?: string;
+  storage?: StorageAdapter | null;
+  /** The realtime engine; LiveKit by default. Inject a `FakeTransport` in tests. */
+  transport?: Transport | (() => Transport | Promise<Transport>);
+}
+
+/** Options of `start()`, with the contract's defaults. */
+export interface StartOptions {
+  /** Publication UUID (required). */
+  scenario: string;
+  /** BCP-47 tag; the scenario's configured language when omitted. */
+  language?: string;
+  inputMode?: SessionMode;
+  outputMode?: SessionMode;
+  /** Publish the microphone (default true; ignored when `inputMode` is `text`). */
+  microphone?: boolean;
+  /** Stable visitor id; generated and persisted when omitted or null. */
+  externalId?: string | null;
+  resumeConversationId?: string;
+  metadata?: Record<string, unknown>;
+  /** Session tools by RPC method name. */
+  tools?: Record<string, ToolHandler>;
+  /** Aborts the start: it rejects with the signal's reason and opens nothing. */
+  signal?: AbortSignal;
+}
+
+/** Payload of the `session-end` event. */
+export interface SessionEndInfo {
+  reason: string;
+}
+
+/** Events of {@link SvcSession}. */
+export interface SvcSessionEvents {
+  'status-change': [status: SessionStatus];
+  'agent-state': [state: AgentState];
+  message: [message: ConversationMessage];
+  config: [config: SessionConfig];
+  'session-end': [info: SessionEndInfo];
+  error: [error: SvcError];
+  /** Live transcript of a composer dictation (`dictation:transcript`). */
+  dictation: [transcript: DictationTranscriptPayload];
+}
+
+/** The readable state of a session, as one immutable object (for `useSyncExternalStore`). */
+export interface SvcSessionSnapshot {
+  readonly status: SessionStatus;
+  readonly agentState: AgentState;
+  readonly messages: readonly ConversationMessage[];
+  readonly config: SessionConfig | null;
+  readonly rawConfig: ConfigPayload | null;
+  readonly conversationId: string | null;
+  readonly error: SvcError | null;
+}
+
+/**
+ * Runs the feature tools of the page (the React `FeatureProvider` registers one): it answers the
+ * RPC methods it names, which session tools must not also name.
+ */
+export interface FeatureToolRunner {
+  /** RPC method names this runner answers. */
+  methods: readonly string[];
+  /** Answers one tool RPC; the result goes to the agent as it is. */
+  run(
+    method: string,
+    requestId: string,
+    args: Record<string, unknown>,
+    context: ToolHandlerContext,
+  ): Promise<{ code: string; data?: unknown }>;
+}

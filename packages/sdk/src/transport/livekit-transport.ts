@@ -1,0 +1,136 @@
+import {
+  ConnectionState,
+  ParticipantKind,
+  Room,
+  RoomEvent,
+  type Participant,
+  type RemoteParticipant,
+} from 'livekit-client';
+import { TOPICS } from '@svc/protocol';
+import { encodePayload } from '@svc/protocol/parse';
+import type { RpcHandler, Transport, TransportEvents } from './transport.js';
+
+// One reliable data packet carries about 15 KiB; bigger payloads go as a text stream on the same
+// topic (docs/decisions.md).
+const MAX_PACKET_BYTES = 15_000;
+
+/** The Transport on LiveKit (`livekit-client`, a peer dependency). */
+export class LiveKitTransport implements Transport {
+  readonly engine = new Room({ adaptiveStream: true, dynacast: true });
+  private readonly listeners: { [E in keyof TransportEvents]: Set<TransportEvents[E]> } = {
+    data: new Set(),
+    connection: new Set(),
+    participant: new Set(),
+  };
+  private leaving = false;
+
+  constructor() {
+    const room = this.engine;
+    const participant = (kind: 'joined' | 'left' | 'attributes') => (remote: Participant) =>
+      this.emit('participant', {
+        kind,
+        identity: remote.identity,
+        isAgent: remote.kind === ParticipantKind.AGENT,
+        attributes: remote.attributes,
+      });
+    room
+      .on(
+        RoomEvent.DataReceived,
+        (payload: Uint8Array, _from?: RemoteParticipant, _kind?: unknown, topic?: string) => {
+          if (topic) this.emit('data', topic, payload);
+        },
+      )
+      .on(RoomEvent.ParticipantConnected, participant('joined'))
+      .on(RoomEvent.ParticipantDisconnected, participant('left'))
+      .on(
+        RoomEvent.ParticipantAttributesChanged,
+        (_changed: Record<string, string>, remote: Participant) =>
+          participant('attributes')(remote),
+      )
+      .on(RoomEvent.Reconnecting, () => this.emit('connection', 'reconnecting'))
+      .on(RoomEvent.Reconnected, () => this.emit('connection', 'connected'))
+      .on(RoomEvent.Disconnected, (reason?: unknown) => {
+        if (!this.leaving)
+          this.emit(
+            'connection',
+            'disconnected',
+            reason === undefined ? undefined : String(reason),
+          );
+      });
+  }
+
+  async connect(url: string, token: string): Promise<void> {
+    await this.engine.connect(url, token);
+    // Participants already in the room (the agent may have joined first) are reported now.
+    for (const remote of this.engine.remoteParticipants.values()) {
+      this.emit('participant', {
+        kind: 'joined',
+        identity: remote.identity,
+        isAgent: remote.kind === ParticipantKind.AGENT,
+        attributes: remote.attributes,
+      });
+    }
+    // Text streams are how large payloads (a big `config`) arrive.
+    for (const topic of [TOPICS.CONFIG, TOPICS.MESSAGE_NEW]) {
+      this.engine.registerTextStreamHandler(topic, async (reader) => {
+        this.emit('data', topic, new TextEncoder().encode(await reader.readAll()));
+      });
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    this.leaving = true;
+    if (this.engine.state !== ConnectionState.Disconnected) await this.engine.disconnect();
+  }
+
+  async setMicrophoneEnabled(enabled: boolean): Promise<void> {
+    await this.engine.localParticipant.setMicrophoneEnabled(enabled);
+  }
+
+  sendText(text: string): Promise<void> {
+    return this.publishData(TOPICS.CHAT, { message: text });
+  }
+
+  async publishData(topic: string, payload: unknown): Promise<void> {
+    const bytes = encodePayload(payload);
+    if (bytes.length <= MAX_PACKET_BYTES) {
+      await this.engine.localParticipant.publishData(bytes, { reliable: true, topic });
+    } else {
+      await this.engine.localParticipant.sendText(JSON.stringify(payload), { topic });
+    }
+  }
+
+  registerToolHandler(method: string, handler: RpcHandler): void {
+    this.engine.registerRpcMethod(method, (data) => handler(data.payload, data.callerIdentity));
+  }
+
+  unregisterToolHandler(method: string): void {
+    this.engine.unregisterRpcMethod(method);
+  }
+
+  async callAgent(method: string, payload: string, timeoutMs: number): Promise<string> {
+    const agent = [...this.engine.remoteParticipants.values()].find(
+      (p) => p.kind === ParticipantKind.AGENT,
+    );
+    if (!agent) throw new Error('no agent in the room');
+    return this.engine.localParticipant.performRpc({
+      destinationIdentity: agent.identity,
+      method,
+      payload,
+      responseTimeout: timeoutMs,
+    });
+  }
+
+  on<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): () => void {
+    this.listeners[event].add(listener);
+    return () => this.listeners[event].delete(listener);
+  }
+
+  private emit<E extends keyof TransportEvents>(
+    event: E,
+    ...args: Parameters<TransportEvents[E]>
+  ): void {
+    for (const listener of this.listeners[event])
+      (listener as (...values: Parameters<TransportEvents[E]>) => void)(...args);
+  }
+}
