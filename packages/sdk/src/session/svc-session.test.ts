@@ -1,0 +1,504 @@
+import type { ConfigPayload, ToolHandlerContext } from '@svc/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApi } from '../client/test-server.js';
+import { SvcError } from '../errors.js';
+import { FakeTransport, fakeConfig } from '../testing/fake-transport.js';
+import { SvcSession } from './svc-session.js';
+import type { StartOptions, SvcSessionEvents } from './types.js';
+
+// The session runs against a real local HTTP API and the FakeTransport's scripted agent.
+let api: Awaited<ReturnType<typeof startTestApi>>;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+afterEach(() => {
+  api.reset();
+  vi.useRealTimers();
+});
+
+const cartConfig = (): ConfigPayload =>
+  fakeConfig({
+    conversation_id: 'c-42',
+    collections: [{ id: 7, name: 'Shoes', description: '', company_id: 1 }, { broken: true }],
+    features: [
+      {
+        name: 'Cart',
+        type: 'bucket:list:crud',
+        settings: { currency: 'EUR' },
+        tools: [
+          {
+            name: 'add_to_cart',
+            type: 'frontend',
+            frontend_method: 'cart_add',
+            settings: { max: 3 },
+          },
+          { name: 'slow_tool', type: 'frontend', rpc_timeout_s: 0.05 },
+        ],
+      },
+    ],
+  });
+
+function setup() {
+  const transport = new FakeTransport();
+  const session = new SvcSession({ apiUrl: api.url, storage: null, transport });
+  const seen: { [E in keyof SvcSessionEvents]?: SvcSessionEvents[E][] } = {};
+  for (const event of [
+    'status-change',
+    'agent-state',
+    'message',
+    'config',
+    'session-end',
+    'error',
+    'dictation',
+  ] as const) {
+    session.on(event, (...args: unknown[]) =>
+      ((seen[event] ??= [] as never) as unknown[][]).push(args),
+    );
+  }
+  const connect = async (options: Partial<StartOptions> = {}, config = cartConfig()) => {
+    await session.start({ scenario: 'pub-1', ...options });
+    transport.agentJoin('listening');
+    transport.publish('config', config);
+  };
+  return { transport, session, seen, connect };
+}
+
+const errorsOf = (seen: ReturnType<typeof setup>['seen']) =>
+  (seen.error ?? []).map(([error]) => error.code);
+
+describe('SvcSession construction', () => {
+  it('needs apiUrl or client', () => {
+    expect(() => new SvcSession({})).toThrow(TypeError);
+    expect(() => new SvcSession(undefined as never)).toThrow(TypeError);
+  });
+});
+
+describe('status table', () => {
+  it('idle -> connecting -> connected: identify, session start, connect, agent joins, config, ack, tools', async () => {
+    const { transport, session, seen, connect } = setup();
+    expect(session.status).toBe('idle');
+    await connect({ tools: { cart_add: () => 'added' } });
+    expect(api.requests.map((request) => request.path)).toEqual([
+      '/v1/public/token',
+      '/v1/public/session',
+    ]);
+    expect(transport.connectedWith).toEqual({ url: 'ws://127.0.0.1:7880', token: 'rt-token' });
+    expect(session.status).toBe('connected');
+    expect(seen['status-change']).toEqual([['connecting'], ['connected']]);
+    expect(transport.sentOn('config_ack')).toEqual([
+      { acknowledged: true, timestamp: expect.any(Number) },
+    ]);
+    expect(transport.registeredMethods.sort()).toEqual(['cart_add', 'svc__ui_activity_check']);
+    expect(session.conversationId).toBe('c-42');
+    expect(session.rawConfig).toEqual(cartConfig());
+    expect(session.config).toEqual({
+      features: [{ name: 'Cart', type: 'bucket:list:crud', settings: { currency: 'EUR' } }],
+      collections: [{ id: 7, name: 'Shoes', description: '', company_id: 1 }],
+      avatarEnabled: false,
+      audioDictationEnabled: false,
+    });
+    expect(seen.config).toEqual([[session.config]]);
+    expect(session.room).toBe(transport.engine);
+  });
+
+  it('reuses a cached identity: no identify request on the second start', async () => {
+    const { session, transport, connect } = setup();
+    await connect();
+    await session.end();
+    await session.start({ scenario: 'pub-1' });
+    expect(api.requests.map((request) => request.path)).toEqual([
+      '/v1/public/token',
+      '/v1/public/session',
+      '/v1/public/session',
+    ]);
+    expect(transport.connectedWith).not.toBeNull();
+  });
+
+  it('start() throws IDENTIFY_FAILED or SESSION_START_FAILED and goes back to idle', async () => {
+    const { session, transport } = setup();
+    api.answer('/v1/public/token', () => ({ status: 404, body: { error: 'unknown publication' } }));
+    await expect(session.start({ scenario: 'pub-1' })).rejects.toMatchObject({
+      code: 'IDENTIFY_FAILED',
+    });
+    expect(session.status).toBe('idle');
+    api.reset();
+    api.answer('/v1/public/session', () => ({
+      status: 503,
+      body: { error: 'Transport unreachable' },
+    }));
+    await expect(session.start({ scenario: 'pub-1' })).rejects.toMatchObject({
+      code: 'SESSION_START_FAILED',
+      status: 503,
+    });
+    api.reset();
+    transport.connectError = new Error('ws refused');
+    await expect(session.start({ scenario: 'pub-1' })).rejects.toMatchObject({
+      code: 'SESSION_START_FAILED',
+    });
+    expect(session.status).toBe('idle');
+    expect(SvcError.isInstance(session.error)).toBe(true);
+  });
+
+  it('a second start() while one is under way opens one room', async () => {
+    const { session } = setup();
+    const first = session.start({ scenario: 'pub-1' });
+    const second = session.start({ scenario: 'pub-1' });
+    expect(second).toBe(first);
+    await Promise.all([first, second]);
+    await session.start({ scenario: 'pub-1' });
+    expect(api.requests.filter((request) => request.path === '/v1/public/session')).toHaveLength(1);
+  });
+
+  it('start() aborted through its signal rejects with the reason and connects nothing', async () => {
+    const { session, transport } = setup();
+    const controller = new AbortController();
+    const pending = session.start({ scenario: 'pub-1', signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(transport.connectedWith).toBeNull();
+    expect(session.status).toBe('idle');
+  });
+
+  it('reconnecting and back', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    transport.setConnectionState('reconnecting');
+    expect(session.status).toBe('reconnecting');
+    transport.setConnectionState('connected');
+    expect(session.status).toBe('connected');
+    expect(seen['status-change']!.map(([status]) => status)).toEqual([
+      'connecting',
+      'connected',
+      'reconnecting',
+      'connected',
+    ]);
+  });
+
+  it('agent leaves: ended with agent_disconnected after the 2 s grace, cancelled if it returns', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    vi.useFakeTimers();
+    transport.agentLeave();
+    await vi.advanceTimersByTimeAsync(1500);
+    transport.agentJoin();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(session.status).toBe('connected');
+    transport.agentLeave();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(session.status).toBe('connected');
+    expect(seen['session-end']).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.status).toBe('ended');
+    expect(seen['session-end']).toEqual([[{ reason: 'agent_disconnected' }]]);
+  });
+
+  it('session:end from the agent ends with its reason, or agent_ended', async () => {
+    const first = setup();
+    await first.connect();
+    first.transport.publish('session:end', {
+      reason: 'completed',
+      ended_at: new Date().toISOString(),
+    });
+    await vi.waitFor(() => expect(first.session.status).toBe('ended'));
+    expect(first.seen['session-end']).toEqual([[{ reason: 'completed' }]]);
+
+    const second = setup();
+    await second.connect();
+    second.transport.publish('session:end', {});
+    await vi.waitFor(() =>
+      expect(second.seen['session-end']).toEqual([[{ reason: 'agent_ended' }]]),
+    );
+  });
+
+  it('a Transport drop ends with transport_disconnected and CONNECTION_LOST', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    transport.setConnectionState('disconnected', 'SIGNAL_CLOSE');
+    await vi.waitFor(() => expect(session.status).toBe('ended'));
+    expect(seen['session-end']).toEqual([[{ reason: 'transport_disconnected' }]]);
+    expect(errorsOf(seen)).toEqual(['CONNECTION_LOST']);
+  });
+
+  it('end(): shutdown, tools unregistered, Transport left; start() again after ended', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect({ tools: { cart_add: () => 'added' } });
+    await session.end();
+    expect(session.status).toBe('ended');
+    expect(seen['session-end']).toEqual([[{ reason: 'shutdown' }]]);
+    expect(transport.registeredMethods).toEqual([]);
+    expect(transport.connectedWith).toBeNull();
+    await session.end(); // ending twice is harmless
+    expect(seen['session-end']).toHaveLength(1);
+
+    await connect({ tools: { cart_add: () => 'again' } });
+    expect(session.status).toBe('connected');
+    expect(await transport.callRpc('cart_add', { requestId: 'r9' })).toEqual({
+      requestId: 'r9',
+      code: 'OK',
+      data: 'again',
+    });
+  });
+
+  it('AGENT_UNAVAILABLE when no agent config arrives in time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { session, seen } = setup();
+    await session.start({ scenario: 'pub-1' });
+    expect(session.status).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(session.status).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(session.status).toBe('ended'));
+    expect(errorsOf(seen)).toEqual(['AGENT_UNAVAILABLE']);
+    expect(seen['session-end']).toEqual([[{ reason: 'agent_unavailable' }]]);
+  });
+});
+
+describe('handshake and messages', () => {
+  it('answers config_request with a fresh ack, and acks a resent config without moving status', async () => {
+    const { session, transport, seen, connect } = setup();
+    transport.publish('config_request', { type: 'config_request', attempt: 1, timestamp: 1 });
+    await connect({ resumeConversationId: 'c-41' });
+    transport.publish('config_request', { type: 'config_request', attempt: 1, timestamp: 2 });
+    transport.publish('config', cartConfig());
+    expect(transport.sentOn('config_ack')).toHaveLength(3);
+    expect(transport.sentOn('config_ack')[0]).toMatchObject({
+      acknowledged: true,
+      suppress_recap: true,
+    });
+    expect(seen['status-change']).toEqual([['connecting'], ['connected']]);
+    expect(session.status).toBe('connected');
+  });
+
+  it('ignores payloads that do not parse', async () => {
+    const { session, transport, connect } = setup();
+    await session.start({ scenario: 'pub-1' });
+    transport.publish('config', { type: 'config', features: 'none' });
+    transport.publish('config', new Uint8Array([0xff]));
+    expect(session.status).toBe('connecting');
+    expect(transport.sentOn('config_ack')).toEqual([]);
+    await connect();
+    transport.publish('message:new', { id: 'x', role: 'system', content: '', timestamp: '' });
+    expect(session.messages).toEqual([]);
+  });
+
+  it('accumulates message:new, a message with the same id replacing the first', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    transport.sendMessage({ id: 'm1', content: 'Hello! Looking for shoes?' });
+    transport.sendMessage({ id: 'm2', role: 'user', content: 'Yes, trail shoes' });
+    transport.sendMessage({ id: 'm1', content: 'Hello! Looking', interrupted: true });
+    expect(session.messages.map((message) => [message.id, message.content])).toEqual([
+      ['m2', 'Yes, trail shoes'],
+      ['m1', 'Hello! Looking'],
+    ]);
+    expect(seen.message).toHaveLength(3);
+  });
+
+  it('agent state from lk.agent.state; initializing reads as idle', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    expect(session.agentState).toBe('listening');
+    transport.setAgentState('thinking');
+    transport.setAgentState('speaking');
+    transport.setAgentState('initializing');
+    expect(seen['agent-state']).toEqual([['listening'], ['thinking'], ['speaking'], ['idle']]);
+  });
+
+  it('sendText publishes on rt.chat', async () => {
+    const { session, transport, connect } = setup();
+    await connect();
+    await session.sendText('Do you have size 42?');
+    await session.sendText('   ');
+    expect(transport.sentOn('rt.chat')).toEqual([{ message: 'Do you have size 42?' }]);
+  });
+
+  it('MIC_PERMISSION_DENIED with the browser reason; the conversation goes on in text', async () => {
+    const { session, transport, seen, connect } = setup();
+    transport.microphoneError = new DOMException('Permission denied', 'NotAllowedError');
+    await connect();
+    await vi.waitFor(() => expect(errorsOf(seen)).toEqual(['MIC_PERMISSION_DENIED']));
+    expect(seen.error![0]![0].cause).toBe(transport.microphoneError);
+    expect(session.status).toBe('connected');
+    await session.sendText('typing instead');
+    expect(transport.sentOn('rt.chat')).toHaveLength(1);
+  });
+
+  it('no microphone in text mode or with microphone: false', async () => {
+    const text = setup();
+    await text.connect({ inputMode: 'text' });
+    expect(text.transport.microphoneEnabled).toBe(false);
+    const muted = setup();
+    await muted.connect({ microphone: false });
+    expect(muted.transport.microphoneEnabled).toBe(false);
+    const voice = setup();
+    await voice.connect();
+    expect(voice.transport.microphoneEnabled).toBe(true);
+  });
+
+  it('answers svc__ui_activity_check by itself', async () => {
+    const { transport, connect } = setup();
+    await connect();
+    expect(await transport.callRpc('svc__ui_activity_check', {})).toEqual({
+      active: false,
+      visible: true,
+      last_activity_at: null,
+    });
+  });
+
+  it('composer dictation through the agent RPCs and dictation:transcript', async () => {
+    const { session, transport, seen, connect } = setup();
+    transport.answerAgentRpc('composer_start_dictation', () => ({ dictation_id: 'd1' }));
+    transport.answerAgentRpc('composer_end_dictation', () => ({
+      dictation_id: 'd1',
+      text: 'two pairs',
+    }));
+    transport.answerAgentRpc('composer_cancel_dictation', () => ({
+      dictation_id: 'd1',
+      cancelled: true,
+    }));
+    expect(await session.startDictation()).toBeNull(); // not connected yet
+    await connect();
+    expect(await session.startDictation('fr-FR')).toBe('d1');
+    transport.publish('dictation:transcript', {
+      dictation_id: 'd1',
+      text: 'two',
+      is_final: false,
+      timestamp: 1,
+    });
+    expect(seen.dictation).toEqual([
+      [{ dictation_id: 'd1', text: 'two', is_final: false, timestamp: 1 }],
+    ]);
+    expect(await session.endDictation('d1')).toBe('two pairs');
+    expect(await session.cancelDictation('d1')).toBe(true);
+  });
+});
+
+describe('tools', () => {
+  it('runs a session tool with its context and answers OK', async () => {
+    const { transport, connect } = setup();
+    const handler = vi.fn((args: Record<string, unknown>, _context: ToolHandlerContext) => ({
+      added: args.id,
+    }));
+    await connect({ tools: { cart_add: handler } });
+    const answer = await transport.callRpc('cart_add', {
+      requestId: 'r1',
+      tool: 'add_to_cart',
+      args: { id: 3 },
+    });
+    expect(answer).toEqual({ requestId: 'r1', code: 'OK', data: { added: 3 } });
+    const context = handler.mock.calls[0]![1];
+    expect(context).toMatchObject({
+      toolName: 'add_to_cart',
+      settings: { max: 3 },
+      collections: [{ id: 7, name: 'Shoes', description: '', company_id: 1 }],
+    });
+    expect(context.signal.aborted).toBe(false);
+  });
+
+  it('a throw answers ERROR with the message; an invalid request answers ERROR', async () => {
+    const { transport, connect } = setup();
+    await connect({
+      tools: {
+        cart_add: () => {
+          throw new Error('out of stock');
+        },
+      },
+    });
+    expect(await transport.callRpc('cart_add', { requestId: 'r1' })).toEqual({
+      requestId: 'r1',
+      code: 'ERROR',
+      data: 'out of stock',
+    });
+    expect(await transport.callRpc('cart_add', { args: {} })).toMatchObject({
+      code: 'ERROR',
+      data: expect.stringContaining('requestId'),
+    });
+  });
+
+  it('past rpc_timeout_s: TIMEOUT, the signal aborted, TOOL_TIMEOUT emitted', async () => {
+    const { transport, seen, connect } = setup();
+    let signal: AbortSignal | undefined;
+    await connect({
+      tools: {
+        slow_tool: (_, context) => {
+          signal = context.signal;
+          return new Promise(() => {});
+        },
+      },
+    });
+    const answer = await transport.callRpc('slow_tool', { requestId: 'r2' });
+    expect(answer).toMatchObject({ requestId: 'r2', code: 'TIMEOUT' });
+    expect(signal?.aborted).toBe(true);
+    expect(errorsOf(seen)).toEqual(['TOOL_TIMEOUT']);
+  });
+
+  it('session end aborts handlers in flight: CANCELLED', async () => {
+    const { session, transport, connect } = setup();
+    let signal: AbortSignal | undefined;
+    await connect({
+      tools: {
+        cart_add: (_, context) => {
+          signal = context.signal;
+          return new Promise(() => {});
+        },
+      },
+    });
+    const pending = transport.callRpc('cart_add', { requestId: 'r3' });
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    await session.end();
+    expect(await pending).toEqual({ requestId: 'r3', code: 'CANCELLED', data: null });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('an answer over the RPC payload limit becomes a clear ERROR', async () => {
+    const { transport, connect } = setup();
+    await connect({ tools: { cart_add: () => 'x'.repeat(20_000) } });
+    const answer = await transport.callRpc('cart_add', { requestId: 'r4' });
+    expect(answer).toEqual({
+      requestId: 'r4',
+      code: 'ERROR',
+      data: expect.stringMatching(/over the 15360-byte RPC limit/),
+    });
+  });
+
+  it('feature tools run through the registered runner; a method in both patterns is a TypeError', async () => {
+    const { session, transport, connect } = setup();
+    const run = vi.fn(async () => ({ code: 'SUCCESS', data: { count: 2 } }));
+    session.registerFeatureTools({ methods: ['cart_add'], run });
+    await expect(
+      session.start({ scenario: 'pub-1', tools: { cart_add: () => 1 } }),
+    ).rejects.toBeInstanceOf(TypeError);
+    await connect();
+    expect(await transport.callRpc('cart_add', { requestId: 'r5', args: { id: 1 } })).toEqual({
+      requestId: 'r5',
+      code: 'SUCCESS',
+      data: { count: 2 },
+    });
+    expect(run).toHaveBeenCalledWith(
+      'cart_add',
+      'r5',
+      { id: 1 },
+      expect.objectContaining({ toolName: 'add_to_cart' }),
+    );
+  });
+});
+
+describe('state for UI bindings', () => {
+  it('getSnapshot changes identity only on change; subscribe is told; destroy releases all', async () => {
+    const { session, transport, connect } = setup();
+    const calls: number[] = [];
+    session.subscribe(() => calls.push(1));
+    const before = session.getSnapshot();
+    expect(session.getSnapshot()).toBe(before);
+    await connect();
+    expect(session.getSnapshot()).not.toBe(before);
+    expect(Object.isFrozen(session.getSnapshot())).toBe(true);
+    expect(calls.length).toBeGreaterThan(0);
+    const count = calls.length;
+    session.destroy();
+    await vi.waitFor(() => expect(transport.connectedWith).toBeNull());
+    transport.sendMessage({ content: 'after destroy' });
+    expect(calls.length).toBe(count);
+  });
+});
