@@ -1,0 +1,172 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
+import { fakeConfig } from '@svc/sdk/testing';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinAsAgent } from '../support/agent-stand-in.js';
+import { startStandInApi } from '../support/stand-in-api.js';
+
+// The real SDK with the real LiveKitTransport in Debian Chromium, a fake microphone from a WAV
+// file, a real livekit-server, and an agent stand-in on rtc-node.
+
+/** A 16 kHz mono 16-bit WAV of a 440 Hz tone. */
+function toneWav(seconds: number): Buffer {
+  const rate = 16_000;
+  const samples = rate * seconds;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i += 1)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return wav;
+}
+
+let server: LivekitServer;
+let api: Awaited<ReturnType<typeof startStandInApi>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startLivekitServer();
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['@svc/source'],
+    logLevel: 'silent',
+  });
+  api = await startStandInApi(server, {
+    html: '<!doctype html><html><body><script type="module" src="/app.js"></script></body></html>',
+    script: bundle.outputFiles[0]!.text,
+  });
+  const folder = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  const wav = join(folder, 'microphone.wav');
+  writeFileSync(wav, toneWav(5));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+      '--allow-loopback-in-peer-connection',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  });
+  page = await browser.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto(api.url);
+  await page.waitForFunction(() => 'svc' in window);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+  await server?.stop();
+});
+
+type PageState = {
+  status: string;
+  agentState: string;
+  messages: { id: string }[];
+  conversationId: string | null;
+  error: string | null;
+};
+const state = () =>
+  page.evaluate(() => (window as unknown as { svc: { state(): PageState } }).svc.state());
+const events = () =>
+  page.evaluate(() => (window as unknown as { svc: { events: [string, unknown][] } }).svc.events);
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('SvcSession in Chromium over a real livekit-server', () => {
+  it('connects, hears the microphone, and carries data and RPC both ways', async () => {
+    await page.evaluate(() =>
+      (window as unknown as { svc: { start(): Promise<void> } }).svc.start(),
+    );
+    const room = api.rooms.at(-1)!;
+    const config = fakeConfig({
+      conversation_id: 'c-e2e',
+      features: [
+        {
+          name: 'Offers',
+          type: 'collection:items:display',
+          settings: {},
+          tools: [{ name: 'show_offer', type: 'frontend' }],
+        },
+      ],
+    });
+    const agent = await joinAsAgent(server, room, config);
+
+    const ack = await agent.next('config_ack');
+    expect(ack.payload).toMatchObject({ acknowledged: true, timestamp: expect.any(Number) });
+    await until(async () => (await state()).status === 'connected', 'connected');
+    expect((await state()).conversationId).toBe('c-e2e');
+
+    await agent.setState('speaking');
+    await until(async () => (await state()).agentState === 'speaking', 'agent state');
+
+    await agent.publish('message:new', {
+      id: 'm1',
+      role: 'assistant',
+      content: 'Hello from the agent',
+      timestamp: new Date().toISOString(),
+    });
+    await until(
+      async () => (await state()).messages.some((message) => message.id === 'm1'),
+      'message',
+    );
+
+    expect(
+      await agent.callRpc('show_offer', { requestId: 'r1', tool: 'show_offer', args: { id: 5 } }),
+    ).toEqual({
+      requestId: 'r1',
+      code: 'OK',
+      data: { shown: 5 },
+    });
+    expect(await agent.callRpc('svc__ui_activity_check', {})).toMatchObject({ visible: true });
+
+    await page.evaluate(() =>
+      (
+        window as unknown as { svc: { session: { sendText(text: string): Promise<void> } } }
+      ).svc.session.sendText('Hello from the page'),
+    );
+    expect((await agent.next('rt.chat')).payload).toEqual({ message: 'Hello from the page' });
+
+    await until(async () => agent.audioFrames() > 10, 'microphone audio at the agent', 20_000);
+
+    const left = Date.now();
+    await agent.leave();
+    await until(async () => (await state()).status === 'ended', 'ended', 10_000);
+    expect(Date.now() - left).toBeGreaterThanOrEqual(1900);
+    expect(await events()).toContainEqual(['session-end', { reason: 'agent_disconnected' }]);
+  }, 90_000);
+});
