@@ -1,6 +1,21 @@
 /**
- * `@svc/sdk/react`: React bindings (filled by the live-session work).
+ * `@svc/sdk/react`: React bindings. `SvcProvider` owns one session and one scoped event bus;
+ * `useSvcSession` binds the session with `useSyncExternalStore`; `FeatureProvider` runs feature
+ * panels and their tools.
  *
  * @packageDocumentation
  */
-export {};
+export { SvcProvider, useSvc, useSvcClient, useSvcEvents } from './svc-provider.js';
+export type { SvcContextValue, SvcProviderProps } from './svc-provider.js';
+export { useSvcSession } from './use-svc-session.js';
+export type { UseSvcSessionOptions, UseSvcSessionResult } from './use-svc-session.js';
+export { FeatureProvider, useFeatures } from './feature-provider.js';
+export type {
+  FeatureHandler,
+  FeatureHistoryEntry,
+  FeaturePosition,
+  FeatureProviderProps,
+  FeatureRegistryEntry,
+  FeaturesValue,
+} from './feature-provider.js';
+export { SvcEventBus, type SvcBusEvents } from './event-bus.js';

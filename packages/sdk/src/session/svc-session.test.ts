@@ -465,9 +465,9 @@ describe('tools', () => {
   it('feature tools run through the registered runner; a method in both patterns is a TypeError', async () => {
     const { session, transport, connect } = setup();
     const run = vi.fn(async () => ({ code: 'SUCCESS', data: { count: 2 } }));
-    session.registerFeatureTools({ methods: ['cart_add'], run });
+    session.registerFeatureTools({ toolNames: ['add_to_cart'], run });
     await expect(
-      session.start({ scenario: 'pub-1', tools: { cart_add: () => 1 } }),
+      session.start({ scenario: 'pub-1', tools: { add_to_cart: () => 1 } }),
     ).rejects.toBeInstanceOf(TypeError);
     await connect();
     expect(await transport.callRpc('cart_add', { requestId: 'r5', args: { id: 1 } })).toEqual({
@@ -476,7 +476,7 @@ describe('tools', () => {
       data: { count: 2 },
     });
     expect(run).toHaveBeenCalledWith(
-      'cart_add',
+      'add_to_cart',
       'r5',
       { id: 1 },
       expect.objectContaining({ toolName: 'add_to_cart' }),

@@ -67,6 +67,11 @@ async function loadLiveKitTransport(): Promise<Transport> {
   return new LiveKitTransport();
 }
 
+/** The readable reason of a failure. */
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function agentStateOf(attributes: Readonly<Record<string, string>>): AgentState | null {
   const value = attributes[AGENT_STATE_ATTRIBUTE];
   if (value === undefined) return null;
@@ -169,7 +174,7 @@ export class SvcSession {
    * feature tool, never both: a clash throws a `TypeError`. Returns the function that removes it.
    */
   registerFeatureTools(runner: FeatureToolRunner): () => void {
-    const clash = runner.methods.find((method) => this.run?.options.tools?.[method]);
+    const clash = runner.toolNames.find((name) => this.run?.options.tools?.[name]);
     if (clash)
       throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
     this.featureTools = runner;
@@ -196,7 +201,7 @@ export class SvcSession {
       throw new SvcError('SESSION_START_FAILED', 'start() needs `scenario`, the publication UUID');
     }
     const clash = Object.keys(options.tools ?? {}).find((method) =>
-      this.featureTools?.methods.includes(method),
+      this.featureTools?.toolNames.includes(method),
     );
     if (clash)
       throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
@@ -255,11 +260,9 @@ export class SvcSession {
       await run.transport.connect(credentials.rt_url, credentials.rt_token);
     } catch (error) {
       return abandon(
-        new SvcError(
-          'SESSION_START_FAILED',
-          `cannot connect to the Transport: ${(error as Error)?.message ?? error}`,
-          { cause: error },
-        ),
+        new SvcError('SESSION_START_FAILED', `cannot connect to the Transport: ${reason(error)}`, {
+          cause: error,
+        }),
       );
     }
     checkAbort();
@@ -270,11 +273,7 @@ export class SvcSession {
     if (options.microphone !== false && options.inputMode !== 'text') {
       run.transport.setMicrophoneEnabled(true).catch((error: unknown) => {
         // The conversation goes on: text input still works.
-        this.fail(
-          'MIC_PERMISSION_DENIED',
-          `microphone unavailable: ${(error as Error)?.message ?? error}`,
-          error,
-        );
+        this.fail('MIC_PERMISSION_DENIED', `microphone unavailable: ${reason(error)}`, error);
       });
     }
   }
@@ -293,11 +292,7 @@ export class SvcSession {
     await transport
       .sendText(text)
       .catch((error: unknown) =>
-        this.fail(
-          'CONNECTION_LOST',
-          `cannot send text: ${(error as Error)?.message ?? error}`,
-          error,
-        ),
+        this.fail('CONNECTION_LOST', `cannot send text: ${reason(error)}`, error),
       );
   }
 
@@ -308,11 +303,7 @@ export class SvcSession {
     await transport
       .setMicrophoneEnabled(enabled)
       .catch((error: unknown) =>
-        this.fail(
-          'MIC_PERMISSION_DENIED',
-          `microphone unavailable: ${(error as Error)?.message ?? error}`,
-          error,
-        ),
+        this.fail('MIC_PERMISSION_DENIED', `microphone unavailable: ${reason(error)}`, error),
       );
   }
 
@@ -366,11 +357,7 @@ export class SvcSession {
       const value = answer[field];
       return value === undefined || value === false ? null : String(value);
     } catch (error) {
-      this.fail(
-        'CONNECTION_LOST',
-        `${rpc.method} failed: ${(error as Error)?.message ?? error}`,
-        error,
-      );
+      this.fail('CONNECTION_LOST', `${rpc.method} failed: ${reason(error)}`, error);
       return null;
     }
   }
@@ -496,19 +483,32 @@ export class SvcSession {
     this.events.emit('config', config);
   }
 
+  /**
+   * Registers the RPC methods of the tools: session tools by their key, and the config's tools the
+   * feature runner answers by `rpcMethodName(tool)`. A method is registered once, in one pattern.
+   */
   private registerTools(run: Run, raw: ConfigPayload, collections: Collection[]): void {
     const transport = run.transport;
     if (!transport) return;
     const configured = new Map<string, ToolConfig>();
-    for (const feature of raw.features)
+    for (const feature of raw.features) {
       for (const tool of feature.tools) configured.set(rpcMethodName(tool), tool);
+    }
     const sessionTools: Record<string, ToolHandler> = run.options.tools ?? {};
-    const methods = new Set(
-      [...Object.keys(sessionTools), ...(this.featureTools?.methods ?? [])].filter(
-        (method) => !run.methods.has(method),
-      ),
-    );
-    for (const method of methods) {
+    const runner = this.featureTools;
+    const featureMethods: string[] = [];
+    for (const [method, tool] of configured) {
+      if (!runner?.toolNames.includes(tool.name)) continue;
+      // Through `frontend_method`, a feature tool can land on a session tool's method: the session
+      // tool keeps it, and the page hears why the feature tool does not run.
+      if (sessionTools[method])
+        console.error(
+          `Svc: RPC method "${method}" is both a session tool and the feature tool "${tool.name}"; the session tool answers it`,
+        );
+      else featureMethods.push(method);
+    }
+    for (const method of [...Object.keys(sessionTools), ...featureMethods]) {
+      if (run.methods.has(method)) continue;
       const tool = configured.get(method);
       const sessionTool = sessionTools[method];
       const budgetMs = toolTimeouts(tool ?? {}).handlerMs;
@@ -519,21 +519,12 @@ export class SvcSession {
           sessionSignal: run.ended.signal,
           onTimeout: () =>
             this.fail('TOOL_TIMEOUT', `tool ${method} gave no answer within ${budgetMs} ms`),
-          invoke: (args, requestId, signal) => {
-            const context = {
-              toolName: tool?.name ?? method,
-              settings: tool?.settings ?? {},
-              collections,
-              signal,
-            };
-            if (sessionTool) return Promise.resolve(sessionTool(args, context));
-            const runner = this.featureTools;
-            if (!runner)
-              return Promise.resolve({
-                code: 'ERROR',
-                data: `no handler for ${method} in this page`,
-              });
-            return runner.run(method, requestId, args, context);
+          invoke: async (args, requestId, signal) => {
+            const toolName = tool?.name ?? method;
+            const context = { toolName, settings: tool?.settings ?? {}, collections, signal };
+            if (sessionTool) return sessionTool(args, context);
+            if (!runner) return { code: 'ERROR', data: `no handler for ${toolName} in this page` };
+            return runner.run(toolName, requestId, args, context);
           },
         }),
       );

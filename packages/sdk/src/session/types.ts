@@ -78,15 +78,15 @@ export interface SvcSessionSnapshot {
 }
 
 /**
- * Runs the feature tools of the page (the React `FeatureProvider` registers one): it answers the
- * RPC methods it names, which session tools must not also name.
+ * Runs the feature tools of the page (the React `FeatureProvider` registers one). It answers the
+ * tools of the config whose `name` it lists; a session tool must not use the same RPC method.
  */
 export interface FeatureToolRunner {
-  /** RPC method names this runner answers. */
-  methods: readonly string[];
-  /** Answers one tool RPC; the result goes to the agent as it is. */
+  /** Names of the tools this runner answers (as in the config's `ToolConfig.name`). */
+  toolNames: readonly string[];
+  /** Answers one tool RPC; `code` and `data` go to the agent as they are. */
   run(
-    method: string,
+    toolName: string,
     requestId: string,
     args: Record<string, unknown>,
     context: ToolHandlerContext,
