@@ -129,9 +129,9 @@ async function main() {
     SVC_AGENT_KEY: AGENT_KEY,
   };
 
+  const apiUrl = `http://127.0.0.1:${API_PORT}`;
   let demo = {};
   if (hasScript('apps/api', 'start')) {
-    const apiUrl = `http://127.0.0.1:${API_PORT}`;
     const api = launch('api', 'npm', ['run', 'start', '-w', '@svc/api'], {
       ...transportEnv,
       PORT: String(API_PORT),
@@ -155,14 +155,16 @@ async function main() {
         SVC_API_URL: apiUrl,
       });
     }
-    if (hasScript('examples/minimal', 'start')) {
-      launch('example', 'npm', ['run', 'start', '-w', '@svc/example-minimal'], {
-        SVC_API_URL: apiUrl,
-        PORT: String(EXAMPLE_PORT),
-      });
-      await waitForHttp(`http://127.0.0.1:${EXAMPLE_PORT}/`, 60_000);
-      urls.push(['Example page', `http://127.0.0.1:${EXAMPLE_PORT}/`]);
-    }
+  }
+
+  if (hasScript('examples/minimal', 'start')) {
+    launch('example', 'npm', ['run', 'start', '-w', '@svc/example-minimal'], {
+      SVC_API_URL: apiUrl,
+      ...(demo.publications?.production ? { SVC_PUBLICATION: demo.publications.production } : {}),
+      PORT: String(EXAMPLE_PORT),
+    });
+    await waitForHttp(`http://127.0.0.1:${EXAMPLE_PORT}/`, 60_000);
+    urls.push(['Example page', `http://127.0.0.1:${EXAMPLE_PORT}/`]);
   }
 
   log('\nSvc is running:');

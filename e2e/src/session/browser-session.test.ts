@@ -1,39 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { fakeConfig } from '@svc/sdk/testing';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
+import { launchChromium } from '../support/browser.js';
 import { startStandInApi } from '../support/stand-in-api.js';
 
 // The real SDK with the real LiveKitTransport in Debian Chromium, a fake microphone from a WAV
 // file, a real livekit-server, and an agent stand-in on rtc-node.
-
-/** A 16 kHz mono 16-bit WAV of a 440 Hz tone. */
-function toneWav(seconds: number): Buffer {
-  const rate = 16_000;
-  const samples = rate * seconds;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1)
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
-}
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startStandInApi>>;
@@ -55,27 +31,7 @@ beforeAll(async () => {
     html: '<!doctype html><html><body><script type="module" src="/app.js"></script></body></html>',
     script: bundle.outputFiles[0]!.text,
   });
-  const folder = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  const wav = join(folder, 'microphone.wav');
-  writeFileSync(wav, toneWav(5));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(api.url);

@@ -13,7 +13,7 @@ function unsignedJwt(claims: Record<string, unknown>): string {
 /** Starts the stand-in; `rooms` lists the room names it handed out, newest last. */
 export async function startStandInApi(
   server: { url: string; apiKey: string; apiSecret: string },
-  page: { html: string; script: string },
+  page: { html: string; script: string } = { html: '', script: '' },
 ) {
   const rooms: string[] = [];
   let visitors = 0;
@@ -22,9 +22,15 @@ export async function startStandInApi(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const send = (status: number, body: string, type = 'application/json') => {
-        response.writeHead(status, { 'content-type': type });
+        // Pages served from another origin (the example page) call it too.
+        response.writeHead(status, {
+          'content-type': type,
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'content-type, authorization',
+        });
         response.end(body);
       };
+      if (request.method === 'OPTIONS') return send(204, '');
       if (request.method === 'GET' && request.url === '/') return send(200, page.html, 'text/html');
       if (request.method === 'GET' && request.url === '/app.js')
         return send(200, page.script, 'text/javascript');

@@ -1,0 +1,58 @@
+// The minimal example: one SvcSession, plain DOM, no framework.
+import { SvcSession } from '@svc/sdk';
+
+const settings =
+  (window as unknown as { SVC_EXAMPLE?: { apiUrl?: string; publication?: string } }).SVC_EXAMPLE ??
+  {};
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const apiUrl = element<HTMLInputElement>('api-url');
+const publication = element<HTMLInputElement>('publication');
+const params = new URLSearchParams(location.search);
+apiUrl.value = params.get('api') ?? settings.apiUrl ?? 'http://127.0.0.1:8080';
+publication.value = params.get('publication') ?? settings.publication ?? '';
+
+let session: SvcSession | null = null;
+
+function show(current: SvcSession) {
+  const snapshot = current.getSnapshot();
+  element('status').textContent = snapshot.status;
+  element('agent-state').textContent = snapshot.agentState;
+  element('error').textContent = snapshot.error
+    ? `${snapshot.error.code}: ${snapshot.error.message}`
+    : '';
+  element<HTMLButtonElement>('start').disabled =
+    snapshot.status === 'connecting' || snapshot.status === 'connected';
+  element<HTMLButtonElement>('end').disabled =
+    snapshot.status !== 'connected' && snapshot.status !== 'connecting';
+  element('messages').replaceChildren(
+    ...snapshot.messages
+      .filter((message) => message.role === 'user' || message.role === 'assistant')
+      .map((message) => {
+        const item = document.createElement('li');
+        item.dataset.role = message.role;
+        item.textContent = `${message.role === 'user' ? 'You' : 'Agent'}: ${message.content}`;
+        return item;
+      }),
+  );
+}
+
+element('start').addEventListener('click', () => {
+  session?.destroy();
+  const current = new SvcSession({ apiUrl: apiUrl.value.trim() });
+  session = current;
+  current.subscribe(() => show(current));
+  const mode = (document.querySelector('input[name="mode"]:checked') as HTMLInputElement).value as
+    'audio' | 'text';
+  current
+    .start({ scenario: publication.value.trim(), inputMode: mode, outputMode: mode })
+    .catch((error: unknown) => {
+      element('error').textContent = error instanceof Error ? error.message : String(error);
+    });
+});
+element('end').addEventListener('click', () => void session?.end());
+element('chat').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const input = element<HTMLInputElement>('text');
+  void session?.sendText(input.value);
+  input.value = '';
+});
