@@ -80,6 +80,8 @@ export async function joinAsAgent(
     });
   room.on(RoomEvent.ParticipantConnected, sendConfig);
   await room.connect(server.url, await token.toJwt(), { autoSubscribe: true, dynacast: false });
+  // As the real agent does, announce a state on joining.
+  await room.localParticipant?.setAttributes({ 'lk.agent.state': 'listening' });
   if (room.remoteParticipants.size > 0) sendConfig();
 
   const local = () => {

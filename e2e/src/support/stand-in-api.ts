@@ -14,6 +14,8 @@ function unsignedJwt(claims: Record<string, unknown>): string {
 export async function startStandInApi(
   server: { url: string; apiKey: string; apiSecret: string },
   page: { html: string; script: string } = { html: '', script: '' },
+  /** Called with the room of every session started, as a dispatch would start the agent. */
+  onSession?: (room: string) => void,
 ) {
   const rooms: string[] = [];
   let visitors = 0;
@@ -58,6 +60,7 @@ export async function startStandInApi(
       if (request.method === 'POST' && request.url === '/v1/public/session') {
         const room = `room-${rooms.length + 1}-${Date.now()}`;
         rooms.push(room);
+        onSession?.(room);
         const token = new AccessToken(server.apiKey, server.apiSecret, {
           identity: `visitor-${visitors}`,
           ttl: 600,
