@@ -47,7 +47,7 @@ const api = await startStandInApi(
   server,
   {
     html: '<!doctype html><script type="module" src="/app.js"></script>',
-    script: bundle.outputFiles[0]!.text,
+    script: bundle.outputFiles[0]?.text ?? '',
   },
   (room) => {
     agent = joinAsAgent(server, room, config);
@@ -59,7 +59,8 @@ await page.goto(api.url);
 await page.waitForFunction(() => 'bench' in window);
 
 type Marks = Record<'start' | 'identified' | 'session' | 'connected' | 'agent' | 'config', number>;
-const steps: Record<string, number[]> = {
+type Step = 'identify' | 'session' | 'connect' | 'agent join' | 'config' | 'total';
+const steps: Record<Step, number[]> = {
   identify: [],
   session: [],
   connect: [],
@@ -71,13 +72,13 @@ for (let run = 0; run < STARTS; run += 1) {
   const marks = (await page.evaluate(() =>
     (window as never as { bench: { startOnce(): Promise<unknown> } }).bench.startOnce(),
   )) as Marks;
-  steps.identify!.push(marks.identified - marks.start);
-  steps.session!.push(marks.session - marks.identified);
-  steps.connect!.push(marks.connected - marks.session);
+  steps.identify.push(marks.identified - marks.start);
+  steps.session.push(marks.session - marks.identified);
+  steps.connect.push(marks.connected - marks.session);
   const agentAt = Math.max(marks.agent ?? marks.connected, marks.connected);
-  steps['agent join']!.push(agentAt - marks.connected);
-  steps.config!.push(marks.config - agentAt);
-  steps.total!.push(marks.config - marks.start);
+  steps['agent join'].push(agentAt - marks.connected);
+  steps.config.push(marks.config - agentAt);
+  steps.total.push(marks.config - marks.start);
   if (run < STARTS - 1) {
     await page.evaluate(() => (window as never as { bench: { end(): Promise<void> } }).bench.end());
     await (await agent)?.leave();
@@ -94,7 +95,8 @@ console.table(
   })),
 );
 
-const standIn = (await agent)!;
+const standIn = await agent;
+if (!standIn) throw new Error('no agent joined');
 const rounds: number[] = [];
 for (let call = 0; call < RPCS; call += 1) {
   const started = performance.now();
