@@ -2,12 +2,11 @@
 // Chromium: start() to connected (split into identify, session start, Transport connect, agent
 // join, config), the RPC round trip agent -> page -> agent, and data-channel messages per second.
 // Run: npx tsx --conditions=@svc/source bench/session/run.ts
-import { fileURLToPath } from 'node:url';
 import { startLivekitServer } from '@svc/livekit-dev';
 import { fakeConfig } from '@svc/sdk/testing';
-import { build } from 'esbuild';
 import { joinAsAgent, type AgentStandIn } from '../../e2e/src/support/agent-stand-in.js';
 import { launchChromium } from '../../e2e/src/support/browser.js';
+import { bundlePage } from '../../e2e/src/support/page-bundle.js';
 import { startStandInApi } from '../../e2e/src/support/stand-in-api.js';
 
 const STARTS = Number(process.env.STARTS ?? 20);
@@ -32,22 +31,13 @@ const config = fakeConfig({
   ],
 });
 let agent: Promise<AgentStandIn> | null = null;
-const bundle = await build({
-  entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-  bundle: true,
-  write: false,
-  format: 'esm',
-  platform: 'browser',
-  minify: true,
-  conditions: ['@svc/source'],
-  logLevel: 'silent',
-});
+const script = await bundlePage(new URL('./page.ts', import.meta.url));
 // The agent joins as soon as a session is created, as a dispatched agent would.
 const api = await startStandInApi(
   server,
   {
     html: '<!doctype html><script type="module" src="/app.js"></script>',
-    script: bundle.outputFiles[0]?.text ?? '',
+    script: script,
   },
   (room) => {
     agent = joinAsAgent(server, room, config);

@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { fakeConfig } from '@svc/sdk/testing';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
 import { launchChromium } from '../support/browser.js';
+import { bundlePage } from '../support/page-bundle.js';
 import { startStandInApi } from '../support/stand-in-api.js';
 
 // The real SDK with the real LiveKitTransport in Debian Chromium, a fake microphone from a WAV
@@ -18,18 +17,10 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startLivekitServer();
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['@svc/source'],
-    logLevel: 'silent',
-  });
+  const script = await bundlePage(new URL('./page.ts', import.meta.url));
   api = await startStandInApi(server, {
     html: '<!doctype html><html><body><script type="module" src="/app.js"></script></body></html>',
-    script: bundle.outputFiles[0]!.text,
+    script,
   });
   browser = await launchChromium();
   page = await browser.newPage();

@@ -6,21 +6,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { createSvcClient } from '../client/client.js';
-import type { StorageAdapter, SvcClient } from '../client/types.js';
+import type { SvcClient } from '../client/types.js';
 import { SvcSession } from '../session/svc-session.js';
 import type { SvcSessionOptions } from '../session/types.js';
 import { SvcEventBus } from './event-bus.js';
 
-/** Props of {@link SvcProvider}: `client` or `apiUrl` is required. */
-export interface SvcProviderProps {
-  client?: SvcClient;
-  apiUrl?: string;
-  apiPathPrefix?: string;
-  storagePrefix?: string;
-  storage?: StorageAdapter | null;
-  /** The realtime engine; LiveKit by default. Pass a `FakeTransport` in tests. */
-  transport?: SvcSessionOptions['transport'];
+/** Props of {@link SvcProvider}: the session's options (`client` or `apiUrl` is required). */
+export interface SvcProviderProps extends SvcSessionOptions {
   children?: ReactNode;
 }
 
@@ -33,22 +25,11 @@ export interface SvcContextValue {
 
 const SvcContext = createContext<SvcContextValue | null>(null);
 
-function create(props: SvcProviderProps): SvcContextValue {
-  if (!props.client && !props.apiUrl)
+function create({ children: _children, ...options }: SvcProviderProps): SvcContextValue {
+  if (!options.client && !options.apiUrl)
     throw new TypeError('Svc: SvcProvider needs `client` or `apiUrl`');
-  const client =
-    props.client ??
-    createSvcClient({
-      apiUrl: props.apiUrl as string,
-      ...(props.apiPathPrefix === undefined ? {} : { apiPathPrefix: props.apiPathPrefix }),
-      ...(props.storagePrefix === undefined ? {} : { storagePrefix: props.storagePrefix }),
-      ...(props.storage === undefined ? {} : { storage: props.storage }),
-    });
-  const session = new SvcSession({
-    client,
-    ...(props.transport ? { transport: props.transport } : {}),
-  });
-  return { client, session, events: new SvcEventBus() };
+  const session = new SvcSession(options);
+  return { client: session.client, session, events: new SvcEventBus() };
 }
 
 /**
