@@ -1,8 +1,6 @@
 import type {
   Collection,
-  ConfigAckPayload,
   ConfigPayload,
-  ConfigRequestPayload,
   FeatureDefinition,
   RestoreState,
   ToolConfig,
@@ -77,14 +75,4 @@ export const parseConfigPayload = define<ConfigPayload>(
     conversation_id: nonEmptyString,
     avatar_enabled: boolean,
   }),
-);
-
-/** Parses the payload of topic `config_ack`. */
-export const parseConfigAckPayload = define<ConfigAckPayload>(
-  object({ acknowledged: boolean, timestamp: number }, { suppress_recap: boolean }),
-);
-
-/** Parses the payload of topic `config_request`. */
-export const parseConfigRequestPayload = define<ConfigRequestPayload>(
-  object({ type: oneOf(['config_request']), attempt: number, timestamp: number }),
 );

@@ -8,8 +8,9 @@
  */
 export type { ParseResult } from './reader.js';
 export * from './config.js';
-export * from './messages.js';
-export * from './rpc.js';
+export * from './from-agent.js';
+export * from './from-frontend.js';
+export * from './feature-tool-result.js';
 export * from './http.js';
 export * from './requests.js';
 export * from './decode.js';
