@@ -160,6 +160,29 @@ describe('status table', () => {
     expect(session.status).toBe('idle');
   });
 
+  it('destroy() while starting opens no room; an abort after connect leaves the Transport', async () => {
+    const destroyed = setup();
+    const pending = destroyed.session.start({ scenario: 'pub-1' });
+    destroyed.session.destroy();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(destroyed.transport.connectedWith).toBeNull();
+
+    const aborted = setup();
+    const controller = new AbortController();
+    const connect = aborted.transport.connect.bind(aborted.transport);
+    aborted.transport.connect = async (url, token) => {
+      await connect(url, token);
+      controller.abort();
+    };
+    await expect(
+      aborted.session.start({ scenario: 'pub-1', signal: controller.signal }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    await vi.waitFor(() => expect(aborted.transport.connectedWith).toBeNull());
+    expect(aborted.session.status).toBe('idle');
+  });
+
   it('reconnecting and back', async () => {
     const { session, transport, seen, connect } = setup();
     await connect();

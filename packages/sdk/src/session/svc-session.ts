@@ -217,12 +217,18 @@ export class SvcSession {
     this.run = run;
     this.update({ ...INITIAL, status: 'connecting' });
     const abandon = (error: unknown): never => {
+      const current = this.run === run;
       this.teardown(run);
-      this.update({ status: 'idle', ...(SvcError.isInstance(error) ? { error } : {}) });
+      void run.transport?.disconnect().catch(() => {});
+      if (current)
+        this.update({ status: 'idle', ...(SvcError.isInstance(error) ? { error } : {}) });
       throw error;
     };
     const checkAbort = () => {
       if (signal?.aborted) abandon(signal.reason);
+      // destroy() while starting: stop here rather than open a room nobody listens to.
+      if (this.run !== run)
+        abandon(new DOMException('the session was destroyed while starting', 'AbortError'));
     };
     try {
       await this.client.identifyUser(options.scenario, options.externalId ?? undefined, signal);
