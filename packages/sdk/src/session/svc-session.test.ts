@@ -183,6 +183,22 @@ describe('status table', () => {
     expect(aborted.session.status).toBe('idle');
   });
 
+  it('a config that arrives while the Transport connects counts: no AGENT_UNAVAILABLE later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { session, transport, seen } = setup();
+    const connect = transport.connect.bind(transport);
+    transport.connect = async (url, token) => {
+      await connect(url, token);
+      transport.agentJoin();
+      transport.publish('config', cartConfig());
+    };
+    await session.start({ scenario: 'pub-1' });
+    expect(session.status).toBe('connected');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(session.status).toBe('connected');
+    expect(seen.error).toBeUndefined();
+  });
+
   it('reconnecting and back', async () => {
     const { session, transport, seen, connect } = setup();
     await connect();

@@ -272,10 +272,16 @@ export class SvcSession {
       );
     }
     checkAbort();
-    run.agentJoinTimer = setTimeout(() => {
-      this.fail('AGENT_UNAVAILABLE', `no agent joined within ${TIMINGS.AGENT_JOIN_TIMEOUT_MS} ms`);
-      void this.finish(run, SESSION_END_REASONS.AGENT_UNAVAILABLE);
-    }, TIMINGS.AGENT_JOIN_TIMEOUT_MS);
+    // The agent may have sent its config while the Transport was connecting.
+    if (!this.snapshot.rawConfig) {
+      run.agentJoinTimer = setTimeout(() => {
+        this.fail(
+          'AGENT_UNAVAILABLE',
+          `no agent joined within ${TIMINGS.AGENT_JOIN_TIMEOUT_MS} ms`,
+        );
+        void this.finish(run, SESSION_END_REASONS.AGENT_UNAVAILABLE);
+      }, TIMINGS.AGENT_JOIN_TIMEOUT_MS);
+    }
     if (options.microphone !== false && options.inputMode !== 'text') {
       run.transport.setMicrophoneEnabled(true).catch((error: unknown) => {
         // The conversation goes on: text input still works.

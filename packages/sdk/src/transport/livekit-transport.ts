@@ -60,6 +60,12 @@ export class LiveKitTransport implements Transport {
   }
 
   async connect(url: string, token: string): Promise<void> {
+    // Text streams are how large payloads (a big `config`) arrive; listen before joining.
+    for (const topic of [TOPICS.CONFIG, TOPICS.MESSAGE_NEW]) {
+      this.engine.registerTextStreamHandler(topic, async (reader) => {
+        this.emit('data', topic, new TextEncoder().encode(await reader.readAll()));
+      });
+    }
     await this.engine.connect(url, token);
     // Participants already in the room (the agent may have joined first) are reported now.
     for (const remote of this.engine.remoteParticipants.values()) {
@@ -68,12 +74,6 @@ export class LiveKitTransport implements Transport {
         identity: remote.identity,
         isAgent: remote.kind === ParticipantKind.AGENT,
         attributes: remote.attributes,
-      });
-    }
-    // Text streams are how large payloads (a big `config`) arrive.
-    for (const topic of [TOPICS.CONFIG, TOPICS.MESSAGE_NEW]) {
-      this.engine.registerTextStreamHandler(topic, async (reader) => {
-        this.emit('data', topic, new TextEncoder().encode(await reader.readAll()));
       });
     }
   }
