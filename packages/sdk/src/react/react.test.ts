@@ -231,6 +231,24 @@ describe('FeatureProvider', () => {
     expect(result.current.features.getFeatureComponent('bucket:list:crud')).toBeTypeOf('function');
   });
 
+  it('selectFeature shows a panel; executeTool runs a tool from the page itself', async () => {
+    const { bus, result } = await connected(
+      registry(async (requestId) => ({ requestId, response: { code: 'SUCCESS', data: 'ok' } })),
+    );
+    act(() => result.current.features.selectFeature('bucket:list:crud'));
+    expect(result.current.features).toMatchObject({
+      activeFeature: 'bucket:list:crud',
+      visible: true,
+    });
+    expect(bus).toEqual(['feature:show']);
+    let response: unknown;
+    await act(async () => {
+      response = await result.current.features.executeTool('add_to_cart', 'local-1', {});
+    });
+    expect(response).toEqual({ requestId: 'local-1', code: 'SUCCESS', data: 'ok' });
+    expect(result.current.features.getToolMapping('unknown_tool')).toBeNull();
+  });
+
   it('a throwing handler answers ERROR and emits tool:error', async () => {
     const { transport, bus } = await connected(
       registry(() => {

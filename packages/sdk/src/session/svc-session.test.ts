@@ -363,6 +363,31 @@ describe('handshake and messages', () => {
     expect(transport.sentOn('rt.chat')).toHaveLength(1);
   });
 
+  it('setMicrophoneEnabled toggles the microphone; a denial is MIC_PERMISSION_DENIED, never a throw', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect({ microphone: false });
+    await session.setMicrophoneEnabled(true);
+    expect(transport.microphoneEnabled).toBe(true);
+    await session.setMicrophoneEnabled(false);
+    expect(transport.microphoneEnabled).toBe(false);
+    transport.microphoneError = new DOMException('Permission denied', 'NotAllowedError');
+    await expect(session.setMicrophoneEnabled(true)).resolves.toBeUndefined();
+    expect(errorsOf(seen)).toEqual(['MIC_PERMISSION_DENIED']);
+  });
+
+  it('a failed send is CONNECTION_LOST on error, never a throw; off() removes a listener', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    const listener = vi.fn();
+    session.on('message', listener);
+    session.off('message', listener);
+    transport.sendMessage({ content: 'not heard' });
+    expect(listener).not.toHaveBeenCalled();
+    transport.sendText = () => Promise.reject(new Error('data channel closed'));
+    await expect(session.sendText('hello')).resolves.toBeUndefined();
+    expect(errorsOf(seen)).toEqual(['CONNECTION_LOST']);
+  });
+
   it('no microphone in text mode or with microphone: false', async () => {
     const text = setup();
     await text.connect({ inputMode: 'text' });
