@@ -108,6 +108,17 @@ describe('SvcSession in Chromium over a real livekit-server', () => {
     );
     expect((await agent.next('rt.chat')).payload).toEqual({ message: 'Hello from the page' });
 
+    // RPC from the page to the agent: a composer dictation.
+    agent.answerRpc('composer_start_dictation', (request) => ({ dictation_id: 'd1', request }));
+    const dictation = await page.evaluate(() =>
+      (
+        window as unknown as {
+          svc: { session: { startDictation(language?: string): Promise<string | null> } };
+        }
+      ).svc.session.startDictation('en-US'),
+    );
+    expect(dictation).toBe('d1');
+
     await until(async () => agent.audioFrames() > 10, 'microphone audio at the agent', 20_000);
 
     const left = Date.now();

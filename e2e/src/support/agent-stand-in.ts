@@ -30,6 +30,8 @@ export interface AgentStandIn {
   publish(topic: string, payload: unknown): Promise<void>;
   callRpc(method: string, payload: unknown, timeoutMs?: number): Promise<unknown>;
   setState(state: string): Promise<void>;
+  /** Answers an RPC method the frontend calls (the composer dictation methods). */
+  answerRpc(method: string, handler: (request: unknown) => unknown): void;
   leave(): Promise<void>;
 }
 
@@ -125,6 +127,11 @@ export async function joinAsAgent(
       return JSON.parse(answer);
     },
     setState: (state) => local().setAttributes({ 'lk.agent.state': state }),
+    answerRpc(method, handler) {
+      local().registerRpcMethod(method, async (data) =>
+        JSON.stringify(await handler(JSON.parse(data.payload))),
+      );
+    },
     leave: () => room.disconnect(),
   };
 }
