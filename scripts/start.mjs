@@ -4,7 +4,7 @@
 // Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,19 @@ const EXAMPLE_PORT = Number(process.env.EXAMPLE_PORT ?? 5173);
 const AGENT_NAME = process.env.SVC_AGENT_NAME ?? 'svc-agent';
 // The agent authenticates to the API with this key; one is made per run unless one is given.
 const AGENT_KEY = process.env.SVC_AGENT_KEY ?? randomBytes(24).toString('base64url');
+
+/**
+ * Development secrets, kept in ./data so a restart does not log visitors out. Production sets
+ * SVC_JWT_SECRET itself.
+ */
+function devSecrets() {
+  const file = join(root, 'data', 'dev-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { jwtSecret: randomBytes(32).toString('base64url') };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
 
 /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
 const running = [];
@@ -135,6 +148,7 @@ async function main() {
     const api = launch('api', 'npm', ['run', 'start', '-w', '@svc/api'], {
       ...transportEnv,
       PORT: String(API_PORT),
+      SVC_JWT_SECRET: process.env.SVC_JWT_SECRET ?? devSecrets().jwtSecret,
     });
     api.lines.on('line', (line) => {
       // The API logs JSON; the last JSON object with publications is the seed summary.
@@ -147,7 +161,7 @@ async function main() {
       }
     });
     await waitForHttp(`${apiUrl}/healthz`, 120_000);
-    urls.push(['Platform API', apiUrl], ['API docs', `${apiUrl}/v1/docs`]);
+    urls.push(['Platform API', apiUrl], ['OpenAPI', `${apiUrl}/v1/openapi.json`]);
 
     if (hasScript('apps/agent', 'start')) {
       launch('agent', 'npm', ['run', 'start', '-w', '@svc/agent'], {

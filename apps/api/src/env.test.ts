@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.js';
+
+const valid = {
+  LIVEKIT_URL: 'ws://127.0.0.1:7880',
+  LIVEKIT_API_KEY: 'key',
+  LIVEKIT_API_SECRET: 'secret',
+  SVC_JWT_SECRET: 'x'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    expect(loadConfig(valid)).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: './data/svc.db',
+      SVC_AGENT_NAME: 'svc-agent',
+    });
+  });
+
+  it('names every problem in one clear error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LIVEKIT_URL: 'http://x' })).toThrow(
+      /PORT[\s\S]*LIVEKIT_URL: must be a ws:\/\/ or wss:\/\/ URL[\s\S]*LIVEKIT_API_KEY[\s\S]*SVC_JWT_SECRET/,
+    );
+  });
+});

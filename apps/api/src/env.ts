@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  DATABASE_URL: z.string().min(1).default('./data/svc.db'),
+  LIVEKIT_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL'),
+  LIVEKIT_API_KEY: z.string().min(1),
+  LIVEKIT_API_SECRET: z.string().min(1),
+  REDIS_URL: z.string().optional(),
+  SVC_AGENT_NAME: z.string().min(1).default('svc-agent'),
+  SVC_JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  SVC_JWT_KID: z.string().min(1).default('current'),
+  SVC_JWT_PREVIOUS_SECRET: z.string().min(32).optional(),
+  SVC_JWT_PREVIOUS_KID: z.string().min(1).default('previous'),
+});
+
+/** The API's configuration, read from the environment. */
+export type Config = z.infer<typeof schema>;
+
+/** Reads and checks the environment; throws one error that names every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+  );
+  throw new Error(`the API cannot start; fix its environment:\n${problems.join('\n')}`);
+}

@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error with the HTTP status it answers; its message is the `{ error }` body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Every failure answers `{ "error": "..." }` with its status; nothing unexpected leaks. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError)
+      return reply.status(error.status).send({ error: error.message });
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+      return reply.status(400).send({ error: `${path}: ${issue?.message ?? 'invalid'}` });
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ error: 'internal error' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: `no route ${request.method} ${request.url}` }),
+  );
+}

@@ -1,0 +1,41 @@
+// Starts the Platform API from the environment: migrations, then the port.
+import { createApp } from './app.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrations.js';
+import { loadConfig } from './env.js';
+import { createTokenService } from './tokens.js';
+import { createLiveKitAdmin } from './transport.js';
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const database = openDatabase(config.DATABASE_URL);
+await migrate(database);
+const tokens = createTokenService(
+  { kid: config.SVC_JWT_KID, secret: config.SVC_JWT_SECRET },
+  config.SVC_JWT_PREVIOUS_SECRET
+    ? { kid: config.SVC_JWT_PREVIOUS_KID, secret: config.SVC_JWT_PREVIOUS_SECRET }
+    : undefined,
+);
+const transport = createLiveKitAdmin({
+  url: config.LIVEKIT_URL,
+  apiKey: config.LIVEKIT_API_KEY,
+  apiSecret: config.LIVEKIT_API_SECRET,
+  agentName: config.SVC_AGENT_NAME,
+});
+const app = await createApp({ database, tokens, transport, logger: true });
+await app.listen({ port: config.PORT, host: '127.0.0.1' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
+}

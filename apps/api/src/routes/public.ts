@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { API_PATHS, DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OpenDatabase } from '../db/database.js';
+import { HttpError } from '../errors.js';
+import type { TokenService } from '../tokens.js';
+import type { TransportAdmin } from '../transport.js';
+
+/** What the public routes need. */
+export interface PublicRouteDeps {
+  database: OpenDatabase;
+  tokens: TokenService;
+  transport: TransportAdmin;
+  /** Lifetime of a Transport participant token, seconds. */
+  rtTokenSeconds?: number;
+}
+
+const error = z.object({ error: z.string() });
+const mode = z.enum(['audio', 'text']);
+
+/** Checks the request's origin against the application's allow-list (empty allows any). */
+function checkOrigin(allowedOrigins: string, origin: string | undefined): void {
+  const allowed = JSON.parse(allowedOrigins) as string[];
+  if (allowed.length > 0 && origin !== undefined && !allowed.includes(origin)) {
+    throw new HttpError(403, `origin ${origin} is not allowed for this application`);
+  }
+}
+
+/** `POST /v1/public/token` (identify) and `POST /v1/public/session`, exactly as the contract. */
+export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const now = () => new Date().toISOString();
+
+  async function publication(uuid: string) {
+    const found = await db
+      .selectFrom('publications')
+      .innerJoin('scenarios', 'scenarios.id', 'publications.scenario_id')
+      .innerJoin('applications', 'applications.id', 'scenarios.application_id')
+      .select([
+        'publications.id as publication_id',
+        'publications.snapshot',
+        'scenarios.language',
+        'applications.id as application_id',
+        'applications.company_id',
+        'applications.allowed_origins',
+      ])
+      .where('publications.uuid', '=', uuid)
+      .executeTakeFirst();
+    if (!found) throw new HttpError(404, `unknown publication ${uuid}`);
+    return found;
+  }
+
+  return async (app) => {
+    app.post(
+      DEFAULT_API_PATH_PREFIX + API_PATHS.IDENTIFY,
+      {
+        schema: {
+          summary: 'Identify a visitor',
+          body: z.object({
+            scenario_uuid: z.string().min(1),
+            external_id: z.string().min(1).max(256),
+          }),
+          response: {
+            200: z.object({
+              user_token: z.string(),
+              user_id: z.number(),
+              application_id: z.number(),
+              expires_in: z.number(),
+            }),
+            400: error,
+            403: error,
+            404: error,
+          },
+        },
+      },
+      async (request) => {
+        const { scenario_uuid, external_id } = request.body;
+        const target = await publication(scenario_uuid);
+        checkOrigin(target.allowed_origins, request.headers.origin);
+        // Same external id, same visitor: insert once, then read whichever row won.
+        await db
+          .insertInto('visitors')
+          .values({ application_id: target.application_id, external_id, created_at: now() })
+          .onConflict((conflict) => conflict.columns(['application_id', 'external_id']).doNothing())
+          .execute();
+        const visitor = await db
+          .selectFrom('visitors')
+          .select('id')
+          .where('application_id', '=', target.application_id)
+          .where('external_id', '=', external_id)
+          .executeTakeFirstOrThrow();
+        const user_token = await deps.tokens.sign({
+          sub: String(visitor.id),
+          company_id: target.company_id,
+          application_id: target.application_id,
+          scenario_uuid,
+        });
+        return {
+          user_token,
+          user_id: visitor.id,
+          application_id: target.application_id,
+          expires_in: deps.tokens.lifetimeSeconds,
+        };
+      },
+    );
+
+    app.post(
+      DEFAULT_API_PATH_PREFIX + API_PATHS.SESSION,
+      {
+        schema: {
+          summary: 'Start a Transport session',
+          headers: z.object({ authorization: z.string().optional() }),
+          body: z.object({
+            scenario_uuid: z.string().min(1),
+            input_mode: mode.optional(),
+            output_mode: mode.optional(),
+            language: z.string().min(2).max(35).optional(),
+            resume_conversation_id: z.string().min(1).optional(),
+            metadata: z.record(z.string(), z.unknown()).optional(),
+          }),
+          response: {
+            200: z.object({ rt_token: z.string(), rt_url: z.string(), expires_in: z.number() }),
+            400: error,
+            401: error,
+            403: error,
+            404: error,
+            503: error,
+          },
+        },
+      },
+      async (request) => {
+        const header = request.headers.authorization;
+        if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'missing Bearer token');
+        const claims = await deps.tokens.verify(header.slice('Bearer '.length)).catch(() => {
+          throw new HttpError(401, 'invalid or expired token');
+        });
+        const body = request.body;
+        const target = await publication(body.scenario_uuid);
+        if (target.application_id !== claims.application_id) {
+          throw new HttpError(403, 'the publication belongs to another application');
+        }
+        checkOrigin(target.allowed_origins, request.headers.origin);
+        const visitorId = Number(claims.sub);
+        let conversationId: string;
+        if (body.resume_conversation_id) {
+          const previous = await db
+            .selectFrom('conversations')
+            .select('id')
+            .where('id', '=', body.resume_conversation_id)
+            .where('visitor_id', '=', visitorId)
+            .executeTakeFirst();
+          if (!previous)
+            throw new HttpError(
+              404,
+              `no conversation ${body.resume_conversation_id} for this visitor`,
+            );
+          conversationId = previous.id;
+        } else {
+          conversationId = randomUUID();
+          await db
+            .insertInto('conversations')
+            .values({
+              id: conversationId,
+              publication_id: target.publication_id,
+              visitor_id: visitorId,
+              language: body.language ?? target.language,
+              input_mode: body.input_mode ?? 'audio',
+              output_mode: body.output_mode ?? 'audio',
+              metadata: JSON.stringify(body.metadata ?? {}),
+              started_at: now(),
+            })
+            .execute();
+        }
+        const room = `conversation-${conversationId}-${Date.now().toString(36)}`;
+        try {
+          await deps.transport.openRoom(room, {
+            conversation_id: conversationId,
+            publication_uuid: body.scenario_uuid,
+            input_mode: body.input_mode ?? 'audio',
+            output_mode: body.output_mode ?? 'audio',
+            language: body.language ?? target.language,
+            metadata: body.metadata ?? {},
+            resumed: Boolean(body.resume_conversation_id),
+          });
+        } catch (cause) {
+          request.log.warn({ err: cause }, 'Transport unreachable');
+          throw new HttpError(503, 'the Transport is unreachable; try again shortly');
+        }
+        const ttl = deps.rtTokenSeconds ?? 600;
+        const rt_token = await deps.transport.participantToken(room, `visitor-${visitorId}`, ttl);
+        return { rt_token, rt_url: deps.transport.url, expires_in: ttl };
+      },
+    );
+  };
+}
