@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 
-/** A fresh SQLite database file with the demo rows; `publicationUuid` is published. */
-export async function seededDatabase(options: { allowedOrigins?: string[] } = {}) {
+/**
+ * A fresh, migrated database with the demo rows: a SQLite file in a temp folder, or the
+ * PostgreSQL database at `url`. `publicationUuid` is published.
+ */
+export async function seededDatabase(options: { url?: string; allowedOrigins?: string[] } = {}) {
   const database: OpenDatabase = openDatabase(
-    join(mkdtempSync(join(tmpdir(), 'svc-api-')), 'svc.db'),
+    options.url ?? join(mkdtempSync(join(tmpdir(), 'svc-api-')), 'svc.db'),
   );
   await migrate(database);
   const { db } = database;

@@ -5,11 +5,14 @@ import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { seededDatabase } from '../test-fixtures.js';
+import { startPostgres } from '../test-postgres.js';
 import { createTokenService } from '../tokens.js';
 import { createLiveKitAdmin, type TransportAdmin } from '../transport.js';
 
-// The public routes in-process against a real SQLite file and a real livekit-server.
+// The public routes in-process against a real livekit-server, on a real SQLite file and on a real
+// PostgreSQL: the same suite on both dialects.
 let server: LivekitServer;
+let postgres: Awaited<ReturnType<typeof startPostgres>>;
 let app: FastifyInstance;
 let fixture: Awaited<ReturnType<typeof seededDatabase>>;
 const tokens = createTokenService(
@@ -18,15 +21,14 @@ const tokens = createTokenService(
 );
 
 beforeAll(async () => {
-  server = await startLivekitServer({ logLevel: 'warn' });
-  fixture = await seededDatabase();
-  const transport = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
-  app = await createApp({ database: fixture.database, tokens, transport });
+  [server, postgres] = await Promise.all([
+    startLivekitServer({ logLevel: 'warn' }),
+    startPostgres(),
+  ]);
 }, 120_000);
 afterAll(async () => {
-  await app?.close();
-  await fixture?.database.close();
   await server?.stop();
+  await postgres?.stop();
 });
 
 const identify = (body: unknown, headers: Record<string, string> = {}) =>
@@ -39,223 +41,247 @@ const session = (body: unknown, token?: string) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
-describe('POST /v1/public/token', () => {
-  it('answers the Identity; the same external id is the same visitor', async () => {
-    const first = await identify({
-      scenario_uuid: fixture.publicationUuid,
-      external_id: 'visitor-1',
-    });
-    expect(first.statusCode).toBe(200);
-    const identity = first.json();
-    expect(identity).toEqual({
-      user_token: expect.any(String),
-      user_id: expect.any(Number),
-      application_id: fixture.applicationId,
-      expires_in: 86_400,
-    });
-    const claims = await tokens.verify(identity.user_token);
-    expect(claims).toMatchObject({
-      sub: String(identity.user_id),
-      company_id: fixture.companyId,
-      application_id: fixture.applicationId,
-      scenario_uuid: fixture.publicationUuid,
-    });
-    expect(claims.exp - claims.iat).toBe(86_400);
-    const again = (
-      await identify({ scenario_uuid: fixture.publicationUuid, external_id: 'visitor-1' })
-    ).json();
-    expect(again.user_id).toBe(identity.user_id);
-    const other = (
-      await identify({ scenario_uuid: fixture.publicationUuid, external_id: 'visitor-2' })
-    ).json();
-    expect(other.user_id).not.toBe(identity.user_id);
+describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
+  beforeAll(async () => {
+    fixture = await seededDatabase(dialect === 'postgres' ? { url: postgres.url } : {});
+    const transport = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
+    app = await createApp({ database: fixture.database, tokens, transport });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await fixture?.database.close();
   });
 
-  it('400 on invalid bodies, 404 on an unknown publication, always { error }', async () => {
-    for (const body of [
-      {},
-      { scenario_uuid: fixture.publicationUuid },
-      { scenario_uuid: '', external_id: 'x' },
-      { scenario_uuid: 3, external_id: 'x' },
-    ]) {
-      const response = await identify(body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: expect.any(String) });
+  describe('POST /v1/public/token', () => {
+    it('answers the Identity; the same external id is the same visitor', async () => {
+      const first = await identify({
+        scenario_uuid: fixture.publicationUuid,
+        external_id: 'visitor-1',
+      });
+      expect(first.statusCode).toBe(200);
+      const identity = first.json();
+      expect(identity).toEqual({
+        user_token: expect.any(String),
+        user_id: expect.any(Number),
+        application_id: fixture.applicationId,
+        expires_in: 86_400,
+      });
+      const claims = await tokens.verify(identity.user_token);
+      expect(claims).toMatchObject({
+        sub: String(identity.user_id),
+        company_id: fixture.companyId,
+        application_id: fixture.applicationId,
+        scenario_uuid: fixture.publicationUuid,
+      });
+      expect(claims.exp - claims.iat).toBe(86_400);
+      const again = (
+        await identify({ scenario_uuid: fixture.publicationUuid, external_id: 'visitor-1' })
+      ).json();
+      expect(again.user_id).toBe(identity.user_id);
+      const other = (
+        await identify({ scenario_uuid: fixture.publicationUuid, external_id: 'visitor-2' })
+      ).json();
+      expect(other.user_id).not.toBe(identity.user_id);
+    });
+
+    it('400 on invalid bodies, 404 on an unknown publication, always { error }', async () => {
+      for (const body of [
+        {},
+        { scenario_uuid: fixture.publicationUuid },
+        { scenario_uuid: '', external_id: 'x' },
+        { scenario_uuid: 3, external_id: 'x' },
+      ]) {
+        const response = await identify(body);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: expect.any(String) });
+      }
+      const malformed = await app.inject({
+        method: 'POST',
+        url: '/v1/public/token',
+        payload: '{"scenario_uuid":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ error: expect.any(String) });
+      const wrongType = await app.inject({
+        method: 'POST',
+        url: '/v1/public/token',
+        payload: 'hello',
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(wrongType.statusCode).toBe(415);
+      expect(wrongType.json()).toEqual({ error: expect.any(String) });
+      const unknown = await identify({ scenario_uuid: 'no-such-publication', external_id: 'x' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: 'unknown publication no-such-publication' });
+    });
+  });
+
+  describe('POST /v1/public/session', () => {
+    async function visitorToken(external = 'visitor-1', uuid = fixture.publicationUuid) {
+      return (await identify({ scenario_uuid: uuid, external_id: external })).json()
+        .user_token as string;
     }
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/v1/public/token',
-      payload: '{"scenario_uuid":',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: expect.any(String) });
-    const wrongType = await app.inject({
-      method: 'POST',
-      url: '/v1/public/token',
-      payload: 'hello',
-      headers: { 'content-type': 'application/xml' },
-    });
-    expect(wrongType.statusCode).toBe(415);
-    expect(wrongType.json()).toEqual({ error: expect.any(String) });
-    const unknown = await identify({ scenario_uuid: 'no-such-publication', external_id: 'x' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'unknown publication no-such-publication' });
-  });
-});
 
-describe('POST /v1/public/session', () => {
-  async function visitorToken(external = 'visitor-1', uuid = fixture.publicationUuid) {
-    return (await identify({ scenario_uuid: uuid, external_id: external })).json()
-      .user_token as string;
-  }
-
-  it('401 without, with a bad, or with a foreign-key token', async () => {
-    const body = { scenario_uuid: fixture.publicationUuid };
-    expect((await session(body)).statusCode).toBe(401);
-    expect((await session(body, 'not-a-jwt')).statusCode).toBe(401);
-    const stranger = await createTokenService({
-      kid: 'k2',
-      secret: 'another-secret-of-32-characters!!',
-    }).sign({ sub: '1', company_id: 1, application_id: 1, scenario_uuid: 'x' });
-    const response = await session(body, stranger);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'invalid or expired token' });
-  });
-
-  it('accepts a token signed with the previous key; rejects an expired one', async () => {
-    const previous = createTokenService({ kid: 'k1', secret: 'previous-secret-of-32-characters!' });
-    const visitor = (
-      await identify({ scenario_uuid: fixture.publicationUuid, external_id: 'rotated' })
-    ).json();
-    const old = await previous.sign({
-      sub: String(visitor.user_id),
-      company_id: fixture.companyId,
-      application_id: fixture.applicationId,
-      scenario_uuid: fixture.publicationUuid,
-    });
-    expect(
-      (await session({ scenario_uuid: fixture.publicationUuid, input_mode: 'text' }, old))
-        .statusCode,
-    ).toBe(200);
-    const expired = await createTokenService(
-      { kid: 'k2', secret: 'current-secret-of-32-characters!!' },
-      undefined,
-      -10,
-    ).sign({ sub: '1', company_id: 1, application_id: 1, scenario_uuid: 'x' });
-    expect((await session({ scenario_uuid: fixture.publicationUuid }, expired)).statusCode).toBe(
-      401,
-    );
-  });
-
-  it('403 for a publication of another application, 404 for an unknown one or a foreign conversation, 400 for bad bodies', async () => {
-    const token = await visitorToken();
-    expect((await session({ scenario_uuid: fixture.otherPublicationUuid }, token)).statusCode).toBe(
-      403,
-    );
-    expect((await session({ scenario_uuid: 'nope' }, token)).statusCode).toBe(404);
-    expect(
-      (
-        await session(
-          { scenario_uuid: fixture.publicationUuid, resume_conversation_id: 'not-mine' },
-          token,
-        )
-      ).statusCode,
-    ).toBe(404);
-    for (const body of [
-      {},
-      { scenario_uuid: fixture.publicationUuid, input_mode: 'video' },
-      { scenario_uuid: fixture.publicationUuid, metadata: [] },
-    ]) {
-      const response = await session(body, token);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: expect.any(String) });
-    }
-  });
-
-  it('creates the conversation and the room with its metadata, dispatches the agent, and the rt_token joins', async () => {
-    const token = await visitorToken('joiner');
-    const response = await session(
-      { scenario_uuid: fixture.publicationUuid, output_mode: 'text', metadata: { page: '/shoes' } },
-      token,
-    );
-    expect(response.statusCode).toBe(200);
-    const credentials = response.json();
-    expect(credentials).toEqual({
-      rt_token: expect.any(String),
-      rt_url: server.url,
-      expires_in: 600,
+    it('401 without, with a bad, or with a foreign-key token', async () => {
+      const body = { scenario_uuid: fixture.publicationUuid };
+      expect((await session(body)).statusCode).toBe(401);
+      expect((await session(body, 'not-a-jwt')).statusCode).toBe(401);
+      const stranger = await createTokenService({
+        kid: 'k2',
+        secret: 'another-secret-of-32-characters!!',
+      }).sign({ sub: '1', company_id: 1, application_id: 1, scenario_uuid: 'x' });
+      const response = await session(body, stranger);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'invalid or expired token' });
     });
 
-    const host = server.httpUrl;
-    const [room] = (
-      await new RoomServiceClient(host, server.apiKey, server.apiSecret).listRooms()
-    ).filter((candidate) => candidate.metadata.includes('"output_mode":"text"'));
-    expect(room).toBeDefined();
-    const metadata = JSON.parse(room!.metadata);
-    expect(metadata).toMatchObject({
-      publication_uuid: fixture.publicationUuid,
-      input_mode: 'audio',
-      output_mode: 'text',
-      language: 'en-US',
-      metadata: { page: '/shoes' },
+    it('accepts a token signed with the previous key; rejects an expired one', async () => {
+      const previous = createTokenService({
+        kid: 'k1',
+        secret: 'previous-secret-of-32-characters!',
+      });
+      const visitor = (
+        await identify({ scenario_uuid: fixture.publicationUuid, external_id: 'rotated' })
+      ).json();
+      const old = await previous.sign({
+        sub: String(visitor.user_id),
+        company_id: fixture.companyId,
+        application_id: fixture.applicationId,
+        scenario_uuid: fixture.publicationUuid,
+      });
+      expect(
+        (await session({ scenario_uuid: fixture.publicationUuid, input_mode: 'text' }, old))
+          .statusCode,
+      ).toBe(200);
+      const expired = await createTokenService(
+        { kid: 'k2', secret: 'current-secret-of-32-characters!!' },
+        undefined,
+        -10,
+      ).sign({ sub: '1', company_id: 1, application_id: 1, scenario_uuid: 'x' });
+      expect((await session({ scenario_uuid: fixture.publicationUuid }, expired)).statusCode).toBe(
+        401,
+      );
     });
-    const conversation = await fixture.database.db
-      .selectFrom('conversations')
-      .selectAll()
-      .where('id', '=', metadata.conversation_id)
-      .executeTakeFirstOrThrow();
-    expect(conversation).toMatchObject({ output_mode: 'text', language: 'en-US' });
-    const dispatches = await new AgentDispatchClient(
-      host,
-      server.apiKey,
-      server.apiSecret,
-    ).listDispatch(room!.name);
-    expect(dispatches.map((dispatch) => dispatch.agentName)).toContain('svc-agent');
 
-    const visitor = new Room();
-    await visitor.connect(credentials.rt_url, credentials.rt_token, {
-      autoSubscribe: false,
-      dynacast: false,
+    it('403 for a publication of another application, 404 for an unknown one or a foreign conversation, 400 for bad bodies', async () => {
+      const token = await visitorToken();
+      expect(
+        (await session({ scenario_uuid: fixture.otherPublicationUuid }, token)).statusCode,
+      ).toBe(403);
+      expect((await session({ scenario_uuid: 'nope' }, token)).statusCode).toBe(404);
+      expect(
+        (
+          await session(
+            { scenario_uuid: fixture.publicationUuid, resume_conversation_id: 'not-mine' },
+            token,
+          )
+        ).statusCode,
+      ).toBe(404);
+      for (const body of [
+        {},
+        { scenario_uuid: fixture.publicationUuid, input_mode: 'video' },
+        { scenario_uuid: fixture.publicationUuid, metadata: [] },
+      ]) {
+        const response = await session(body, token);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: expect.any(String) });
+      }
     });
-    expect(visitor.name).toBe(room!.name);
-    expect(visitor.localParticipant?.identity).toMatch(/^visitor-\d+$/);
-    await visitor.disconnect();
 
-    // Resuming is allowed for this visitor's own conversation only.
-    const resumed = await session(
-      { scenario_uuid: fixture.publicationUuid, resume_conversation_id: metadata.conversation_id },
-      token,
-    );
-    expect(resumed.statusCode).toBe(200);
-  });
+    it('creates the conversation and the room with its metadata, dispatches the agent, and the rt_token joins', async () => {
+      const token = await visitorToken('joiner');
+      const response = await session(
+        {
+          scenario_uuid: fixture.publicationUuid,
+          output_mode: 'text',
+          metadata: { page: '/shoes', dialect },
+        },
+        token,
+      );
+      expect(response.statusCode).toBe(200);
+      const credentials = response.json();
+      expect(credentials).toEqual({
+        rt_token: expect.any(String),
+        rt_url: server.url,
+        expires_in: 600,
+      });
 
-  it('503 when the Transport is unreachable', async () => {
-    const down: TransportAdmin = createLiveKitAdmin({
-      url: 'ws://127.0.0.1:9',
-      apiKey: 'k',
-      apiSecret: 's',
-      agentName: 'svc-agent',
+      const host = server.httpUrl;
+      const [room] = (
+        await new RoomServiceClient(host, server.apiKey, server.apiSecret).listRooms()
+      ).filter((candidate) => candidate.metadata.includes(`"dialect":"${dialect}"`));
+      expect(room).toBeDefined();
+      const metadata = JSON.parse(room!.metadata);
+      expect(metadata).toMatchObject({
+        publication_uuid: fixture.publicationUuid,
+        input_mode: 'audio',
+        output_mode: 'text',
+        language: 'en-US',
+        metadata: { page: '/shoes', dialect },
+      });
+      const conversation = await fixture.database.db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('id', '=', metadata.conversation_id)
+        .executeTakeFirstOrThrow();
+      expect(conversation).toMatchObject({ output_mode: 'text', language: 'en-US' });
+      const dispatches = await new AgentDispatchClient(
+        host,
+        server.apiKey,
+        server.apiSecret,
+      ).listDispatch(room!.name);
+      expect(dispatches.map((dispatch) => dispatch.agentName)).toContain('svc-agent');
+
+      const visitor = new Room();
+      await visitor.connect(credentials.rt_url, credentials.rt_token, {
+        autoSubscribe: false,
+        dynacast: false,
+      });
+      expect(visitor.name).toBe(room!.name);
+      expect(visitor.localParticipant?.identity).toMatch(/^visitor-\d+$/);
+      await visitor.disconnect();
+
+      // Resuming is allowed for this visitor's own conversation only.
+      const resumed = await session(
+        {
+          scenario_uuid: fixture.publicationUuid,
+          resume_conversation_id: metadata.conversation_id,
+        },
+        token,
+      );
+      expect(resumed.statusCode).toBe(200);
     });
-    const isolated = await createApp({ database: fixture.database, tokens, transport: down });
-    const token = await visitorToken();
-    const response = await isolated.inject({
-      method: 'POST',
-      url: '/v1/public/session',
-      payload: { scenario_uuid: fixture.publicationUuid },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: expect.stringContaining('Transport is unreachable') });
-    await isolated.close();
-  });
 
-  it('serves its OpenAPI document and health', async () => {
-    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
-    const openapi = (await app.inject({ url: '/v1/openapi.json' })).json();
-    expect(Object.keys(openapi.paths)).toEqual(
-      expect.arrayContaining(['/v1/public/token', '/v1/public/session']),
-    );
-    expect((await app.inject({ url: '/v1/public/scenarios/x' })).statusCode).toBe(404);
+    it('503 when the Transport is unreachable', async () => {
+      const down: TransportAdmin = createLiveKitAdmin({
+        url: 'ws://127.0.0.1:9',
+        apiKey: 'k',
+        apiSecret: 's',
+        agentName: 'svc-agent',
+      });
+      const isolated = await createApp({ database: fixture.database, tokens, transport: down });
+      const token = await visitorToken();
+      const response = await isolated.inject({
+        method: 'POST',
+        url: '/v1/public/session',
+        payload: { scenario_uuid: fixture.publicationUuid },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error: expect.stringContaining('Transport is unreachable'),
+      });
+      await isolated.close();
+    });
+
+    it('serves its OpenAPI document and health', async () => {
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const openapi = (await app.inject({ url: '/v1/openapi.json' })).json();
+      expect(Object.keys(openapi.paths)).toEqual(
+        expect.arrayContaining(['/v1/public/token', '/v1/public/session']),
+      );
+      expect((await app.inject({ url: '/v1/public/scenarios/x' })).statusCode).toBe(404);
+    });
   });
 });
