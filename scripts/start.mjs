@@ -2,7 +2,7 @@
 // `npm start`: brings up every part that exists on embedded defaults (livekit-server, the API with
 // the seeded demo, the agent worker, the example page), prints the URLs, and stops everything on
 // Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -145,20 +145,17 @@ async function main() {
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
   let demo = {};
   if (hasScript('apps/api', 'start')) {
-    const api = launch('api', 'npm', ['run', 'start', '-w', '@svc/api'], {
+    // The demo is seeded first (seeding again changes nothing); its last line names the demo.
+    const seed = spawnSync('npm', ['run', '--silent', 'seed', '-w', '@svc/api'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0) throw new Error(`seeding the demo failed:\n${seed.stderr}`);
+    demo = JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}');
+    launch('api', 'npm', ['run', 'start', '-w', '@svc/api'], {
       ...transportEnv,
       PORT: String(API_PORT),
       SVC_JWT_SECRET: process.env.SVC_JWT_SECRET ?? devSecrets().jwtSecret,
-    });
-    api.lines.on('line', (line) => {
-      // The API logs JSON; the last JSON object with publications is the seed summary.
-      if (line.includes('"publications"')) {
-        try {
-          demo = { ...demo, ...JSON.parse(line) };
-        } catch {
-          // an ordinary log line
-        }
-      }
     });
     await waitForHttp(`${apiUrl}/healthz`, 120_000);
     urls.push(['Platform API', apiUrl], ['OpenAPI', `${apiUrl}/v1/openapi.json`]);
@@ -183,7 +180,10 @@ async function main() {
 
   log('\nSvc is running:');
   for (const [name, url] of urls) log(`  ${name.padEnd(28)} ${url}`);
-  if (demo.publications) log(`  Demo publications            ${JSON.stringify(demo.publications)}`);
+  if (demo.publications) {
+    log(`  Demo publication (production) ${demo.publications.production}`);
+    log(`  Demo publication (staging)    ${demo.publications.staging}`);
+  }
   log('Press Ctrl-C to stop.\n');
 }
 

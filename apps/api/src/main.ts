@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { loadConfig } from './env.js';
+import { seedDemo } from './seed/seed-demo.js';
 import { createTokenService } from './tokens.js';
 import { createLiveKitAdmin } from './transport.js';
 
@@ -15,6 +16,9 @@ try {
 }
 const database = openDatabase(config.DATABASE_URL);
 await migrate(database);
+// An empty database gets the demo, so `npm start` has something to talk to.
+const empty = !(await database.db.selectFrom('companies').select('id').executeTakeFirst());
+if (empty) console.log(JSON.stringify(await seedDemo(database)));
 const tokens = createTokenService(
   { kid: config.SVC_JWT_KID, secret: config.SVC_JWT_SECRET },
   config.SVC_JWT_PREVIOUS_SECRET
