@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -10,7 +11,11 @@ import { installErrorHandling } from './errors.js';
 import { publicRoutes, type PublicRouteDeps } from './routes/public.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
-export type AppDeps = PublicRouteDeps & { logger?: boolean };
+export type AppDeps = PublicRouteDeps & {
+  logger?: boolean;
+  /** Requests per IP and minute on the public routes (default 120). */
+  publicRateLimit?: number;
+};
 
 /** Builds the Platform API with no side effects: no port, no environment, no migrations. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -21,6 +26,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // In memory per process; the public routes opt in (see routes/public.ts).
+  await app.register(rateLimit, {
+    global: false,
+    max: deps.publicRateLimit ?? 120,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `rate limited: retry in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Svc Platform API', version: '1' } },
     transform: jsonSchemaTransform,

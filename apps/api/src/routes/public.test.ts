@@ -275,6 +275,29 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       await isolated.close();
     });
 
+    it('429 with { error } past the per-IP rate limit', async () => {
+      const limited = await createApp({
+        database: fixture.database,
+        tokens,
+        transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
+        publicRateLimit: 2,
+      });
+      const call = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/v1/public/token',
+          payload: { scenario_uuid: fixture.publicationUuid, external_id: 'busy' },
+        });
+      expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(200);
+      const third = await call();
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({
+        error: expect.stringMatching(/^rate limited: retry in \d+ s$/),
+      });
+      await limited.close();
+    });
+
     it('serves its OpenAPI document and health', async () => {
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
       const openapi = (await app.inject({ url: '/v1/openapi.json' })).json();

@@ -55,6 +55,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
     app.post(
       DEFAULT_API_PATH_PREFIX + API_PATHS.IDENTIFY,
       {
+        config: { rateLimit: {} },
         schema: {
           summary: 'Identify a visitor',
           body: z.object({
@@ -71,6 +72,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
             400: error,
             403: error,
             404: error,
+            429: error,
           },
         },
       },
@@ -108,6 +110,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
     app.post(
       DEFAULT_API_PATH_PREFIX + API_PATHS.SESSION,
       {
+        config: { rateLimit: {} },
         schema: {
           summary: 'Start a Transport session',
           headers: z.object({ authorization: z.string().optional() }),
@@ -125,6 +128,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
             401: error,
             403: error,
             404: error,
+            429: error,
             503: error,
           },
         },
