@@ -14,6 +14,10 @@ const APT_PACKAGES = {
   chromium: 'browser tests of the SDK',
   'redis-server': 'LiveKit multi-node test, shared rate limits',
   postgresql: 'the API suite on PostgreSQL',
+  pocketsphinx: 'embedded speech-to-text',
+  'pocketsphinx-en-us': 'the English acoustic model and dictionary',
+  flite: 'embedded text-to-speech (English)',
+  'espeak-ng': 'embedded text-to-speech (other languages)',
 };
 
 function run(command, args, options = {}) {

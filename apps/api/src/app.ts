@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -7,41 +8,104 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { createAdminAuth } from './auth.js';
+import { createCarts } from './carts.js';
+import { createCollectionStore } from './collections/store.js';
+import { createConversations } from './conversations.js';
 import { installErrorHandling } from './errors.js';
+import { memoryCounter, redisCounter } from './limits.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { agentRoutes } from './routes/agent.js';
 import { publicRoutes, type PublicRouteDeps } from './routes/public.js';
+import { visitorRoutes } from './routes/visitor.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
-export type AppDeps = PublicRouteDeps & {
-  logger?: boolean;
-  /** Requests per IP and minute on the public routes (default 120). */
+export type AppDeps = Omit<PublicRouteDeps, 'rateCounter'> & {
+  logger?: boolean | object;
+  /** Requests per IP and minute on the public and visitor routes (default 120). */
   publicRateLimit?: number;
+  /** Shares rate limits between API processes; in memory per process without it. */
+  redis?: Redis;
+  /** The agent's service key (`SVC_AGENT_KEY`); the agent API answers 401 without one. */
+  agentKey?: string;
+  /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
+  corsOrigins?: string[] | true;
 };
 
 /** Builds the Platform API with no side effects: no port, no environment, no migrations. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: 256 * 1024,
+    // Behind a proxy the client's address is in X-Forwarded-For; per-IP limits need it.
+    trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  // In memory per process; the public routes opt in (see routes/public.ts).
+  const rateCounter = deps.redis ? redisCounter(deps.redis) : memoryCounter();
+  await app.register(import('@fastify/cors'), {
+    origin: deps.corsOrigins ?? true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  });
+  // Per IP: routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,
     max: deps.publicRateLimit ?? 120,
     timeWindow: 60_000,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'svc:ip:' } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `rate limited: retry in ${Math.ceil(context.ttl / 1000)} s`,
     }),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Svc Platform API', version: '1' } },
+    openapi: {
+      info: {
+        title: 'Svc Platform API',
+        version: '1',
+        description:
+          'Public routes (identify, session), visitor routes (collections, carts; visitor token), the agent API (service key) and the admin API (admin session or API key).',
+      },
+    },
     transform: jsonSchemaTransform,
   });
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
-  await app.register(publicRoutes(deps));
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  const store = createCollectionStore(deps.database);
+  const carts = createCarts(deps.database, store);
+  const conversations = createConversations(deps.database, store);
+  const auth = createAdminAuth(deps.database);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    // Ready means the database answers; the Transport is checked per session.
+    try {
+      await deps.database.db.selectFrom('companies').select('id').limit(1).execute();
+      return { ok: true };
+    } catch {
+      return reply.status(503).send({ error: 'the database does not answer' });
+    }
+  });
+  await app.register(publicRoutes({ ...deps, rateCounter }));
+  await app.register(
+    async (scope) => {
+      // The visitor routes share the public routes' per-IP limit.
+      scope.addHook('onRoute', (route) => {
+        (route as { config?: object }).config = { ...route.config, rateLimit: {} };
+      });
+      await scope.register(visitorRoutes({ ...deps, store, carts }));
+    },
+    { prefix: '/v1/visitor' },
+  );
+  await app.register(agentRoutes({ agentKey: deps.agentKey, conversations, store, carts }), {
+    prefix: '/v1/agent/conversations/:conversationId',
+  });
+  await app.register(adminRoutes({ database: deps.database, auth, store, conversations }), {
+    prefix: '/v1/admin',
+  });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.addHook('onClose', async () => rateCounter.close());
   return app;
 }

@@ -2,11 +2,17 @@ import { z } from 'zod';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  /** Address to listen on; 0.0.0.0 in a container. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).default('./data/svc.db'),
   LIVEKIT_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL'),
   LIVEKIT_API_KEY: z.string().min(1),
   LIVEKIT_API_SECRET: z.string().min(1),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /** The agent's service key; without it the agent API answers 401. */
+  SVC_AGENT_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Comma-separated origins allowed by CORS; every origin when unset. */
+  SVC_CORS_ORIGINS: z.string().optional(),
   SVC_AGENT_NAME: z.string().min(1).default('svc-agent'),
   SVC_JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   SVC_JWT_KID: z.string().min(1).default('current'),

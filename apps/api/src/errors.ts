@@ -22,6 +22,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
       return reply.status(400).send({ error: `${path}: ${issue?.message ?? 'invalid'}` });
     }
+    const conflict = constraintConflict(error);
+    if (conflict) return reply.status(409).send({ error: conflict });
     if (typeof error.statusCode === 'number' && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: error.message });
     }
@@ -31,4 +33,23 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: `no route ${request.method} ${request.url}` }),
   );
+}
+
+/**
+ * A database constraint failure as the conflict it is: a duplicate of a unique value, or a row
+ * that others still refer to. Same answer on SQLite and PostgreSQL.
+ */
+function constraintConflict(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  ) {
+    return 'conflict: a record with the same unique value exists';
+  }
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {
+    return 'conflict: other records refer to this one, or it refers to a record that does not exist';
+  }
+  return undefined;
 }

@@ -1,4 +1,6 @@
-// Starts the Platform API from the environment: migrations, then the port.
+// Starts the Platform API from the environment: migrations, the demo on an empty database, then
+// the port. /healthz answers 200 from the moment the port opens.
+import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
@@ -31,8 +33,22 @@ const transport = createLiveKitAdmin({
   apiSecret: config.LIVEKIT_API_SECRET,
   agentName: config.SVC_AGENT_NAME,
 });
-const app = await createApp({ database, tokens, transport, logger: true });
-await app.listen({ port: config.PORT, host: '127.0.0.1' });
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+  : undefined;
+const app = await createApp({
+  database,
+  tokens,
+  transport,
+  // Structured JSON logs; credentials never reach them.
+  logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  ...(redis ? { redis } : {}),
+  ...(config.SVC_AGENT_KEY ? { agentKey: config.SVC_AGENT_KEY } : {}),
+  ...(config.SVC_CORS_ORIGINS
+    ? { corsOrigins: config.SVC_CORS_ORIGINS.split(',').map((origin) => origin.trim()) }
+    : {}),
+});
+await app.listen({ port: config.PORT, host: config.HOST });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(
     signal,

@@ -1,5 +1,7 @@
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { VisitorTokenClaims } from '@svc/protocol';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './errors.js';
 
 /** A signing key with its id (the JWT `kid` header). */
 export interface SigningKey {
@@ -57,4 +59,17 @@ export function createTokenService(
       return payload as JWTPayload & VisitorTokenClaims;
     },
   };
+}
+
+/** The visitor of a request's `Authorization: Bearer` visitor token; 401 otherwise. */
+export async function authenticateVisitor(
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<VisitorTokenClaims & { visitorId: number }> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'missing Bearer token');
+  const claims = await tokens.verify(header.slice('Bearer '.length).trim()).catch(() => {
+    throw new HttpError(401, 'invalid or expired token');
+  });
+  return { ...claims, visitorId: Number(claims.sub) };
 }

@@ -13,6 +13,8 @@ export interface Database {
     name: string;
     /** JSON array of allowed origins; empty allows any. */
     allowed_origins: string;
+    /** JSON {@link ApplicationLimits}; missing keys take the defaults. */
+    limits: Generated<string>;
     created_at: string;
   };
   scenarios: {
@@ -33,6 +35,8 @@ export interface Database {
     /** Immutable JSON snapshot of the scenario at publish time. */
     snapshot: string;
     published_at: string;
+    /** Set while the label is unpublished; public routes treat it as unknown. */
+    unpublished_at: Generated<string | null>;
   };
   visitors: {
     id: Generated<number>;
@@ -51,6 +55,102 @@ export interface Database {
     started_at: string;
     ended_at: string | null;
     end_reason: string | null;
+  };
+  collections: {
+    id: Generated<number>;
+    company_id: number;
+    name: string;
+    description: string;
+    /** JSON `{ template, mapping }` or null. */
+    view: string | null;
+    /** JSON array of `{ name, index_type }`. */
+    search_fields: string;
+    /** JSON array of `{ name, filter_key, field_type, enum_options? }`. */
+    filter_fields: string;
+    created_at: string;
+    updated_at: string;
+  };
+  collection_items: {
+    id: Generated<number>;
+    collection_id: number;
+    /** The item's id as its owner knows it (a SKU); unique in its collection. */
+    item_id: string;
+    /** JSON object of the item's fields. */
+    data: string;
+    /** The search fields' values, joined: what full-text search indexes. */
+    search_text: string;
+    created_at: string;
+    updated_at: string;
+  };
+  scenario_collections: { scenario_id: number; collection_id: number };
+  messages: {
+    id: string;
+    conversation_id: string;
+    role: string;
+    content: string;
+    /** JSON of the whole ConversationMessage as sent on `message:new`. */
+    message: string;
+    timestamp: string;
+    /** Arrival order within the API, for stable listing. */
+    seq: Generated<number>;
+  };
+  restore_checkpoints: {
+    conversation_id: string;
+    version: number;
+    /** JSON RestoreState. */
+    state: string;
+    created_at: string;
+  };
+  buckets: {
+    id: Generated<number>;
+    visitor_id: number;
+    name: string;
+    created_at: string;
+    updated_at: string;
+  };
+  bucket_items: {
+    bucket_id: number;
+    collection_id: number;
+    item_id: string;
+    quantity: number;
+    added_at: string;
+  };
+  turn_metrics: {
+    id: Generated<number>;
+    conversation_id: string;
+    turn: number;
+    end_of_turn_ms: number | null;
+    stt_ms: number | null;
+    llm_ttft_ms: number | null;
+    tts_ttfb_ms: number | null;
+    e2e_ms: number | null;
+    created_at: string;
+  };
+  admins: {
+    id: Generated<number>;
+    company_id: number;
+    email: string;
+    /** `scrypt$N$r$p$salt$hash`, base64url parts. */
+    password_hash: string;
+    created_at: string;
+  };
+  admin_sessions: {
+    /** SHA-256 of the session token; the token itself is never stored. */
+    token_hash: string;
+    admin_id: number;
+    expires_at: string;
+    created_at: string;
+  };
+  api_keys: {
+    id: Generated<number>;
+    company_id: number;
+    name: string;
+    /** The first characters of the key, shown in listings. */
+    prefix: string;
+    /** SHA-256 of the key. */
+    key_hash: string;
+    created_at: string;
+    revoked_at: string | null;
   };
 }
 

@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
-import type { TokenService } from '../tokens.js';
+import {
+  checkApplicationRate,
+  checkSessionCaps,
+  parseLimits,
+  type RateCounter,
+} from '../limits.js';
+import { authenticateVisitor, type TokenService } from '../tokens.js';
 import type { TransportAdmin } from '../transport.js';
 
 /** What the public routes need. */
@@ -12,6 +18,8 @@ export interface PublicRouteDeps {
   database: OpenDatabase;
   tokens: TokenService;
   transport: TransportAdmin;
+  /** Per-application request counts (in memory, or Redis when `REDIS_URL` is set). */
+  rateCounter: RateCounter;
   /** Lifetime of a Transport participant token, seconds. */
   rtTokenSeconds?: number;
 }
@@ -19,8 +27,12 @@ export interface PublicRouteDeps {
 const error = z.object({ error: z.string() });
 const mode = z.enum(['audio', 'text']);
 
-/** Checks the request's origin against the application's allow-list (empty allows any). */
-function checkOrigin(allowedOrigins: string, origin: string | undefined): void {
+/**
+ * Checks the request's origin against the application's allow-list (empty allows any). A request
+ * with no Origin header is not a browser's cross-site request (servers, the SDK in Node), so it
+ * passes: the allow-list stops other sites' pages, which always send one.
+ */
+export function checkOrigin(allowedOrigins: string, origin: string | undefined): void {
   const allowed = JSON.parse(allowedOrigins) as string[];
   if (allowed.length > 0 && origin !== undefined && !allowed.includes(origin)) {
     throw new HttpError(403, `origin ${origin} is not allowed for this application`);
@@ -44,11 +56,13 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         'applications.id as application_id',
         'applications.company_id',
         'applications.allowed_origins',
+        'applications.limits',
       ])
       .where('publications.uuid', '=', uuid)
+      .where('publications.unpublished_at', 'is', null)
       .executeTakeFirst();
     if (!found) throw new HttpError(404, `unknown publication ${uuid}`);
-    return found;
+    return { ...found, limits: parseLimits(found.limits) };
   }
 
   return async (app) => {
@@ -80,6 +94,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         const { scenario_uuid, external_id } = request.body;
         const target = await publication(scenario_uuid);
         checkOrigin(target.allowed_origins, request.headers.origin);
+        await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
         // Same external id, same visitor: insert once, then read whichever row won.
         await db
           .insertInto('visitors')
@@ -134,18 +149,15 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const header = request.headers.authorization;
-        if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'missing Bearer token');
-        const claims = await deps.tokens.verify(header.slice('Bearer '.length)).catch(() => {
-          throw new HttpError(401, 'invalid or expired token');
-        });
+        const claims = await authenticateVisitor(deps.tokens, request);
         const body = request.body;
         const target = await publication(body.scenario_uuid);
         if (target.application_id !== claims.application_id) {
           throw new HttpError(403, 'the publication belongs to another application');
         }
         checkOrigin(target.allowed_origins, request.headers.origin);
-        const visitorId = Number(claims.sub);
+        await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
+        const visitorId = claims.visitorId;
         let conversationId: string;
         if (body.resume_conversation_id) {
           const previous = await db
@@ -161,6 +173,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
             );
           conversationId = previous.id;
         } else {
+          await checkSessionCaps(deps.database, target.publication_id, target.limits);
           conversationId = randomUUID();
           await db
             .insertInto('conversations')
@@ -176,6 +189,14 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
             })
             .execute();
         }
+        // A resumed conversation carries its last checkpoint, so the agent restores the page.
+        const checkpoint = await db
+          .selectFrom('restore_checkpoints')
+          .select('state')
+          .where('conversation_id', '=', conversationId)
+          .orderBy('version', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         const room = `conversation-${conversationId}-${Date.now().toString(36)}`;
         try {
           await deps.transport.openRoom(room, {
@@ -186,6 +207,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
             language: body.language ?? target.language,
             metadata: body.metadata ?? {},
             resumed: Boolean(body.resume_conversation_id),
+            restore_state: checkpoint ? (JSON.parse(checkpoint.state) as unknown) : {},
           });
         } catch (cause) {
           request.log.warn({ err: cause }, 'Transport unreachable');

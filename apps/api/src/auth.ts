@@ -1,0 +1,174 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { OpenDatabase } from './db/database.js';
+import { HttpError } from './errors.js';
+
+// scrypt's memory-hard parameters (N = 2^15, r = 8: 32 MiB, about 50 ms here): OWASP's minimum.
+const SCRYPT = { N: 1 << 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 } as const;
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, SCRYPT.keylen, { N, r, p, maxmem: SCRYPT.maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), parameters kept for later changes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p);
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+/** Checks a password against its hash in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, N, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    Number(N),
+    Number(r),
+    Number(p),
+  );
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Prefixes tell the credentials apart at a glance (and in secret scanners). */
+export const CREDENTIAL_PREFIX = { session: 'svc_as_', apiKey: 'svc_sk_' } as const;
+
+/** Lifetime of an admin session, seconds. */
+export const ADMIN_SESSION_SECONDS = 12 * 3600;
+
+/** Who made an admin request: an admin signed in, or a company API key. */
+export interface AdminPrincipal {
+  company_id: number;
+  /** Set for a signed-in admin. */
+  admin_id?: number;
+  /** Set for an API key. */
+  api_key_id?: number;
+}
+
+/** Admin sign-in, sessions and API keys. */
+export function createAdminAuth(database: OpenDatabase) {
+  const { db } = database;
+  const now = () => new Date().toISOString();
+  return {
+    /** Signs an admin in; the same answer for an unknown email and a wrong password. */
+    async login(email: string, password: string) {
+      const admin = await db
+        .selectFrom('admins')
+        .select(['id', 'company_id', 'password_hash'])
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      // Hash even when the email is unknown, so timing does not tell which emails exist.
+      const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
+      if (!admin || !ok) throw new HttpError(401, 'wrong email or password');
+      const token = CREDENTIAL_PREFIX.session + randomBytes(32).toString('base64url');
+      const expires = new Date(Date.now() + ADMIN_SESSION_SECONDS * 1000).toISOString();
+      await db
+        .insertInto('admin_sessions')
+        .values({
+          token_hash: sha256(token),
+          admin_id: admin.id,
+          expires_at: expires,
+          created_at: now(),
+        })
+        .execute();
+      return { token, expires_at: expires, company_id: admin.company_id, admin_id: admin.id };
+    },
+
+    async logout(token: string): Promise<void> {
+      await db.deleteFrom('admin_sessions').where('token_hash', '=', sha256(token)).execute();
+    },
+
+    /** Creates an admin for a company; the email is stored lower-cased. */
+    async createAdmin(companyId: number, email: string, password: string) {
+      return db
+        .insertInto('admins')
+        .values({
+          company_id: companyId,
+          email: email.toLowerCase(),
+          password_hash: await hashPassword(password),
+          created_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A new API key; the key itself is returned once and stored only as a hash. */
+    async createApiKey(companyId: number, name: string) {
+      const key = CREDENTIAL_PREFIX.apiKey + randomBytes(24).toString('base64url');
+      const row = await db
+        .insertInto('api_keys')
+        .values({
+          company_id: companyId,
+          name,
+          prefix: key.slice(0, 12),
+          key_hash: sha256(key),
+          created_at: now(),
+          revoked_at: null,
+        })
+        .returning(['id', 'name', 'prefix', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { ...row, key };
+    },
+
+    /** The principal of an `Authorization: Bearer` admin session token or API key; 401 otherwise. */
+    async authenticate(request: FastifyRequest): Promise<AdminPrincipal> {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ')
+        ? header.slice('Bearer '.length).trim()
+        : undefined;
+      if (!token)
+        throw new HttpError(401, 'missing Bearer token (an admin session token or an API key)');
+      if (token.startsWith(CREDENTIAL_PREFIX.session)) {
+        const session = await db
+          .selectFrom('admin_sessions as s')
+          .innerJoin('admins as a', 'a.id', 's.admin_id')
+          .select(['a.id', 'a.company_id', 's.expires_at'])
+          .where('s.token_hash', '=', sha256(token))
+          .executeTakeFirst();
+        if (session && session.expires_at > now())
+          return { company_id: session.company_id, admin_id: session.id };
+      } else if (token.startsWith(CREDENTIAL_PREFIX.apiKey)) {
+        const key = await db
+          .selectFrom('api_keys')
+          .select(['id', 'company_id'])
+          .where('key_hash', '=', sha256(token))
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (key) return { company_id: key.company_id, api_key_id: key.id };
+      }
+      // Visitor JWTs and the agent's key land here too: they never open the admin API.
+      throw new HttpError(401, 'invalid or expired admin credentials');
+    },
+  };
+}
+
+/** Admin sign-in and keys. */
+export type AdminAuth = ReturnType<typeof createAdminAuth>;
+
+// Computed on the first login with an unknown email, then reused.
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(8).toString('hex')));
+
+/** Checks the agent's service key (`Authorization: Bearer <SVC_AGENT_KEY>`) in constant time. */
+export function checkAgentKey(request: FastifyRequest, agentKey: string): void {
+  const header = request.headers.authorization ?? '';
+  const given = Buffer.from(sha256(header.startsWith('Bearer ') ? header.slice(7).trim() : ''));
+  if (!timingSafeEqual(given, Buffer.from(sha256(agentKey)))) {
+    throw new HttpError(401, 'missing or wrong agent key');
+  }
+}

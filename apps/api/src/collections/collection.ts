@@ -1,0 +1,110 @@
+import type { Collection } from '@svc/protocol';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+
+/** A search field of a collection: its values are indexed for full-text search. */
+export interface SearchField {
+  name: string;
+  index_type: string;
+}
+
+/** A filter field of a collection: `filter_key` is what a search filters on. */
+export interface FilterField {
+  name: string;
+  filter_key: string;
+  /** `enum`, `number` or `boolean`; anything else matches the text exactly. */
+  field_type: string;
+  enum_options?: { value: string; label: string }[];
+}
+
+/** A collection item as the API answers it: its owner's id and its fields. */
+export interface Item {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+type CollectionRow = Selectable<Database['collections']>;
+
+/** The wire shape of a collection (the contract's `Collection`) from its row. */
+export function collectionFromRow(row: CollectionRow): Collection {
+  const view = row.view ? (JSON.parse(row.view) as Collection['view']) : undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    company_id: row.company_id,
+    ...(view ? { view } : {}),
+    search_fields: JSON.parse(row.search_fields) as SearchField[],
+    filter_fields: JSON.parse(row.filter_fields) as FilterField[],
+  };
+}
+
+/** Reads a dotted path (`specs.weight`) from an item's fields. */
+export function fieldValue(data: Record<string, unknown>, path: string): unknown {
+  let value: unknown = data;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The text full-text search indexes: every search field's value, in field order. */
+export function searchText(data: Record<string, unknown>, fields: SearchField[]): string {
+  const parts: string[] = [];
+  for (const field of fields) {
+    const value = fieldValue(data, field.name);
+    if (Array.isArray(value)) parts.push(value.map(String).join(' '));
+    else if (value !== undefined && value !== null) parts.push(String(value));
+  }
+  return parts.join(' ');
+}
+
+/**
+ * Renders a view mapping for an item: each value is a template in which `{{field}}` (or
+ * `{{specs.weight}}`) stands for the item's field; a missing field renders as an empty string.
+ */
+export function renderMapping(mapping: Record<string, string>, item: Item): Record<string, string> {
+  const data = { id: item.id, ...item.data };
+  const rendered: Record<string, string> = {};
+  for (const [key, template] of Object.entries(mapping)) {
+    rendered[key] = template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, path: string) => {
+      const value = fieldValue(data, path);
+      return value === undefined || value === null ? '' : String(value);
+    });
+  }
+  return rendered;
+}
+
+/** What the display feature shows for an item: its fields and the view rendered for it. */
+export function displayData(collection: Collection, item: Item) {
+  return {
+    collection_id: collection.id,
+    id: item.id,
+    data: item.data,
+    ...(collection.view ? { view: renderMapping(collection.view.mapping, item) } : {}),
+  };
+}
+
+/**
+ * What the comparison feature shows: the items side by side, one row per field any of them has
+ * (search and filter fields first, in the collection's order), so a table needs no more work.
+ */
+export function comparisonData(collection: Collection, items: Item[]) {
+  const ordered = [
+    ...(collection.filter_fields ?? []).map((field) => field.filter_key),
+    ...(collection.search_fields ?? []).map((field) => field.name),
+    ...items.flatMap((item) => Object.keys(item.data)),
+  ];
+  const fields = [...new Set(ordered)].filter((field) =>
+    items.some((item) => fieldValue(item.data, field) !== undefined),
+  );
+  return {
+    collection_id: collection.id,
+    items: items.map((item) => displayData(collection, item)),
+    rows: fields.map((field) => ({
+      field,
+      values: items.map((item) => fieldValue(item.data, field) ?? null),
+    })),
+  };
+}

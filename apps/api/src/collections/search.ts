@@ -1,0 +1,145 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { OpenDatabase } from '../db/database.js';
+import { HttpError } from '../errors.js';
+import type { FilterField, Item } from './collection.js';
+
+/** One filter value: a value, any of several values, or a numeric range. */
+export type FilterValue =
+  | string
+  | number
+  | boolean
+  | (string | number)[]
+  | { min?: number | undefined; max?: number | undefined };
+
+/** A search in one collection. */
+export interface SearchQuery {
+  collectionId: number;
+  /** Free text; empty lists the items in their stored order. */
+  query?: string | undefined;
+  /** By filter key; only keys of the collection's filter fields are accepted. */
+  filters?: Record<string, FilterValue> | undefined;
+  filterFields: FilterField[];
+  limit: number;
+}
+
+/** Full-text search with filters over a collection's items, one interface for both dialects. */
+export interface ItemSearch {
+  search(query: SearchQuery): Promise<Item[]>;
+}
+
+/** The words of a free-text query; punctuation and operators never reach the index. */
+export function queryTerms(text: string | undefined): string[] {
+  return (
+    (text ?? '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 16) ?? []
+  );
+}
+
+/** Dialect-specific pieces of the search query. */
+interface Dialect {
+  /** Reads a field as text (booleans as `true`/`false`), or null. */
+  text(path: string[]): RawBuilder<unknown>;
+  /** Reads a numeric field as a number, or null when it is not a number. */
+  number(path: string[]): RawBuilder<unknown>;
+  /** The free-text match and its rank (lower sorts first). */
+  fullText(terms: string[]): {
+    join: RawBuilder<unknown>;
+    where: RawBuilder<unknown>;
+    rank: RawBuilder<unknown>;
+  };
+}
+
+const sqlite: Dialect = {
+  text: (path) =>
+    sql`(case json_type(i.data, ${'$.' + path.join('.')})
+      when 'true' then 'true' when 'false' then 'false'
+      else cast(json_extract(i.data, ${'$.' + path.join('.')}) as text) end)`,
+  number: (path) =>
+    sql`(case when json_type(i.data, ${'$.' + path.join('.')}) in ('integer', 'real')
+      then json_extract(i.data, ${'$.' + path.join('.')}) end)`,
+  fullText: (terms) => ({
+    join: sql`join collection_items_fts f on f.rowid = i.id`,
+    // OR of prefix terms: every word helps, items matching more words rank first (bm25).
+    where: sql`collection_items_fts match ${terms.map((term) => `"${term}"*`).join(' OR ')}`,
+    rank: sql`bm25(collection_items_fts)`,
+  }),
+};
+
+const postgres: Dialect = {
+  text: (path) => sql`(i.data::jsonb #>> ${path}::text[])`,
+  number: (path) =>
+    sql`(case when jsonb_typeof(i.data::jsonb #> ${path}::text[]) = 'number'
+      then (i.data::jsonb #>> ${path}::text[])::numeric end)`,
+  fullText: (terms) => {
+    const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(' | ')})`;
+    return {
+      join: sql``,
+      where: sql`i.search_vector @@ ${query}`,
+      rank: sql`-ts_rank(i.search_vector, ${query})`,
+    };
+  },
+};
+
+/** The SQL condition of one filter, or a 400 naming what is wrong. */
+function filterCondition(
+  dialect: Dialect,
+  field: FilterField,
+  value: FilterValue,
+): RawBuilder<unknown> {
+  const path = field.filter_key.split('.');
+  if (field.field_type === 'number') {
+    if (typeof value === 'number') return sql`${dialect.number(path)} = ${value}`;
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      const parts: RawBuilder<unknown>[] = [];
+      if (typeof value.min === 'number') parts.push(sql`${dialect.number(path)} >= ${value.min}`);
+      if (typeof value.max === 'number') parts.push(sql`${dialect.number(path)} <= ${value.max}`);
+      if (parts.length > 0) return sql.join(parts, sql` and `);
+    }
+    throw new HttpError(400, `filters.${field.filter_key}: expected a number or { min, max }`);
+  }
+  if (field.field_type === 'boolean') {
+    if (typeof value !== 'boolean')
+      throw new HttpError(400, `filters.${field.filter_key}: expected true or false`);
+    return sql`${dialect.text(path)} = ${String(value)}`;
+  }
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length === 0 || values.some((v) => typeof v === 'object')) {
+    throw new HttpError(400, `filters.${field.filter_key}: expected a value or a list of values`);
+  }
+  if (field.field_type === 'enum' && field.enum_options) {
+    const allowed = new Set(field.enum_options.map((option) => option.value));
+    const unknown = values.find((v) => !allowed.has(String(v)));
+    if (unknown !== undefined)
+      throw new HttpError(400, `filters.${field.filter_key}: unknown option ${String(unknown)}`);
+  }
+  return sql`${dialect.text(path)} in (${sql.join(values.map(String))})`;
+}
+
+/** The search for a database's dialect: FTS5 on SQLite, tsvector on PostgreSQL. */
+export function createItemSearch(database: OpenDatabase): ItemSearch {
+  const dialect = database.dialect === 'postgres' ? postgres : sqlite;
+  return {
+    async search({ collectionId, query, filters, filterFields, limit }) {
+      const conditions: RawBuilder<unknown>[] = [sql`i.collection_id = ${collectionId}`];
+      for (const [key, value] of Object.entries(filters ?? {})) {
+        const field = filterFields.find((candidate) => candidate.filter_key === key);
+        if (!field) throw new HttpError(400, `filters.${key}: not a filter of this collection`);
+        conditions.push(filterCondition(dialect, field, value));
+      }
+      const terms = queryTerms(query);
+      const text = terms.length > 0 ? dialect.fullText(terms) : undefined;
+      if (text) conditions.push(text.where);
+      const result = await sql<{ item_id: string; data: string }>`
+        select i.item_id, i.data from collection_items i ${text?.join ?? sql``}
+        where ${sql.join(conditions, sql` and `)}
+        order by ${text ? sql`${text.rank}, ` : sql``}i.id
+        limit ${limit}`.execute(database.db);
+      return result.rows.map((row) => ({
+        id: row.item_id,
+        data: JSON.parse(row.data) as Record<string, unknown>,
+      }));
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { Redis } from 'ioredis';
+import type { OpenDatabase } from './db/database.js';
+import { HttpError } from './errors.js';
+
+/** Per-application limits, stored as JSON on the application; missing keys take the defaults. */
+export interface ApplicationLimits {
+  /** Identify and session requests a minute for the whole application. */
+  requests_per_minute: number;
+  /** Sessions running at once, per publication. */
+  concurrent_sessions: number;
+  /** Sessions started per UTC day, per publication. */
+  daily_sessions: number;
+}
+
+/** The defaults: generous for a small shop, low enough to stop a runaway script. */
+export const DEFAULT_LIMITS: ApplicationLimits = {
+  requests_per_minute: 600,
+  concurrent_sessions: 50,
+  daily_sessions: 5000,
+};
+
+/** A conversation with no recorded end counts as running for this long (an agent that died). */
+export const STALE_SESSION_MS = 2 * 3600 * 1000;
+
+/** The application's limits from its stored JSON. */
+export function parseLimits(json: string): ApplicationLimits {
+  const stored = JSON.parse(json) as Partial<ApplicationLimits>;
+  return { ...DEFAULT_LIMITS, ...stored };
+}
+
+/** Counts hits in fixed windows; `hit` answers the count so far in the current window. */
+export interface RateCounter {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  close(): Promise<void>;
+}
+
+/** Counts in this process: right for one API process. */
+export function memoryCounter(): RateCounter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        // Drop expired windows now and then so the map cannot grow without bound.
+        if (windows.size > 10_000)
+          for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, resetMs: window.resetAt - now };
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+/** Counts in Redis, shared by every API process (INCR + PEXPIRE in one round trip). */
+export function redisCounter(redis: Redis): RateCounter {
+  return {
+    async hit(key, windowMs) {
+      const results = await redis
+        .multi()
+        .incr(`svc:rate:${key}`)
+        .pexpire(`svc:rate:${key}`, windowMs, 'NX')
+        .pttl(`svc:rate:${key}`)
+        .exec();
+      const count = Number(results?.[0]?.[1] ?? 0);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, resetMs: ttl > 0 ? ttl : windowMs };
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}
+
+/** 429 when an application has used its requests for the minute. */
+export async function checkApplicationRate(
+  counter: RateCounter,
+  applicationId: number,
+  limits: ApplicationLimits,
+): Promise<void> {
+  const { count, resetMs } = await counter.hit(`app:${applicationId}`, 60_000);
+  if (count > limits.requests_per_minute) {
+    throw new HttpError(
+      429,
+      `rate limited: this application's requests are used up; retry in ${Math.ceil(resetMs / 1000)} s`,
+    );
+  }
+}
+
+/** 429 when a publication runs as many sessions as it may, or has started its daily number. */
+export async function checkSessionCaps(
+  { db }: OpenDatabase,
+  publicationId: number,
+  limits: ApplicationLimits,
+): Promise<void> {
+  const now = Date.now();
+  const day = new Date(now).toISOString().slice(0, 10);
+  const stale = new Date(now - STALE_SESSION_MS).toISOString();
+  const count = (since: string, runningOnly: boolean) =>
+    db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('publication_id', '=', publicationId)
+      .where('started_at', '>=', since)
+      .$if(runningOnly, (query) => query.where('ended_at', 'is', null))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const [running, today] = await Promise.all([
+    count(stale, true),
+    count(`${day}T00:00:00.000Z`, false),
+  ]);
+  if (running >= limits.concurrent_sessions) {
+    throw new HttpError(
+      429,
+      `this publication already runs ${limits.concurrent_sessions} sessions; retry later`,
+    );
+  }
+  if (today >= limits.daily_sessions) {
+    throw new HttpError(
+      429,
+      `this publication has started its ${limits.daily_sessions} sessions for today`,
+    );
+  }
+}

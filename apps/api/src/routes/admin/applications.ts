@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OpenDatabase } from '../../db/database.js';
+import { HttpError } from '../../errors.js';
+import { DEFAULT_LIMITS, parseLimits } from '../../limits.js';
+import { adminErrors, companyOf, idParams, json } from './shared.js';
+
+const origin = z
+  .string()
+  .regex(/^https?:\/\/[^/\s]+$/, 'an origin is scheme://host[:port], with no path');
+const limits = z.object({
+  requests_per_minute: z.number().int().min(1).max(1_000_000),
+  concurrent_sessions: z.number().int().min(1).max(100_000),
+  daily_sessions: z.number().int().min(1).max(10_000_000),
+});
+const application = z.object({
+  id: z.number(),
+  name: z.string(),
+  allowed_origins: z.array(z.string()),
+  limits,
+  created_at: z.string(),
+});
+const body = z.object({
+  name: z.string().min(1).max(200),
+  allowed_origins: z.array(origin).max(100).default([]),
+  limits: limits.partial().default({}),
+});
+
+/** Applications of the company: origins allowed to embed them, and their limits. */
+export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
+  const tags = ['admin: applications'];
+  const toWire = (row: {
+    id: number;
+    name: string;
+    allowed_origins: string;
+    limits: string;
+    created_at: string;
+  }) => ({
+    id: row.id,
+    name: row.name,
+    allowed_origins: json<string[]>(row.allowed_origins),
+    limits: parseLimits(row.limits),
+    created_at: row.created_at,
+  });
+  const find = async (companyId: number, id: number) => {
+    const row = await db
+      .selectFrom('applications')
+      .select(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, `unknown application ${id}`);
+    return row;
+  };
+
+  return async (app) => {
+    app.get(
+      '/applications',
+      {
+        schema: {
+          tags,
+          summary: 'List applications',
+          response: { 200: z.object({ applications: z.array(application) }), ...adminErrors },
+        },
+      },
+      async (request) => ({
+        applications: (
+          await db
+            .selectFrom('applications')
+            .select(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
+            .where('company_id', '=', companyOf(request))
+            .orderBy('id')
+            .execute()
+        ).map(toWire),
+      }),
+    );
+    app.post(
+      '/applications',
+      {
+        schema: {
+          tags,
+          summary: `Create an application (limits default to ${JSON.stringify(DEFAULT_LIMITS)})`,
+          body,
+          response: { 201: application, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const row = await db
+          .insertInto('applications')
+          .values({
+            company_id: companyOf(request),
+            name: request.body.name,
+            allowed_origins: JSON.stringify(request.body.allowed_origins),
+            limits: JSON.stringify(request.body.limits),
+            created_at: new Date().toISOString(),
+          })
+          .returning(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
+          .executeTakeFirstOrThrow();
+        return reply.status(201).send(toWire(row));
+      },
+    );
+    app.get(
+      '/applications/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One application',
+          params: idParams,
+          response: { 200: application, ...adminErrors },
+        },
+      },
+      async (request) => toWire(await find(companyOf(request), request.params.id)),
+    );
+    app.patch(
+      '/applications/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change an application',
+          params: idParams,
+          body: body.partial(),
+          response: { 200: application, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const current = await find(companyOf(request), request.params.id);
+        const { name, allowed_origins, limits: changed } = request.body;
+        await db
+          .updateTable('applications')
+          .set({
+            ...(name !== undefined ? { name } : {}),
+            ...(allowed_origins !== undefined
+              ? { allowed_origins: JSON.stringify(allowed_origins) }
+              : {}),
+            ...(changed !== undefined
+              ? { limits: JSON.stringify({ ...json<object>(current.limits), ...changed }) }
+              : {}),
+          })
+          .where('id', '=', current.id)
+          .execute();
+        return toWire(await find(companyOf(request), current.id));
+      },
+    );
+    app.delete(
+      '/applications/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete an application (409 while it has conversations)',
+          params: idParams,
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const current = await find(companyOf(request), request.params.id);
+        await db.deleteFrom('applications').where('id', '=', current.id).execute();
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

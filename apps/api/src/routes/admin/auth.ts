@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AdminAuth } from '../../auth.js';
+import type { OpenDatabase } from '../../db/database.js';
+import { HttpError } from '../../errors.js';
+import { adminErrors, companyOf, idParams, principalOf } from './shared.js';
+
+/** Sign-in (`POST /login`, open) and the signed-in routes: whoami, logout, API keys. */
+export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase }): {
+  open: FastifyPluginAsyncZod;
+  signedIn: FastifyPluginAsyncZod;
+} {
+  const { db } = deps.database;
+  const tags = ['admin: access'];
+  return {
+    open: async (app) => {
+      app.post(
+        '/login',
+        {
+          config: { rateLimit: { max: 20 } },
+          schema: {
+            tags,
+            summary: 'Sign in; answers a session token for `Authorization: Bearer`',
+            body: z.object({
+              email: z.string().min(3).max(320),
+              password: z.string().min(1).max(1024),
+            }),
+            response: {
+              200: z.object({
+                token: z.string(),
+                expires_at: z.string(),
+                company_id: z.number(),
+                admin_id: z.number(),
+              }),
+              ...adminErrors,
+            },
+          },
+        },
+        async (request) => deps.auth.login(request.body.email, request.body.password),
+      );
+    },
+    signedIn: async (app) => {
+      app.get(
+        '/me',
+        {
+          schema: {
+            tags,
+            summary: 'Who is signed in',
+            response: { 200: z.unknown(), ...adminErrors },
+          },
+        },
+        async (request) => {
+          const principal = principalOf(request);
+          const company = await db
+            .selectFrom('companies')
+            .select(['id', 'name'])
+            .where('id', '=', principal.company_id)
+            .executeTakeFirstOrThrow();
+          const admin = principal.admin_id
+            ? await db
+                .selectFrom('admins')
+                .select(['id', 'email'])
+                .where('id', '=', principal.admin_id)
+                .executeTakeFirst()
+            : undefined;
+          return { company, admin: admin ?? null, api_key_id: principal.api_key_id ?? null };
+        },
+      );
+
+      app.post(
+        '/logout',
+        {
+          schema: {
+            tags,
+            summary: 'End this admin session',
+            response: { 204: z.null(), ...adminErrors },
+          },
+        },
+        async (request, reply) => {
+          const header = request.headers.authorization ?? '';
+          await deps.auth.logout(header.slice('Bearer '.length).trim());
+          return reply.status(204).send(null);
+        },
+      );
+
+      const apiKey = z.object({
+        id: z.number(),
+        name: z.string(),
+        prefix: z.string(),
+        created_at: z.string(),
+        revoked_at: z.string().nullable(),
+      });
+      app.get(
+        '/api-keys',
+        {
+          schema: {
+            tags,
+            summary: "The company's API keys (never the keys themselves)",
+            response: { 200: z.object({ api_keys: z.array(apiKey) }), ...adminErrors },
+          },
+        },
+        async (request) => ({
+          api_keys: await db
+            .selectFrom('api_keys')
+            .select(['id', 'name', 'prefix', 'created_at', 'revoked_at'])
+            .where('company_id', '=', companyOf(request))
+            .orderBy('id')
+            .execute(),
+        }),
+      );
+      app.post(
+        '/api-keys',
+        {
+          schema: {
+            tags,
+            summary: 'Create an API key; the key is in this answer only',
+            body: z.object({ name: z.string().min(1).max(100) }),
+            response: {
+              201: apiKey.omit({ revoked_at: true }).extend({ key: z.string() }),
+              ...adminErrors,
+            },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(await deps.auth.createApiKey(companyOf(request), request.body.name)),
+      );
+      app.delete(
+        '/api-keys/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Revoke an API key',
+            params: idParams,
+            response: { 204: z.null(), ...adminErrors },
+          },
+        },
+        async (request, reply) => {
+          const result = await db
+            .updateTable('api_keys')
+            .set({ revoked_at: new Date().toISOString() })
+            .where('id', '=', request.params.id)
+            .where('company_id', '=', companyOf(request))
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0)
+            throw new HttpError(404, `no active API key ${request.params.id}`);
+          return reply.status(204).send(null);
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import type { Collection } from '@svc/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Carts } from '../carts.js';
+import { comparisonData, displayData } from '../collections/collection.js';
+import type { CollectionStore } from '../collections/store.js';
+import { HttpError } from '../errors.js';
+
+/** Whose collections and carts a request works on: resolved from its credentials, never its body. */
+export interface ContentScope {
+  companyId: number;
+  visitorId: number;
+  /** Collections the publication attached; no other collection is visible. */
+  collectionIds: number[];
+  /** The scenario's result limit. */
+  limit: number;
+}
+
+/** What the collection and cart routes need. */
+export interface ContentRouteDeps {
+  store: CollectionStore;
+  carts: Carts;
+  /** Authenticates the request and answers its scope (401/403/404 otherwise). */
+  scope(request: FastifyRequest): Promise<ContentScope>;
+  /** Tag in the OpenAPI document. */
+  tag: string;
+}
+
+const error = z.object({ error: z.string() });
+const errors = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error };
+const filterValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.union([z.string(), z.number()])).max(50),
+  z.object({ min: z.number().optional(), max: z.number().optional() }),
+]);
+const bucketName = z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ and -, at most 64');
+const itemId = z.string().min(1).max(256);
+const collectionParam = z.looseObject({ collectionId: z.coerce.number().int().positive() });
+const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
+const bucketLine = z.object({
+  collection_id: z.number(),
+  item_id: z.string(),
+  quantity: z.number(),
+  added_at: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+const bucket = z.object({
+  name: z.string(),
+  items: z.array(bucketLine),
+  total_quantity: z.number(),
+  updated_at: z.string(),
+});
+
+/**
+ * Collection search, item display and comparison data, and the cart lists. The same routes serve
+ * visitors (`/v1/visitor`, visitor token) and the agent's server tools
+ * (`/v1/agent/conversations/:conversationId`, service key): only the scope differs.
+ */
+export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
+  const { store, carts } = deps;
+
+  async function collection(request: FastifyRequest, id: number) {
+    const scope = await deps.scope(request);
+    if (!scope.collectionIds.includes(id)) throw new HttpError(404, `unknown collection ${id}`);
+    return { scope, collection: await store.get(scope.companyId, id) };
+  }
+  const attached = (scope: ContentScope): Promise<Collection[]> =>
+    store.many(scope.companyId, scope.collectionIds);
+
+  return async (app) => {
+    const tags = [deps.tag];
+    app.get(
+      '/collections',
+      {
+        schema: {
+          tags,
+          summary: 'Collections the publication attached',
+          response: { 200: z.object({ collections: z.array(z.unknown()) }), ...errors },
+        },
+      },
+      async (request) => ({ collections: await attached(await deps.scope(request)) }),
+    );
+
+    app.post(
+      '/collections/:collectionId/search',
+      {
+        schema: {
+          tags,
+          summary: "Full-text search with filters, capped by the scenario's limit",
+          params: collectionParam,
+          body: z.object({
+            query: z.string().max(500).optional(),
+            filters: z.record(z.string(), filterValue).optional(),
+            limit: z.number().int().min(1).max(100).optional(),
+          }),
+          response: { 200: z.object({ items: z.array(item), limit: z.number() }), ...errors },
+        },
+      },
+      async (request) => {
+        const { scope, collection: target } = await collection(
+          request,
+          request.params.collectionId,
+        );
+        const limit = Math.min(request.body.limit ?? scope.limit, scope.limit);
+        const items = await store.search(target, {
+          query: request.body.query,
+          filters: request.body.filters,
+          limit,
+        });
+        return { items, limit };
+      },
+    );
+
+    app.get(
+      '/collections/:collectionId/items/:itemId',
+      {
+        schema: {
+          tags,
+          summary: 'An item with its view rendered (display data)',
+          params: collectionParam.extend({ itemId }),
+          response: { 200: z.unknown(), ...errors },
+        },
+      },
+      async (request) => {
+        const { collection: target } = await collection(request, request.params.collectionId);
+        const [found] = await store.items(target.id, [request.params.itemId]);
+        if (!found) throw new HttpError(404, `unknown item ${request.params.itemId}`);
+        return displayData(target, found);
+      },
+    );
+
+    app.post(
+      '/collections/:collectionId/compare',
+      {
+        schema: {
+          tags,
+          summary: 'Items side by side (comparison data)',
+          params: collectionParam,
+          body: z.object({ item_ids: z.array(itemId).min(2).max(10) }),
+          response: { 200: z.unknown(), ...errors },
+        },
+      },
+      async (request) => {
+        const { collection: target } = await collection(request, request.params.collectionId);
+        const ids = [...new Set(request.body.item_ids)];
+        const items = await store.items(target.id, ids);
+        const missing = ids.filter((id) => !items.some((found) => found.id === id));
+        if (missing.length > 0) throw new HttpError(404, `unknown items ${missing.join(', ')}`);
+        return comparisonData(target, items);
+      },
+    );
+
+    app.get(
+      '/buckets',
+      {
+        schema: {
+          tags,
+          summary: "The visitor's cart lists",
+          response: { 200: z.object({ buckets: z.array(bucket) }), ...errors },
+        },
+      },
+      async (request) => ({ buckets: await carts.list((await deps.scope(request)).visitorId) }),
+    );
+
+    const bucketParams = z.looseObject({ name: bucketName });
+    app.get(
+      '/buckets/:name',
+      {
+        schema: {
+          tags,
+          summary: 'One cart list (empty when it does not exist yet)',
+          params: bucketParams,
+          response: { 200: bucket, ...errors },
+        },
+      },
+      async (request) => carts.get((await deps.scope(request)).visitorId, request.params.name),
+    );
+
+    app.post(
+      '/buckets/:name/items',
+      {
+        schema: {
+          tags,
+          summary: 'Add an item (adding it again increases its quantity)',
+          params: bucketParams,
+          body: z.object({
+            collection_id: z.number().int().positive(),
+            item_id: itemId,
+            quantity: z.number().int().min(1).max(999).optional(),
+          }),
+          response: { 200: bucket, ...errors },
+        },
+      },
+      async (request) => {
+        const scope = await deps.scope(request);
+        return carts.add(scope.visitorId, request.params.name, request.body, await attached(scope));
+      },
+    );
+
+    const lineParams = bucketParams.extend({
+      collectionId: z.coerce.number().int().positive(),
+      itemId,
+    });
+    app.patch(
+      '/buckets/:name/items/:collectionId/:itemId',
+      {
+        schema: {
+          tags,
+          summary: 'Set the quantity of an item (0 removes it)',
+          params: lineParams,
+          body: z.object({ quantity: z.number().int().min(0).max(999) }),
+          response: { 200: bucket, ...errors },
+        },
+      },
+      async (request) =>
+        carts.set((await deps.scope(request)).visitorId, request.params.name, {
+          collection_id: request.params.collectionId,
+          item_id: request.params.itemId,
+          quantity: request.body.quantity,
+        }),
+    );
+
+    app.delete(
+      '/buckets/:name/items/:collectionId/:itemId',
+      {
+        schema: {
+          tags,
+          summary: 'Remove an item',
+          params: lineParams,
+          response: { 200: bucket, ...errors },
+        },
+      },
+      async (request) =>
+        carts.remove((await deps.scope(request)).visitorId, request.params.name, {
+          collection_id: request.params.collectionId,
+          item_id: request.params.itemId,
+        }),
+    );
+
+    app.delete(
+      '/buckets/:name/items',
+      {
+        schema: {
+          tags,
+          summary: 'Empty a cart list',
+          params: bucketParams,
+          response: { 200: bucket, ...errors },
+        },
+      },
+      async (request) => carts.clear((await deps.scope(request)).visitorId, request.params.name),
+    );
+  };
+}
