@@ -8,7 +8,10 @@ const schema = z.object({
   LIVEKIT_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL'),
   LIVEKIT_API_KEY: z.string().min(1),
   LIVEKIT_API_SECRET: z.string().min(1),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   /** The agent's service key; without it the agent API answers 401. */
   SVC_AGENT_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Comma-separated origins allowed by CORS; every origin when unset. */

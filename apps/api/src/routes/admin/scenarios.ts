@@ -361,13 +361,11 @@ export function scenarioRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
             published_at: now,
           })
           .onConflict((conflict) =>
-            conflict
-              .columns(['scenario_id', 'label'])
-              .doUpdateSet({
-                snapshot: JSON.stringify(snapshot),
-                published_at: now,
-                unpublished_at: null,
-              }),
+            conflict.columns(['scenario_id', 'label']).doUpdateSet({
+              snapshot: JSON.stringify(snapshot),
+              published_at: now,
+              unpublished_at: null,
+            }),
           )
           .execute();
         const row = await db
