@@ -1,5 +1,6 @@
 import { Room } from '@livekit/rtc-node';
-import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
+import { startLivekitServer, startRedis, type LivekitServer } from '@svc/livekit-dev';
+import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -251,6 +252,47 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         token,
       );
       expect(resumed.statusCode).toBe(200);
+      expect(metadata.restore_state).toEqual({});
+    });
+
+    it('a resumed session carries the last restore checkpoint in the room metadata', async () => {
+      const token = await visitorToken('resumer');
+      const first = await session({ scenario_uuid: fixture.publicationUuid }, token);
+      expect(first.statusCode).toBe(200);
+      const rooms = new RoomServiceClient(server.httpUrl, server.apiKey, server.apiSecret);
+      const conversationOf = async (rtToken: string) => {
+        const name = JSON.parse(Buffer.from(rtToken.split('.')[1]!, 'base64url').toString()).video
+          .room as string;
+        const [room] = await rooms.listRooms([name]);
+        return JSON.parse(room!.metadata);
+      };
+      const { conversation_id } = await conversationOf(first.json().rt_token);
+      await fixture.database.db
+        .insertInto('restore_checkpoints')
+        .values([
+          {
+            conversation_id,
+            version: 1,
+            state: '{"checkpoint":"old","version":1}',
+            created_at: '',
+          },
+          {
+            conversation_id,
+            version: 2,
+            state: '{"checkpoint":"cart","version":2}',
+            created_at: '',
+          },
+        ])
+        .execute();
+      const resumed = await session(
+        { scenario_uuid: fixture.publicationUuid, resume_conversation_id: conversation_id },
+        token,
+      );
+      expect(await conversationOf(resumed.json().rt_token)).toMatchObject({
+        conversation_id,
+        resumed: true,
+        restore_state: { checkpoint: 'cart', version: 2 },
+      });
     });
 
     it('503 when the Transport is unreachable', async () => {
@@ -298,12 +340,151 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       await limited.close();
     });
 
+    it('caps concurrent and daily sessions per publication with 429', async () => {
+      const { db } = fixture.database;
+      const application = await db
+        .selectFrom('applications')
+        .select('limits')
+        .where('id', '=', fixture.applicationId)
+        .executeTakeFirstOrThrow();
+      const setLimits = (limits: object) =>
+        db
+          .updateTable('applications')
+          .set({ limits: JSON.stringify(limits) })
+          .where('id', '=', fixture.applicationId)
+          .execute();
+      const publication = await db
+        .selectFrom('publications')
+        .select('id')
+        .where('uuid', '=', fixture.publicationUuid)
+        .executeTakeFirstOrThrow();
+      const running = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('conversations')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('publication_id', '=', publication.id)
+              .where('ended_at', 'is', null)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const token = await visitorToken('capped');
+      try {
+        await setLimits({ concurrent_sessions: await running() });
+        const refused = await session({ scenario_uuid: fixture.publicationUuid }, token);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ error: expect.stringContaining('already runs') });
+        // Ended conversations free their place.
+        await db
+          .updateTable('conversations')
+          .set({ ended_at: new Date().toISOString(), end_reason: 'user_ended' })
+          .where('publication_id', '=', publication.id)
+          .execute();
+        expect((await session({ scenario_uuid: fixture.publicationUuid }, token)).statusCode).toBe(
+          200,
+        );
+        await setLimits({ daily_sessions: 1 });
+        const daily = await session({ scenario_uuid: fixture.publicationUuid }, token);
+        expect(daily.statusCode).toBe(429);
+        expect(daily.json()).toEqual({ error: expect.stringContaining('for today') });
+      } finally {
+        await setLimits(JSON.parse(application.limits));
+      }
+    });
+
+    it('limits requests per application across API processes that share Redis', async () => {
+      const redis = await startRedis();
+      const clients = [new Redis(redis.url), new Redis(redis.url)];
+      const apps = await Promise.all(
+        clients.map((client) =>
+          createApp({
+            database: fixture.database,
+            tokens,
+            transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
+            redis: client,
+          }),
+        ),
+      );
+      await fixture.database.db
+        .updateTable('applications')
+        .set({ limits: JSON.stringify({ requests_per_minute: 3 }) })
+        .where('id', '=', fixture.applicationId)
+        .execute();
+      try {
+        const statuses: number[] = [];
+        for (const index of [0, 1, 0, 1]) {
+          const response = await apps[index]!.inject({
+            method: 'POST',
+            url: '/v1/public/token',
+            payload: { scenario_uuid: fixture.publicationUuid, external_id: 'shared' },
+          });
+          statuses.push(response.statusCode);
+        }
+        // The fourth request is refused although each process saw only two.
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        // Another application's budget is its own.
+        const other = await apps[1]!.inject({
+          method: 'POST',
+          url: '/v1/public/token',
+          payload: { scenario_uuid: fixture.otherPublicationUuid, external_id: 'shared' },
+        });
+        expect(other.statusCode).toBe(200);
+      } finally {
+        await fixture.database.db
+          .updateTable('applications')
+          .set({ limits: '{}' })
+          .where('id', '=', fixture.applicationId)
+          .execute();
+        for (const instance of apps) await instance.close();
+        await redis.stop();
+      }
+    });
+
+    it("refuses pages from origins outside the application's allow-list on every visitor route", async () => {
+      const token = await visitorToken('origin');
+      await fixture.database.db
+        .updateTable('applications')
+        .set({ allowed_origins: JSON.stringify(['https://shop.example']) })
+        .where('id', '=', fixture.applicationId)
+        .execute();
+      try {
+        const from = (origin: string) =>
+          app.inject({
+            method: 'GET',
+            url: '/v1/visitor/buckets',
+            headers: { authorization: `Bearer ${token}`, origin },
+          });
+        expect((await from('https://shop.example')).statusCode).toBe(200);
+        const refused = await from('https://evil.example');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ error: expect.stringContaining('not allowed') });
+      } finally {
+        await fixture.database.db
+          .updateTable('applications')
+          .set({ allowed_origins: '[]' })
+          .where('id', '=', fixture.applicationId)
+          .execute();
+      }
+    });
+
     it('serves its OpenAPI document and health', async () => {
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
       const openapi = (await app.inject({ url: '/v1/openapi.json' })).json();
       expect(Object.keys(openapi.paths)).toEqual(
         expect.arrayContaining(['/v1/public/token', '/v1/public/session']),
       );
+      expect(Object.keys(openapi.paths)).toEqual(
+        expect.arrayContaining([
+          '/v1/visitor/collections/{collectionId}/search',
+          '/v1/agent/conversations/{conversationId}/messages',
+          '/v1/admin/scenarios/{id}/publish',
+          '/v1/admin/collections/{id}/items/import',
+        ]),
+      );
+      const docs = await app.inject({ url: '/v1/docs/' });
+      expect(docs.statusCode).toBe(200);
+      expect(docs.body).toContain('swagger');
       expect((await app.inject({ url: '/v1/public/scenarios/x' })).statusCode).toBe(404);
     });
   });
