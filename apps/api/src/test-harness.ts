@@ -55,12 +55,15 @@ export function describeOnBothDialects(
   describe.each(['sqlite', 'postgres'] as const)(`${name} on %s`, (dialect) => {
     let current: Harness | undefined;
     beforeAll(async () => {
-      const fixture = await seededDatabase(dialect === 'postgres' ? { url: postgres?.url } : {});
+      const fixture = await seededDatabase(
+        dialect === 'postgres' && postgres ? { url: postgres.url } : {},
+      );
       const app = await createApp({
         database: fixture.database,
         tokens,
         transport: noTransport,
         agentKey: AGENT_KEY,
+        publicationCacheMs: 0,
         ...deps,
       });
       current = {

@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { VisitorTokenClaims } from '@svc/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -30,22 +31,29 @@ export function createTokenService(
   previous?: SigningKey,
   lifetimeSeconds = 86_400,
 ): TokenService {
+  // Imported once as WebCrypto keys: jose would import raw bytes again on every call.
   const keys = new Map(
     [current, ...(previous ? [previous] : [])].map((key) => [
       key.kid,
-      new TextEncoder().encode(key.secret),
+      crypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(key.secret),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign', 'verify'],
+      ),
     ]),
   );
   return {
     lifetimeSeconds,
-    sign: (claims) =>
+    sign: async (claims) =>
       new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', kid: current.kid })
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
-        .sign(keys.get(current.kid) as Uint8Array),
+        .sign(await (keys.get(current.kid) as Promise<webcrypto.CryptoKey>)),
     async verify(token) {
       const { payload } = await jwtVerify(
         token,

@@ -46,7 +46,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
   beforeAll(async () => {
     fixture = await seededDatabase(dialect === 'postgres' ? { url: postgres.url } : {});
     const transport = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
-    app = await createApp({ database: fixture.database, tokens, transport });
+    app = await createApp({ database: fixture.database, tokens, transport, publicationCacheMs: 0 });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -403,6 +403,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
             tokens,
             transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
             redis: client,
+            publicationCacheMs: 0,
           }),
         ),
       );

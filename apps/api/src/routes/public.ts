@@ -8,6 +8,7 @@ import {
   checkApplicationRate,
   checkSessionCaps,
   parseLimits,
+  type ApplicationLimits,
   type RateCounter,
 } from '../limits.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
@@ -22,9 +23,23 @@ export interface PublicRouteDeps {
   rateCounter: RateCounter;
   /** Lifetime of a Transport participant token, seconds. */
   rtTokenSeconds?: number;
+  /** How long a publication lookup is reused (default {@link PUBLICATION_CACHE_MS}; 0 turns it off). */
+  publicationCacheMs?: number;
 }
 
 const error = z.object({ error: z.string() });
+
+/** How long a publication lookup is reused, milliseconds. */
+export const PUBLICATION_CACHE_MS = 2000;
+
+interface PublicationRow {
+  publication_id: number;
+  language: string;
+  application_id: number;
+  company_id: number;
+  allowed_origins: string;
+  limits: ApplicationLimits;
+}
 const mode = z.enum(['audio', 'text']);
 
 /**
@@ -44,14 +59,21 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const now = () => new Date().toISOString();
 
-  async function publication(uuid: string) {
-    const found = await db
+  // Publications change rarely and every identify reads one: a short cache saves the join. An
+  // unpublish or a limit change takes effect within PUBLICATION_CACHE_MS.
+  const cache = new Map<string, { at: number; value: Promise<PublicationRow | undefined> }>();
+  const cacheMs = deps.publicationCacheMs ?? PUBLICATION_CACHE_MS;
+  function lookup(uuid: string): Promise<PublicationRow | undefined> {
+    const now = Date.now();
+    const hit = cache.get(uuid);
+    if (hit && now - hit.at < cacheMs) return hit.value;
+    if (cache.size > 1000) cache.clear();
+    const value = db
       .selectFrom('publications')
       .innerJoin('scenarios', 'scenarios.id', 'publications.scenario_id')
       .innerJoin('applications', 'applications.id', 'scenarios.application_id')
       .select([
         'publications.id as publication_id',
-        'publications.snapshot',
         'scenarios.language',
         'applications.id as application_id',
         'applications.company_id',
@@ -60,9 +82,17 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
       ])
       .where('publications.uuid', '=', uuid)
       .where('publications.unpublished_at', 'is', null)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .then((row) => row && { ...row, limits: parseLimits(row.limits) });
+    cache.set(uuid, { at: now, value });
+    // A failed lookup is not remembered.
+    value.catch(() => cache.delete(uuid));
+    return value;
+  }
+  async function publication(uuid: string): Promise<PublicationRow> {
+    const found = await lookup(uuid);
     if (!found) throw new HttpError(404, `unknown publication ${uuid}`);
-    return { ...found, limits: parseLimits(found.limits) };
+    return found;
   }
 
   return async (app) => {
@@ -95,18 +125,26 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         const target = await publication(scenario_uuid);
         checkOrigin(target.allowed_origins, request.headers.origin);
         await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
-        // Same external id, same visitor: insert once, then read whichever row won.
-        await db
-          .insertInto('visitors')
-          .values({ application_id: target.application_id, external_id, created_at: now() })
-          .onConflict((conflict) => conflict.columns(['application_id', 'external_id']).doNothing())
-          .execute();
-        const visitor = await db
-          .selectFrom('visitors')
-          .select('id')
-          .where('application_id', '=', target.application_id)
-          .where('external_id', '=', external_id)
-          .executeTakeFirstOrThrow();
+        // Same external id, same visitor. Most visitors come back, so read first; a new one is
+        // inserted once, and a concurrent insert of the same visitor is read back.
+        const findVisitor = () =>
+          db
+            .selectFrom('visitors')
+            .select('id')
+            .where('application_id', '=', target.application_id)
+            .where('external_id', '=', external_id)
+            .executeTakeFirst();
+        let visitor = await findVisitor();
+        if (!visitor) {
+          await db
+            .insertInto('visitors')
+            .values({ application_id: target.application_id, external_id, created_at: now() })
+            .onConflict((conflict) =>
+              conflict.columns(['application_id', 'external_id']).doNothing(),
+            )
+            .execute();
+          visitor = (await findVisitor()) as { id: number };
+        }
         const user_token = await deps.tokens.sign({
           sub: String(visitor.id),
           company_id: target.company_id,
