@@ -158,7 +158,7 @@ async function main() {
       SVC_JWT_SECRET: process.env.SVC_JWT_SECRET ?? devSecrets().jwtSecret,
     });
     await waitForHttp(`${apiUrl}/healthz`, 120_000);
-    urls.push(['Platform API', apiUrl], ['OpenAPI', `${apiUrl}/v1/openapi.json`]);
+    urls.push(['Platform API', apiUrl], ['API docs', `${apiUrl}/v1/docs`]);
 
     if (hasScript('apps/agent', 'start')) {
       launch('agent', 'npm', ['run', 'start', '-w', '@svc/agent'], {
@@ -184,6 +184,7 @@ async function main() {
     log(`  Demo publication (production) ${demo.publications.production}`);
     log(`  Demo publication (staging)    ${demo.publications.staging}`);
   }
+  if (demo.admin) log(`  Demo admin login             ${demo.admin.email} / ${demo.admin.password}`);
   log('Press Ctrl-C to stop.\n');
 }
 
