@@ -43,7 +43,7 @@ Object.assign(window, {
         });
       });
       await session.start({
-        scenario: 'pub-bench',
+        scenario: new URLSearchParams(location.search).get('publication') ?? '',
         microphone: false,
         tools: { echo: async (args: Record<string, unknown>) => args },
       });

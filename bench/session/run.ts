@@ -1,13 +1,13 @@
 // Session benchmark against a local livekit-server and the agent stand-in, with the real SDK in
 // Chromium: start() to connected (split into identify, session start, Transport connect, agent
-// join, config), the RPC round trip agent -> page -> agent, and data-channel messages per second.
+// join, config) through the real Platform API, the RPC round trip agent -> page -> agent, and data-channel messages per second.
 // Run: npx tsx --conditions=@svc/source bench/session/run.ts
 import { startLivekitServer } from '@svc/livekit-dev';
 import { fakeConfig } from '@svc/sdk/testing';
 import { joinAsAgent, type AgentStandIn } from '../../e2e/src/support/agent-stand-in.js';
 import { launchChromium } from '../../e2e/src/support/browser.js';
 import { bundlePage } from '../../e2e/src/support/page-bundle.js';
-import { startStandInApi } from '../../e2e/src/support/stand-in-api.js';
+import { startPlatformApi } from '../../e2e/src/support/platform-api.js';
 
 const STARTS = Number(process.env.STARTS ?? 20);
 const RPCS = Number(process.env.RPCS ?? 200);
@@ -33,19 +33,15 @@ const config = fakeConfig({
 let agent: Promise<AgentStandIn> | null = null;
 const script = await bundlePage(new URL('./page.ts', import.meta.url));
 // The agent joins as soon as a session is created, as a dispatched agent would.
-const api = await startStandInApi(
-  server,
-  {
-    html: '<!doctype html><script type="module" src="/app.js"></script>',
-    script: script,
-  },
-  (room) => {
+const api = await startPlatformApi(server, {
+  page: { html: '<!doctype html><script type="module" src="/app.js"></script>', script },
+  onSession: (room) => {
     agent = joinAsAgent(server, room, config);
   },
-);
+});
 const browser = await launchChromium();
 const page = await browser.newPage();
-await page.goto(api.url);
+await page.goto(`${api.url}/?publication=${api.publication}`);
 await page.waitForFunction(() => 'bench' in window);
 
 type Marks = Record<'start' | 'identified' | 'session' | 'connected' | 'agent' | 'config', number>;

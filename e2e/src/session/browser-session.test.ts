@@ -5,27 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
 import { launchChromium } from '../support/browser.js';
 import { bundlePage } from '../support/page-bundle.js';
-import { startStandInApi } from '../support/stand-in-api.js';
+import { startPlatformApi } from '../support/platform-api.js';
 
 // The real SDK with the real LiveKitTransport in Debian Chromium, a fake microphone from a WAV
-// file, a real livekit-server, and an agent stand-in on rtc-node.
+// file, a real livekit-server, the real Platform API, and an agent stand-in on rtc-node.
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startStandInApi>>;
+let api: Awaited<ReturnType<typeof startPlatformApi>>;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   server = await startLivekitServer();
   const script = await bundlePage(new URL('./page.ts', import.meta.url));
-  api = await startStandInApi(server, {
-    html: '<!doctype html><html><body><script type="module" src="/app.js"></script></body></html>',
-    script,
+  api = await startPlatformApi(server, {
+    page: {
+      html: '<!doctype html><html><body><script type="module" src="/app.js"></script></body></html>',
+      script,
+    },
   });
   browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(api.url);
+  await page.goto(`${api.url}/?publication=${api.publication}`);
   await page.waitForFunction(() => 'svc' in window);
 }, 180_000);
 

@@ -6,14 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
 import { launchChromium } from '../support/browser.js';
-import { startStandInApi } from '../support/stand-in-api.js';
+import { startPlatformApi } from '../support/platform-api.js';
 
 // The example page as a visitor uses it: served by its own script, in Chromium, talking to a
 // real livekit-server and an agent stand-in.
 const serveScript = fileURLToPath(new URL('../../../examples/minimal/serve.mjs', import.meta.url));
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startStandInApi>>;
+let api: Awaited<ReturnType<typeof startPlatformApi>>;
 let example: ChildProcess;
 let exampleUrl: string;
 let browser: Browser;
@@ -21,10 +21,15 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startLivekitServer();
-  api = await startStandInApi(server);
+  api = await startPlatformApi(server);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   example = spawn(process.execPath, [serveScript], {
-    env: { ...process.env, PORT: String(port), SVC_API_URL: api.url, SVC_PUBLICATION: 'pub-e2e' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SVC_API_URL: api.url,
+      SVC_PUBLICATION: api.publication,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -50,7 +55,7 @@ describe('examples/minimal', () => {
   it('starts a text conversation and shows status, agent state, messages; sends text', async () => {
     await page.goto(exampleUrl);
     expect(await page.textContent('#status')).toBe('idle');
-    expect(await page.inputValue('#publication')).toBe('pub-e2e');
+    expect(await page.inputValue('#publication')).toBe(api.publication);
     await page.check('input[name="mode"][value="text"]');
     await page.click('#start');
     await page.waitForFunction(

@@ -27,7 +27,7 @@ Object.assign(window, {
     events,
     start: () =>
       session.start({
-        scenario: 'pub-e2e',
+        scenario: new URLSearchParams(location.search).get('publication') ?? '',
         tools: { show_offer: async (args: Record<string, unknown>) => ({ shown: args.id }) },
       }),
     state: () => ({ ...session.getSnapshot(), error: session.error?.code ?? null }),
