@@ -7,7 +7,14 @@ const SOURCE = '@svc/source';
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
+  // Server-side code resolves packages as Node does, without the bundler-only `module` condition:
+  // @opentelemetry/api (under the agents framework) exports, under it, an ESM build whose imports
+  // have no file extensions and only load through a bundler.
+  ssr: {
+    resolve: {
+      conditions: [SOURCE, ...defaultServerConditions.filter((condition) => condition !== 'module')],
+    },
+  },
   test: {
     include: ['{packages,apps,tools,e2e}/**/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],

@@ -1,0 +1,84 @@
+import { RoomEvent, type RemoteParticipant, type Room, type TextStreamReader } from '@livekit/rtc-node';
+import { decodePayload, encodePayload } from '@svc/protocol/parse';
+
+/**
+ * The agent's side of the Transport for one visitor: topics and RPC. The conversation logic only
+ * sees this, so it runs the same against a room and in tests.
+ */
+export interface VisitorChannel {
+  /** Publishes JSON on a topic: a reliable packet, or a text stream when it is too big for one. */
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Calls `handler` with every decoded payload the visitor sends on `topic`. */
+  subscribe(topic: string, handler: (payload: unknown) => void): () => void;
+  /** Calls a method on the visitor's page; resolves with its raw answer. */
+  call(method: string, payload: unknown, timeoutMs: number): Promise<string>;
+  /** Answers a method the visitor's page calls. */
+  answer(method: string, handler: (payload: string) => Promise<string>): void;
+}
+
+/** Largest payload sent as one reliable packet (the Transport's packet limit is about 15 KiB). */
+export const MAX_PACKET_BYTES = 15_000;
+
+/** The channel to `visitorIdentity` in a connected room. */
+export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const deliver = (topic: string | undefined, from: string | undefined, data: Uint8Array | string) => {
+    // Only the visitor speaks to the agent on these topics; anything else in the room is ignored.
+    if (!topic || from !== visitorIdentity) return;
+    const listeners = handlers.get(topic);
+    if (!listeners || listeners.size === 0) return;
+    const decoded = decodePayload(data);
+    if (!decoded.ok) return;
+    for (const listener of listeners) listener(decoded.value);
+  };
+  room.on(RoomEvent.DataReceived, (payload: Uint8Array, participant?: RemoteParticipant, _kind?: unknown, topic?: string) =>
+    deliver(topic, participant?.identity, payload),
+  );
+  const streamTopics = new Set<string>();
+  const local = () => {
+    if (!room.localParticipant) throw new Error('the agent is not connected to the room');
+    return room.localParticipant;
+  };
+  return {
+    async publish(topic, payload) {
+      const bytes = encodePayload(payload);
+      if (bytes.length <= MAX_PACKET_BYTES) {
+        await local().publishData(bytes, { reliable: true, topic, destination_identities: [visitorIdentity] });
+      } else {
+        await local().sendText(JSON.stringify(payload), { topic, destinationIdentities: [visitorIdentity] });
+      }
+    },
+    subscribe(topic, handler) {
+      let listeners = handlers.get(topic);
+      if (!listeners) {
+        listeners = new Set();
+        handlers.set(topic, listeners);
+      }
+      listeners.add(handler);
+      // Large payloads arrive as text streams on the same topic; one stream handler per topic.
+      if (!streamTopics.has(topic)) {
+        streamTopics.add(topic);
+        room.registerTextStreamHandler(topic, (reader: TextStreamReader, info: { identity: string }) => {
+          void reader.readAll().then(
+            (text) => deliver(topic, info.identity, text),
+            () => undefined,
+          );
+        });
+      }
+      return () => listeners.delete(handler);
+    },
+    call: (method, payload, timeoutMs) =>
+      local().performRpc({
+        destinationIdentity: visitorIdentity,
+        method,
+        payload: JSON.stringify(payload),
+        responseTimeout: timeoutMs,
+      }),
+    answer(method, handler) {
+      local().registerRpcMethod(method, async (data) => {
+        if (data.callerIdentity !== visitorIdentity) throw new Error('only the visitor may call this');
+        return handler(data.payload);
+      });
+    },
+  };
+}

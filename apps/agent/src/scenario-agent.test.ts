@@ -1,0 +1,151 @@
+import { initializeLogger, voice } from '@livekit/agents';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationApi, type RuntimeConfig } from './api-client.js';
+import { scenarioAgent } from './scenario-agent.js';
+import { recordingChannel, startTestApi, TEST_AGENT_KEY } from './test-support.js';
+
+// Dialogue logic with the agents framework's FakeLLM and session.run: no room, no audio. The
+// tools run against the real Platform API (the seeded demo); the page is the recording channel.
+initializeLogger({ pretty: false, level: 'warn' });
+
+type Script = (input: string) => voice.testing.FakeLLMResponse | undefined;
+/** The framework's FakeLLM, answering by a function of its input instead of a fixed table. */
+class ScriptedLLM extends voice.testing.FakeLLM {
+  constructor(private readonly script: Script) {
+    super();
+  }
+  override lookup(input: string) {
+    const response = this.script(input);
+    return response && { type: 'llm' as const, ttft: 0, duration: 0, ...response };
+  }
+}
+
+let api: Awaited<ReturnType<typeof startTestApi>>;
+beforeAll(async () => {
+  api = await startTestApi();
+}, 60_000);
+afterAll(async () => api?.close());
+
+async function setUp(script: Script, page: Record<string, (request: unknown) => unknown> = {}) {
+  const { id } = await api.conversation();
+  const client = conversationApi({ apiUrl: api.url, agentKey: TEST_AGENT_KEY, conversationId: id });
+  const runtime: RuntimeConfig = await client.config();
+  const visitor = recordingChannel(page);
+  const ended: string[] = [];
+  const agent = scenarioAgent(
+    runtime,
+    {
+      api: client,
+      channel: visitor.channel,
+      collections: runtime.collections,
+      limit: runtime.scenario.limit ?? 5,
+      onEnd: (reason) => ended.push(reason),
+      lastUiActivity: () => Date.now(),
+    },
+    false,
+  );
+  const session = new voice.AgentSession({ llm: new ScriptedLLM(script) });
+  await session.start({ agent });
+  return { session, visitor, ended, client, runtime };
+}
+
+describe('the scenario agent with FakeLLM', () => {
+  it('searches the real catalogue through the agent API, shows it on the page, and answers from the result', async () => {
+    let toolOutput = '';
+    const { session, visitor } = await setUp(
+      (input) => {
+        if (input === 'Do you have waterproof tents?') {
+          return { toolCalls: [{ name: 'search_products', args: { query: 'tent', waterproof: true } }] };
+        }
+        if (input.includes('"shown_on_page":true')) {
+          toolOutput = input;
+          return { content: 'I found some waterproof tents for you.' };
+        }
+        return undefined;
+      },
+      { search_products: (request) => ({ requestId: (request as { requestId: string }).requestId, code: 'SUCCESS', data: { shown: true } }) },
+    );
+    const result = await session.run({ userInput: 'Do you have waterproof tents?' }).wait();
+    result.expect.nextEvent().isFunctionCall({ name: 'search_products' });
+    result.expect.nextEvent().isFunctionCallOutput();
+    result.expect.nextEvent().isMessage({ role: 'assistant' });
+    const output = JSON.parse(toolOutput) as { result: { items: { id: string; category: string; waterproof: boolean }[] } };
+    expect(output.result.items.length).toBeGreaterThan(0);
+    expect(output.result.items.length).toBeLessThanOrEqual(5);
+    for (const item of output.result.items) expect(item).toMatchObject({ category: 'tents', waterproof: true });
+    // The page got the tool RPC with the arguments and the data to show.
+    expect(visitor.calls).toEqual([
+      {
+        method: 'search_products',
+        payload: expect.objectContaining({ tool: 'search_products', args: expect.objectContaining({ query: 'tent', result: expect.anything() }) }),
+      },
+    ]);
+    await session.close();
+  });
+
+  it('puts an item in the visitor cart, and a page without the handler is a readable result, not a crash', async () => {
+    let toolOutput = '';
+    const { session, client } = await setUp((input) => {
+      if (input === 'Add TH-TEN-001 twice') return { toolCalls: [{ name: 'add_to_cart', args: { item_id: 'TH-TEN-001', quantity: 2 } }] };
+      if (input.startsWith('{')) {
+        toolOutput = input;
+        return { content: 'Done, two of them are in your cart.' };
+      }
+      return undefined;
+    });
+    const result = await session.run({ userInput: 'Add TH-TEN-001 twice' }).wait();
+    result.expect.nextEvent().isFunctionCall({ name: 'add_to_cart' });
+    result.expect.nextEvent().isFunctionCallOutput();
+    result.expect.nextEvent().isMessage({ role: 'assistant' });
+    expect(JSON.parse(toolOutput)).toMatchObject({ shown_on_page: false, page_error: 'the page has no handler for this tool', result: { total_quantity: 2 } });
+    const cart = await client.cart.get('cart');
+    expect(cart.items).toEqual([expect.objectContaining({ item_id: 'TH-TEN-001', quantity: 2 })]);
+    await session.close();
+  });
+
+  it('page answers ERROR, TIMEOUT and CANCELLED go back to the model as readable results', async () => {
+    for (const code of ['ERROR', 'TIMEOUT', 'CANCELLED']) {
+      let toolOutput = '';
+      const { session } = await setUp(
+        (input) => {
+          if (input === 'compare') return { toolCalls: [{ name: 'compare_products', args: { item_ids: ['TH-TEN-001', 'TH-TEN-002'] } }] };
+          if (input.startsWith('{')) {
+            toolOutput = input;
+            return { content: 'ok' };
+          }
+          return undefined;
+        },
+        { compare_products: () => ({ code, data: { reason: 'panel closed' } }) },
+      );
+      await session.run({ userInput: 'compare' }).wait();
+      expect(JSON.parse(toolOutput), code).toMatchObject({ shown_on_page: false, page_error: `${code}: {"reason":"panel closed"}`, result: { rows: expect.any(Array) } });
+      await session.close();
+    }
+  });
+
+  it('a bad argument from the model (an unknown item) is a result the model can recover from', async () => {
+    let toolOutput = '';
+    const { session } = await setUp((input) => {
+      if (input === 'show item nope') return { toolCalls: [{ name: 'show_product', args: { item_id: 'NOPE' } }] };
+      if (input.startsWith('{')) {
+        toolOutput = input;
+        return { content: 'Sorry, I could not find it.' };
+      }
+      return undefined;
+    });
+    await session.run({ userInput: 'show item nope' }).wait();
+    expect(JSON.parse(toolOutput)).toEqual({ ok: false, error: 'show_product failed: unknown item NOPE' });
+    await session.close();
+  });
+
+  it('the end tool asks the conversation to end with its reason', async () => {
+    const { session, ended } = await setUp((input) => {
+      if (input === "That's all, goodbye") return { content: 'Goodbye!', toolCalls: [{ name: 'end_conversation', args: { reason: 'visitor said goodbye' } }] };
+      if (input.startsWith('{')) return { content: '' };
+      return undefined;
+    });
+    await session.run({ userInput: "That's all, goodbye" }).wait();
+    expect(ended).toEqual(['visitor said goodbye']);
+    await session.close();
+  });
+});

@@ -1,0 +1,79 @@
+import { llm, voice } from '@livekit/agents';
+import type { ConfigPayload, ConversationMessage } from '@svc/protocol';
+import type { RuntimeConfig } from './api-client.js';
+import { buildTools, type ToolDeps } from './tools.js';
+
+/** Languages by their BCP-47 prefix, for the instruction that pins the reply language. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  fr: 'French',
+  de: 'German',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+};
+
+/** The model's instructions: the scenario's prompt, then how to speak and use the tools. */
+export function instructionsFor(runtime: RuntimeConfig, voiceOutput: boolean): string {
+  const language = runtime.conversation.language;
+  const name = LANGUAGE_NAMES[language.split('-')[0]?.toLowerCase() ?? ''] ?? language;
+  return [
+    runtime.scenario.prompt?.trim() || 'You are a helpful assistant.',
+    '',
+    `Always answer in ${name}.`,
+    voiceOutput
+      ? 'Your replies are spoken aloud: use short plain sentences, no lists, no markdown, no emojis.'
+      : 'Your replies are shown as chat messages: keep them short.',
+    'Use the tools to search, show, compare and manage the cart instead of guessing; only mention items a tool returned, by name.',
+    'When the visitor is done or says goodbye, say goodbye and call the tool that ends the conversation.',
+  ].join('\n');
+}
+
+/** The resumed conversation's history as the model's chat context. */
+export function chatContextFrom(history: ConversationMessage[]): llm.ChatContext {
+  const context = llm.ChatContext.empty();
+  for (const message of history) {
+    if ((message.role === 'user' || message.role === 'assistant') && message.content) {
+      context.addMessage({ role: message.role, content: message.content });
+    }
+  }
+  return context;
+}
+
+/** The `config` payload the agent sends on the handshake. */
+export function configPayloadFor(runtime: RuntimeConfig): ConfigPayload {
+  const scenario = runtime.scenario;
+  return {
+    type: 'config',
+    features: (scenario.features ?? []).map((feature) => ({
+      name: feature.name,
+      type: feature.type,
+      settings: feature.settings ?? {},
+      // The page gets the tool wiring it needs; descriptions and schemas are for the model.
+      tools: (feature.tools ?? []).map(({ name, type, settings, frontend_method, rpc_timeout_s }) => ({
+        name,
+        type,
+        ...(settings ? { settings } : {}),
+        ...(frontend_method ? { frontend_method } : {}),
+        ...(rpc_timeout_s ? { rpc_timeout_s } : {}),
+      })),
+    })),
+    collections: runtime.collections,
+    company_id: runtime.company_id,
+    restore_state: runtime.restore_state,
+    voice_stack: scenario.voice_stack ?? 'embedded',
+    audio_dictation: scenario.audio_dictation ?? false,
+    conversation_id: runtime.conversation.id,
+    avatar_enabled: scenario.avatar_enabled ?? false,
+  };
+}
+
+/** The voice agent of a scenario: its instructions, its tools, and the resumed history. */
+export function scenarioAgent(runtime: RuntimeConfig, deps: ToolDeps, voiceOutput: boolean): voice.Agent {
+  return new voice.Agent({
+    instructions: instructionsFor(runtime, voiceOutput),
+    tools: buildTools(runtime.scenario.features ?? [], deps),
+    chatCtx: chatContextFrom(runtime.history),
+  });
+}
