@@ -59,6 +59,8 @@ export interface RuntimeConfig {
   publication_uuid: string;
   scenario: ScenarioSnapshot;
   collections: Collection[];
+  /** Item names of the attached collections (for the speech recognizer's vocabulary). */
+  item_names: string[];
   restore_state: RestoreState;
   history: ConversationMessage[];
 }
@@ -72,7 +74,12 @@ export interface Item {
 /** A cart list as the API answers it. */
 export interface Bucket {
   name: string;
-  items: { collection_id: number; item_id: string; quantity: number; data: Record<string, unknown> | null }[];
+  items: {
+    collection_id: number;
+    item_id: string;
+    quantity: number;
+    data: Record<string, unknown> | null;
+  }[];
   total_quantity: number;
 }
 
@@ -94,7 +101,12 @@ export interface ConversationApi {
   saveRestoreState(state: RestoreState): Promise<void>;
   end(reason: string): Promise<void>;
   recordMetrics(turns: TurnMetrics[]): Promise<void>;
-  search(collectionId: number, query: string | undefined, filters: Record<string, unknown>, limit?: number): Promise<Item[]>;
+  search(
+    collectionId: number,
+    query: string | undefined,
+    filters: Record<string, unknown>,
+    limit?: number,
+  ): Promise<Item[]>;
   display(collectionId: number, itemId: string): Promise<unknown>;
   compare(collectionId: number, itemIds: string[]): Promise<unknown>;
   cart: {
@@ -148,7 +160,8 @@ export function conversationApi(options: {
         const text = await response.text();
         const json = text ? (JSON.parse(text) as unknown) : undefined;
         if (response.ok) return json as T;
-        const message = (json as { error?: string } | undefined)?.error ?? `HTTP ${response.status}`;
+        const message =
+          (json as { error?: string } | undefined)?.error ?? `HTTP ${response.status}`;
         // 4xx will not get better by trying again.
         if (response.status < 500) throw new AgentApiError(response.status, message);
         lastError = new AgentApiError(response.status, message);
@@ -160,7 +173,8 @@ export function conversationApi(options: {
     throw lastError instanceof Error ? lastError : new Error(String(lastError));
   }
 
-  const line = (collectionId: number, itemId: string) => `${collectionId}/${encodeURIComponent(itemId)}`;
+  const line = (collectionId: number, itemId: string) =>
+    `${collectionId}/${encodeURIComponent(itemId)}`;
   const bucket = (name: string) => `/buckets/${encodeURIComponent(name)}`;
   return {
     config: () => call('GET', '/config', undefined, RETRIES),
@@ -184,14 +198,22 @@ export function conversationApi(options: {
           ...(limit ? { limit } : {}),
         })
       ).items,
-    display: (collectionId, itemId) => call('GET', `/collections/${collectionId}/items/${encodeURIComponent(itemId)}`),
-    compare: (collectionId, itemIds) => call('POST', `/collections/${collectionId}/compare`, { item_ids: itemIds }),
+    display: (collectionId, itemId) =>
+      call('GET', `/collections/${collectionId}/items/${encodeURIComponent(itemId)}`),
+    compare: (collectionId, itemIds) =>
+      call('POST', `/collections/${collectionId}/compare`, { item_ids: itemIds }),
     cart: {
       get: (name) => call('GET', bucket(name)),
       add: (name, collectionId, itemId, quantity) =>
-        call('POST', `${bucket(name)}/items`, { collection_id: collectionId, item_id: itemId, ...(quantity ? { quantity } : {}) }),
-      set: (name, collectionId, itemId, quantity) => call('PATCH', `${bucket(name)}/items/${line(collectionId, itemId)}`, { quantity }),
-      remove: (name, collectionId, itemId) => call('DELETE', `${bucket(name)}/items/${line(collectionId, itemId)}`),
+        call('POST', `${bucket(name)}/items`, {
+          collection_id: collectionId,
+          item_id: itemId,
+          ...(quantity ? { quantity } : {}),
+        }),
+      set: (name, collectionId, itemId, quantity) =>
+        call('PATCH', `${bucket(name)}/items/${line(collectionId, itemId)}`, { quantity }),
+      remove: (name, collectionId, itemId) =>
+        call('DELETE', `${bucket(name)}/items/${line(collectionId, itemId)}`),
       clear: (name) => call('DELETE', `${bucket(name)}/items`),
     },
   };

@@ -1,4 +1,9 @@
-import { RoomEvent, type RemoteParticipant, type Room, type TextStreamReader } from '@livekit/rtc-node';
+import {
+  RoomEvent,
+  type RemoteParticipant,
+  type Room,
+  type TextStreamReader,
+} from '@livekit/rtc-node';
 import { decodePayload, encodePayload } from '@svc/protocol/parse';
 
 /**
@@ -22,7 +27,11 @@ export const MAX_PACKET_BYTES = 15_000;
 /** The channel to `visitorIdentity` in a connected room. */
 export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const deliver = (topic: string | undefined, from: string | undefined, data: Uint8Array | string) => {
+  const deliver = (
+    topic: string | undefined,
+    from: string | undefined,
+    data: Uint8Array | string,
+  ) => {
     // Only the visitor speaks to the agent on these topics; anything else in the room is ignored.
     if (!topic || from !== visitorIdentity) return;
     const listeners = handlers.get(topic);
@@ -31,8 +40,10 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
     if (!decoded.ok) return;
     for (const listener of listeners) listener(decoded.value);
   };
-  room.on(RoomEvent.DataReceived, (payload: Uint8Array, participant?: RemoteParticipant, _kind?: unknown, topic?: string) =>
-    deliver(topic, participant?.identity, payload),
+  room.on(
+    RoomEvent.DataReceived,
+    (payload: Uint8Array, participant?: RemoteParticipant, _kind?: unknown, topic?: string) =>
+      deliver(topic, participant?.identity, payload),
   );
   const streamTopics = new Set<string>();
   const local = () => {
@@ -43,9 +54,16 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
     async publish(topic, payload) {
       const bytes = encodePayload(payload);
       if (bytes.length <= MAX_PACKET_BYTES) {
-        await local().publishData(bytes, { reliable: true, topic, destination_identities: [visitorIdentity] });
+        await local().publishData(bytes, {
+          reliable: true,
+          topic,
+          destination_identities: [visitorIdentity],
+        });
       } else {
-        await local().sendText(JSON.stringify(payload), { topic, destinationIdentities: [visitorIdentity] });
+        await local().sendText(JSON.stringify(payload), {
+          topic,
+          destinationIdentities: [visitorIdentity],
+        });
       }
     },
     subscribe(topic, handler) {
@@ -58,12 +76,15 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
       // Large payloads arrive as text streams on the same topic; one stream handler per topic.
       if (!streamTopics.has(topic)) {
         streamTopics.add(topic);
-        room.registerTextStreamHandler(topic, (reader: TextStreamReader, info: { identity: string }) => {
-          void reader.readAll().then(
-            (text) => deliver(topic, info.identity, text),
-            () => undefined,
-          );
-        });
+        room.registerTextStreamHandler(
+          topic,
+          (reader: TextStreamReader, info: { identity: string }) => {
+            void reader.readAll().then(
+              (text) => deliver(topic, info.identity, text),
+              () => undefined,
+            );
+          },
+        );
       }
       return () => listeners.delete(handler);
     },
@@ -76,7 +97,8 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
       }),
     answer(method, handler) {
       local().registerRpcMethod(method, async (data) => {
-        if (data.callerIdentity !== visitorIdentity) throw new Error('only the visitor may call this');
+        if (data.callerIdentity !== visitorIdentity)
+          throw new Error('only the visitor may call this');
         return handler(data.payload);
       });
     },

@@ -39,7 +39,8 @@ export function runHandshake(
     };
     const unsubscribe = channel.subscribe(TOPICS.CONFIG_ACK, (payload) => {
       const parsed = parseConfigAckPayload(payload);
-      if (parsed.ok && parsed.value.acknowledged) finish({ acknowledged: true, ack: parsed.value, attempts });
+      if (parsed.ok && parsed.value.acknowledged)
+        finish({ acknowledged: true, ack: parsed.value, attempts });
     });
     const onAbort = () => finish({ acknowledged: false, attempts, reason: 'aborted' });
     if (options.signal?.aborted) return onAbort();
@@ -52,7 +53,11 @@ export function runHandshake(
       const request =
         attempt === 0
           ? Promise.resolve()
-          : channel.publish(TOPICS.CONFIG_REQUEST, { type: 'config_request', attempt, timestamp: Date.now() });
+          : channel.publish(TOPICS.CONFIG_REQUEST, {
+              type: 'config_request',
+              attempt,
+              timestamp: Date.now(),
+            });
       void request.then(() => channel.publish(TOPICS.CONFIG, config)).catch(() => undefined);
     };
     send(0);
@@ -61,6 +66,8 @@ export function runHandshake(
       at += delay;
       if (at < giveUpMs) timers.push(setTimeout(() => send(index + 1), at));
     });
-    timers.push(setTimeout(() => finish({ acknowledged: false, attempts, reason: 'timeout' }), giveUpMs));
+    timers.push(
+      setTimeout(() => finish({ acknowledged: false, attempts, reason: 'timeout' }), giveUpMs),
+    );
   });
 }

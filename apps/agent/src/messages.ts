@@ -25,7 +25,8 @@ export interface ToolRunLike {
   output?: { output: string; isError: boolean } | undefined;
 }
 
-const seconds = (value: number | undefined) => (value === undefined ? null : Math.round(value * 1000));
+const seconds = (value: number | undefined) =>
+  value === undefined ? null : Math.round(value * 1000);
 
 /**
  * The conversation's messages: each is published on `message:new` at once and stored through the
@@ -60,7 +61,9 @@ export class MessageLog {
       content,
       timestamp: new Date(item.createdAt ?? Date.now()).toISOString(),
       ...(item.interrupted ? { interrupted: true } : {}),
-      ...(item.role === 'user' && this.experienceState ? { experience_state: this.experienceState } : {}),
+      ...(item.role === 'user' && this.experienceState
+        ? { experience_state: this.experienceState }
+        : {}),
     };
     this.add(message);
     if (item.role === 'user') this.lastUser = item.metrics;
@@ -83,7 +86,11 @@ export class MessageLog {
       role: 'assistant',
       content: '',
       timestamp: new Date().toISOString(),
-      tool_calls: runs.map(({ call }) => ({ id: call.callId, name: call.name, arguments: parse(call.args) })),
+      tool_calls: runs.map(({ call }) => ({
+        id: call.callId,
+        name: call.name,
+        arguments: parse(call.args),
+      })),
     });
     for (const { call, output } of runs) {
       if (!output) continue;
@@ -108,7 +115,9 @@ export class MessageLog {
   }
 
   private add(message: ConversationMessage): void {
-    void this.channel.publish(TOPICS.MESSAGE_NEW, message).catch((error: unknown) => this.options.onError?.(error));
+    void this.channel
+      .publish(TOPICS.MESSAGE_NEW, message)
+      .catch((error: unknown) => this.options.onError?.(error));
     this.store(message);
   }
 

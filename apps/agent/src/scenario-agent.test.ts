@@ -8,7 +8,7 @@ import { recordingChannel, startTestApi, TEST_AGENT_KEY } from './test-support.j
 // tools run against the real Platform API (the seeded demo); the page is the recording channel.
 initializeLogger({ pretty: false, level: 'warn' });
 
-type Script = (input: string) => voice.testing.FakeLLMResponse | undefined;
+type Script = (input: string) => Omit<voice.testing.FakeLLMResponse, 'input'> | undefined;
 /** The framework's FakeLLM, answering by a function of its input instead of a fixed table. */
 class ScriptedLLM extends voice.testing.FakeLLM {
   constructor(private readonly script: Script) {
@@ -16,7 +16,7 @@ class ScriptedLLM extends voice.testing.FakeLLM {
   }
   override lookup(input: string) {
     const response = this.script(input);
-    return response && { type: 'llm' as const, ttft: 0, duration: 0, ...response };
+    return response && { input, type: 'llm' as const, ttft: 0, duration: 0, ...response };
   }
 }
 
@@ -55,7 +55,9 @@ describe('the scenario agent with FakeLLM', () => {
     const { session, visitor } = await setUp(
       (input) => {
         if (input === 'Do you have waterproof tents?') {
-          return { toolCalls: [{ name: 'search_products', args: { query: 'tent', waterproof: true } }] };
+          return {
+            toolCalls: [{ name: 'search_products', args: { query: 'tent', waterproof: true } }],
+          };
         }
         if (input.includes('"shown_on_page":true')) {
           toolOutput = input;
@@ -63,21 +65,33 @@ describe('the scenario agent with FakeLLM', () => {
         }
         return undefined;
       },
-      { search_products: (request) => ({ requestId: (request as { requestId: string }).requestId, code: 'SUCCESS', data: { shown: true } }) },
+      {
+        search_products: (request) => ({
+          requestId: (request as { requestId: string }).requestId,
+          code: 'SUCCESS',
+          data: { shown: true },
+        }),
+      },
     );
     const result = await session.run({ userInput: 'Do you have waterproof tents?' }).wait();
     result.expect.nextEvent().isFunctionCall({ name: 'search_products' });
     result.expect.nextEvent().isFunctionCallOutput();
     result.expect.nextEvent().isMessage({ role: 'assistant' });
-    const output = JSON.parse(toolOutput) as { result: { items: { id: string; category: string; waterproof: boolean }[] } };
+    const output = JSON.parse(toolOutput) as {
+      result: { items: { id: string; category: string; waterproof: boolean }[] };
+    };
     expect(output.result.items.length).toBeGreaterThan(0);
     expect(output.result.items.length).toBeLessThanOrEqual(5);
-    for (const item of output.result.items) expect(item).toMatchObject({ category: 'tents', waterproof: true });
+    for (const item of output.result.items)
+      expect(item).toMatchObject({ category: 'tents', waterproof: true });
     // The page got the tool RPC with the arguments and the data to show.
     expect(visitor.calls).toEqual([
       {
         method: 'search_products',
-        payload: expect.objectContaining({ tool: 'search_products', args: expect.objectContaining({ query: 'tent', result: expect.anything() }) }),
+        payload: expect.objectContaining({
+          tool: 'search_products',
+          args: expect.objectContaining({ query: 'tent', result: expect.anything() }),
+        }),
       },
     ]);
     await session.close();
@@ -86,7 +100,10 @@ describe('the scenario agent with FakeLLM', () => {
   it('puts an item in the visitor cart, and a page without the handler is a readable result, not a crash', async () => {
     let toolOutput = '';
     const { session, client } = await setUp((input) => {
-      if (input === 'Add TH-TEN-001 twice') return { toolCalls: [{ name: 'add_to_cart', args: { item_id: 'TH-TEN-001', quantity: 2 } }] };
+      if (input === 'Add TH-TEN-001 twice')
+        return {
+          toolCalls: [{ name: 'add_to_cart', args: { item_id: 'TH-TEN-001', quantity: 2 } }],
+        };
       if (input.startsWith('{')) {
         toolOutput = input;
         return { content: 'Done, two of them are in your cart.' };
@@ -97,7 +114,11 @@ describe('the scenario agent with FakeLLM', () => {
     result.expect.nextEvent().isFunctionCall({ name: 'add_to_cart' });
     result.expect.nextEvent().isFunctionCallOutput();
     result.expect.nextEvent().isMessage({ role: 'assistant' });
-    expect(JSON.parse(toolOutput)).toMatchObject({ shown_on_page: false, page_error: 'the page has no handler for this tool', result: { total_quantity: 2 } });
+    expect(JSON.parse(toolOutput)).toMatchObject({
+      shown_on_page: false,
+      page_error: 'the page has no handler for this tool',
+      result: { total_quantity: 2 },
+    });
     const cart = await client.cart.get('cart');
     expect(cart.items).toEqual([expect.objectContaining({ item_id: 'TH-TEN-001', quantity: 2 })]);
     await session.close();
@@ -108,7 +129,12 @@ describe('the scenario agent with FakeLLM', () => {
       let toolOutput = '';
       const { session } = await setUp(
         (input) => {
-          if (input === 'compare') return { toolCalls: [{ name: 'compare_products', args: { item_ids: ['TH-TEN-001', 'TH-TEN-002'] } }] };
+          if (input === 'compare')
+            return {
+              toolCalls: [
+                { name: 'compare_products', args: { item_ids: ['TH-TEN-001', 'TH-TEN-002'] } },
+              ],
+            };
           if (input.startsWith('{')) {
             toolOutput = input;
             return { content: 'ok' };
@@ -118,7 +144,11 @@ describe('the scenario agent with FakeLLM', () => {
         { compare_products: () => ({ code, data: { reason: 'panel closed' } }) },
       );
       await session.run({ userInput: 'compare' }).wait();
-      expect(JSON.parse(toolOutput), code).toMatchObject({ shown_on_page: false, page_error: `${code}: {"reason":"panel closed"}`, result: { rows: expect.any(Array) } });
+      expect(JSON.parse(toolOutput), code).toMatchObject({
+        shown_on_page: false,
+        page_error: `${code}: {"reason":"panel closed"}`,
+        result: { rows: expect.any(Array) },
+      });
       await session.close();
     }
   });
@@ -126,7 +156,8 @@ describe('the scenario agent with FakeLLM', () => {
   it('a bad argument from the model (an unknown item) is a result the model can recover from', async () => {
     let toolOutput = '';
     const { session } = await setUp((input) => {
-      if (input === 'show item nope') return { toolCalls: [{ name: 'show_product', args: { item_id: 'NOPE' } }] };
+      if (input === 'show item nope')
+        return { toolCalls: [{ name: 'show_product', args: { item_id: 'NOPE' } }] };
       if (input.startsWith('{')) {
         toolOutput = input;
         return { content: 'Sorry, I could not find it.' };
@@ -134,13 +165,20 @@ describe('the scenario agent with FakeLLM', () => {
       return undefined;
     });
     await session.run({ userInput: 'show item nope' }).wait();
-    expect(JSON.parse(toolOutput)).toEqual({ ok: false, error: 'show_product failed: unknown item NOPE' });
+    expect(JSON.parse(toolOutput)).toEqual({
+      ok: false,
+      error: 'show_product failed: unknown item NOPE',
+    });
     await session.close();
   });
 
   it('the end tool asks the conversation to end with its reason', async () => {
     const { session, ended } = await setUp((input) => {
-      if (input === "That's all, goodbye") return { content: 'Goodbye!', toolCalls: [{ name: 'end_conversation', args: { reason: 'visitor said goodbye' } }] };
+      if (input === "That's all, goodbye")
+        return {
+          content: 'Goodbye!',
+          toolCalls: [{ name: 'end_conversation', args: { reason: 'visitor said goodbye' } }],
+        };
       if (input.startsWith('{')) return { content: '' };
       return undefined;
     });

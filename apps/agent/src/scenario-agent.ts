@@ -51,13 +51,15 @@ export function configPayloadFor(runtime: RuntimeConfig): ConfigPayload {
       type: feature.type,
       settings: feature.settings ?? {},
       // The page gets the tool wiring it needs; descriptions and schemas are for the model.
-      tools: (feature.tools ?? []).map(({ name, type, settings, frontend_method, rpc_timeout_s }) => ({
-        name,
-        type,
-        ...(settings ? { settings } : {}),
-        ...(frontend_method ? { frontend_method } : {}),
-        ...(rpc_timeout_s ? { rpc_timeout_s } : {}),
-      })),
+      tools: (feature.tools ?? []).map(
+        ({ name, type, settings, frontend_method, rpc_timeout_s }) => ({
+          name,
+          type,
+          ...(settings ? { settings } : {}),
+          ...(frontend_method ? { frontend_method } : {}),
+          ...(rpc_timeout_s ? { rpc_timeout_s } : {}),
+        }),
+      ),
     })),
     collections: runtime.collections,
     company_id: runtime.company_id,
@@ -70,7 +72,11 @@ export function configPayloadFor(runtime: RuntimeConfig): ConfigPayload {
 }
 
 /** The voice agent of a scenario: its instructions, its tools, and the resumed history. */
-export function scenarioAgent(runtime: RuntimeConfig, deps: ToolDeps, voiceOutput: boolean): voice.Agent {
+export function scenarioAgent(
+  runtime: RuntimeConfig,
+  deps: ToolDeps,
+  voiceOutput: boolean,
+): voice.Agent {
   return new voice.Agent({
     instructions: instructionsFor(runtime, voiceOutput),
     tools: buildTools(runtime.scenario.features ?? [], deps),

@@ -16,7 +16,9 @@ import type { VisitorChannel } from './channel.js';
 export const TEST_AGENT_KEY = 'agent-test-key-0123456789abcdef';
 
 /** Starts the API with the demo seeded; `conversation()` makes a fresh conversation row. */
-export async function startTestApi(options: { transport?: Parameters<typeof createApp>[0]['transport'] } = {}) {
+export async function startTestApi(
+  options: { transport?: Parameters<typeof createApp>[0]['transport'] } = {},
+) {
   const database = openDatabase(join(mkdtempSync(join(tmpdir(), 'svc-agent-')), 'svc.db'));
   await migrate(database);
   const demo = await seedDemo(database);
@@ -45,7 +47,11 @@ export async function startTestApi(options: { transport?: Parameters<typeof crea
         .executeTakeFirstOrThrow();
       const visitor = await db
         .insertInto('visitors')
-        .values({ application_id: demo.application_id, external_id: externalId, created_at: new Date().toISOString() })
+        .values({
+          application_id: demo.application_id,
+          external_id: externalId,
+          created_at: new Date().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const id = randomUUID();
@@ -91,7 +97,8 @@ export function recordingChannel(page: Record<string, (request: unknown) => unkn
       calls.push({ method, payload });
       const handler = page[method];
       // As the Transport does for a method nobody registered.
-      if (!handler) throw Object.assign(new Error('Method not supported at destination'), { code: 1400 });
+      if (!handler)
+        throw Object.assign(new Error('Method not supported at destination'), { code: 1400 });
       return JSON.stringify(await handler(payload));
     },
     answer(method, handler) {

@@ -72,10 +72,20 @@ function filterProperties(collection: Collection | undefined): JsonSchema {
   const properties: JsonSchema = {};
   for (const field of collection?.filter_fields ?? []) {
     if (field.field_type === 'enum' && field.enum_options?.length) {
-      properties[field.filter_key] = { type: 'string', enum: field.enum_options.map((o) => o.value), description: field.name };
+      properties[field.filter_key] = {
+        type: 'string',
+        enum: field.enum_options.map((o) => o.value),
+        description: field.name,
+      };
     } else if (field.field_type === 'number') {
-      properties[`min_${field.filter_key}`] = { type: 'number', description: `lowest ${field.name.toLowerCase()}` };
-      properties[`max_${field.filter_key}`] = { type: 'number', description: `highest ${field.name.toLowerCase()}` };
+      properties[`min_${field.filter_key}`] = {
+        type: 'number',
+        description: `lowest ${field.name.toLowerCase()}`,
+      };
+      properties[`max_${field.filter_key}`] = {
+        type: 'number',
+        description: `highest ${field.name.toLowerCase()}`,
+      };
     } else if (field.field_type === 'boolean') {
       properties[field.filter_key] = { type: 'boolean', description: field.name };
     }
@@ -84,7 +94,10 @@ function filterProperties(collection: Collection | undefined): JsonSchema {
 }
 
 /** Search arguments back to the API's filters. */
-export function filtersFromArgs(collection: Collection | undefined, args: Record<string, unknown>): Record<string, unknown> {
+export function filtersFromArgs(
+  collection: Collection | undefined,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
   const filters: Record<string, unknown> = {};
   for (const field of collection?.filter_fields ?? []) {
     const key = field.filter_key;
@@ -92,7 +105,10 @@ export function filtersFromArgs(collection: Collection | undefined, args: Record
       const min = args[`min_${key}`];
       const max = args[`max_${key}`];
       if (typeof min === 'number' || typeof max === 'number') {
-        filters[key] = { ...(typeof min === 'number' ? { min } : {}), ...(typeof max === 'number' ? { max } : {}) };
+        filters[key] = {
+          ...(typeof min === 'number' ? { min } : {}),
+          ...(typeof max === 'number' ? { max } : {}),
+        };
       }
     } else if (args[key] !== undefined && args[key] !== null && args[key] !== '') {
       filters[key] = args[key];
@@ -102,34 +118,66 @@ export function filtersFromArgs(collection: Collection | undefined, args: Record
 }
 
 /** The default description and JSON Schema of an operation, when the scenario gives none. */
-function defaults(operation: Operation, feature: FeatureSnapshot, collection: Collection | undefined): { description: string; parameters: JsonSchema } {
+function defaults(
+  operation: Operation,
+  feature: FeatureSnapshot,
+  collection: Collection | undefined,
+): { description: string; parameters: JsonSchema } {
   const subject = collection ? collection.name : 'the catalogue';
   const maxItems = Number(feature.settings?.max_items ?? 3);
-  const object = (properties: JsonSchema, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false });
+  const object = (properties: JsonSchema, required: string[] = []) => ({
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false,
+  });
   switch (operation) {
     case 'search':
       return {
         description: `Search ${subject} and show the results to the visitor. Use it whenever the visitor looks for something.`,
-        parameters: object({ query: { type: 'string', description: 'What the visitor is looking for, in a few words.' }, ...filterProperties(collection) }),
+        parameters: object({
+          query: {
+            type: 'string',
+            description: 'What the visitor is looking for, in a few words.',
+          },
+          ...filterProperties(collection),
+        }),
       };
     case 'display':
-      return { description: 'Show one item in detail to the visitor.', parameters: object({ item_id: itemId }, ['item_id']) };
+      return {
+        description: 'Show one item in detail to the visitor.',
+        parameters: object({ item_id: itemId }, ['item_id']),
+      };
     case 'compare':
       return {
         description: `Show two to ${maxItems} items side by side so the visitor can compare them.`,
-        parameters: object({ item_ids: { type: 'array', items: itemId, minItems: 2, maxItems } }, ['item_ids']),
+        parameters: object({ item_ids: { type: 'array', items: itemId, minItems: 2, maxItems } }, [
+          'item_ids',
+        ]),
       };
     case 'cart_add':
       return {
         description: "Add an item to the visitor's cart.",
-        parameters: object({ item_id: itemId, quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' } }, ['item_id']),
+        parameters: object(
+          {
+            item_id: itemId,
+            quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' },
+          },
+          ['item_id'],
+        ),
       };
     case 'cart_remove':
-      return { description: "Remove an item from the visitor's cart.", parameters: object({ item_id: itemId }, ['item_id']) };
+      return {
+        description: "Remove an item from the visitor's cart.",
+        parameters: object({ item_id: itemId }, ['item_id']),
+      };
     case 'cart_set':
       return {
         description: 'Change how many of an item are in the cart.',
-        parameters: object({ item_id: itemId, quantity: { type: 'integer', minimum: 0 } }, ['item_id', 'quantity']),
+        parameters: object({ item_id: itemId, quantity: { type: 'integer', minimum: 0 } }, [
+          'item_id',
+          'quantity',
+        ]),
       };
     case 'cart_list':
       return { description: "Show the visitor's cart and what is in it.", parameters: object({}) };
@@ -137,11 +185,17 @@ function defaults(operation: Operation, feature: FeatureSnapshot, collection: Co
       return { description: "Empty the visitor's cart.", parameters: object({}) };
     case 'end':
       return {
-        description: 'End the conversation when the visitor is done or says goodbye. Say goodbye first.',
-        parameters: object({ reason: { type: 'string', description: 'Why the conversation ends, in a few words.' } }),
+        description:
+          'End the conversation when the visitor is done or says goodbye. Say goodbye first.',
+        parameters: object({
+          reason: { type: 'string', description: 'Why the conversation ends, in a few words.' },
+        }),
       };
     default:
-      return { description: `Run ${feature.type} on the page.`, parameters: { type: 'object', properties: {}, additionalProperties: true } };
+      return {
+        description: `Run ${feature.type} on the page.`,
+        parameters: { type: 'object', properties: {}, additionalProperties: true },
+      };
   }
 }
 
@@ -150,7 +204,8 @@ export function compactItem(item: Item): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.id };
   for (const [key, value] of Object.entries(item.data)) {
     if (typeof value === 'string' && value.length > 140) out[key] = `${value.slice(0, 137)}...`;
-    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      out[key] = value;
   }
   return out;
 }
@@ -158,9 +213,17 @@ export function compactItem(item: Item): Record<string, unknown> {
 /** Keeps what goes back to the model (and into a page RPC) within the Transport's RPC limit. */
 export function fitJson<T>(value: T, maxBytes = TIMINGS.MAX_RPC_PAYLOAD_BYTES - 1024): T {
   let current: unknown = value;
-  for (let guard = 0; guard < 50 && Buffer.byteLength(JSON.stringify(current)) > maxBytes; guard += 1) {
+  for (
+    let guard = 0;
+    guard < 50 && Buffer.byteLength(JSON.stringify(current)) > maxBytes;
+    guard += 1
+  ) {
     if (Array.isArray(current) && current.length > 1) current = current.slice(0, -1);
-    else if (current && typeof current === 'object' && Array.isArray((current as { items?: unknown[] }).items)) {
+    else if (
+      current &&
+      typeof current === 'object' &&
+      Array.isArray((current as { items?: unknown[] }).items)
+    ) {
       const items = (current as { items: unknown[] }).items;
       if (items.length <= 1) break;
       current = { ...(current as object), items: items.slice(0, -1), truncated: true };
@@ -197,7 +260,16 @@ export function buildTools(features: FeatureSnapshot[], deps: ToolDeps): llm.Fun
           description: toolConfig.description ?? fallback.description,
           parameters: (toolConfig.parameters ?? fallback.parameters) as never,
           execute: async (args: Record<string, unknown>, { toolCallId, abortSignal }) =>
-            runTool({ feature, tool: toolConfig, operation, collection, args: args ?? {}, toolCallId, abortSignal, deps }),
+            runTool({
+              feature,
+              tool: toolConfig,
+              operation,
+              collection,
+              args: args ?? {},
+              toolCallId,
+              abortSignal,
+              deps,
+            }),
         }) as unknown as llm.FunctionTool,
       );
     }
@@ -206,7 +278,13 @@ export function buildTools(features: FeatureSnapshot[], deps: ToolDeps): llm.Fun
 }
 
 /** Runs the API side of an operation; answers the data the page and the model get. */
-async function dataFor(operation: Operation, collection: Collection | undefined, args: Record<string, unknown>, deps: ToolDeps, feature: FeatureSnapshot): Promise<unknown> {
+async function dataFor(
+  operation: Operation,
+  collection: Collection | undefined,
+  args: Record<string, unknown>,
+  deps: ToolDeps,
+  feature: FeatureSnapshot,
+): Promise<unknown> {
   const needCollection = () => {
     if (!collection) throw new Error('this scenario has no collection attached');
     return collection;
@@ -216,15 +294,28 @@ async function dataFor(operation: Operation, collection: Collection | undefined,
   switch (operation) {
     case 'search': {
       const target = needCollection();
-      const items = await deps.api.search(target.id, typeof args.query === 'string' ? args.query : undefined, filtersFromArgs(target, args), deps.limit);
+      const items = await deps.api.search(
+        target.id,
+        typeof args.query === 'string' ? args.query : undefined,
+        filtersFromArgs(target, args),
+        deps.limit,
+      );
       return { collection_id: target.id, count: items.length, items: items.map(compactItem) };
     }
     case 'display':
       return deps.api.display(needCollection().id, id);
     case 'compare':
-      return deps.api.compare(needCollection().id, (args.item_ids as unknown[] | undefined ?? []).map(String));
+      return deps.api.compare(
+        needCollection().id,
+        ((args.item_ids as unknown[] | undefined) ?? []).map(String),
+      );
     case 'cart_add':
-      return deps.api.cart.add(cartName, needCollection().id, id, typeof args.quantity === 'number' ? args.quantity : undefined);
+      return deps.api.cart.add(
+        cartName,
+        needCollection().id,
+        id,
+        typeof args.quantity === 'number' ? args.quantity : undefined,
+      );
     case 'cart_remove':
       return deps.api.cart.remove(cartName, needCollection().id, id);
     case 'cart_set':
@@ -239,10 +330,16 @@ async function dataFor(operation: Operation, collection: Collection | undefined,
 }
 
 /** Whether the visitor is looking at the page: recent `ui:activity`, else the page is asked. */
-async function pageAttention(deps: ToolDeps): Promise<{ active: boolean; visible: boolean } | undefined> {
+async function pageAttention(
+  deps: ToolDeps,
+): Promise<{ active: boolean; visible: boolean } | undefined> {
   if (Date.now() - deps.lastUiActivity() < 30_000) return { active: true, visible: true };
   try {
-    const answer = await deps.channel.call(RPC_METHODS.UI_ACTIVITY_CHECK.method, {}, RPC_METHODS.UI_ACTIVITY_CHECK.timeoutMs);
+    const answer = await deps.channel.call(
+      RPC_METHODS.UI_ACTIVITY_CHECK.method,
+      {},
+      RPC_METHODS.UI_ACTIVITY_CHECK.timeoutMs,
+    );
     const parsed = parseUiActivityCheckResponse(JSON.parse(answer));
     return parsed.ok ? { active: parsed.value.active, visible: parsed.value.visible } : undefined;
   } catch {
@@ -290,17 +387,40 @@ async function runTool(call: {
     const answer = await Promise.race([
       deps.channel.call(rpcMethodName(tool), fitJson(request), timeoutMs),
       new Promise<never>((_, reject) => {
-        call.abortSignal?.addEventListener('abort', () => reject(new Error('cancelled')), { once: true });
+        call.abortSignal?.addEventListener('abort', () => reject(new Error('cancelled')), {
+          once: true,
+        });
       }),
     ]);
     const parsed = parseRpcToolResponse(JSON.parse(answer));
-    if (!parsed.ok) return { ok: false, result: data, error: `the page answered something unreadable: ${parsed.error}` };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        result: data,
+        error: `the page answered something unreadable: ${parsed.error}`,
+      };
     const { code, data: pageData } = parsed.value;
     if (isSuccessCode(code)) {
-      return { ok: true, shown_on_page: true, ...(attention ? { visitor_looking: attention.active } : {}), result: data ?? pageData, ...(data !== undefined && pageData !== undefined ? { page: pageData } : {}) };
+      return {
+        ok: true,
+        shown_on_page: true,
+        ...(attention ? { visitor_looking: attention.active } : {}),
+        result: data ?? pageData,
+        ...(data !== undefined && pageData !== undefined ? { page: pageData } : {}),
+      };
     }
-    return { ok: data !== undefined, shown_on_page: false, page_error: `${code}${pageData === undefined ? '' : `: ${JSON.stringify(pageData)}`}`, ...(data !== undefined ? { result: data } : {}) };
+    return {
+      ok: data !== undefined,
+      shown_on_page: false,
+      page_error: `${code}${pageData === undefined ? '' : `: ${JSON.stringify(pageData)}`}`,
+      ...(data !== undefined ? { result: data } : {}),
+    };
   } catch (error) {
-    return { ok: data !== undefined, shown_on_page: false, page_error: rpcFailure(error), ...(data !== undefined ? { result: data } : {}) };
+    return {
+      ok: data !== undefined,
+      shown_on_page: false,
+      page_error: rpcFailure(error),
+      ...(data !== undefined ? { result: data } : {}),
+    };
   }
 }

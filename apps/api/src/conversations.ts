@@ -42,6 +42,9 @@ export interface TurnMetric {
   e2e_ms?: number | null | undefined;
 }
 
+/** Most item names the runtime config carries. */
+export const VOCABULARY_LIMIT = 5000;
+
 /** Default and ceiling of a scenario's search result `limit`. */
 export const RESULT_LIMIT = { default: 5, max: 50 } as const;
 
@@ -142,6 +145,25 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
         .orderBy('seq', 'desc')
         .limit(50)
         .execute();
+      const attached = await collections(target);
+      // The first search field of every item (its name, usually): the agent's speech recognizer
+      // builds its vocabulary from them.
+      const names: string[] = [];
+      for (const collection of attached) {
+        const field = collection.search_fields?.[0]?.name;
+        if (!field) continue;
+        const rows = await db
+          .selectFrom('collection_items')
+          .select('data')
+          .where('collection_id', '=', collection.id)
+          .orderBy('id')
+          .limit(VOCABULARY_LIMIT)
+          .execute();
+        for (const row of rows) {
+          const value = (JSON.parse(row.data) as Record<string, unknown>)[field];
+          if (typeof value === 'string') names.push(value);
+        }
+      }
       return {
         conversation: {
           id: conversation.id,
@@ -156,7 +178,9 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
         company_id: target.company_id,
         publication_uuid: target.publication_uuid,
         scenario: target.snapshot,
-        collections: await collections(target),
+        collections: attached,
+        /** Item names of the attached collections, for speech recognition. */
+        item_names: [...new Set(names)].slice(0, VOCABULARY_LIMIT),
         restore_state: await restoreState(conversationId),
         /** The last 50 messages, oldest first, for a resumed conversation. */
         history: history.reverse().map((row) => JSON.parse(row.message) as ConversationMessage),

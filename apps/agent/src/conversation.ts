@@ -1,0 +1,330 @@
+import {
+  log as agentsLog,
+  type JobContext,
+  voice,
+  type llm,
+  type stt,
+  type tts,
+  type VAD,
+} from '@livekit/agents';
+import { ParticipantKind, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
+import { TOPICS } from '@svc/protocol';
+import { AGENT_END_REASONS } from '@svc/protocol/agent';
+import {
+  parseAssistantInterruptPayload,
+  parseChatPayload,
+  parseEventFirePayload,
+  parseSessionControlPayload,
+  parseStateUpdatePayload,
+} from '@svc/protocol/parse';
+import { conversationApi, type ConversationApi, type RuntimeConfig } from './api-client.js';
+import { roomChannel, type VisitorChannel } from './channel.js';
+import { startDictation } from './dictation.js';
+import { runHandshake } from './handshake.js';
+import { MessageLog } from './messages.js';
+import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
+
+/** The speech and language engines of one conversation. */
+export interface Engines {
+  llm: llm.LLM;
+  stt?: stt.STT | undefined;
+  tts?: tts.TTS | undefined;
+  vad?: VAD | undefined;
+}
+
+/** What the room metadata (and the dispatch metadata) carries; written by the Platform API. */
+export interface RoomMetadata {
+  conversation_id: string;
+  publication_uuid?: string;
+  input_mode?: 'audio' | 'text';
+  output_mode?: 'audio' | 'text';
+  language?: string;
+  resumed?: boolean;
+}
+
+/** How the worker runs conversations. */
+export interface ConversationOptions {
+  apiUrl: string;
+  agentKey: string;
+  /** Picks the engines for a conversation from its scenario's voice settings and modes. */
+  engines(runtime: RuntimeConfig, modes: { audioIn: boolean; audioOut: boolean }): Promise<Engines>;
+  /** How long to wait for the visitor to join before giving up (default 60 s). */
+  visitorTimeoutMs?: number;
+}
+
+/** Reads the conversation id and modes the API put in the metadata. */
+export function parseRoomMetadata(text: string | undefined): RoomMetadata {
+  let value: unknown;
+  try {
+    value = JSON.parse(text || '{}');
+  } catch {
+    throw new Error('the room metadata is not JSON');
+  }
+  const metadata = value as Partial<RoomMetadata>;
+  if (typeof metadata.conversation_id !== 'string' || !metadata.conversation_id) {
+    throw new Error('the room metadata has no conversation_id');
+  }
+  return metadata as RoomMetadata;
+}
+
+function waitForVisitor(
+  ctx: JobContext,
+  timeoutMs: number,
+): Promise<RemoteParticipant | undefined> {
+  const present = [...ctx.room.remoteParticipants.values()].find(
+    (p) => p.info.kind !== ParticipantKind.AGENT,
+  );
+  if (present) return Promise.resolve(present);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      ctx.room.off(RoomEvent.ParticipantConnected, onJoin);
+      resolve(undefined);
+    }, timeoutMs);
+    const onJoin = (participant: RemoteParticipant) => {
+      if (participant.info.kind === ParticipantKind.AGENT) return;
+      clearTimeout(timer);
+      ctx.room.off(RoomEvent.ParticipantConnected, onJoin);
+      resolve(participant);
+    };
+    ctx.room.on(RoomEvent.ParticipantConnected, onJoin);
+  });
+}
+
+/**
+ * One conversation, from the job's start to its end: the handshake, the agent session, every
+ * topic and RPC of the contract, and a clean end (messages stored, the end recorded, the visitor
+ * told) whichever way it ends.
+ */
+export async function runConversation(
+  ctx: JobContext,
+  options: ConversationOptions,
+): Promise<void> {
+  const log = agentsLog();
+  const metadata = parseRoomMetadata(ctx.job.metadata || ctx.job.room?.metadata);
+  const api: ConversationApi = conversationApi({
+    apiUrl: options.apiUrl,
+    agentKey: options.agentKey,
+    conversationId: metadata.conversation_id,
+  });
+  await ctx.connect();
+  const runtime = await api.config();
+  const visitor = await waitForVisitor(ctx, options.visitorTimeoutMs ?? 60_000);
+  if (!visitor) {
+    log.warn(
+      { conversation: metadata.conversation_id },
+      'no visitor joined; closing the conversation',
+    );
+    await api.end(AGENT_END_REASONS.VISITOR_LEFT).catch(() => undefined);
+    ctx.shutdown('no visitor');
+    return;
+  }
+  const channel = roomChannel(ctx.room, visitor.identity);
+  await serveConversation({
+    ctx,
+    api,
+    runtime,
+    channel,
+    visitor: visitor.identity,
+    metadata,
+    options,
+  });
+}
+
+async function serveConversation(run: {
+  ctx: JobContext;
+  api: ConversationApi;
+  runtime: RuntimeConfig;
+  channel: VisitorChannel;
+  visitor: string;
+  metadata: RoomMetadata;
+  options: ConversationOptions;
+}): Promise<void> {
+  const { ctx, api, runtime, channel } = run;
+  const log = agentsLog();
+  const modes = {
+    audioIn: (run.metadata.input_mode ?? runtime.conversation.input_mode) !== 'text',
+    audioOut: (run.metadata.output_mode ?? runtime.conversation.output_mode) !== 'text',
+  };
+  const engines = await run.options.engines(runtime, modes);
+  const messages = new MessageLog(channel, api, {
+    onError: (error) => log.warn({ err: error }, 'storing messages failed'),
+  });
+  let lastUiActivity = 0;
+  let ending: Promise<void> | undefined;
+  let endAfterSpeech: string | undefined;
+  const abort = new AbortController();
+
+  const session = new voice.AgentSession({
+    llm: engines.llm,
+    ...(modes.audioIn && engines.stt ? { stt: engines.stt } : {}),
+    ...(modes.audioOut && engines.tts ? { tts: engines.tts } : {}),
+    ...(modes.audioIn && engines.vad ? { vad: engines.vad } : {}),
+    ...(modes.audioIn && engines.vad ? { turnDetection: 'vad' as const } : {}),
+  });
+  const agent = scenarioAgent(
+    runtime,
+    {
+      api,
+      channel,
+      collections: runtime.collections,
+      limit: runtime.scenario.limit ?? 5,
+      lastUiActivity: () => lastUiActivity,
+      onEnd: (reason) => {
+        // The model says goodbye in the same turn; the call ends once that is spoken.
+        endAfterSpeech = AGENT_END_REASONS.COMPLETED;
+        log.info({ reason }, 'the model ended the conversation');
+      },
+    },
+    modes.audioOut,
+  );
+
+  /** Ends once, whichever way: tells the visitor, stores everything, records the end, leaves. */
+  const finish = (reason: string, tellVisitor: boolean): Promise<void> => {
+    ending ??= (async () => {
+      abort.abort();
+      if (tellVisitor) {
+        await channel
+          .publish(TOPICS.SESSION_END, { reason, ended_at: new Date().toISOString() })
+          .catch(() => undefined);
+      }
+      await messages.flush();
+      await api
+        .end(reason)
+        .catch((error: unknown) => log.warn({ err: error }, 'recording the end failed'));
+      await session.close().catch(() => undefined);
+      ctx.shutdown(reason);
+    })();
+    return ending;
+  };
+
+  session.on(voice.AgentSessionEventTypes.ConversationItemAdded, (event) => {
+    const item = event.item;
+    if (item.type === 'message')
+      messages.addChatItem({
+        id: item.id,
+        role: item.role,
+        textContent: item.textContent,
+        interrupted: item.interrupted,
+        createdAt: item.createdAt,
+        metrics: item.metrics,
+      });
+  });
+  session.on(voice.AgentSessionEventTypes.FunctionToolsExecuted, (event) => {
+    messages.addToolRuns(
+      event.functionCalls.map((call, index) => ({
+        call,
+        output: event.functionCallOutputs[index],
+      })),
+    );
+  });
+  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
+    if (endAfterSpeech && event.newState === 'listening') void finish(endAfterSpeech, true);
+  });
+  session.on(voice.AgentSessionEventTypes.Error, (event) =>
+    log.warn({ err: event.error }, 'agent session error'),
+  );
+
+  ctx.room.on(RoomEvent.ParticipantDisconnected, (participant: RemoteParticipant) => {
+    if (participant.identity === run.visitor) void finish(AGENT_END_REASONS.VISITOR_LEFT, false);
+  });
+  ctx.addShutdownCallback(() => finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true));
+
+  await session.start({
+    agent,
+    room: ctx.room,
+    inputOptions: {
+      audioEnabled: modes.audioIn,
+      // Typed input arrives on rt.chat (below), not on the framework's own chat topic.
+      textEnabled: false,
+      participantIdentity: run.visitor,
+      closeOnDisconnect: false,
+    },
+    outputOptions: { audioEnabled: modes.audioOut, transcriptionEnabled: false },
+  });
+
+  // The page's topics.
+  channel.subscribe(TOPICS.CHAT, (payload) => {
+    const parsed = parseChatPayload(payload);
+    if (!parsed.ok || ending) return;
+    session.interrupt();
+    session.generateReply({ userInput: parsed.value.message });
+  });
+  channel.subscribe(TOPICS.ASSISTANT_INTERRUPT, (payload) => {
+    if (parseAssistantInterruptPayload(payload).ok) void session.interrupt();
+  });
+  channel.subscribe(TOPICS.STATE_UPDATE, (payload) => {
+    const parsed = parseStateUpdatePayload(payload);
+    if (!parsed.ok) return;
+    messages.experienceState = parsed.value.data ?? { checkpoint: parsed.value.checkpoint };
+    void api
+      .saveRestoreState(parsed.value)
+      .catch((error: unknown) => log.warn({ err: error }, 'saving the restore state failed'));
+  });
+  channel.subscribe(TOPICS.UI_ACTIVITY, () => {
+    lastUiActivity = Date.now();
+  });
+  channel.subscribe(TOPICS.EVENT_FIRE, (payload) => {
+    const parsed = parseEventFirePayload(payload);
+    if (parsed.ok) messages.addEvent(parsed.value.name, parsed.value.data);
+  });
+  channel.subscribe(TOPICS.SESSION_CONTROL, (payload) => {
+    const parsed = parseSessionControlPayload(payload);
+    if (!parsed.ok) return;
+    const control = parsed.value;
+    if (control.action === 'end') void finish(AGENT_END_REASONS.USER_REQUESTED, true);
+    else if (control.action === 'pause') {
+      session.interrupt();
+      session.input.setAudioEnabled(false);
+    } else if (control.action === 'resume') session.input.setAudioEnabled(modes.audioIn);
+    else if (control.action === 'set_modes') {
+      if (control.input_mode)
+        session.input.setAudioEnabled(control.input_mode === 'audio' && Boolean(engines.stt));
+      if (control.output_mode)
+        session.output.setAudioEnabled(control.output_mode === 'audio' && Boolean(engines.tts));
+    }
+  });
+  if (runtime.scenario.audio_dictation && engines.stt) {
+    startDictation({
+      ctx,
+      channel,
+      stt: engines.stt,
+      visitor: run.visitor,
+      session,
+      signal: abort.signal,
+      language: runtime.conversation.language,
+    });
+  }
+
+  // The handshake, then the greeting.
+  const handshake = await runHandshake(channel, configPayloadFor(runtime), {
+    signal: abort.signal,
+  });
+  if (!handshake.acknowledged) {
+    if (handshake.reason === 'timeout') {
+      log.warn(
+        { attempts: handshake.attempts },
+        'no config_ack from the visitor; ending the conversation',
+      );
+      await finish(AGENT_END_REASONS.CONFIG_TIMEOUT, true);
+    }
+    return;
+  }
+  const resumed = Boolean(run.metadata.resumed) || runtime.history.length > 0;
+  if (resumed && handshake.ack.suppress_recap) {
+    session.generateReply({
+      instructions:
+        'The visitor is back. Welcome them back in one short sentence. Do not recap the conversation.',
+    });
+  } else if (resumed) {
+    session.generateReply({
+      instructions:
+        'The visitor is back. In one or two short sentences, recap where you left off and ask how to continue.',
+    });
+  } else if (runtime.scenario.first_message) {
+    session.say(runtime.scenario.first_message);
+  } else {
+    session.generateReply({
+      instructions: 'Greet the visitor in one short sentence and offer your help.',
+    });
+  }
+}
