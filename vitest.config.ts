@@ -12,7 +12,10 @@ export default defineConfig({
   // have no file extensions and only load through a bundler.
   ssr: {
     resolve: {
-      conditions: [SOURCE, ...defaultServerConditions.filter((condition) => condition !== 'module')],
+      conditions: [
+        SOURCE,
+        ...defaultServerConditions.filter((condition) => condition !== 'module'),
+      ],
     },
   },
   test: {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Sets up a fresh machine for `npm start` and `npm test`, and does nothing that is already done:
-// npm packages, the Debian packages the tests and the embedded stack use, and the livekit-server
-// build. Runs with Node alone, before any npm package is installed.
+// npm packages, the Debian packages the tests and the embedded stack use, the livekit-server
+// build, and the embedded LLM (node-llama-cpp and a small model). Runs with Node alone, before any npm package is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -75,10 +75,18 @@ function buildLivekitServer() {
   });
 }
 
+function installEmbeddedLlm() {
+  // node-llama-cpp and the default GGUF model, into the machine's cache (about 1 GB the first time).
+  const script = join(root, 'apps', 'agent', 'scripts', 'ensure-llm.mjs');
+  if (!existsSync(script)) return;
+  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 try {
   installNpmPackages();
   installAptPackages();
   buildLivekitServer();
+  installEmbeddedLlm();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

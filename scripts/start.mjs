@@ -184,7 +184,8 @@ async function main() {
     log(`  Demo publication (production) ${demo.publications.production}`);
     log(`  Demo publication (staging)    ${demo.publications.staging}`);
   }
-  if (demo.admin) log(`  Demo admin login             ${demo.admin.email} / ${demo.admin.password}`);
+  if (demo.admin)
+    log(`  Demo admin login             ${demo.admin.email} / ${demo.admin.password}`);
   log('Press Ctrl-C to stop.\n');
 }
 

@@ -30,6 +30,8 @@ export interface Engines {
   stt?: stt.STT | undefined;
   tts?: tts.TTS | undefined;
   vad?: VAD | undefined;
+  /** How long after the end of speech a turn is committed, ms (the STT's final must be in by then). */
+  endpointingMinDelayMs?: number | undefined;
 }
 
 /** What the room metadata (and the dispatch metadata) carries; written by the Platform API. */
@@ -159,7 +161,13 @@ async function serveConversation(run: {
     ...(modes.audioIn && engines.stt ? { stt: engines.stt } : {}),
     ...(modes.audioOut && engines.tts ? { tts: engines.tts } : {}),
     ...(modes.audioIn && engines.vad ? { vad: engines.vad } : {}),
-    ...(modes.audioIn && engines.vad ? { turnDetection: 'vad' as const } : {}),
+    // Turns end on the VAD (no turn-detector model: it would be downloaded). The endpointing
+    // delay waits for the recognizer's last words: the embedded one closes an utterance after
+    // 0.3 s of silence, so a turn is committed with everything that was said.
+    turnHandling: {
+      ...(modes.audioIn && engines.vad ? { turnDetection: 'vad' as const } : {}),
+      endpointing: { minDelay: engines.endpointingMinDelayMs ?? 500 },
+    },
   });
   const agent = scenarioAgent(
     runtime,

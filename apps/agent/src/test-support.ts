@@ -1,9 +1,11 @@
 // Test support for the agent: the real Platform API on a seeded SQLite file with one
 // conversation, and a visitor channel that records what the agent publishes and answers page
 // RPCs as a page would (the Transport seam). Not part of the agent's runtime.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from '../../api/src/app.js';
 import { openDatabase } from '../../api/src/db/database.js';
@@ -11,6 +13,94 @@ import { migrate } from '../../api/src/db/migrations.js';
 import { seedDemo } from '../../api/src/seed/seed-demo.js';
 import { createTokenService } from '../../api/src/tokens.js';
 import type { VisitorChannel } from './channel.js';
+import type { ScriptLine } from './providers.js';
+
+type Database = ReturnType<typeof openDatabase>;
+
+/**
+ * A script for the demo scenario: the first spoken turn searches for tents (the page shows them),
+ * "hello" gets a greeting back, "goodbye" ends the conversation.
+ */
+export const DEMO_SCRIPT: ScriptLine[] = [
+  { when: '"shown_on_page":true', reply: 'I put some tents on your screen.' },
+  { when: '"ok":true', reply: '' },
+  {
+    when: 'goodbye',
+    reply: 'Goodbye!',
+    tools: [{ name: 'end_conversation', args: { reason: 'visitor said goodbye' } }],
+  },
+  { when: 'hello', reply: 'How can I help you?' },
+  // Anything else the visitor says (the first spoken turn) searches for tents.
+  { when: '^[^{]', tools: [{ name: 'search_products', args: { query: 'tent' } }] },
+];
+
+/**
+ * Makes a publication's scenario answer with the scripted LLM (the agents framework's FakeLLM)
+ * instead of the embedded one, so every turn of a test is known; speech stays real.
+ */
+export async function scriptPublication(
+  database: Database,
+  publicationUuid: string,
+  script: ScriptLine[],
+): Promise<void> {
+  const { db } = database;
+  const publication = await db
+    .selectFrom('publications')
+    .select(['id', 'snapshot'])
+    .where('uuid', '=', publicationUuid)
+    .executeTakeFirstOrThrow();
+  const snapshot = JSON.parse(publication.snapshot) as { voice?: Record<string, unknown> };
+  snapshot.voice = { ...snapshot.voice, llm: { provider: 'scripted', script } };
+  await db
+    .updateTable('publications')
+    .set({ snapshot: JSON.stringify(snapshot) })
+    .where('id', '=', publication.id)
+    .execute();
+}
+
+/**
+ * Starts the agent worker as production runs it (`src/main.ts`, its own process) against a
+ * Transport and an API; its output is collected in `log`.
+ */
+export function spawnAgentWorker(options: {
+  livekit: { url: string; apiKey: string; apiSecret: string };
+  apiUrl: string;
+  agentKey: string;
+  healthPort: number;
+  env?: Record<string, string>;
+}): { child: ChildProcess; log: string[] } {
+  const main = new URL('./main.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@svc/source', main], {
+    env: {
+      ...process.env,
+      LIVEKIT_URL: options.livekit.url,
+      LIVEKIT_API_KEY: options.livekit.apiKey,
+      LIVEKIT_API_SECRET: options.livekit.apiSecret,
+      SVC_API_URL: options.apiUrl,
+      SVC_AGENT_KEY: options.agentKey,
+      SVC_AGENT_HEALTH_PORT: String(options.healthPort),
+      SVC_AGENT_TEST_PROVIDERS: '1',
+      SVC_AGENT_PREWARM_LLM: '0',
+      SVC_AGENT_LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  return { child, log };
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** The service key of the test API. */
 export const TEST_AGENT_KEY = 'agent-test-key-0123456789abcdef';

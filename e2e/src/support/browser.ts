@@ -28,10 +28,13 @@ export function toneWav(seconds: number): Buffer {
   return wav;
 }
 
-/** Launches Chromium with a fake microphone playing a tone. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Launches Chromium with a fake microphone that plays `microphone` (a WAV file's bytes, looped;
+ * default: a 5 s tone).
+ */
+export function launchChromium(microphone: Buffer = toneWav(5)): Promise<Browser> {
   const wav = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'microphone.wav');
-  writeFileSync(wav, toneWav(5));
+  writeFileSync(wav, microphone);
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

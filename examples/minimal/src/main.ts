@@ -13,6 +13,48 @@ publication.value = params.get('publication') ?? settings.publication ?? '';
 
 let session: SvcSession | null = null;
 
+/**
+ * The page tools of the demo scenario (`npm run seed`). A real page draws a panel per feature;
+ * this one lists what the agent sent (search results, a product, a comparison, the cart).
+ */
+const DEMO_PAGE_TOOLS = [
+  'search_products',
+  'show_product',
+  'compare_products',
+  'add_to_cart',
+  'remove_from_cart',
+  'show_cart',
+];
+
+/** Names of the items in a tool's data, wherever they are. */
+function itemNames(data: unknown): string[] {
+  if (!data || typeof data !== 'object') return [];
+  const record = data as Record<string, unknown>;
+  const own = typeof record.name === 'string' ? [record.name] : [];
+  const nested = Object.values(record).flatMap((value) =>
+    Array.isArray(value)
+      ? value.flatMap(itemNames)
+      : value && typeof value === 'object'
+        ? itemNames(value)
+        : [],
+  );
+  return [...own, ...nested];
+}
+
+function showPanel(toolName: string, args: Record<string, unknown>) {
+  const title = document.createElement('h2');
+  title.textContent = toolName.replaceAll('_', ' ');
+  const list = document.createElement('ul');
+  list.append(
+    ...itemNames(args.result).map((name) => {
+      const item = document.createElement('li');
+      item.textContent = name;
+      return item;
+    }),
+  );
+  element('panel').replaceChildren(title, list);
+}
+
 function show(current: SvcSession) {
   const snapshot = current.getSnapshot();
   element('status').textContent = snapshot.status;
@@ -41,6 +83,18 @@ element('start').addEventListener('click', () => {
   const current = new SvcSession({ apiUrl: apiUrl.value.trim() });
   session = current;
   current.subscribe(() => show(current));
+  element('panel').replaceChildren();
+  element('end-reason').textContent = '';
+  current.on('session-end', ({ reason }) => {
+    element('end-reason').textContent = `(${reason})`;
+  });
+  current.registerFeatureTools({
+    toolNames: DEMO_PAGE_TOOLS,
+    run: (toolName, _requestId, args) => {
+      showPanel(toolName, args);
+      return Promise.resolve({ code: 'SUCCESS', data: { shown: true } });
+    },
+  });
   const mode = (document.querySelector('input[name="mode"]:checked') as HTMLInputElement).value as
     'audio' | 'text';
   current

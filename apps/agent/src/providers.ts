@@ -1,0 +1,225 @@
+import type { llm as llmBase } from '@livekit/agents';
+import { voice, type stt, type tts, type VAD } from '@livekit/agents';
+import * as deepgram from '@livekit/agents-plugin-deepgram';
+import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
+import * as openai from '@livekit/agents-plugin-openai';
+import type { ProviderSettings, RuntimeConfig } from './api-client.js';
+import type { Engines } from './conversation.js';
+import { LlamaLLM } from './embedded/llm/index.js';
+import { FliteTTS, PocketsphinxSTT } from './embedded/speech/index.js';
+import { scenarioPhrases } from './scenario-phrases.js';
+
+/**
+ * Silence that closes an utterance in the embedded recognizer. Shorter than its default (500 ms)
+ * because the turn detector already waits for the end of the turn; this only delays the final.
+ */
+const EMBEDDED_END_SILENCE_MS = 300;
+
+/** What providers read from the environment: keys never live in a scenario. */
+export interface ProviderEnv {
+  OPENAI_API_KEY?: string | undefined;
+  OPENAI_BASE_URL?: string | undefined;
+  DEEPGRAM_API_KEY?: string | undefined;
+  ELEVEN_API_KEY?: string | undefined;
+  /** Turns on the `scripted` LLM (the agents framework's FakeLLM), for tests and benchmarks. */
+  SVC_AGENT_TEST_PROVIDERS?: string | undefined;
+  [key: string]: string | undefined;
+}
+
+/** A line of a scripted LLM: when the input matches, answer with text and/or tool calls. */
+export interface ScriptLine {
+  when: string;
+  reply?: string;
+  tools?: { name: string; args: Record<string, unknown> }[];
+  /** Milliseconds before the first token. */
+  ttft_ms?: number;
+}
+
+/**
+ * The agents framework's FakeLLM, answering by a list of regular expressions instead of exact
+ * inputs (a tool result is never known in advance). Only for tests and benchmarks.
+ */
+export class ScriptedLLM extends voice.testing.FakeLLM {
+  constructor(private readonly script: ScriptLine[]) {
+    super();
+  }
+  override lookup(input: string): voice.testing.FakeLLMResponse | undefined {
+    const line = this.script.find((candidate) => new RegExp(candidate.when, 'i').test(input));
+    if (!line) return undefined;
+    return {
+      input,
+      type: 'llm',
+      ttft: line.ttft_ms ?? 0,
+      duration: 0,
+      ...(line.reply !== undefined ? { content: line.reply } : {}),
+      ...(line.tools ? { toolCalls: line.tools } : {}),
+    };
+  }
+}
+
+/** The key of a provider: the setting's `api_key_env` names an environment variable, else the default one. */
+function key(
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+  fallback: string,
+): string | undefined {
+  const name = typeof settings?.api_key_env === 'string' ? settings.api_key_env : fallback;
+  return env[name];
+}
+
+function missingKey(provider: string, variable: string): never {
+  throw new Error(`the ${provider} provider needs ${variable} in the agent's environment`);
+}
+
+/** One embedded LLM per process: its model is loaded once and shared by every conversation. */
+let embeddedLlm: LlamaLLM | undefined;
+/** The shared embedded LLM (model from `SVC_LLM_MODEL`, else the catalogue's default). */
+export function sharedEmbeddedLlm(): LlamaLLM {
+  embeddedLlm ??= new LlamaLLM();
+  return embeddedLlm;
+}
+
+/** The LLM a scenario asks for. */
+export function llmFor(settings: ProviderSettings | undefined, env: ProviderEnv): llmBase.LLM {
+  const provider = settings?.provider ?? 'embedded';
+  switch (provider) {
+    case 'embedded':
+      return sharedEmbeddedLlm();
+    case 'openai':
+    case 'openai-compatible': {
+      const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
+      const apiKey =
+        key(settings, env, 'OPENAI_API_KEY') ??
+        (provider === 'openai-compatible' ? 'not-needed' : undefined);
+      if (!apiKey) missingKey('openai', 'OPENAI_API_KEY');
+      return new openai.LLM({
+        model: settings?.model ?? 'gpt-4o-mini',
+        apiKey,
+        ...(baseURL ? { baseURL } : {}),
+      });
+    }
+    case 'scripted':
+      if (env.SVC_AGENT_TEST_PROVIDERS !== '1')
+        throw new Error('the scripted LLM is for tests only (SVC_AGENT_TEST_PROVIDERS=1)');
+      return new ScriptedLLM((settings?.script as ScriptLine[] | undefined) ?? []);
+    default:
+      throw new Error(
+        `unknown LLM provider ${provider}: use embedded, openai or openai-compatible`,
+      );
+  }
+}
+
+/** The STT a scenario asks for (only when the visitor speaks). */
+export function sttFor(
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+  runtime: RuntimeConfig,
+): stt.STT {
+  const provider = settings?.provider ?? 'embedded';
+  const language = runtime.conversation.language;
+  switch (provider) {
+    case 'embedded':
+      return new PocketsphinxSTT({
+        phrases: scenarioPhrases(runtime),
+        language,
+        endSilenceMs: EMBEDDED_END_SILENCE_MS,
+      });
+    case 'openai':
+    case 'openai-compatible': {
+      const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
+      const apiKey =
+        key(settings, env, 'OPENAI_API_KEY') ??
+        (provider === 'openai-compatible' ? 'not-needed' : undefined);
+      if (!apiKey) missingKey('openai', 'OPENAI_API_KEY');
+      return new openai.STT({
+        model: settings?.model ?? 'whisper-1',
+        apiKey,
+        language: language.split('-')[0] ?? 'en',
+        ...(baseURL ? { baseURL } : {}),
+      });
+    }
+    case 'deepgram': {
+      const apiKey =
+        key(settings, env, 'DEEPGRAM_API_KEY') ?? missingKey('deepgram', 'DEEPGRAM_API_KEY');
+      return new deepgram.STT({ apiKey, model: settings?.model ?? 'nova-3', language });
+    }
+    default:
+      throw new Error(
+        `unknown STT provider ${provider}: use embedded, openai, openai-compatible or deepgram`,
+      );
+  }
+}
+
+/** The TTS a scenario asks for (only when the agent speaks). */
+export function ttsFor(
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+  runtime: RuntimeConfig,
+): tts.TTS {
+  const provider = settings?.provider ?? 'embedded';
+  const language = runtime.conversation.language;
+  switch (provider) {
+    case 'embedded':
+      return new FliteTTS({
+        language,
+        ...(settings?.voice && language.toLowerCase().startsWith('en')
+          ? { voice: settings.voice }
+          : {}),
+      });
+    case 'openai':
+    case 'openai-compatible': {
+      const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
+      const apiKey =
+        key(settings, env, 'OPENAI_API_KEY') ??
+        (provider === 'openai-compatible' ? 'not-needed' : undefined);
+      if (!apiKey) missingKey('openai', 'OPENAI_API_KEY');
+      return new openai.TTS({
+        model: settings?.model ?? 'tts-1',
+        voice: (settings?.voice ?? 'alloy') as never,
+        apiKey,
+        ...(baseURL ? { baseURL } : {}),
+      });
+    }
+    case 'elevenlabs': {
+      const apiKey =
+        key(settings, env, 'ELEVEN_API_KEY') ?? missingKey('elevenlabs', 'ELEVEN_API_KEY');
+      return new elevenlabs.TTS({
+        apiKey,
+        ...(settings?.voice ? { voiceId: settings.voice } : {}),
+        ...(settings?.model ? { model: settings.model } : {}),
+        language: language.split('-')[0] ?? 'en',
+      });
+    }
+    case 'deepgram': {
+      const apiKey =
+        key(settings, env, 'DEEPGRAM_API_KEY') ?? missingKey('deepgram', 'DEEPGRAM_API_KEY');
+      return new deepgram.TTS({ apiKey, ...(settings?.model ? { model: settings.model } : {}) });
+    }
+    default:
+      throw new Error(
+        `unknown TTS provider ${provider}: use embedded, openai, openai-compatible, elevenlabs or deepgram`,
+      );
+  }
+}
+
+/** The engines of a conversation from its scenario's voice settings and the session's modes. */
+export function enginesFor(
+  runtime: RuntimeConfig,
+  modes: { audioIn: boolean; audioOut: boolean },
+  env: ProviderEnv,
+  vad: VAD | undefined,
+): Engines {
+  const settings = runtime.scenario.voice ?? {};
+  return {
+    llm: llmFor(settings.llm, env),
+    ...(modes.audioIn || runtime.scenario.audio_dictation
+      ? { stt: sttFor(settings.stt, env, runtime) }
+      : {}),
+    ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime) } : {}),
+    ...(modes.audioIn ? { vad } : {}),
+    // The embedded recognizer's finals arrive up to about 0.5 s after the speech ends.
+    ...(modes.audioIn && (settings.stt?.provider ?? 'embedded') === 'embedded'
+      ? { endpointingMinDelayMs: 700 }
+      : {}),
+  };
+}

@@ -1,0 +1,164 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_SCRIPT,
+  freePort,
+  scriptPublication,
+  spawnAgentWorker,
+} from '../../../apps/agent/src/test-support.js';
+import { launchChromium } from '../support/browser.js';
+import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
+
+// The whole service as a visitor meets it: the example page in Chromium with the real SDK, a
+// fake microphone that says a sentence, the real API, livekit-server and the agent worker with the
+// embedded speech stack. The LLM is scripted (FakeLLM) so the turns are known.
+const serveScript = fileURLToPath(new URL('../../../examples/minimal/serve.mjs', import.meta.url));
+
+let server: LivekitServer;
+let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let worker: { child: ChildProcess; log: string[] };
+let example: ChildProcess;
+let exampleUrl: string;
+let browser: Browser;
+let page: Page;
+
+/** A 16 kHz mono WAV: a second of silence, `text` spoken by flite, then `trailingSeconds` of silence. */
+function spokenWav(text: string, trailingSeconds: number): Buffer {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'speech.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', file]);
+  const speech = readFileSync(file);
+  // flite writes a 44-byte header before 16-bit PCM at 16 kHz.
+  const pcm = speech.subarray(44);
+  const silence = (seconds: number) => Buffer.alloc(16_000 * 2 * seconds);
+  const data = Buffer.concat([silence(1), pcm, silence(trailingSeconds)]);
+  const header = Buffer.from(speech.subarray(0, 44));
+  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+async function textOf(selector: string): Promise<string> {
+  return (await page.textContent(selector)) ?? '';
+}
+
+beforeAll(async () => {
+  server = await startLivekitServer();
+  api = await startPlatformApi(server);
+  await scriptPublication(api.database, api.publication, DEMO_SCRIPT);
+  worker = spawnAgentWorker({
+    livekit: server,
+    apiUrl: api.url,
+    agentKey: TEST_AGENT_KEY,
+    healthPort: await freePort(),
+  });
+  const port = await freePort();
+  example = spawn(process.execPath, [serveScript], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SVC_API_URL: api.url,
+      SVC_PUBLICATION: api.publication,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    example.stdout?.on(
+      'data',
+      (chunk: Buffer) => chunk.toString().includes('example page') && resolve(),
+    );
+    example.once('exit', (code) => reject(new Error(`the example server exited (${code})`)));
+  });
+  exampleUrl = `http://127.0.0.1:${port}/`;
+  // The visitor asks once, then stays quiet long enough for the answer (the file loops).
+  browser = await launchChromium(spokenWav('do you have tents', 14));
+  page = await browser.newPage();
+  await server.waitForAgentWorker('svc-agent', 90_000);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  example?.kill();
+  if (worker?.child.exitCode === null) {
+    worker.child.kill('SIGTERM');
+    await Promise.race([
+      once(worker.child, 'exit'),
+      new Promise((resolve) => setTimeout(resolve, 15_000)),
+    ]);
+    if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+  }
+  await api?.close();
+  await server?.stop();
+});
+
+describe('the example page with the real agent', () => {
+  it('talks by voice: the visitor is heard, the page panel shows the search, goodbye ends it', async () => {
+    await page.goto(exampleUrl);
+    await page.check('input[name="mode"][value="audio"]');
+    await page.click('#start');
+    await page.waitForFunction(
+      () => document.querySelector('#status')?.textContent === 'connected',
+      undefined,
+      { timeout: 60_000 },
+    );
+    // The greeting (the scenario's first message), then what the microphone said.
+    await page.waitForSelector('#messages li[data-role="assistant"]', { timeout: 30_000 });
+    expect(await textOf('#messages')).toContain('Welcome to Trailhead');
+    await page.waitForSelector('#messages li[data-role="user"]', { timeout: 60_000 });
+    expect(await textOf('#messages li[data-role="user"]')).toMatch(/\b(do|you|have|tents?)\b/i);
+    // The agent searched; the page drew the results and told the agent, which says so.
+    await page.waitForFunction(
+      () => document.querySelector('#messages')?.textContent?.includes('tents on your screen'),
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await textOf('#panel h2')).toBe('search products');
+    expect(await page.locator('#panel li').count()).toBeGreaterThan(0);
+    // Typed input ends it through the end tool.
+    await page.fill('#text', 'Thanks, goodbye');
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(
+      () => document.querySelector('#status')?.textContent === 'ended',
+      undefined,
+      { timeout: 30_000 },
+    );
+    const rows = await api.database.db
+      .selectFrom('messages')
+      .select(['role'])
+      .where('conversation_id', '=', (await latestConversation()).id)
+      .execute();
+    expect(rows.map((row) => row.role)).toEqual(
+      expect.arrayContaining(['assistant', 'user', 'tool']),
+    );
+  }, 180_000);
+
+  // Last: it takes the worker down.
+  it('ends the session with agent_disconnected when the agent process dies', async () => {
+    await page.goto(exampleUrl);
+    await page.check('input[name="mode"][value="text"]');
+    await page.click('#start');
+    await page.waitForSelector('#messages li[data-role="assistant"]', { timeout: 60_000 });
+    worker.child.kill('SIGKILL');
+    await page.waitForFunction(
+      () => document.querySelector('#status')?.textContent === 'ended',
+      undefined,
+      { timeout: 40_000 },
+    );
+    expect(await textOf('#end-reason')).toBe('(agent_disconnected)');
+  }, 120_000);
+});
+
+async function latestConversation(): Promise<{ id: string }> {
+  return api.database.db
+    .selectFrom('conversations')
+    .select(['id'])
+    .orderBy('started_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
