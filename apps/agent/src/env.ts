@@ -9,6 +9,8 @@ export interface AgentEnv {
   healthPort: number;
   idleProcesses: number;
   loadThreshold: number;
+  /** Conversations one worker takes at once; 0 measures the machine's CPU instead. */
+  maxConversations: number;
   logLevel: string;
 }
 
@@ -42,6 +44,7 @@ export function readAgentEnv(env: NodeJS.ProcessEnv): AgentEnv {
     healthPort: number('SVC_AGENT_HEALTH_PORT', 8081, 1, 65_535),
     idleProcesses: number('SVC_AGENT_IDLE_PROCESSES', 1, 1, 64),
     loadThreshold: number('SVC_AGENT_LOAD_THRESHOLD', 0.95, 0.1, 1),
+    maxConversations: number('SVC_AGENT_MAX_CONVERSATIONS', 20, 0, 10_000),
     logLevel: env.SVC_AGENT_LOG_LEVEL || 'info',
   };
   if (problems.length > 0)

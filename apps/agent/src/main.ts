@@ -26,9 +26,16 @@ const server = new AgentServer(
     port: env.healthPort,
     host: '127.0.0.1',
     numIdleProcesses: env.idleProcesses,
-    // The embedded stack keeps the CPU busy by design; the worker keeps taking jobs until it is
-    // nearly saturated instead of the framework's 70 %.
-    loadThreshold: env.loadThreshold,
+    // Load is the share of the worker's conversation slots in use, so a browser or a build on the
+    // same machine cannot make the worker refuse conversations; with SVC_AGENT_MAX_CONVERSATIONS=0
+    // it is the framework's CPU measure, and the worker is full near saturation instead of at 70 %.
+    ...(env.maxConversations > 0
+      ? {
+          loadFunc: (worker: AgentServer) =>
+            Promise.resolve(worker.activeJobs.length / env.maxConversations),
+          loadThreshold: 1,
+        }
+      : { loadThreshold: env.loadThreshold }),
     logLevel: env.logLevel,
   }),
 );
