@@ -30,7 +30,7 @@ const config = fakeConfig({
     },
   ],
 });
-let agent: Promise<AgentStandIn> | null = null;
+let agent = null as Promise<AgentStandIn> | null;
 const script = await bundlePage(new URL('./page.ts', import.meta.url));
 // The agent joins as soon as a session is created, as a dispatched agent would.
 const api = await startPlatformApi(server, {

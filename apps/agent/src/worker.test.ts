@@ -1,23 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { initializeLogger } from '@livekit/agents';
-import {
-  AudioFrame,
-  AudioSource,
-  AudioStream,
-  LocalAudioTrack,
-  Room,
-  RoomEvent,
-  TrackKind,
-  TrackPublishOptions,
-  TrackSource,
-  type RemoteParticipant,
-  type RemoteTrack,
-} from '@livekit/rtc-node';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveKitAdmin } from '../../api/src/transport.js';
-import { FliteTTS } from './embedded/speech/index.js';
 import {
   DEMO_SCRIPT,
   freePort,
@@ -26,6 +11,7 @@ import {
   startTestApi,
   TEST_AGENT_KEY,
 } from './test-support.js';
+import { visit as openVisit } from './test-visitor.js';
 
 // The agent worker as it runs in production, in its own process, against a real livekit-server
 // and the real Platform API; the visitor is an rtc-node participant that speaks flite audio. The
@@ -64,157 +50,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Visitor {
-  room: Room;
-  received: { topic: string; payload: Record<string, unknown> }[];
-  agentAudioPeak(): number;
-  next(
-    topic: string,
-    match?: (payload: Record<string, unknown>) => boolean,
-    timeoutMs?: number,
-  ): Promise<Record<string, unknown>>;
-  publish(topic: string, payload: unknown): Promise<void>;
-  say(text: string): Promise<void>;
-  rpcCalls: { method: string; payload: Record<string, unknown> }[];
-  /** Resolves when the agent participant's `lk.agent.state` is `state`. */
-  agentState(state: string, timeoutMs?: number): Promise<void>;
-  /** Resolves when no agent participant is left in the room. */
-  agentGone(timeoutMs?: number): Promise<void>;
-}
-
-/** Opens a session through the API (which dispatches the agent) and joins as the visitor. */
-async function visit(
-  mode: 'audio' | 'text',
-): Promise<{ visitor: Visitor; conversationId: string }> {
-  const { id: conversationId } = await api.conversation(undefined, mode);
-  const room = `conversation-${conversationId}`;
-  const admin = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
-  await admin.openRoom(room, {
-    conversation_id: conversationId,
-    input_mode: mode,
-    output_mode: mode,
-    language: 'en-US',
-    resumed: false,
-  });
-  const token = await admin.participantToken(room, `visitor-${conversationId.slice(0, 8)}`, 600);
-  const participant = new Room();
-  const received: Visitor['received'] = [];
-  const waiters = new Set<() => void>();
-  let peak = 0;
-  participant.on(
-    RoomEvent.DataReceived,
-    (payload: Uint8Array, _p?: RemoteParticipant, _k?: unknown, topic?: string) => {
-      received.push({
-        topic: topic ?? '',
-        payload: JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>,
-      });
-      for (const waiter of waiters) waiter();
-    },
-  );
-  participant.on(RoomEvent.TrackSubscribed, (track: RemoteTrack) => {
-    if (track.kind !== TrackKind.KIND_AUDIO) return;
-    const reader = new AudioStream(track).getReader();
-    void (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        for (const sample of value.data) peak = Math.max(peak, Math.abs(sample));
-      }
-    })();
-  });
-  const rpcCalls: Visitor['rpcCalls'] = [];
-  await participant.connect(server.url, token, { autoSubscribe: true, dynacast: false });
-  const local = participant.localParticipant!;
-  // The page's tool handler: the search panel shows what the agent found.
-  local.registerRpcMethod('search_products', async (data) => {
-    const request = JSON.parse(data.payload) as Record<string, unknown>;
-    rpcCalls.push({ method: 'search_products', payload: request });
-    return JSON.stringify({ requestId: request.requestId, code: 'SUCCESS', data: { shown: true } });
-  });
-  const source = new AudioSource(16_000, 1);
-  if (mode === 'audio') {
-    const track = LocalAudioTrack.createAudioTrack('microphone', source);
-    await local.publishTrack(
-      track,
-      new TrackPublishOptions({ source: TrackSource.SOURCE_MICROPHONE }),
-    );
-  }
-  const tts = new FliteTTS({ voice: 'slt' });
-  const visitor: Visitor = {
-    room: participant,
-    received,
-    rpcCalls,
-    agentAudioPeak: () => peak,
-    next(topic, match = () => true, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = received.find((entry) => entry.topic === topic && match(entry.payload));
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found.payload);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `nothing on ${topic} within ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => r.topic))}\n${workerLog.join('').slice(-3000)}`,
-            ),
-          );
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    async agentState(state, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      const current = () =>
-        [...participant.remoteParticipants.values()]
-          .map((p) => p.attributes['lk.agent.state'])
-          .find(Boolean);
-      while (current() !== state) {
-        if (Date.now() > deadline)
-          throw new Error(`the agent never became ${state} (it is ${current()})`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
-    async agentGone(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      const agents = () =>
-        [...participant.remoteParticipants.values()].filter((p) => p.attributes['lk.agent.state']);
-      while (agents().length > 0) {
-        if (Date.now() > deadline) throw new Error(`the agent is still in the room`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
-    publish: (topic, payload) =>
-      local.publishData(new TextEncoder().encode(JSON.stringify(payload)), {
-        reliable: true,
-        topic,
-      }),
-    async say(text) {
-      const silence = () => new AudioFrame(new Int16Array(320), 16_000, 1, 320);
-      const frames: AudioFrame[] = [];
-      for await (const audio of tts.synthesize(text)) frames.push(audio.frame);
-      // A microphone delivers in real time: 20 ms frames, 20 ms apart (a source fed faster drops
-      // what its queue cannot hold). A second of silence after the words ends the turn.
-      const all = [
-        ...Array.from({ length: 10 }, silence),
-        ...frames,
-        ...Array.from({ length: 50 }, silence),
-      ];
-      const start = Date.now();
-      let elapsed = 0;
-      for (const frame of all) {
-        await source.captureFrame(frame);
-        elapsed += (frame.samplesPerChannel / frame.sampleRate) * 1000;
-        const wait = start + elapsed - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    },
-  };
-  return { visitor, conversationId };
-}
+const visit = (mode: 'audio' | 'text') =>
+  openVisit({ server, api, workerLog: () => workerLog.join('') }, mode);
 
 /** The conversation's stored end, once the agent recorded it (it tells the visitor first). */
 async function storedEnd(conversationId: string): Promise<{ end_reason: string | null }> {
@@ -248,8 +85,7 @@ describe('the agent worker in a real room', () => {
     // The greeting is the scenario's first message, spoken.
     await visitor.next('message:new', assistantSaid('welcome to Trailhead'));
     // The visitor waits for the greeting to be spoken, as people do.
-    await visitor.agentState('speaking');
-    await visitor.agentState('listening');
+    await visitor.heardAgentFinish();
     await visitor.say('do you have tents');
     const heard = await visitor.next('message:new', userSaid, 30_000);
     // Synthetic speech through the Transport's codec loses words (bench/agent measures how many);

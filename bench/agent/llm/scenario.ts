@@ -1,90 +1,44 @@
-// The demo scenario of the tool-choice evaluation: Trailhead, an outdoor gear shop. Its tools as
-// raw JSON Schemas, a small catalogue, and the conversation states an utterance is said in (a
-// fresh conversation, after a search, with items in the cart), built as agents-framework chat
-// contexts the way a voice session holds them.
+// The demo scenario of the tool-choice evaluation: the seeded Trailhead shop as the agent runs
+// it (its instructions and the tools the agent builds from its features and collection, with
+// their JSON Schemas), a small canned catalogue, and the conversation states an utterance is said
+// in (a fresh conversation, after a search, with items in the cart), built as agents-framework
+// chat contexts the way a voice session holds them.
 
 import { llm } from '@livekit/agents';
+import type { ConversationApi } from '../../../apps/agent/src/api-client.js';
+import type { VisitorChannel } from '../../../apps/agent/src/channel.js';
+import { instructionsFor } from '../../../apps/agent/src/scenario-agent.js';
+import { buildTools } from '../../../apps/agent/src/tools.js';
+import { demoRuntime } from '../demo-runtime.js';
 
-/** The scenario's instructions. */
-export const TRAILHEAD_INSTRUCTIONS =
-  'You are the voice assistant of Trailhead, an outdoor gear shop. Help visitors find products, show them, compare them, manage their cart, and end the conversation politely when they are done. Keep answers short.';
+const runtime = demoRuntime('audio');
 
-/** Product categories the search can filter on. */
-export const CATEGORIES = [
-  'footwear',
-  'tents',
-  'sleeping-bags',
-  'backpacks',
-  'clothing',
-  'lighting',
-  'cooking',
-] as const;
+/** The scenario's instructions, as the agent gives them to the model in a voice session. */
+export const TRAILHEAD_INSTRUCTIONS = instructionsFor(runtime, true);
 
-const itemId = { type: 'string', description: 'The id of a product, as given in search results.' };
+/** Never called: the benchmark scores the model's decision, it does not run tools. */
+const notRun = () => Promise.reject(new Error('the benchmark does not run tools'));
+
+/** The agent's tools for the demo scenario. */
+function demoTools(): llm.FunctionTool[] {
+  return buildTools(runtime.scenario.features ?? [], {
+    api: new Proxy({}, { get: () => notRun }) as unknown as ConversationApi,
+    channel: new Proxy({}, { get: () => notRun }) as unknown as VisitorChannel,
+    collections: runtime.collections,
+    limit: runtime.scenario.limit ?? 5,
+    onEnd: () => undefined,
+    lastUiActivity: () => 0,
+  });
+}
 
 /** The scenario's tools: name, description and JSON Schema of the arguments. */
-export const TRAILHEAD_TOOLS = {
-  search_products: {
-    description:
-      'Search the catalogue for products the visitor asks for or wants to buy, optionally by category and highest price. Not for greetings, small talk or questions about the shop.',
-    parameters: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'What to look for, in a few words.' },
-        filters: {
-          type: 'object',
-          properties: {
-            category: { type: 'string', enum: [...CATEGORIES] },
-            max_price: { type: 'number', description: 'Highest price in dollars.' },
-          },
-        },
-      },
-      required: ['query'],
-    },
-  },
-  show_product: {
-    description: 'Show one product from the search results in detail on the page.',
-    parameters: { type: 'object', properties: { item_id: itemId }, required: ['item_id'] },
-  },
-  compare_products: {
-    description: 'Show two or three products from the search results side by side.',
-    parameters: {
-      type: 'object',
-      properties: { item_ids: { type: 'array', items: itemId, minItems: 2, maxItems: 3 } },
-      required: ['item_ids'],
-    },
-  },
-  add_to_cart: {
-    description: "Put a product into the visitor's cart.",
-    parameters: {
-      type: 'object',
-      properties: {
-        item_id: itemId,
-        quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' },
-      },
-      required: ['item_id'],
-    },
-  },
-  remove_from_cart: {
-    description: "Take a product out of the visitor's cart.",
-    parameters: { type: 'object', properties: { item_id: itemId }, required: ['item_id'] },
-  },
-  show_cart: {
-    description: "Show the visitor's cart: what is in it and the total.",
-    parameters: { type: 'object', properties: {} },
-  },
-  end_conversation: {
-    description:
-      'End the conversation as soon as the visitor says goodbye, or thanks you and says they are done or that is all.',
-    parameters: {
-      type: 'object',
-      properties: { reason: { type: 'string', description: 'Why, in a few words.' } },
-    },
-  },
-} as const satisfies Record<string, { description: string; parameters: Record<string, unknown> }>;
-
-/** A tool name of the scenario. */
-export type TrailheadTool = keyof typeof TRAILHEAD_TOOLS;
+export const TRAILHEAD_TOOLS: Record<string, { description: string; parameters: unknown }> =
+  Object.fromEntries(
+    demoTools().map((tool) => [
+      tool.name,
+      { description: tool.description, parameters: tool.parameters },
+    ]),
+  );
 
 /** The tools as agents-framework function tools; `execute` answers canned results. */
 export function trailheadToolContext(): llm.ToolContext {
@@ -92,7 +46,7 @@ export function trailheadToolContext(): llm.ToolContext {
     llm.tool({
       name,
       description: tool.description,
-      parameters: tool.parameters as unknown as Record<string, unknown>,
+      parameters: tool.parameters as Record<string, unknown>,
       execute: async () => ({ ok: true }),
     }),
   );
@@ -143,12 +97,7 @@ export function trailheadChat(state: ContextName, utterance?: string): llm.ChatC
   }
   if (state === 'tents') {
     ctx.addMessage({ role: 'user', content: 'I need a tent.' });
-    call(
-      ctx,
-      'search_products',
-      { query: 'tent', filters: { category: 'tents' } },
-      { items: TENTS },
-    );
+    call(ctx, 'search_products', { query: 'tent', category: 'tents' }, { items: TENTS });
     ctx.addMessage({
       role: 'assistant',
       content: 'We have the Ridge 2-person tent and the Basecamp 4-person tent.',

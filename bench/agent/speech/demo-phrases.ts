@@ -1,40 +1,13 @@
 // The demo scenario's domain phrases and test utterances for the embedded speech benchmark: what
-// the agent would hand the recognizer for the seeded outdoor-gear shop (prompt, first message,
-// tool names, filter values, the 294 product names in the sentences people put them in).
+// the agent hands the recognizer for the seeded outdoor-gear shop (prompt, first message, tool
+// names, filter values, the 294 product names in the sentences people put them in).
 
-import { BRANDS, CATEGORIES, COLORS, demoProducts } from '../../../apps/api/src/seed/products.js';
-import { DEMO_SCENARIO } from '../../../apps/api/src/seed/demo-scenario.js';
+import { scenarioPhrases } from '../../../apps/agent/src/scenario-phrases.js';
+import { demoRuntime } from '../demo-runtime.js';
 
 /** The domain phrases of the demo scenario, as the agent builds them from its runtime config. */
 export function demoDomainPhrases(): string[] {
-  const { definition } = DEMO_SCENARIO;
-  const phrases: string[] = [definition.prompt, definition.first_message];
-  for (const feature of definition.features) {
-    for (const tool of feature.tools) phrases.push(tool.name.replaceAll('_', ' '));
-  }
-  phrases.push('Trailhead products');
-  const values = [
-    ...CATEGORIES.flatMap((category) => [category.label, category.value]),
-    ...BRANDS,
-    ...COLORS,
-  ];
-  for (const value of values) {
-    phrases.push(value, `show me ${value}`, `do you have ${value}`, `i need ${value}`);
-  }
-  const names = demoProducts().map((product) => product.name);
-  for (const name of names) {
-    phrases.push(
-      name,
-      `show me the ${name}`,
-      `add the ${name} to my cart`,
-      `tell me about the ${name}`,
-      `remove the ${name}`,
-    );
-  }
-  for (let i = 0; i + 1 < names.length; i += 2) {
-    phrases.push(`compare the ${names[i]} and the ${names[i + 1]}`);
-  }
-  return phrases;
+  return scenarioPhrases(demoRuntime());
 }
 
 /**
