@@ -9,7 +9,8 @@
 //    agent's own measures (end of turn, STT final, LLM first token, TTS first audio) and the rest
 //    (transport, playout).
 // Run: npm run agent -w @svc/bench -- live [overhead] [concurrency] [voice]
-//   CONVERSATIONS=10,25,50 sets the concurrency steps; TURNS=n the turns per step or run.
+//   CONVERSATIONS=10,25,50 sets the concurrency steps; TURNS=n the turns per step or run;
+//   TURN_GAP_MS the time between one visitor's turns (default 3000).
 
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -40,6 +41,9 @@ export function percentiles(values: readonly number[]): { p50: number; p95: numb
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+
+/** Time between the starts of one visitor's typed turns in the concurrency benchmark. */
+const TURN_GAP_MS = Number(process.env.TURN_GAP_MS ?? 3000);
 
 /** A script that answers every typed turn at once, with no tool call. */
 const INSTANT: ScriptLine[] = [{ when: '.', reply: 'Sure, here you are.' }];
@@ -255,14 +259,21 @@ export async function concurrencyBench(
       let failedTurns = 0;
       await Promise.all(
         visitors.map(async (visitor, index) => {
-          // Spread the turns over a second, as people do not all speak at once.
-          await new Promise((resolve) => setTimeout(resolve, (index * 1000) / visitors.length));
+          // A visitor takes a turn every TURN_GAP_MS (people read and think between turns);
+          // the conversations start their turns spread over one gap.
+          await new Promise((resolve) =>
+            setTimeout(resolve, (index * TURN_GAP_MS) / visitors.length),
+          );
           for (let turn = 0; turn < turns; turn += 1) {
+            const started = Date.now();
             try {
               times.push(await typedTurn(visitor, `hello from ${index}, turn ${turn}`));
             } catch {
               failedTurns += 1;
             }
+            await new Promise((resolve) =>
+              setTimeout(resolve, Math.max(0, started + TURN_GAP_MS - Date.now())),
+            );
           }
         }),
       );

@@ -26,6 +26,9 @@ const server = new AgentServer(
     port: env.healthPort,
     host: '127.0.0.1',
     numIdleProcesses: env.idleProcesses,
+    // A new job process loads the agent and, with the embedded stack, its LLM: on a loaded
+    // machine that takes longer than the framework's 10 s.
+    initializeProcessTimeout: 60_000,
     // Load is the share of the worker's conversation slots in use, so a browser or a build on the
     // same machine cannot make the worker refuse conversations; with SVC_AGENT_MAX_CONVERSATIONS=0
     // it is the framework's CPU measure, and the worker is full near saturation instead of at 70 %.
