@@ -161,10 +161,15 @@ async function main() {
     urls.push(['Platform API', apiUrl], ['API docs', `${apiUrl}/v1/docs`]);
 
     if (hasScript('apps/agent', 'start')) {
+      const healthPort = Number(process.env.SVC_AGENT_HEALTH_PORT ?? 8081);
       launch('agent', 'npm', ['run', 'start', '-w', '@svc/agent'], {
         ...transportEnv,
         SVC_API_URL: apiUrl,
+        SVC_AGENT_HEALTH_PORT: String(healthPort),
       });
+      // Healthy once it is registered with the Transport (its first idle process loads the LLM).
+      await waitForHttp(`http://127.0.0.1:${healthPort}/`, 180_000);
+      urls.push(['Voice agent (health)', `http://127.0.0.1:${healthPort}/`]);
     }
   }
 

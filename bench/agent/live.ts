@@ -356,9 +356,29 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
         rows.map((row) => row[name]).filter((value): value is number => typeof value === 'number'),
       );
     const total = percentiles(voiceToVoice);
+    // What the agent spent besides end of turn, the reply's first token and first audio: in a
+    // turn that uses a tool, the model's decision to call it and the tool itself.
+    const toolTime = rows
+      .filter((row) =>
+        [row.e2e_ms, row.end_of_turn_ms, row.llm_ttft_ms, row.tts_ttfb_ms].every(
+          (v) => typeof v === 'number',
+        ),
+      )
+      .map(
+        (row) =>
+          Number(row.e2e_ms) -
+          Number(row.end_of_turn_ms) -
+          Number(row.llm_ttft_ms) -
+          Number(row.tts_ttfb_ms),
+      );
     const e2e = column('e2e_ms');
     const line = (label: string, figures: { p50: number; p95: number; n: number }) =>
       `  ${label.padEnd(38)} p50 ${ms(figures.p50).padStart(8)}  p95 ${ms(figures.p95).padStart(8)}  (n=${figures.n})`;
+    for (const row of rows) {
+      console.error(
+        `  turn ${row.turn}: end of turn ${row.end_of_turn_ms} ms, STT ${row.stt_ms} ms, LLM first token ${row.llm_ttft_ms} ms, TTS ${row.tts_ttfb_ms} ms, agent total ${row.e2e_ms} ms`,
+      );
+    }
     return [
       `voice: ${voiceToVoice.length}/${turns} spoken turns answered in speech (embedded stack)`,
       line('end of speech -> first agent audio', total),
@@ -366,6 +386,7 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
       line('  agent: STT final after end of speech', column('stt_ms')),
       line('  agent: LLM first token', column('llm_ttft_ms')),
       line('  agent: TTS first audio', column('tts_ttfb_ms')),
+      line('  agent: tool decision and tool runs', percentiles(toolTime)),
       line('  agent: end of speech -> audio out', e2e),
       line('  transport and playout (total - agent)', {
         p50: total.p50 - e2e.p50,

@@ -2,7 +2,7 @@ import {
   log as agentsLog,
   type JobContext,
   voice,
-  type llm,
+  llm,
   type stt,
   type tts,
   type VAD,
@@ -250,6 +250,8 @@ async function serveConversation(run: {
     outputOptions: { audioEnabled: modes.audioOut, transcriptionEnabled: false },
   });
 
+  warmModel(engines.llm, agent);
+
   // The page's topics.
   channel.subscribe(TOPICS.CHAT, (payload) => {
     const parsed = parseChatPayload(payload);
@@ -335,4 +337,25 @@ async function serveConversation(run: {
       instructions: 'Greet the visitor in one short sentence and offer your help.',
     });
   }
+}
+
+/** An LLM that can evaluate a prompt ahead of the first turn (the embedded one). */
+interface WarmableLLM {
+  warm(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContext }): Promise<void>;
+}
+
+/**
+ * Has the embedded LLM evaluate the instructions and tool descriptions while the greeting plays:
+ * on two cores they take seconds, which the first turn would otherwise wait for. The framework
+ * puts the instructions first as a system message; the warm-up prompt starts the same way.
+ */
+function warmModel(model: llm.LLM, agent: voice.Agent): void {
+  const warmable = model as unknown as Partial<WarmableLLM>;
+  if (typeof warmable.warm !== 'function') return;
+  const chatCtx = llm.ChatContext.empty();
+  chatCtx.addMessage({ role: 'system', content: String(agent.instructions) });
+  for (const item of agent.chatCtx.items) chatCtx.insert(item);
+  void warmable
+    .warm({ chatCtx, toolCtx: agent.toolCtx })
+    .catch((error: unknown) => agentsLog().warn({ err: error }, 'warming the LLM failed'));
 }

@@ -123,7 +123,17 @@ interface Slot {
   chat: LlamaChat;
   busy: boolean;
   lastPrompt: string;
+  /** The prompt being evaluated while busy. */
+  pendingPrompt: string;
 }
+
+/**
+ * A busy sequence that holds this many more characters of a prompt than the best free one (a
+ * warm-up of the same conversation, its previous turn) is worth waiting for: evaluating the
+ * instructions and tool descriptions again takes seconds on two cores, and two evaluations at
+ * once share the cores.
+ */
+const WAIT_FOR_CACHE_CHARS = 1000;
 
 const runtimes = new Map<string, Promise<Runtime>>();
 
@@ -166,6 +176,7 @@ function loadRuntime(options: ResolvedOptions): Promise<Runtime> {
           chat: new lib.LlamaChat({ contextSequence: sequence }),
           busy: false,
           lastPrompt: '',
+          pendingPrompt: '',
         });
       }
       return { llama, model, context, slots, waiters: new Set(), grammars: new Map() };
@@ -192,16 +203,21 @@ async function acquireSlot(runtime: Runtime, prompt: string, signal: AbortSignal
     signal.throwIfAborted();
     let best: Slot | undefined;
     let bestLength = -1;
+    let bestBusyLength = -1;
     for (const slot of runtime.slots) {
-      if (slot.busy) continue;
+      if (slot.busy) {
+        bestBusyLength = Math.max(bestBusyLength, commonPrefix(slot.pendingPrompt, prompt));
+        continue;
+      }
       const length = commonPrefix(slot.lastPrompt, prompt);
       if (length > bestLength) {
         best = slot;
         bestLength = length;
       }
     }
-    if (best) {
+    if (best && bestBusyLength - bestLength < WAIT_FOR_CACHE_CHARS) {
       best.busy = true;
+      best.pendingPrompt = prompt;
       return best;
     }
     await new Promise<void>((resolve) => {
@@ -218,6 +234,7 @@ async function acquireSlot(runtime: Runtime, prompt: string, signal: AbortSignal
 
 function releaseSlot(runtime: Runtime, slot: Slot): void {
   slot.busy = false;
+  slot.pendingPrompt = '';
   for (const wake of [...runtime.waiters]) wake();
 }
 
