@@ -52,16 +52,23 @@ async function startWorker(
   server: LivekitServer,
   api: Api,
   env: Record<string, string>,
-): Promise<{ child: ChildProcess; log: string[] }> {
+): Promise<{ child: ChildProcess; log: string[]; healthPort: number }> {
+  const healthPort = await freePort();
   const worker = spawnAgentWorker({
     livekit: server,
     apiUrl: api.url,
     agentKey: TEST_AGENT_KEY,
-    healthPort: await freePort(),
+    healthPort,
     env,
   });
   await server.waitForAgentWorker('svc-agent', 120_000);
-  return worker;
+  return { ...worker, healthPort };
+}
+
+/** Conversations the worker runs now (its `/worker` endpoint). */
+async function activeJobs(healthPort: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${healthPort}/worker`);
+  return Number(((await response.json()) as { active_jobs?: number }).active_jobs ?? 0);
 }
 
 async function stopWorker(worker: { child: ChildProcess }): Promise<void> {
@@ -290,9 +297,9 @@ export async function concurrencyBench(
           await visitor.room.disconnect();
         }),
       );
-      // Let the job processes finish before the next step.
-      const deadline = Date.now() + 60_000;
-      while (treeRss(worker.child.pid ?? 0) > idle * 1.5 && Date.now() < deadline) {
+      // The next step starts on an empty worker: every conversation of this one has ended.
+      const deadline = Date.now() + 120_000;
+      while ((await activeJobs(worker.healthPort)) > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     }

@@ -2,6 +2,8 @@
 // node-llama-cpp and the model into the cache (scripts/ensure-llm.mjs); later runs find them there.
 
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initializeLogger, llm } from '@livekit/agents';
@@ -178,5 +180,33 @@ describe('LlamaLLM', { timeout: 60_000 }, () => {
     // The slot was released: the same conversation goes on (its prompt is still cached).
     const after = await collect(model.chat({ chatCtx }));
     expect(after.text.length).toBeGreaterThan(0);
+  });
+
+  it('saves a warmed prompt once and a new process starts from it, answering as before', async () => {
+    const previous = process.env.SVC_CACHE_DIR;
+    process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));
+    try {
+      const stateDir = join(process.env.SVC_CACHE_DIR, 'llm-state');
+      const warmCtx = trailheadChat('shoes');
+      await model.warm({ chatCtx: warmCtx, toolCtx: trailheadToolContext() });
+      expect(readdirSync(stateDir).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+
+      // As a new job process would: nothing loaded, the same prompt warmed, then the turn.
+      await LlamaLLM.unloadAll();
+      await model.warm({ chatCtx: trailheadChat('shoes'), toolCtx: trailheadToolContext() });
+      expect(readdirSync(stateDir)).toHaveLength(1);
+      const stream = model.chat({
+        chatCtx: trailheadChat('shoes', 'Add the trail runner shoes to my cart.'),
+        toolCtx: trailheadToolContext(),
+      });
+      const result = await collect(stream);
+      expect(result.calls.map((call) => call.name)).toEqual(['add_to_cart']);
+      expect(JSON.parse(result.calls[0]?.args ?? '{}')).toMatchObject({ item_id: 'shoe-101' });
+      // The restored prompt was not evaluated again.
+      expect(stream.stats?.cachedPromptTokens).toBeGreaterThan(200);
+    } finally {
+      if (previous === undefined) delete process.env.SVC_CACHE_DIR;
+      else process.env.SVC_CACHE_DIR = previous;
+    }
   });
 });

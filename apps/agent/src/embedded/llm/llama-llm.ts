@@ -8,12 +8,15 @@
 // on the free sequence whose cached tokens share the longest prefix with its prompt. A
 // conversation's next turn then only evaluates the new items.
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import {
   DEFAULT_MODEL_ID,
+  llmCacheDir,
   loadNodeLlamaCpp,
   MODELS,
   modelPath,
@@ -538,6 +541,13 @@ export class LlamaLLMStream extends llm.LLMStream {
     }
     const acquiredAt = performance.now();
     const queuedMs = acquiredAt - start;
+    if (this.#warmOnly) {
+      const restored = await restorePromptState(slot, options, prompt).catch(() => false);
+      if (restored) {
+        releaseSlot(runtime, slot);
+        return;
+      }
+    }
     try {
       const id = `llama_${randomUUID()}`;
       const meterBefore = {
@@ -636,7 +646,12 @@ export class LlamaLLMStream extends llm.LLMStream {
           }
         }
         decision = parsed?.kind === 'tool' ? parsed.name : parsed ? NO_TOOL : undefined;
-        if (this.#warmOnly || signal.aborted) {
+        if (this.#warmOnly && !signal.aborted) {
+          // The next process with this scenario loads the evaluated prompt instead.
+          await savePromptState(slot, options, prompt).catch((error: unknown) =>
+            this.logger.warn({ err: error }, 'embedded LLM: saving the prompt state failed'),
+          );
+        } else if (signal.aborted) {
           // Nothing to deliver.
         } else if (parsed?.kind === 'tool') {
           const tool = tools.find((candidate) => candidate.name === parsed.name);
@@ -710,6 +725,44 @@ export class LlamaLLMStream extends llm.LLMStream {
       releaseSlot(runtime, slot);
     }
   }
+}
+
+/**
+ * Where the evaluated state of a warm-up prompt is kept: one file per model, context size and
+ * prompt, so every job process of a scenario starts from the instructions and tools already
+ * evaluated (seconds of work on two cores; loading the file takes milliseconds).
+ */
+function promptStateFile(options: ResolvedOptions, prompt: string): string {
+  const key = createHash('sha256')
+    .update(`${options.modelPath}\n${options.contextSize}\n${prompt}`)
+    .digest('hex')
+    .slice(0, 32);
+  return join(llmCacheDir(), 'llm-state', `${key}.bin`);
+}
+
+/** Loads a saved warm-up state into the slot; false when there is none or it holds it already. */
+async function restorePromptState(
+  slot: Slot,
+  options: ResolvedOptions,
+  prompt: string,
+): Promise<boolean> {
+  if (slot.lastPrompt === prompt) return true;
+  const file = promptStateFile(options, prompt);
+  if (!existsSync(file)) return false;
+  // The file was written by this model (its path is in the key): loading it is safe.
+  await slot.sequence.loadStateFromFile(file, { acceptRisk: true });
+  slot.lastPrompt = prompt;
+  return true;
+}
+
+async function savePromptState(slot: Slot, options: ResolvedOptions, prompt: string) {
+  const file = promptStateFile(options, prompt);
+  if (existsSync(file)) return;
+  await mkdir(dirname(file), { recursive: true });
+  // Written beside and renamed: a reader never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  await slot.sequence.saveStateToFile(partial);
+  await rename(partial, file);
 }
 
 /** Whether a tool requires an item id (a required `*_id` / `*_ids` property). */

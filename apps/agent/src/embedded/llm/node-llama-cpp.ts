@@ -135,6 +135,10 @@ export interface LlamaContextSequence {
   readonly disposed: boolean;
   clearHistory(): Promise<void>;
   dispose(): void;
+  /** Writes the evaluated tokens and their KV cache to a file. */
+  saveStateToFile(filePath: string): Promise<{ fileSize: number }>;
+  /** Replaces the sequence's state with a file written by the same model. */
+  loadStateFromFile(filePath: string, acceptRisk: { acceptRisk: true }): Promise<void>;
 }
 
 /** A compiled grammar (opaque here). */
