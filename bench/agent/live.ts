@@ -14,7 +14,7 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Room, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { AccessToken } from 'livekit-server-sdk';
@@ -353,6 +353,7 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
     await visitor.next('session:end', () => true, 30_000).catch(() => undefined);
     await visitor.room.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, worker.log.join(''));
     const rows = await api.database.db
       .selectFrom('turn_metrics')
       .selectAll()
