@@ -50,6 +50,32 @@ async function setUp(script: Script, page: Record<string, (request: unknown) => 
 }
 
 describe('the scenario agent with FakeLLM', () => {
+  it('searches on the words alone, and says so, when no item meets every filter the model set', async () => {
+    let toolOutput = '';
+    const { session } = await setUp((input) => {
+      if (input === 'Any tents?') {
+        return {
+          toolCalls: [
+            { name: 'search_products', args: { query: 'tent', max_price: 1, in_stock: true } },
+          ],
+        };
+      }
+      if (input.includes('"collection_id"')) {
+        toolOutput = input;
+        return { content: 'Here are our tents.' };
+      }
+      return undefined;
+    });
+    await session.run({ userInput: 'Any tents?' }).wait();
+    const output = JSON.parse(toolOutput) as {
+      result: { count: number; items: { name?: string }[] };
+      note?: string;
+    };
+    expect(output.result.count).toBeGreaterThan(0);
+    expect(output.result.items.every((item) => /tent/i.test(String(item.name)))).toBe(true);
+    expect(output.result.note).toMatch(/Nothing matched every filter \(price, in_stock\)/);
+  });
+
   it('searches the real catalogue through the agent API, shows it on the page, and answers from the result', async () => {
     let toolOutput = '';
     const { session, visitor } = await setUp(

@@ -75,19 +75,22 @@ function filterProperties(collection: Collection | undefined): JsonSchema {
       properties[field.filter_key] = {
         type: 'string',
         enum: field.enum_options.map((o) => o.value),
-        description: field.name,
+        description: `${field.name}: only when the visitor names one`,
       };
     } else if (field.field_type === 'number') {
       properties[`min_${field.filter_key}`] = {
         type: 'number',
-        description: `lowest ${field.name.toLowerCase()}`,
+        description: `lowest ${field.name.toLowerCase()}: only when the visitor gives one`,
       };
       properties[`max_${field.filter_key}`] = {
         type: 'number',
-        description: `highest ${field.name.toLowerCase()}`,
+        description: `highest ${field.name.toLowerCase()}: only when the visitor gives one`,
       };
     } else if (field.field_type === 'boolean') {
-      properties[field.filter_key] = { type: 'boolean', description: field.name };
+      properties[field.filter_key] = {
+        type: 'boolean',
+        description: `${field.name}: only when the visitor asks for it`,
+      };
     }
   }
   return properties;
@@ -294,13 +297,25 @@ async function dataFor(
   switch (operation) {
     case 'search': {
       const target = needCollection();
-      const items = await deps.api.search(
-        target.id,
-        typeof args.query === 'string' ? args.query : undefined,
-        filtersFromArgs(target, args),
-        deps.limit,
-      );
-      return { collection_id: target.id, count: items.length, items: items.map(compactItem) };
+      const query = typeof args.query === 'string' ? args.query : undefined;
+      const filters = filtersFromArgs(target, args);
+      const items = await deps.api.search(target.id, query, filters, deps.limit);
+      if (items.length > 0 || Object.keys(filters).length === 0) {
+        return { collection_id: target.id, count: items.length, items: items.map(compactItem) };
+      }
+      // Models, small ones most, fill filters nobody asked for ("black", "waterproof") and find
+      // nothing. Nothing matched every filter: the words alone decide, and the model is told.
+      const relaxed = await deps.api.search(target.id, query, {}, deps.limit);
+      return {
+        collection_id: target.id,
+        count: relaxed.length,
+        items: relaxed.map(compactItem),
+        ...(relaxed.length > 0
+          ? {
+              note: `Nothing matched every filter (${Object.keys(filters).join(', ')}); these match the words of the search.`,
+            }
+          : {}),
+      };
     }
     case 'display':
       return deps.api.display(needCollection().id, id);

@@ -68,7 +68,10 @@ function show(current: SvcSession) {
     snapshot.status !== 'connected' && snapshot.status !== 'connecting';
   element('messages').replaceChildren(
     ...snapshot.messages
-      .filter((message) => message.role === 'user' || message.role === 'assistant')
+      // Tool calls are assistant messages without words: the panel shows what they did.
+      .filter(
+        (message) => (message.role === 'user' || message.role === 'assistant') && message.content,
+      )
       .map((message) => {
         const item = document.createElement('li');
         item.dataset.role = message.role;
