@@ -346,15 +346,22 @@ interface WarmableLLM {
 
 /**
  * Has the embedded LLM evaluate the instructions and tool descriptions while the greeting plays:
- * on two cores they take seconds, which the first turn would otherwise wait for. The framework
- * puts the instructions first as a system message; the warm-up prompt starts the same way.
+ * on two cores they take seconds, which the first turn would otherwise wait for. The warm-up
+ * prompt is the agent's context as the framework will send it, so the prefixes match.
  */
 function warmModel(model: llm.LLM, agent: voice.Agent): void {
   const warmable = model as unknown as Partial<WarmableLLM>;
   if (typeof warmable.warm !== 'function') return;
-  const chatCtx = llm.ChatContext.empty();
-  chatCtx.addMessage({ role: 'system', content: String(agent.instructions) });
-  for (const item of agent.chatCtx.items) chatCtx.insert(item);
+  // Once the session started, the agent's context holds the instructions already.
+  const chatCtx = agent.chatCtx.copy();
+  const hasInstructions = chatCtx.items.some(
+    (item) => item.type === 'message' && item.role === 'system',
+  );
+  if (!hasInstructions) {
+    chatCtx.items.unshift(
+      llm.ChatMessage.create({ role: 'system', content: [String(agent.instructions)] }),
+    );
+  }
   void warmable
     .warm({ chatCtx, toolCtx: agent.toolCtx })
     .catch((error: unknown) => agentsLog().warn({ err: error }, 'warming the LLM failed'));

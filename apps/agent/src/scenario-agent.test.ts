@@ -68,8 +68,7 @@ describe('the scenario agent with FakeLLM', () => {
     });
     await session.run({ userInput: 'Any tents?' }).wait();
     const output = JSON.parse(toolOutput) as {
-      result: { count: number; items: { name?: string }[] };
-      note?: string;
+      result: { count: number; items: { name?: string }[]; note?: string };
     };
     expect(output.result.count).toBeGreaterThan(0);
     expect(output.result.items.every((item) => /tent/i.test(String(item.name)))).toBe(true);
