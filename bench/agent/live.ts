@@ -238,7 +238,7 @@ export async function concurrencyBench(
     SVC_AGENT_IDLE_PROCESSES: '2',
   });
   const lines = [
-    `concurrency: text conversations on one worker (instant LLM), ${turns} turns each`,
+    `concurrency: text conversations on one worker (instant LLM), ${turns} turns each, one every ${TURN_GAP_MS / 1000} s`,
   ];
   try {
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -248,6 +248,7 @@ export async function concurrencyBench(
       const started = performance.now();
       const visitors: Visitor[] = [];
       let failedJoins = 0;
+      let firstFailure = '';
       // Visitors arrive a few at a time, as they would; the worker starts a process for each.
       for (let i = 0; i < count; i += 5) {
         const batch = await Promise.allSettled(
@@ -257,7 +258,10 @@ export async function concurrencyBench(
         );
         for (const result of batch) {
           if (result.status === 'fulfilled') visitors.push(result.value);
-          else failedJoins += 1;
+          else {
+            failedJoins += 1;
+            if (failedJoins === 1) firstFailure = String(result.reason).split('\n')[0] ?? '';
+          }
         }
       }
       const joinedIn = performance.now() - started;
@@ -289,7 +293,7 @@ export async function concurrencyBench(
         `  ${String(count).padStart(3)} conversations: joined ${visitors.length}/${count} in ${(joinedIn / 1000).toFixed(1)} s, ` +
           `turns ${times.length}/${count * turns} (${failedTurns} failed), turn p50 ${ms(turn.p50)} p95 ${ms(turn.p95)}, ` +
           `memory ${(rss / 2 ** 20).toFixed(0)} MiB, ${((rss - idle) / Math.max(1, visitors.length) / 2 ** 20).toFixed(0)} MiB per conversation` +
-          (failedJoins > 0 ? `, ${failedJoins} never greeted` : ''),
+          (failedJoins > 0 ? `, ${failedJoins} never greeted (${firstFailure})` : ''),
       );
       await Promise.all(
         visitors.map(async (visitor) => {
