@@ -250,6 +250,7 @@ async function serveConversation(run: {
     outputOptions: { audioEnabled: modes.audioOut, transcriptionEnabled: false },
   });
 
+  await closeRemoteSessionHost(session);
   warmModel(engines.llm, agent);
 
   // The page's topics.
@@ -337,6 +338,20 @@ async function serveConversation(run: {
       instructions: 'Greet the visitor in one short sentence and offer your help.',
     });
   }
+}
+
+/**
+ * Closes the framework's remote-session host. Started with every room session, it streams each
+ * session event to the visitor on `lk.agent.session` and answers requests from the visitor for
+ * the agent's instructions and chat history and for running input: a page script could read the
+ * scenario's prompt that way, and encoding every event costs the turn CPU. Our page speaks the
+ * contract's topics only.
+ */
+export async function closeRemoteSessionHost(session: voice.AgentSession): Promise<void> {
+  // Not in the framework's public types (a private field in 1.9): reached by name, and a no-op
+  // if a later version renames it (the worker test then sees the stream and fails).
+  const host = (session as unknown as { sessionHost?: { close(): Promise<void> } }).sessionHost;
+  await host?.close().catch(() => undefined);
 }
 
 /** An LLM that can evaluate a prompt ahead of the first turn (the embedded one). */

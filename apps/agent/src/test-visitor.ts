@@ -39,6 +39,8 @@ export interface Visitor {
   /** `Date.now()` of every received agent audio frame louder than near-silence. */
   loudAgentFrames: number[];
   rpcCalls: { method: string; payload: Record<string, unknown> }[];
+  /** Byte streams the agents framework's remote-session host sent on `lk.agent.session`. */
+  frameworkSessionStreams(): number;
   /** Resolves when the agent participant's `lk.agent.state` is `state`. */
   agentState(state: string, timeoutMs?: number): Promise<void>;
   /** Resolves when no agent participant is left in the room. */
@@ -105,6 +107,11 @@ export async function visit(
     })();
   });
   const rpcCalls: Visitor['rpcCalls'] = [];
+  let sessionStreams = 0;
+  participant.registerByteStreamHandler('lk.agent.session', (reader) => {
+    sessionStreams += 1;
+    void reader.readAll().catch(() => undefined);
+  });
   await participant.connect(server.url, token, { autoSubscribe: true, dynacast: false });
   const local = participant.localParticipant;
   if (!local) throw new Error('the visitor joined without a local participant');
@@ -127,6 +134,7 @@ export async function visit(
     room: participant,
     received,
     rpcCalls,
+    frameworkSessionStreams: () => sessionStreams,
     agentAudioPeak: () => peak,
     loudAgentFrames,
     next(topic, match = () => true, timeoutMs = 30_000) {

@@ -127,6 +127,7 @@ describe('the agent worker in a real room', () => {
     await visitor.next('config', () => true, 60_000);
     await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
     await visitor.next('message:new', assistantSaid('welcome to Trailhead'));
+    const streamsAtGreeting = visitor.frameworkSessionStreams();
     await visitor.publish('rt.chat', { message: 'Hello there' });
     await visitor.next('message:new', assistantSaid('How can I help you?'));
     await visitor.publish('state:update', {
@@ -145,6 +146,9 @@ describe('the agent worker in a real room', () => {
     expect(checkpoint.map((c) => c.version)).toEqual([3]);
     expect(await storedEnd(conversationId)).toEqual({ end_reason: 'user_requested' });
     expect(visitor.agentAudioPeak()).toBe(0);
+    // The framework's remote-session host (which would hand the page the prompt) is closed once
+    // the session started: it would have streamed every state change and message of the turn.
+    expect(visitor.frameworkSessionStreams()).toBe(streamsAtGreeting);
     await visitor.room.disconnect();
   }, 120_000);
 
