@@ -309,6 +309,8 @@ export async function concurrencyBench(
     }
     return lines.join('\n');
   } finally {
+    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, worker.log.join(''));
+    if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, server.logs.join('\n'));
     await stopWorker(worker);
   }
 }

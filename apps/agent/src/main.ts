@@ -3,6 +3,7 @@
 // `agent_shutdown` (the visitor is told, messages are stored).
 import { fileURLToPath } from 'node:url';
 import { AgentServer, initializeLogger, ServerOptions } from '@livekit/agents';
+import { cpuMeter, reportedLoad, TRANSPORT_TARGET_LOAD } from './capacity.js';
 import { readAgentEnv } from './env.js';
 
 let env;
@@ -13,6 +14,11 @@ try {
   process.exit(1);
 }
 initializeLogger({ pretty: false, level: env.logLevel });
+const cpu = cpuMeter();
+// The framework watches every job process's event loop from a second thread, ticking every 20 ms:
+// with dozens of conversations on two cores those wake-ups are a share of the machine. Off unless
+// the operator sets a threshold (the job processes inherit this environment).
+process.env.LIVEKIT_AGENTS_LOOP_BLOCK_WARN_MS ??= '0';
 const server = new AgentServer(
   new ServerOptions({
     agent: fileURLToPath(
@@ -31,14 +37,18 @@ const server = new AgentServer(
     initializeProcessTimeout: 60_000,
     // Load is the share of the worker's conversation slots in use, so a browser or a build on the
     // same machine cannot make the worker refuse conversations; with SVC_AGENT_MAX_CONVERSATIONS=0
-    // it is the framework's CPU measure, and the worker is full near saturation instead of at 70 %.
-    ...(env.maxConversations > 0
-      ? {
-          loadFunc: (worker: AgentServer) =>
-            Promise.resolve(worker.activeJobs.length / env.maxConversations),
-          loadThreshold: 1,
-        }
-      : { loadThreshold: env.loadThreshold }),
+    // it is the machine's CPU over SVC_AGENT_LOAD_THRESHOLD. Either way it is reported on the
+    // Transport's scale: livekit-server stops dispatching at its target load (0.7), so a share
+    // reported as is would leave 30 % of the slots unused.
+    loadFunc: (worker: AgentServer) =>
+      Promise.resolve(
+        reportedLoad(
+          env.maxConversations > 0
+            ? worker.activeJobs.length / env.maxConversations
+            : cpu() / env.loadThreshold,
+        ),
+      ),
+    loadThreshold: TRANSPORT_TARGET_LOAD,
     logLevel: env.logLevel,
   }),
 );

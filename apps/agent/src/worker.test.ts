@@ -23,16 +23,21 @@ let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startTestApi>>;
 let worker: ChildProcess;
 let workerLog: string[] = [];
+let healthPort = 0;
+/** The worker's conversation slots: few, so the test below can fill them. */
+const SLOTS = 4;
 
 beforeAll(async () => {
   server = await startLivekitServer();
   api = await startTestApi();
   await scriptPublication(api.database, api.demo.publications.production, DEMO_SCRIPT);
+  healthPort = await freePort();
   ({ child: worker, log: workerLog } = spawnAgentWorker({
     livekit: server,
     apiUrl: api.url,
     agentKey: TEST_AGENT_KEY,
-    healthPort: await freePort(),
+    healthPort,
+    env: { SVC_AGENT_MAX_CONVERSATIONS: String(SLOTS) },
   }));
   await server.waitForAgentWorker('svc-agent', 90_000);
 }, 180_000);
@@ -53,6 +58,12 @@ afterAll(async () => {
 const visit = (mode: 'audio' | 'text') =>
   openVisit({ server, api, workerLog: () => workerLog.join('') }, mode);
 
+/** Conversations the worker runs now (its health endpoint). */
+async function activeJobs(): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${healthPort}/worker`);
+  return Number(((await response.json()) as { active_jobs?: number }).active_jobs ?? 0);
+}
+
 /** The conversation's stored end, once the agent recorded it (it tells the visitor first). */
 async function storedEnd(conversationId: string): Promise<{ end_reason: string | null }> {
   const deadline = Date.now() + 15_000;
@@ -72,6 +83,39 @@ const assistantSaid = (text: string) => (payload: Record<string, unknown>) =>
   payload.role === 'assistant' && String(payload.content).includes(text);
 
 describe('the agent worker in a real room', () => {
+  it('takes a conversation in each of its slots (the Transport dispatches until it is full)', async () => {
+    // With 3 of 4 slots taken the share in use is 75 %: reported as is, livekit-server (target
+    // load 70 %) would hand the fourth conversation to nobody.
+    const greet = async ({ visitor }: Awaited<ReturnType<typeof visit>>) => {
+      await visitor.next('config', () => true, 60_000);
+      await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+      await visitor.next('message:new', assistantSaid('welcome to Trailhead'), 60_000);
+    };
+    const visitors = await Promise.all(Array.from({ length: SLOTS - 1 }, () => visit('text')));
+    await Promise.all(visitors.map(greet));
+    // The worker has told the Transport its load (every 2.5 s) with all but one slot taken.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await activeJobs()).toBe(SLOTS - 1);
+    const last = await visit('text');
+    visitors.push(last);
+    await greet(last);
+    await Promise.all(
+      visitors.map(async ({ visitor }) => {
+        await visitor.publish('session:control', { action: 'end' });
+        await visitor.next('session:end');
+        await visitor.room.disconnect();
+      }),
+    );
+    // The next tests start with every slot free again.
+    const deadline = Date.now() + 60_000;
+    while ((await activeJobs()) > 0) {
+      if (Date.now() > deadline) throw new Error('the conversations never left the worker');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // The worker tells the Transport its load every 2.5 s; until then it is still full there.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }, 180_000);
+
   it('speaks: config, the visitor heard, a reply spoken, a page tool used, the end tool ends the session', async () => {
     const { visitor, conversationId } = await visit('audio');
     const config = await visitor.next('config', () => true, 60_000);
