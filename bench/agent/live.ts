@@ -62,6 +62,18 @@ async function startWorker(
     env,
   });
   await server.waitForAgentWorker('svc-agent', 120_000);
+  // The server's log also holds an earlier worker's registration: this one is registered once
+  // its health endpoint says it is connected.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const healthy = await fetch(`http://127.0.0.1:${healthPort}/`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error('the agent worker never connected to the Transport');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
   return { ...worker, healthPort };
 }
 
@@ -310,7 +322,6 @@ export async function concurrencyBench(
     return lines.join('\n');
   } finally {
     if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, worker.log.join(''));
-    if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, server.logs.join('\n'));
     await stopWorker(worker);
   }
 }
@@ -437,6 +448,7 @@ export async function runLiveBench(which: ReadonlySet<string>): Promise<string[]
       await original.close();
     }
   } finally {
+    if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, server.logs.join('\n'));
     await api.close();
     await server.stop();
   }

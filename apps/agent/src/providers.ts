@@ -1,5 +1,6 @@
 import type { llm as llmBase } from '@livekit/agents';
 import { voice, type stt, type tts, type VAD } from '@livekit/agents';
+import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
 import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
 import * as openai from '@livekit/agents-plugin-openai';
@@ -63,8 +64,12 @@ function key(
   env: ProviderEnv,
   fallback: string,
 ): string | undefined {
-  const name = typeof settings?.api_key_env === 'string' ? settings.api_key_env : fallback;
-  return env[name];
+  return env[keyName(settings, fallback)];
+}
+
+/** The environment variable that holds a provider's key. */
+function keyName(settings: ProviderSettings | undefined, fallback: string): string {
+  return typeof settings?.api_key_env === 'string' ? settings.api_key_env : fallback;
 }
 
 function missingKey(provider: string, variable: string): never {
@@ -91,7 +96,7 @@ export function llmFor(settings: ProviderSettings | undefined, env: ProviderEnv)
       const apiKey =
         key(settings, env, 'OPENAI_API_KEY') ??
         (provider === 'openai-compatible' ? 'not-needed' : undefined);
-      if (!apiKey) missingKey('openai', 'OPENAI_API_KEY');
+      if (!apiKey) missingKey('openai', keyName(settings, 'OPENAI_API_KEY'));
       return new openai.LLM({
         model: settings?.model ?? 'gpt-4o-mini',
         apiKey,
@@ -130,7 +135,7 @@ export function sttFor(
       const apiKey =
         key(settings, env, 'OPENAI_API_KEY') ??
         (provider === 'openai-compatible' ? 'not-needed' : undefined);
-      if (!apiKey) missingKey('openai', 'OPENAI_API_KEY');
+      if (!apiKey) missingKey('openai', keyName(settings, 'OPENAI_API_KEY'));
       return new openai.STT({
         model: settings?.model ?? 'whisper-1',
         apiKey,
@@ -140,12 +145,24 @@ export function sttFor(
     }
     case 'deepgram': {
       const apiKey =
-        key(settings, env, 'DEEPGRAM_API_KEY') ?? missingKey('deepgram', 'DEEPGRAM_API_KEY');
+        key(settings, env, 'DEEPGRAM_API_KEY') ??
+        missingKey('deepgram', keyName(settings, 'DEEPGRAM_API_KEY'));
       return new deepgram.STT({ apiKey, model: settings?.model ?? 'nova-3', language });
+    }
+    case 'cartesia': {
+      const apiKey =
+        key(settings, env, 'CARTESIA_API_KEY') ??
+        missingKey('cartesia', keyName(settings, 'CARTESIA_API_KEY'));
+      return new cartesia.STT({
+        apiKey,
+        language: language.split('-')[0] ?? 'en',
+        ...(settings?.model ? { model: settings.model } : {}),
+        ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
+      });
     }
     default:
       throw new Error(
-        `unknown STT provider ${provider}: use embedded, openai, openai-compatible or deepgram`,
+        `unknown STT provider ${provider}: use embedded, openai, openai-compatible, deepgram or cartesia`,
       );
   }
 }
@@ -172,7 +189,7 @@ export function ttsFor(
       const apiKey =
         key(settings, env, 'OPENAI_API_KEY') ??
         (provider === 'openai-compatible' ? 'not-needed' : undefined);
-      if (!apiKey) missingKey('openai', 'OPENAI_API_KEY');
+      if (!apiKey) missingKey('openai', keyName(settings, 'OPENAI_API_KEY'));
       return new openai.TTS({
         model: settings?.model ?? 'tts-1',
         voice: (settings?.voice ?? 'alloy') as never,
@@ -182,7 +199,8 @@ export function ttsFor(
     }
     case 'elevenlabs': {
       const apiKey =
-        key(settings, env, 'ELEVEN_API_KEY') ?? missingKey('elevenlabs', 'ELEVEN_API_KEY');
+        key(settings, env, 'ELEVEN_API_KEY') ??
+        missingKey('elevenlabs', keyName(settings, 'ELEVEN_API_KEY'));
       return new elevenlabs.TTS({
         apiKey,
         ...(settings?.voice ? { voiceId: settings.voice } : {}),
@@ -192,12 +210,25 @@ export function ttsFor(
     }
     case 'deepgram': {
       const apiKey =
-        key(settings, env, 'DEEPGRAM_API_KEY') ?? missingKey('deepgram', 'DEEPGRAM_API_KEY');
+        key(settings, env, 'DEEPGRAM_API_KEY') ??
+        missingKey('deepgram', keyName(settings, 'DEEPGRAM_API_KEY'));
       return new deepgram.TTS({ apiKey, ...(settings?.model ? { model: settings.model } : {}) });
+    }
+    case 'cartesia': {
+      const apiKey =
+        key(settings, env, 'CARTESIA_API_KEY') ??
+        missingKey('cartesia', keyName(settings, 'CARTESIA_API_KEY'));
+      return new cartesia.TTS({
+        apiKey,
+        language: language.split('-')[0] ?? 'en',
+        ...(settings?.model ? { model: settings.model } : {}),
+        ...(settings?.voice ? { voice: settings.voice } : {}),
+        ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
+      });
     }
     default:
       throw new Error(
-        `unknown TTS provider ${provider}: use embedded, openai, openai-compatible, elevenlabs or deepgram`,
+        `unknown TTS provider ${provider}: use embedded, openai, openai-compatible, elevenlabs, deepgram or cartesia`,
       );
   }
 }

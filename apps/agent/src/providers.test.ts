@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import { initializeLogger, tts } from '@livekit/agents';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import type { RuntimeConfig } from './api-client.js';
+import { llmFor, sttFor, ttsFor } from './providers.js';
+
+initializeLogger({ pretty: false, level: 'warn' });
+
+const runtime = { conversation: { language: 'en-US' } } as unknown as RuntimeConfig;
+
+describe('providers from a scenario', () => {
+  it('names the variable a hosted provider lacks', () => {
+    expect(() => ttsFor({ provider: 'cartesia' }, {}, runtime)).toThrow(/CARTESIA_API_KEY/);
+    expect(() => sttFor({ provider: 'cartesia' }, {}, runtime)).toThrow(/CARTESIA_API_KEY/);
+    expect(() => ttsFor({ provider: 'elevenlabs' }, {}, runtime)).toThrow(/ELEVEN_API_KEY/);
+    expect(() => sttFor({ provider: 'deepgram' }, {}, runtime)).toThrow(/DEEPGRAM_API_KEY/);
+    expect(() => llmFor({ provider: 'openai' }, {})).toThrow(/OPENAI_API_KEY/);
+    // A scenario may name another variable; only the environment holds keys.
+    expect(() =>
+      ttsFor({ provider: 'cartesia', api_key_env: 'SHOP_CARTESIA' }, {}, runtime),
+    ).toThrow(/SHOP_CARTESIA/);
+  });
+
+  it('lists the providers it knows when one is unknown', () => {
+    expect(() => ttsFor({ provider: 'nope' }, {}, runtime)).toThrow(/cartesia/);
+    expect(() => sttFor({ provider: 'nope' }, {}, runtime)).toThrow(/deepgram or cartesia/);
+    expect(() => llmFor({ provider: 'nope' }, {})).toThrow(/openai-compatible/);
+  });
+
+  it('keeps the scripted LLM to tests', () => {
+    expect(() => llmFor({ provider: 'scripted' }, {})).toThrow(/tests only/);
+  });
+});
+
+describe('Cartesia TTS through the LiveKit plugin', () => {
+  let server: WebSocketServer | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  });
+
+  it('streams speech from Cartesia’s WebSocket API with the key from the environment', async () => {
+    // A stand-in for api.cartesia.ai speaking its WebSocket protocol: for every transcript it
+    // answers one chunk of 24 kHz 16-bit PCM (100 ms), and "done" after the last one.
+    const received: { headers: Record<string, unknown>; messages: Record<string, unknown>[] } = {
+      headers: {},
+      messages: [],
+    };
+    server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    server.on('connection', (socket, request) => {
+      received.headers = request.headers;
+      socket.on('message', (raw) => {
+        const message = JSON.parse(String(raw)) as Record<string, unknown>;
+        received.messages.push(message);
+        const contextId = String(message.context_id);
+        const samples = Buffer.alloc(2400 * 2);
+        for (let i = 0; i < 2400; i += 1) samples.writeInt16LE(i % 2 ? 1000 : -1000, i * 2);
+        if (String(message.transcript).trim())
+          socket.send(
+            JSON.stringify({
+              type: 'chunk',
+              data: samples.toString('base64'),
+              done: false,
+              status_code: 206,
+              step_time: 1,
+              context_id: contextId,
+            }),
+          );
+        if (message.continue === false)
+          socket.send(
+            JSON.stringify({ type: 'done', done: true, status_code: 206, context_id: contextId }),
+          );
+      });
+    });
+    await new Promise((resolve) => server?.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    const cartesia = ttsFor(
+      { provider: 'cartesia', voice: 'voice-123', base_url: `http://127.0.0.1:${port}` },
+      { CARTESIA_API_KEY: 'cartesia-key' },
+      runtime,
+    );
+    const stream = cartesia.stream();
+    stream.pushText('Hello from the shop. ');
+    stream.flush();
+    stream.endInput();
+    let samples = 0;
+    for await (const event of stream) {
+      if (event === tts.SynthesizeStream.END_OF_STREAM) break;
+      samples += event.frame.samplesPerChannel;
+    }
+    await cartesia.close();
+
+    expect(received.headers['x-api-key']).toBe('cartesia-key');
+    const spoken = received.messages.filter((message) => String(message.transcript).trim());
+    expect(spoken.map((message) => String(message.transcript)).join('')).toContain('Hello');
+    expect(spoken[0]).toMatchObject({ voice: { mode: 'id', id: 'voice-123' }, language: 'en' });
+    // Every sample Cartesia sent reached the agent's audio.
+    expect(samples).toBe(2400 * spoken.length);
+  }, 20_000);
+});
