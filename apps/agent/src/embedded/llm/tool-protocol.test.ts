@@ -22,13 +22,32 @@ const addToCart: JsonSchema = {
 };
 
 describe('toGrammarSchema', () => {
-  it('makes optional properties nullable and every property present', () => {
+  it('lists the required properties; optional ones may follow, only with values of theirs', () => {
     const schema = toGrammarSchema(addToCart);
-    expect(schema.required).toEqual(['item_id', 'quantity']);
-    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(['item_id']);
     const properties = schema.properties as Record<string, JsonSchema>;
+    expect(Object.keys(properties)).toEqual(['item_id']);
     expect(properties.item_id).toMatchObject({ type: 'string', maxLength: 80 });
-    expect(properties.quantity).toEqual({ oneOf: [{ type: 'integer' }, { type: 'null' }] });
+    expect(schema.additionalProperties).toEqual({ type: 'integer' });
+    expect(schema.maxProperties).toBe(2);
+    const search = toGrammarSchema({
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        category: { type: 'string', enum: ['tents', 'packs'] },
+        color: { type: 'string', enum: ['black', 'red'] },
+        max_price: { type: 'number', description: 'Highest price.' },
+        min_price: { type: 'number', description: 'Lowest price.' },
+      },
+      required: ['query'],
+    });
+    expect(search.additionalProperties).toEqual({
+      oneOf: [{ enum: ['tents', 'packs'] }, { enum: ['black', 'red'] }, { type: 'number' }],
+    });
+    expect(search.maxProperties).toBe(5);
+    expect(
+      toGrammarSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }),
+    ).toMatchObject({ additionalProperties: false });
   });
 
   it('limits ids to the ones the conversation has shown', () => {
@@ -111,6 +130,21 @@ describe('validateJson and cleanArguments', () => {
     expect(cleanArguments(search, { query: 'tent', filters: { category: null } })).toEqual({
       query: 'tent',
     });
+  });
+
+  it('drops keys the tool does not have and values given under the wrong key', () => {
+    const search: JsonSchema = {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        category: { type: 'string', enum: ['tents', 'packs'] },
+        color: { type: 'string', enum: ['black', 'red'] },
+      },
+      required: ['query'],
+    };
+    expect(
+      cleanArguments(search, { query: 'tent', colour: 'red', color: 'tents', category: 'tents' }),
+    ).toEqual({ query: 'tent', category: 'tents' });
   });
 });
 

@@ -58,8 +58,12 @@ export interface GrammarSchemaOptions {
 
 /**
  * Converts a tool's JSON Schema into the subset node-llama-cpp's grammar compiler accepts: no
- * `anyOf`/`$ref`/numeric bounds, and, because that compiler writes every property of an object,
- * each optional property also accepts `null` (which {@link cleanArguments} drops afterwards).
+ * `anyOf`/`$ref`/numeric bounds. That compiler writes every listed property of an object, so only
+ * the required ones are listed; the optional ones may follow as additional properties whose value
+ * is any of theirs. The model then writes only the filters a visitor gave: each one it leaves out
+ * saves four or five generated tokens (a tenth of a second each on two cores), where writing every
+ * optional property as `null` made a search call about 55 tokens long. {@link cleanArguments}
+ * drops a key the tool does not have or a value that does not fit its key.
  */
 export function toGrammarSchema(
   schema: JsonSchema,
@@ -87,16 +91,33 @@ export function toGrammarSchema(
       const properties = isObject(schema.properties) ? schema.properties : {};
       const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
       const converted: JsonSchema = {};
+      const optional = new Map<string, JsonSchema>();
+      let optionalCount = 0;
       for (const [key, value] of Object.entries(properties)) {
         if (!isObject(value)) continue;
         const inner = toGrammarSchema(value, options, key);
-        converted[key] = required.has(key) ? inner : { oneOf: [inner, { type: 'null' }] };
+        if (required.has(key)) converted[key] = inner;
+        else {
+          optionalCount += 1;
+          // One alternative per distinct value schema (descriptions aside).
+          const { description: _description, ...shape } = inner;
+          optional.set(JSON.stringify(shape), shape);
+        }
       }
+      const alternatives = [...optional.values()];
       return {
         type: 'object',
         properties: converted,
         required: Object.keys(converted),
-        additionalProperties: false,
+        additionalProperties:
+          alternatives.length === 0
+            ? false
+            : alternatives.length === 1
+              ? alternatives[0]
+              : { oneOf: alternatives },
+        ...(optionalCount > 0
+          ? { maxProperties: Object.keys(converted).length + optionalCount }
+          : {}),
         ...description,
       };
     }
@@ -213,7 +234,7 @@ export function protocolInstructions(tools: readonly ProtocolTool[]): string {
     'Answer every turn with one JSON object, either',
     '{"tool": "<tool name>", "arguments": {...}} to use one of the tools below, or',
     `{"tool": "${NO_TOOL}", "say": "<your words>"} to talk to the visitor.`,
-    'Use a tool when the visitor asks for what it does; take item ids from earlier tool results; set an argument to null when the visitor did not give it.',
+    'Use a tool when the visitor asks for what it does; take item ids from earlier tool results; leave out an optional argument the visitor did not give.',
     `Talk (tool "${NO_TOOL}") to greet, to answer what no tool does, and after a tool result to tell the visitor in one short sentence what happened.`,
     '',
     'Tools:',
@@ -349,17 +370,20 @@ function hasType(value: unknown, type: string): boolean {
 }
 
 /**
- * Tidies generated arguments against the tool's schema: drops the `null`s the grammar allowed for
- * optional properties (recursively) and optional properties that still break the schema (a
- * quantity of 0: the grammar cannot bound numbers), and empty optional objects.
+ * Tidies generated arguments against the tool's schema: drops keys the schema does not have (the
+ * grammar admits optional properties under any name), `null`s of optional properties (recursively),
+ * optional values that break their property's schema (a quantity of 0, or one property's value
+ * under another's name: the grammar cannot tell them apart), and empty optional objects.
  */
 export function cleanArguments(schema: JsonSchema, value: unknown): unknown {
   if (!isObject(value)) return value;
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const closed = isObject(schema.properties) && !schema.additionalProperties;
   const result: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(value)) {
     const property = properties[key];
+    if (closed && !Object.hasOwn(properties, key)) continue;
     const item = isObject(property) ? cleanArguments(property, raw) : raw;
     if (!required.has(key)) {
       // The null the grammar allowed for an optional property, unless the schema allows it too.
