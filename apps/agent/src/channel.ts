@@ -1,5 +1,6 @@
 import {
   RoomEvent,
+  RpcError,
   type RemoteParticipant,
   type Room,
   type TextStreamReader,
@@ -98,8 +99,21 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
     answer(method, handler) {
       local().registerRpcMethod(method, async (data) => {
         if (data.callerIdentity !== visitorIdentity)
-          throw new Error('only the visitor may call this');
-        return handler(data.payload);
+          throw new RpcError(
+            RpcError.ErrorCode.APPLICATION_ERROR,
+            'only the visitor may call this',
+          );
+        try {
+          return await handler(data.payload);
+        } catch (error) {
+          // The Transport hides a plain error's message ("Application error in method handler");
+          // the page gets ours.
+          if (error instanceof RpcError) throw error;
+          throw new RpcError(
+            RpcError.ErrorCode.APPLICATION_ERROR,
+            error instanceof Error ? error.message : String(error),
+          );
+        }
       });
     },
   };

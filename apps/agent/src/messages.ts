@@ -38,6 +38,8 @@ export class MessageLog {
   private flushing: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private turn = 0;
+  /** Store attempts failed in a row (they space out the retries). */
+  private failures = 0;
   private lastUser: ChatItemLike['metrics'] | undefined;
   /** Every message of this run, in order (for tests and the end-of-call summary). */
   readonly messages: ConversationMessage[] = [];
@@ -145,10 +147,13 @@ export class MessageLog {
 
   private schedule(): void {
     if (this.timer) return;
+    const delay = Math.min(10_000, (this.options.flushMs ?? 300) * 2 ** this.failures);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
-    }, this.options.flushMs ?? 300);
+    }, delay);
+    // A pending retry never keeps a finished job process alive.
+    this.timer.unref?.();
   }
 
   /** Stores what is pending; resolves when everything recorded so far is stored (or failed). */
@@ -160,13 +165,21 @@ export class MessageLog {
     const messages = this.pending.splice(0);
     const metrics = this.pendingMetrics.splice(0);
     this.flushing = this.flushing.then(async () => {
+      let stored = 0;
       try {
-        for (let start = 0; start < messages.length; start += 100) {
-          await this.api.appendMessages(messages.slice(start, start + 100));
+        for (; stored < messages.length; stored += 100) {
+          await this.api.appendMessages(messages.slice(stored, stored + 100));
         }
-        await this.api.recordMetrics(metrics);
+        if (metrics.length > 0) await this.api.recordMetrics(metrics);
+        this.failures = 0;
       } catch (error) {
         this.options.onError?.(error);
+        // Nothing is dropped: what was not stored goes back first in line (the API skips ids it
+        // has), and the next attempt waits longer each time the API keeps failing.
+        this.pending.unshift(...messages.slice(stored));
+        this.pendingMetrics.unshift(...metrics);
+        this.failures += 1;
+        this.schedule();
       }
     });
     return this.flushing;

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { initializeLogger } from '@livekit/agents';
+import { RPC_METHODS } from '@svc/protocol';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -57,6 +58,22 @@ afterAll(async () => {
 
 const visit = (mode: 'audio' | 'text') =>
   openVisit({ server, api, workerLog: () => workerLog.join('') }, mode);
+
+/** Turns the demo publication's composer dictation on or off (the snapshot the agent reads). */
+async function setDictation(on: boolean): Promise<void> {
+  const { db } = api.database;
+  const publication = await db
+    .selectFrom('publications')
+    .select(['id', 'snapshot'])
+    .where('uuid', '=', api.demo.publications.production)
+    .executeTakeFirstOrThrow();
+  const snapshot = JSON.parse(publication.snapshot) as Record<string, unknown>;
+  await db
+    .updateTable('publications')
+    .set({ snapshot: JSON.stringify({ ...snapshot, audio_dictation: on }) })
+    .where('id', '=', publication.id)
+    .execute();
+}
 
 /** Conversations the worker runs now (its health endpoint). */
 async function activeJobs(): Promise<number> {
@@ -166,6 +183,74 @@ describe('the agent worker in a real room', () => {
     await visitor.room.disconnect();
   }, 150_000);
 
+  it('dictates: the composer RPCs turn the visitor microphone into dictation:transcript, not a turn', async () => {
+    await setDictation(true);
+    try {
+      const { visitor } = await visit('audio');
+      await visitor.next('config', () => true, 60_000);
+      await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+      await visitor.heardAgentFinish(60_000);
+      const agent = [...visitor.room.remoteParticipants.values()].find(
+        (participant) => participant.attributes['lk.agent.state'],
+      );
+      const local = visitor.room.localParticipant;
+      if (!agent || !local) throw new Error('no agent in the room');
+      const call = async (method: string, payload: unknown) =>
+        JSON.parse(
+          await local.performRpc({
+            destinationIdentity: agent.identity,
+            method,
+            payload: JSON.stringify(payload),
+            responseTimeout: 20_000,
+          }),
+        ) as Record<string, unknown>;
+
+      const { dictation_id: id } = await call(RPC_METHODS.COMPOSER_START_DICTATION.method, {});
+      expect(id).toEqual(expect.any(String));
+      await visitor.say('do you have tents');
+      const live = await visitor.next(
+        'dictation:transcript',
+        (payload) => payload.dictation_id === id && payload.is_final === true,
+        20_000,
+      );
+      expect(String(live.text)).toMatch(/tents/);
+      const ended = await call(RPC_METHODS.COMPOSER_END_DICTATION.method, { dictation_id: id });
+      expect(ended).toMatchObject({ dictation_id: id, text: expect.stringMatching(/tents/) });
+      // The words went to the text box, not to the agent: no user turn, no search.
+      expect(
+        visitor.received.some(
+          (entry) => entry.topic === 'message:new' && entry.payload.role === 'user',
+        ),
+      ).toBe(false);
+      expect(visitor.rpcCalls).toEqual([]);
+      // An unknown dictation is a clear RPC error.
+      await expect(
+        call(RPC_METHODS.COMPOSER_END_DICTATION.method, { dictation_id: 'nope' }),
+      ).rejects.toThrow(/no dictation nope/);
+      await visitor.publish('session:control', { action: 'end' });
+      await visitor.next('session:end');
+      await visitor.room.disconnect();
+    } finally {
+      await setDictation(false);
+    }
+  }, 150_000);
+
+  it('gives up on a visitor that never acknowledges config: session:end config_timeout after 20 s', async () => {
+    const { visitor, conversationId } = await visit('text');
+    const first = await visitor.next('config', () => true, 60_000);
+    const end = await visitor.next('session:end', () => true, 40_000);
+    expect(end.reason).toBe('config_timeout');
+    // It asked again on the way (config_request, then config), and never greeted.
+    expect(
+      visitor.received.filter((entry) => entry.topic === 'config_request').length,
+    ).toBeGreaterThan(0);
+    expect(visitor.received.filter((entry) => entry.topic === 'config').length).toBeGreaterThan(1);
+    expect(first.conversation_id).toBe(conversationId);
+    expect(visitor.received.some((entry) => entry.topic === 'message:new')).toBe(false);
+    expect(await storedEnd(conversationId)).toEqual({ end_reason: 'config_timeout' });
+    await visitor.room.disconnect();
+  }, 90_000);
+
   it('writes: rt.chat gets a text reply, session:control end ends with user_requested', async () => {
     const { visitor, conversationId } = await visit('text');
     await visitor.next('config', () => true, 60_000);
@@ -174,6 +259,12 @@ describe('the agent worker in a real room', () => {
     const streamsAtGreeting = visitor.frameworkSessionStreams();
     await visitor.publish('rt.chat', { message: 'Hello there' });
     await visitor.next('message:new', assistantSaid('How can I help you?'));
+    // A page event is stored as an event message and never echoed or answered.
+    await visitor.publish('event:fire', {
+      name: 'panel_opened',
+      data: { panel: 'cart' },
+      timestamp: Date.now(),
+    });
     await visitor.publish('state:update', {
       checkpoint: 'search',
       data: { query: 'tents' },
@@ -188,7 +279,23 @@ describe('the agent worker in a real room', () => {
       .where('conversation_id', '=', conversationId)
       .execute();
     expect(checkpoint.map((c) => c.version)).toEqual([3]);
+
     expect(await storedEnd(conversationId)).toEqual({ end_reason: 'user_requested' });
+    // Stored with the rest of the messages before the end is recorded.
+    const events = await api.database.db
+      .selectFrom('messages')
+      .select(['content'])
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'event')
+      .execute();
+    expect(events.map((event) => JSON.parse(event.content) as unknown)).toEqual([
+      { name: 'panel_opened', data: { panel: 'cart' } },
+    ]);
+    expect(
+      visitor.received.some(
+        (entry) => entry.topic === 'message:new' && entry.payload.role === 'event',
+      ),
+    ).toBe(false);
     expect(visitor.agentAudioPeak()).toBe(0);
     // The framework's remote-session host (which would hand the page the prompt) is closed once
     // the session started: it would have streamed every state change and message of the turn.
