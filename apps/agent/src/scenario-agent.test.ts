@@ -26,7 +26,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => api?.close());
 
-async function setUp(script: Script, page: Record<string, (request: unknown) => unknown> = {}) {
+async function setUp(
+  script: Script,
+  page: Record<string, (request: unknown) => unknown> = {},
+  lastUiActivity = () => Date.now(),
+) {
   const { id } = await api.conversation();
   const client = conversationApi({ apiUrl: api.url, agentKey: TEST_AGENT_KEY, conversationId: id });
   const runtime: RuntimeConfig = await client.config();
@@ -40,7 +44,7 @@ async function setUp(script: Script, page: Record<string, (request: unknown) => 
       collections: runtime.collections,
       limit: runtime.scenario.limit ?? 5,
       onEnd: (reason) => ended.push(reason),
-      lastUiActivity: () => Date.now(),
+      lastUiActivity,
     },
     false,
   );
@@ -119,6 +123,39 @@ describe('the scenario agent with FakeLLM', () => {
         }),
       },
     ]);
+    await session.close();
+  });
+
+  it('asks the page whether the visitor is looking (svc__ui_activity_check) before it shows a panel', async () => {
+    let toolOutput = '';
+    const { session, visitor } = await setUp(
+      (input) => {
+        if (input === 'Show me tents') {
+          return { toolCalls: [{ name: 'search_products', args: { query: 'tent' } }] };
+        }
+        if (input.includes('"shown_on_page":true')) {
+          toolOutput = input;
+          return { content: 'The tents are on your screen when you come back.' };
+        }
+        return undefined;
+      },
+      {
+        svc__ui_activity_check: () => ({ active: false, visible: false, last_activity_at: null }),
+        search_products: (request) => ({
+          requestId: (request as { requestId: string }).requestId,
+          code: 'SUCCESS',
+        }),
+      },
+      // No ui:activity for a minute: the agent cannot assume the visitor sees the page.
+      () => Date.now() - 60_000,
+    );
+    await session.run({ userInput: 'Show me tents' }).wait();
+    expect(visitor.calls.map((call) => call.method)).toEqual([
+      'svc__ui_activity_check',
+      'search_products',
+    ]);
+    // The model knows the visitor is not looking, so it can say so.
+    expect(JSON.parse(toolOutput)).toMatchObject({ shown_on_page: true, visitor_looking: false });
     await session.close();
   });
 

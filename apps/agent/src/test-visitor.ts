@@ -64,17 +64,19 @@ export interface VisitSetup {
 export async function visit(
   setup: VisitSetup,
   mode: 'audio' | 'text',
+  resume?: { conversationId: string },
 ): Promise<{ visitor: Visitor; conversationId: string }> {
   const { server, api } = setup;
-  const { id: conversationId } = await api.conversation(undefined, mode);
-  const room = `conversation-${conversationId}`;
+  const conversationId = resume?.conversationId ?? (await api.conversation(undefined, mode)).id;
+  // A new room for every session of a conversation, as the API names them.
+  const room = `conversation-${conversationId}-${Date.now().toString(36)}`;
   const admin = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
   await admin.openRoom(room, {
     conversation_id: conversationId,
     input_mode: mode,
     output_mode: mode,
     language: 'en-US',
-    resumed: false,
+    resumed: Boolean(resume),
   });
   const token = await admin.participantToken(room, `visitor-${conversationId.slice(0, 8)}`, 600);
   const participant = new Room();

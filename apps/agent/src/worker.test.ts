@@ -56,8 +56,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const visit = (mode: 'audio' | 'text') =>
-  openVisit({ server, api, workerLog: () => workerLog.join('') }, mode);
+const visit = (mode: 'audio' | 'text', resume?: { conversationId: string }) =>
+  openVisit({ server, api, workerLog: () => workerLog.join('') }, mode, resume);
 
 /** Turns the demo publication's composer dictation on or off (the snapshot the agent reads). */
 async function setDictation(on: boolean): Promise<void> {
@@ -300,6 +300,48 @@ describe('the agent worker in a real room', () => {
     // The framework's remote-session host (which would hand the page the prompt) is closed once
     // the session started: it would have streamed every state change and message of the turn.
     expect(visitor.frameworkSessionStreams()).toBe(streamsAtGreeting);
+    await visitor.room.disconnect();
+  }, 120_000);
+
+  it('resumes: the page gets its last checkpoint back, and the first message is not said again', async () => {
+    const first = await visit('text');
+    await first.visitor.next('config', () => true, 60_000);
+    await first.visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await first.visitor.next('message:new', assistantSaid('welcome to Trailhead'));
+    await first.visitor.publish('state:update', {
+      checkpoint: 'cart',
+      data: { open: true },
+      version: 7,
+    });
+    await first.visitor.publish('rt.chat', { message: 'Hello there' });
+    await first.visitor.next('message:new', assistantSaid('How can I help you?'));
+    await first.visitor.room.disconnect();
+    expect(await storedEnd(first.conversationId)).toEqual({ end_reason: 'visitor_left' });
+
+    // The same conversation, a new session (a reload): the page asked not to be recapped.
+    const { visitor } = await visit('text', { conversationId: first.conversationId });
+    const config = await visitor.next('config', () => true, 60_000);
+    expect(config).toMatchObject({
+      conversation_id: first.conversationId,
+      restore_state: { checkpoint: 'cart', version: 7 },
+    });
+    await visitor.publish('config_ack', {
+      acknowledged: true,
+      timestamp: Date.now(),
+      suppress_recap: true,
+    });
+    // It converses on from there.
+    await visitor.publish('rt.chat', { message: 'Hello again' });
+    await visitor.next('message:new', assistantSaid('How can I help you?'));
+    expect(
+      visitor.received.some(
+        (entry) =>
+          entry.topic === 'message:new' &&
+          String(entry.payload.content).includes('welcome to Trailhead'),
+      ),
+    ).toBe(false);
+    await visitor.publish('session:control', { action: 'end' });
+    await visitor.next('session:end');
     await visitor.room.disconnect();
   }, 120_000);
 
