@@ -183,6 +183,53 @@ describe('the agent worker in a real room', () => {
     await visitor.room.disconnect();
   }, 150_000);
 
+  it('stops speaking on assistant:interrupt, and the message says it was interrupted', async () => {
+    const { visitor } = await visit('audio');
+    await visitor.next('config', () => true, 60_000);
+    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    // The greeting (about 3.5 s of speech) starts; the visitor cuts in half a second later.
+    const deadline = Date.now() + 60_000;
+    while (visitor.loudAgentFrames.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const interruptedAt = Date.now();
+    await visitor.publish('assistant:interrupt', { timestamp: interruptedAt, reason: 'button' });
+    const greeting = await visitor.next('message:new', (m) => m.role === 'assistant', 20_000);
+    expect(greeting).toMatchObject({ interrupted: true });
+    await visitor.agentState('listening', 10_000);
+    // Nothing loud after the interruption had time to reach the agent and the playout to stop.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(visitor.loudAgentFrames.filter((at) => at > interruptedAt + 1000)).toEqual([]);
+    await visitor.publish('session:control', { action: 'end' });
+    await visitor.next('session:end');
+    await visitor.room.disconnect();
+  }, 120_000);
+
+  it('switches its output to text and back on session:control set_modes', async () => {
+    const { visitor } = await visit('audio');
+    await visitor.next('config', () => true, 60_000);
+    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.heardAgentFinish(60_000);
+    await visitor.publish('session:control', { action: 'set_modes', output_mode: 'text' });
+    const quietFrom = Date.now();
+    await visitor.publish('rt.chat', { message: 'Hello there' });
+    await visitor.next('message:new', assistantSaid('How can I help you?'));
+    await visitor.agentState('listening', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(visitor.loudAgentFrames.filter((at) => at > quietFrom)).toEqual([]);
+    // Back to speech: the next reply is heard.
+    await visitor.publish('session:control', { action: 'set_modes', output_mode: 'audio' });
+    const loudFrom = Date.now();
+    await visitor.publish('rt.chat', { message: 'Hello again' });
+    const deadline = Date.now() + 30_000;
+    while (!visitor.loudAgentFrames.some((at) => at > loudFrom) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visitor.loudAgentFrames.some((at) => at > loudFrom)).toBe(true);
+    await visitor.publish('session:control', { action: 'end' });
+    await visitor.next('session:end');
+    await visitor.room.disconnect();
+  }, 120_000);
+
   it('dictates: the composer RPCs turn the visitor microphone into dictation:transcript, not a turn', async () => {
     await setDictation(true);
     try {
