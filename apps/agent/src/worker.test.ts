@@ -230,6 +230,33 @@ describe('the agent worker in a real room', () => {
     await visitor.room.disconnect();
   }, 120_000);
 
+  it('stops listening on session:control pause and listens again on resume', async () => {
+    const { visitor } = await visit('audio');
+    await visitor.next('config', () => true, 60_000);
+    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.heardAgentFinish(60_000);
+    const userTurns = () =>
+      visitor.received.filter(
+        (entry) => entry.topic === 'message:new' && entry.payload.role === 'user',
+      );
+    await visitor.publish('session:control', { action: 'pause' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await visitor.say('do you have tents');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(userTurns()).toEqual([]);
+    await visitor.publish('session:control', { action: 'resume' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await visitor.say('do you have tents');
+    // Heard again: a user turn, and the agent answers it (the scripted LLM searches).
+    const heard = await visitor.next('message:new', (m) => m.role === 'user', 30_000);
+    expect(String(heard.content)).toMatch(/\w/);
+    await visitor.next('message:new', assistantSaid('I put some tents on your screen.'), 30_000);
+    expect(userTurns()).toHaveLength(1);
+    await visitor.publish('session:control', { action: 'end' });
+    await visitor.next('session:end');
+    await visitor.room.disconnect();
+  }, 120_000);
+
   it('dictates: the composer RPCs turn the visitor microphone into dictation:transcript, not a turn', async () => {
     await setDictation(true);
     try {
