@@ -26,6 +26,7 @@ import {
   startTestApi,
   TEST_AGENT_KEY,
 } from '../../apps/agent/src/test-support.js';
+import { wordErrorRate } from '../../apps/agent/src/embedded/speech/word-error.js';
 import { visit, type Visitor } from '../../apps/agent/src/test-visitor.js';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -397,6 +398,26 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
           Number(row.tts_ttfb_ms),
       );
     const e2e = column('e2e_ms');
+    // What the agent heard through the Transport (codec, resampling, its own turn taking), against
+    // what was said: the offline speech benchmark feeds the recognizer directly.
+    const heard = await api.database.db
+      .selectFrom('messages')
+      .select(['content'])
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'user')
+      .orderBy('timestamp')
+      .execute();
+    const said = Array.from(
+      { length: turns },
+      (_, i) => SPOKEN_TURNS[i % SPOKEN_TURNS.length] ?? 'hello',
+    );
+    // A turn the agent split in two still counts once: the whole conversation is compared.
+    const pairs = [
+      { reference: said.join(' '), hypothesis: heard.map((row) => row.content).join(' ') },
+    ];
+    console.error(
+      `  said:  ${said.join(' | ')}\n  heard: ${heard.map((row) => row.content).join(' | ')}`,
+    );
     const line = (label: string, figures: { p50: number; p95: number; n: number }) =>
       `  ${label.padEnd(38)} p50 ${ms(figures.p50).padStart(8)}  p95 ${ms(figures.p95).padStart(8)}  (n=${figures.n})`;
     for (const row of rows) {
@@ -409,6 +430,7 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
       line('end of speech -> first agent audio', total),
       line('  agent: end of turn (VAD + endpointing)', column('end_of_turn_ms')),
       line('  agent: STT final after end of speech', column('stt_ms')),
+      `    word error of what the agent heard     ${(wordErrorRate(pairs) * 100).toFixed(1)}% (${heard.length} user turns for ${turns} spoken)`,
       line('  agent: LLM first token', column('llm_ttft_ms')),
       line('  agent: TTS first audio', column('tts_ttfb_ms')),
       line('  agent: tool decision and tool runs', percentiles(toolTime)),
