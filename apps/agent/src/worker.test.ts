@@ -38,7 +38,7 @@ beforeAll(async () => {
     apiUrl: api.url,
     agentKey: TEST_AGENT_KEY,
     healthPort,
-    env: { SVC_AGENT_MAX_CONVERSATIONS: String(SLOTS) },
+    env: { SVC_AGENT_MAX_CONVERSATIONS: String(SLOTS), SVC_STT_RECORD: '/tmp/stt.raw' },
   }));
   await server.waitForAgentWorker('svc-agent', 90_000);
 }, 180_000);
@@ -149,9 +149,18 @@ describe('the agent worker in a real room', () => {
     await visitor.heardAgentFinish();
     await visitor.say('do you have tents');
     const heard = await visitor.next('message:new', userSaid, 30_000);
-    // Synthetic speech through the Transport's codec loses words (bench/agent measures how many);
-    // the turn must carry what was heard of it.
-    expect(String(heard.content)).toMatch(/\b(do|you|have|tents?)\b/);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    console.log('HEARD', heard.content);
+    console.log(
+      workerLog
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes('PSUTT') || l.includes('PSARGS'))
+        .join('\n'),
+    );
+    // What the agent heard through the Transport: the whole question (bench/agent measures the
+    // word error over more turns).
+    expect(String(heard.content)).toMatch(/\bhave tents?\b/);
     const reply = await visitor.next('message:new', assistantSaid('tents on your screen'), 30_000);
     expect(reply.id).toEqual(expect.any(String));
     // The page's tool was called with the search results, and its answer reached the model.
@@ -249,7 +258,7 @@ describe('the agent worker in a real room', () => {
     await visitor.say('do you have tents');
     // Heard again: a user turn, and the agent answers it (the scripted LLM searches).
     const heard = await visitor.next('message:new', (m) => m.role === 'user', 30_000);
-    expect(String(heard.content)).toMatch(/\w/);
+    expect(String(heard.content)).toMatch(/\btents?\b/);
     await visitor.next('message:new', assistantSaid('I put some tents on your screen.'), 30_000);
     expect(userTurns()).toHaveLength(1);
     await visitor.publish('session:control', { action: 'end' });

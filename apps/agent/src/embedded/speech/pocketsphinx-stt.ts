@@ -494,6 +494,11 @@ export class PocketsphinxSTT extends stt.STT {
       'yes',
       '-vad_postspeech',
       String(endSilenceFrames),
+      // Its spectral noise removal learns the noise from what precedes speech. A visitor's
+      // microphone through the Transport is near-digital silence until they speak: the learnt
+      // floor then eats most of the first utterance ("do you" of "do you have tents").
+      '-remove_noise',
+      'no',
       ...(options.extraArgs ?? []),
     ];
     return { binary, args, model };
