@@ -25,6 +25,8 @@ import {
   spawnAgentWorker,
   startTestApi,
   TEST_AGENT_KEY,
+  workerActiveJobs,
+  workerConnected,
 } from '../../apps/agent/src/test-support.js';
 import { wordErrorRate } from '../../apps/agent/src/embedded/speech/word-error.js';
 import { visit, type Visitor } from '../../apps/agent/src/test-visitor.js';
@@ -65,23 +67,9 @@ async function startWorker(
   await server.waitForAgentWorker('svc-agent', 120_000);
   // The server's log also holds an earlier worker's registration: this one is registered once
   // its health endpoint says it is connected.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${healthPort}/`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('the agent worker never connected to the Transport');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await workerConnected(healthPort);
   await new Promise((resolve) => setTimeout(resolve, 500));
   return { ...worker, healthPort };
-}
-
-/** Conversations the worker runs now (its `/worker` endpoint). */
-async function activeJobs(healthPort: number): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${healthPort}/worker`);
-  return Number(((await response.json()) as { active_jobs?: number }).active_jobs ?? 0);
 }
 
 async function stopWorker(worker: { child: ChildProcess }): Promise<void> {
@@ -129,8 +117,7 @@ async function greeted(
   log: string[],
 ): Promise<Visitor> {
   const { visitor } = await visit({ server, api, workerLog: () => log.join('') }, mode);
-  await visitor.next('config', () => true, 180_000);
-  await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+  await visitor.acknowledge({}, 180_000);
   await visitor.next('message:new', (m) => m.role === 'assistant', 60_000);
   return visitor;
 }
@@ -316,7 +303,7 @@ export async function concurrencyBench(
       );
       // The next step starts on an empty worker: every conversation of this one has ended.
       const deadline = Date.now() + 120_000;
-      while ((await activeJobs(worker.healthPort)) > 0 && Date.now() < deadline) {
+      while ((await workerActiveJobs(worker.healthPort)) > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     }
@@ -347,8 +334,7 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
       { server, api, workerLog: () => worker.log.join('') },
       'audio',
     );
-    await visitor.next('config', () => true, 300_000);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.acknowledge({}, 300_000);
     await visitor.next('message:new', (m) => m.role === 'assistant', 120_000);
     await visitor.heardAgentFinish(60_000);
     const voiceToVoice: number[] = [];

@@ -2,7 +2,7 @@ import {
   log as agentsLog,
   type JobContext,
   voice,
-  llm,
+  type llm,
   type stt,
   type tts,
   type VAD,
@@ -367,17 +367,9 @@ interface WarmableLLM {
 function warmModel(model: llm.LLM, agent: voice.Agent): void {
   const warmable = model as unknown as Partial<WarmableLLM>;
   if (typeof warmable.warm !== 'function') return;
-  // Once the session started, the agent's context holds the instructions already.
-  const chatCtx = agent.chatCtx.copy();
-  const hasInstructions = chatCtx.items.some(
-    (item) => item.type === 'message' && item.role === 'system',
-  );
-  if (!hasInstructions) {
-    chatCtx.items.unshift(
-      llm.ChatMessage.create({ role: 'system', content: [String(agent.instructions)] }),
-    );
-  }
+  // Once the session started, the agent's context holds the instructions (the framework adds
+  // them on start).
   void warmable
-    .warm({ chatCtx, toolCtx: agent.toolCtx })
+    .warm({ chatCtx: agent.chatCtx.copy(), toolCtx: agent.toolCtx })
     .catch((error: unknown) => agentsLog().warn({ err: error }, 'warming the LLM failed'));
 }

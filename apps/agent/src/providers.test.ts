@@ -22,6 +22,13 @@ describe('providers from a scenario', () => {
     ).toThrow(/SHOP_CARTESIA/);
   });
 
+  it('takes an OpenAI-compatible server without a key (vLLM, llama.cpp, Ollama)', () => {
+    const settings = { provider: 'openai-compatible', base_url: 'http://127.0.0.1:9/v1' };
+    expect(llmFor(settings, {}).provider).toMatch(/openai|127\.0\.0\.1/);
+    expect(() => sttFor(settings, {}, runtime)).not.toThrow();
+    expect(() => ttsFor(settings, {}, runtime)).not.toThrow();
+  });
+
   it('lists the providers it knows when one is unknown', () => {
     expect(() => ttsFor({ provider: 'nope' }, {}, runtime)).toThrow(/cartesia/);
     expect(() => sttFor({ provider: 'nope' }, {}, runtime)).toThrow(/deepgram or cartesia/);

@@ -58,22 +58,54 @@ export class ScriptedLLM extends voice.testing.FakeLLM {
   }
 }
 
-/** The key of a provider: the setting's `api_key_env` names an environment variable, else the default one. */
-function key(
-  settings: ProviderSettings | undefined,
-  env: ProviderEnv,
-  fallback: string,
-): string | undefined {
-  return env[keyName(settings, fallback)];
-}
-
-/** The environment variable that holds a provider's key. */
+/** The environment variable that holds a provider's key: the setting's `api_key_env`, else `fallback`. */
 function keyName(settings: ProviderSettings | undefined, fallback: string): string {
   return typeof settings?.api_key_env === 'string' ? settings.api_key_env : fallback;
 }
 
-function missingKey(provider: string, variable: string): never {
-  throw new Error(`the ${provider} provider needs ${variable} in the agent's environment`);
+/** A provider's key from the environment; a clear error naming the variable when it is missing. */
+function requireKey(
+  provider: string,
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+  fallback: string,
+): string {
+  const variable = keyName(settings, fallback);
+  const value = env[variable];
+  if (!value)
+    throw new Error(`the ${provider} provider needs ${variable} in the agent's environment`);
+  return value;
+}
+
+/**
+ * Key and endpoint of an OpenAI or OpenAI-compatible server: a compatible server (vLLM, llama.cpp,
+ * Ollama, faster-whisper-server, Kokoro) may need no key.
+ */
+function openaiConnection(
+  provider: string,
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+): { apiKey: string; baseURL?: string } {
+  const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
+  const apiKey =
+    provider === 'openai-compatible'
+      ? (env[keyName(settings, 'OPENAI_API_KEY')] ?? 'not-needed')
+      : requireKey('openai', settings, env, 'OPENAI_API_KEY');
+  return { apiKey, ...(baseURL ? { baseURL } : {}) };
+}
+
+/** What Cartesia's STT and TTS share: key, language, model and endpoint. */
+function cartesiaOptions(
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+  language: string,
+) {
+  return {
+    apiKey: requireKey('cartesia', settings, env, 'CARTESIA_API_KEY'),
+    language: language.split('-')[0] ?? 'en',
+    ...(settings?.model ? { model: settings.model } : {}),
+    ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
+  };
 }
 
 /** One embedded LLM per process: its model is loaded once and shared by every conversation. */
@@ -91,18 +123,11 @@ export function llmFor(settings: ProviderSettings | undefined, env: ProviderEnv)
     case 'embedded':
       return sharedEmbeddedLlm();
     case 'openai':
-    case 'openai-compatible': {
-      const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
-      const apiKey =
-        key(settings, env, 'OPENAI_API_KEY') ??
-        (provider === 'openai-compatible' ? 'not-needed' : undefined);
-      if (!apiKey) missingKey('openai', keyName(settings, 'OPENAI_API_KEY'));
+    case 'openai-compatible':
       return new openai.LLM({
         model: settings?.model ?? 'gpt-4o-mini',
-        apiKey,
-        ...(baseURL ? { baseURL } : {}),
+        ...openaiConnection(provider, settings, env),
       });
-    }
     case 'scripted':
       if (env.SVC_AGENT_TEST_PROVIDERS !== '1')
         throw new Error('the scripted LLM is for tests only (SVC_AGENT_TEST_PROVIDERS=1)');
@@ -130,36 +155,18 @@ export function sttFor(
         endSilenceMs: EMBEDDED_END_SILENCE_MS,
       });
     case 'openai':
-    case 'openai-compatible': {
-      const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
-      const apiKey =
-        key(settings, env, 'OPENAI_API_KEY') ??
-        (provider === 'openai-compatible' ? 'not-needed' : undefined);
-      if (!apiKey) missingKey('openai', keyName(settings, 'OPENAI_API_KEY'));
+    case 'openai-compatible':
       return new openai.STT({
         model: settings?.model ?? 'whisper-1',
-        apiKey,
         language: language.split('-')[0] ?? 'en',
-        ...(baseURL ? { baseURL } : {}),
+        ...openaiConnection(provider, settings, env),
       });
-    }
     case 'deepgram': {
-      const apiKey =
-        key(settings, env, 'DEEPGRAM_API_KEY') ??
-        missingKey('deepgram', keyName(settings, 'DEEPGRAM_API_KEY'));
+      const apiKey = requireKey('deepgram', settings, env, 'DEEPGRAM_API_KEY');
       return new deepgram.STT({ apiKey, model: settings?.model ?? 'nova-3', language });
     }
-    case 'cartesia': {
-      const apiKey =
-        key(settings, env, 'CARTESIA_API_KEY') ??
-        missingKey('cartesia', keyName(settings, 'CARTESIA_API_KEY'));
-      return new cartesia.STT({
-        apiKey,
-        language: language.split('-')[0] ?? 'en',
-        ...(settings?.model ? { model: settings.model } : {}),
-        ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
-      });
-    }
+    case 'cartesia':
+      return new cartesia.STT(cartesiaOptions(settings, env, language));
     default:
       throw new Error(
         `unknown STT provider ${provider}: use embedded, openai, openai-compatible, deepgram or cartesia`,
@@ -184,23 +191,14 @@ export function ttsFor(
           : {}),
       });
     case 'openai':
-    case 'openai-compatible': {
-      const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
-      const apiKey =
-        key(settings, env, 'OPENAI_API_KEY') ??
-        (provider === 'openai-compatible' ? 'not-needed' : undefined);
-      if (!apiKey) missingKey('openai', keyName(settings, 'OPENAI_API_KEY'));
+    case 'openai-compatible':
       return new openai.TTS({
         model: settings?.model ?? 'tts-1',
         voice: (settings?.voice ?? 'alloy') as never,
-        apiKey,
-        ...(baseURL ? { baseURL } : {}),
+        ...openaiConnection(provider, settings, env),
       });
-    }
     case 'elevenlabs': {
-      const apiKey =
-        key(settings, env, 'ELEVEN_API_KEY') ??
-        missingKey('elevenlabs', keyName(settings, 'ELEVEN_API_KEY'));
+      const apiKey = requireKey('elevenlabs', settings, env, 'ELEVEN_API_KEY');
       return new elevenlabs.TTS({
         apiKey,
         ...(settings?.voice ? { voiceId: settings.voice } : {}),
@@ -209,23 +207,14 @@ export function ttsFor(
       });
     }
     case 'deepgram': {
-      const apiKey =
-        key(settings, env, 'DEEPGRAM_API_KEY') ??
-        missingKey('deepgram', keyName(settings, 'DEEPGRAM_API_KEY'));
+      const apiKey = requireKey('deepgram', settings, env, 'DEEPGRAM_API_KEY');
       return new deepgram.TTS({ apiKey, ...(settings?.model ? { model: settings.model } : {}) });
     }
-    case 'cartesia': {
-      const apiKey =
-        key(settings, env, 'CARTESIA_API_KEY') ??
-        missingKey('cartesia', keyName(settings, 'CARTESIA_API_KEY'));
+    case 'cartesia':
       return new cartesia.TTS({
-        apiKey,
-        language: language.split('-')[0] ?? 'en',
-        ...(settings?.model ? { model: settings.model } : {}),
+        ...cartesiaOptions(settings, env, language),
         ...(settings?.voice ? { voice: settings.voice } : {}),
-        ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
       });
-    }
     default:
       throw new Error(
         `unknown TTS provider ${provider}: use embedded, openai, openai-compatible, elevenlabs, deepgram or cartesia`,

@@ -92,6 +92,25 @@ export function spawnAgentWorker(options: {
   return { child, log };
 }
 
+/** Conversations a worker runs now (its health server's `/worker`). */
+export async function workerActiveJobs(healthPort: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${healthPort}/worker`);
+  return Number(((await response.json()) as { active_jobs?: number }).active_jobs ?? 0);
+}
+
+/** Resolves once the worker's health endpoint says it is connected to the Transport. */
+export async function workerConnected(healthPort: number, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const healthy = await fetch(`http://127.0.0.1:${healthPort}/`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error('the agent worker never connected to the Transport');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -31,6 +31,13 @@ export interface Visitor {
     timeoutMs?: number,
   ): Promise<Record<string, unknown>>;
   publish(topic: string, payload: unknown): Promise<void>;
+  /** Waits for `config` and answers `config_ack` (with `extra`, e.g. `suppress_recap`); resolves with the config. */
+  acknowledge(
+    extra?: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
+  /** Ends as the page's end button does: `session:control` end, then `session:end`, then leaves; resolves with `session:end`. */
+  end(): Promise<Record<string, unknown>>;
   /**
    * Speaks `text` (flite) into the microphone track in real time, then a second of silence;
    * resolves with the time (`Date.now()`) the last word ended.
@@ -45,6 +52,8 @@ export interface Visitor {
   agentState(state: string, timeoutMs?: number): Promise<void>;
   /** Resolves when no agent participant is left in the room. */
   agentGone(timeoutMs?: number): Promise<void>;
+  /** Resolves once any of the agent's speech was heard. */
+  heardAgent(timeoutMs?: number): Promise<void>;
   /** Resolves once the agent's speech was heard and it listens again (after a greeting). */
   heardAgentFinish(timeoutMs?: number): Promise<void>;
 }
@@ -172,12 +181,16 @@ export async function visit(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async heardAgentFinish(timeoutMs = 30_000) {
+    async heardAgent(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (loudAgentFrames.length === 0) {
         if (Date.now() > deadline) throw new Error('the agent was never heard');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    async heardAgentFinish(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      await this.heardAgent(timeoutMs);
       await this.agentState('listening', Math.max(1000, deadline - Date.now()));
     },
     async agentGone(timeoutMs = 30_000) {
@@ -188,6 +201,17 @@ export async function visit(
         if (Date.now() > deadline) throw new Error(`the agent is still in the room`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    },
+    async acknowledge(extra = {}, timeoutMs = 60_000) {
+      const config = await this.next('config', () => true, timeoutMs);
+      await this.publish('config_ack', { acknowledged: true, timestamp: Date.now(), ...extra });
+      return config;
+    },
+    async end() {
+      await this.publish('session:control', { action: 'end' });
+      const ended = await this.next('session:end');
+      await participant.disconnect();
+      return ended;
     },
     publish: (topic, payload) =>
       local.publishData(new TextEncoder().encode(JSON.stringify(payload)), {

@@ -299,23 +299,20 @@ async function dataFor(
       const target = needCollection();
       const query = typeof args.query === 'string' ? args.query : undefined;
       const filters = filtersFromArgs(target, args);
+      const found = (items: Item[], note?: string) => ({
+        collection_id: target.id,
+        count: items.length,
+        items: items.map(compactItem),
+        ...(note && items.length > 0 ? { note } : {}),
+      });
       const items = await deps.api.search(target.id, query, filters, deps.limit);
-      if (items.length > 0 || Object.keys(filters).length === 0) {
-        return { collection_id: target.id, count: items.length, items: items.map(compactItem) };
-      }
+      if (items.length > 0 || Object.keys(filters).length === 0) return found(items);
       // Models, small ones most, fill filters nobody asked for ("black", "waterproof") and find
       // nothing. Nothing matched every filter: the words alone decide, and the model is told.
-      const relaxed = await deps.api.search(target.id, query, {}, deps.limit);
-      return {
-        collection_id: target.id,
-        count: relaxed.length,
-        items: relaxed.map(compactItem),
-        ...(relaxed.length > 0
-          ? {
-              note: `Nothing matched every filter (${Object.keys(filters).join(', ')}); these match the words of the search.`,
-            }
-          : {}),
-      };
+      return found(
+        await deps.api.search(target.id, query, {}, deps.limit),
+        `Nothing matched every filter (${Object.keys(filters).join(', ')}); these match the words of the search.`,
+      );
     }
     case 'display':
       return deps.api.display(needCollection().id, id);

@@ -11,6 +11,7 @@ import {
   spawnAgentWorker,
   startTestApi,
   TEST_AGENT_KEY,
+  workerActiveJobs,
 } from './test-support.js';
 import { visit as openVisit } from './test-visitor.js';
 
@@ -75,12 +76,6 @@ async function setDictation(on: boolean): Promise<void> {
     .execute();
 }
 
-/** Conversations the worker runs now (its health endpoint). */
-async function activeJobs(): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${healthPort}/worker`);
-  return Number(((await response.json()) as { active_jobs?: number }).active_jobs ?? 0);
-}
-
 /** The conversation's stored end, once the agent recorded it (it tells the visitor first). */
 async function storedEnd(conversationId: string): Promise<{ end_reason: string | null }> {
   const deadline = Date.now() + 15_000;
@@ -104,28 +99,21 @@ describe('the agent worker in a real room', () => {
     // With 3 of 4 slots taken the share in use is 75 %: reported as is, livekit-server (target
     // load 70 %) would hand the fourth conversation to nobody.
     const greet = async ({ visitor }: Awaited<ReturnType<typeof visit>>) => {
-      await visitor.next('config', () => true, 60_000);
-      await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+      await visitor.acknowledge();
       await visitor.next('message:new', assistantSaid('welcome to Trailhead'), 60_000);
     };
     const visitors = await Promise.all(Array.from({ length: SLOTS - 1 }, () => visit('text')));
     await Promise.all(visitors.map(greet));
     // The worker has told the Transport its load (every 2.5 s) with all but one slot taken.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await activeJobs()).toBe(SLOTS - 1);
+    expect(await workerActiveJobs(healthPort)).toBe(SLOTS - 1);
     const last = await visit('text');
     visitors.push(last);
     await greet(last);
-    await Promise.all(
-      visitors.map(async ({ visitor }) => {
-        await visitor.publish('session:control', { action: 'end' });
-        await visitor.next('session:end');
-        await visitor.room.disconnect();
-      }),
-    );
+    await Promise.all(visitors.map(({ visitor }) => visitor.end()));
     // The next tests start with every slot free again.
     const deadline = Date.now() + 60_000;
-    while ((await activeJobs()) > 0) {
+    while ((await workerActiveJobs(healthPort)) > 0) {
       if (Date.now() > deadline) throw new Error('the conversations never left the worker');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -135,14 +123,13 @@ describe('the agent worker in a real room', () => {
 
   it('speaks: config, the visitor heard, a reply spoken, a page tool used, the end tool ends the session', async () => {
     const { visitor, conversationId } = await visit('audio');
-    const config = await visitor.next('config', () => true, 60_000);
+    const config = await visitor.acknowledge();
     expect(config).toMatchObject({
       type: 'config',
       conversation_id: conversationId,
       voice_stack: 'embedded',
     });
     expect((config.features as unknown[]).length).toBe(5);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
     // The greeting is the scenario's first message, spoken.
     await visitor.next('message:new', assistantSaid('welcome to Trailhead'));
     // The visitor waits for the greeting to be spoken, as people do.
@@ -194,12 +181,9 @@ describe('the agent worker in a real room', () => {
 
   it('stops speaking on assistant:interrupt, and the message says it was interrupted', async () => {
     const { visitor } = await visit('audio');
-    await visitor.next('config', () => true, 60_000);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.acknowledge();
     // The greeting (about 3.5 s of speech) starts; the visitor cuts in half a second later.
-    const deadline = Date.now() + 60_000;
-    while (visitor.loudAgentFrames.length === 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await visitor.heardAgent(60_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const interruptedAt = Date.now();
     await visitor.publish('assistant:interrupt', { timestamp: interruptedAt, reason: 'button' });
@@ -209,15 +193,12 @@ describe('the agent worker in a real room', () => {
     // Nothing loud after the interruption had time to reach the agent and the playout to stop.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(visitor.loudAgentFrames.filter((at) => at > interruptedAt + 1000)).toEqual([]);
-    await visitor.publish('session:control', { action: 'end' });
-    await visitor.next('session:end');
-    await visitor.room.disconnect();
+    await visitor.end();
   }, 120_000);
 
   it('switches its output to text and back on session:control set_modes', async () => {
     const { visitor } = await visit('audio');
-    await visitor.next('config', () => true, 60_000);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.acknowledge();
     await visitor.heardAgentFinish(60_000);
     await visitor.publish('session:control', { action: 'set_modes', output_mode: 'text' });
     const quietFrom = Date.now();
@@ -234,22 +215,26 @@ describe('the agent worker in a real room', () => {
     while (!visitor.loudAgentFrames.some((at) => at > loudFrom) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(visitor.loudAgentFrames.some((at) => at > loudFrom)).toBe(true);
-    await visitor.publish('session:control', { action: 'end' });
-    await visitor.next('session:end');
-    await visitor.room.disconnect();
+    await visitor.end();
   }, 120_000);
 
-  it('stops listening on session:control pause and listens again on resume', async () => {
+  it('stops speaking and listening on session:control pause, and listens again on resume', async () => {
     const { visitor } = await visit('audio');
-    await visitor.next('config', () => true, 60_000);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
-    await visitor.heardAgentFinish(60_000);
+    await visitor.acknowledge();
     const userTurns = () =>
       visitor.received.filter(
         (entry) => entry.topic === 'message:new' && entry.payload.role === 'user',
       );
+    // Paused half a second into the greeting: the speech stops.
+    await visitor.heardAgent(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pausedAt = Date.now();
     await visitor.publish('session:control', { action: 'pause' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const greeting = await visitor.next('message:new', (m) => m.role === 'assistant', 20_000);
+    expect(greeting).toMatchObject({ interrupted: true });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(visitor.loudAgentFrames.filter((at) => at > pausedAt + 1000)).toEqual([]);
+    // And nothing the visitor says is a turn.
     await visitor.say('do you have tents');
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(userTurns()).toEqual([]);
@@ -261,17 +246,14 @@ describe('the agent worker in a real room', () => {
     expect(String(heard.content)).toMatch(/\btents?\b/);
     await visitor.next('message:new', assistantSaid('I put some tents on your screen.'), 30_000);
     expect(userTurns()).toHaveLength(1);
-    await visitor.publish('session:control', { action: 'end' });
-    await visitor.next('session:end');
-    await visitor.room.disconnect();
+    await visitor.end();
   }, 120_000);
 
   it('dictates: the composer RPCs turn the visitor microphone into dictation:transcript, not a turn', async () => {
     await setDictation(true);
     try {
       const { visitor } = await visit('audio');
-      await visitor.next('config', () => true, 60_000);
-      await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+      await visitor.acknowledge();
       await visitor.heardAgentFinish(60_000);
       const agent = [...visitor.room.remoteParticipants.values()].find(
         (participant) => participant.attributes['lk.agent.state'],
@@ -310,9 +292,7 @@ describe('the agent worker in a real room', () => {
       await expect(
         call(RPC_METHODS.COMPOSER_END_DICTATION.method, { dictation_id: 'nope' }),
       ).rejects.toThrow(/no dictation nope/);
-      await visitor.publish('session:control', { action: 'end' });
-      await visitor.next('session:end');
-      await visitor.room.disconnect();
+      await visitor.end();
     } finally {
       await setDictation(false);
     }
@@ -336,8 +316,7 @@ describe('the agent worker in a real room', () => {
 
   it('writes: rt.chat gets a text reply, session:control end ends with user_requested', async () => {
     const { visitor, conversationId } = await visit('text');
-    await visitor.next('config', () => true, 60_000);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.acknowledge();
     await visitor.next('message:new', assistantSaid('welcome to Trailhead'));
     const streamsAtGreeting = visitor.frameworkSessionStreams();
     await visitor.publish('rt.chat', { message: 'Hello there' });
@@ -353,8 +332,7 @@ describe('the agent worker in a real room', () => {
       data: { query: 'tents' },
       version: 3,
     });
-    await visitor.publish('session:control', { action: 'end' });
-    const end = await visitor.next('session:end');
+    const end = await visitor.end();
     expect(end.reason).toBe('user_requested');
     const checkpoint = await api.database.db
       .selectFrom('restore_checkpoints')
@@ -383,13 +361,11 @@ describe('the agent worker in a real room', () => {
     // The framework's remote-session host (which would hand the page the prompt) is closed once
     // the session started: it would have streamed every state change and message of the turn.
     expect(visitor.frameworkSessionStreams()).toBe(streamsAtGreeting);
-    await visitor.room.disconnect();
   }, 120_000);
 
   it('resumes: the page gets its last checkpoint back, and the first message is not said again', async () => {
     const first = await visit('text');
-    await first.visitor.next('config', () => true, 60_000);
-    await first.visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await first.visitor.acknowledge();
     await first.visitor.next('message:new', assistantSaid('welcome to Trailhead'));
     await first.visitor.publish('state:update', {
       checkpoint: 'cart',
@@ -403,15 +379,10 @@ describe('the agent worker in a real room', () => {
 
     // The same conversation, a new session (a reload): the page asked not to be recapped.
     const { visitor } = await visit('text', { conversationId: first.conversationId });
-    const config = await visitor.next('config', () => true, 60_000);
+    const config = await visitor.acknowledge({ suppress_recap: true });
     expect(config).toMatchObject({
       conversation_id: first.conversationId,
       restore_state: { checkpoint: 'cart', version: 7 },
-    });
-    await visitor.publish('config_ack', {
-      acknowledged: true,
-      timestamp: Date.now(),
-      suppress_recap: true,
     });
     // It converses on from there.
     await visitor.publish('rt.chat', { message: 'Hello again' });
@@ -423,16 +394,13 @@ describe('the agent worker in a real room', () => {
           String(entry.payload.content).includes('welcome to Trailhead'),
       ),
     ).toBe(false);
-    await visitor.publish('session:control', { action: 'end' });
-    await visitor.next('session:end');
-    await visitor.room.disconnect();
+    await visitor.end();
   }, 120_000);
 
   // Last: it takes the worker down.
   it('leaves the room when its process is killed (the SDK then ends with agent_disconnected)', async () => {
     const { visitor } = await visit('text');
-    await visitor.next('config', () => true, 60_000);
-    await visitor.publish('config_ack', { acknowledged: true, timestamp: Date.now() });
+    await visitor.acknowledge();
     await visitor.next('message:new', assistantSaid('welcome to Trailhead'));
     await visitor.agentState('listening');
     worker.kill('SIGKILL');
