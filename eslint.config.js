@@ -20,6 +20,11 @@ export default tseslint.config(
     rules: {
       // A cycle between modules is a layering mistake; the protocol imports nothing.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A workspace reaches another only through the other's package entries, declared in its own
+      // package.json, never by a relative path into the other's folder. Do not take the rule's
+      // autofix: it writes a deep path (`@svc/agent/src/file.js`), not an entry the package offers.
+      // scripts/check-workspace-deps.mjs checks the declarations.
+      'import-x/no-relative-packages': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',

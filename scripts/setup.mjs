@@ -77,7 +77,7 @@ function buildLivekitServer() {
 
 function installEmbeddedLlm() {
   // node-llama-cpp and the default GGUF model, into the machine's cache (about 1 GB the first time).
-  const script = join(root, 'apps', 'agent', 'scripts', 'ensure-llm.mjs');
+  const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-llm.mjs');
   if (!existsSync(script)) return;
   run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
 }

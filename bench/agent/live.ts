@@ -16,9 +16,9 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Room, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
+import { wordErrorRate } from '@svc/agents-plugin-embedded';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { AccessToken } from 'livekit-server-sdk';
-import type { ScriptLine } from '../../apps/agent/src/providers.js';
 import {
   freePort,
   scriptPublication,
@@ -27,9 +27,10 @@ import {
   TEST_AGENT_KEY,
   workerActiveJobs,
   workerConnected,
-} from '../../apps/agent/src/test-support.js';
-import { wordErrorRate } from '../../apps/agent/src/embedded/speech/word-error.js';
-import { visit, type Visitor } from '../../apps/agent/src/test-visitor.js';
+  visit,
+  type ScriptLine,
+  type Visitor,
+} from '@svc/agent/testing';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 

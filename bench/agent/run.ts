@@ -5,7 +5,7 @@
 // Run: npm run bench:agent [-- tools speech overhead concurrency voice]  (default: all)
 
 import { initializeLogger } from '@livekit/agents';
-import { DEFAULT_MODEL_ID } from '../../apps/agent/src/embedded/llm/node-llama-cpp.js';
+import { DEFAULT_MODEL_ID } from '@svc/agents-plugin-embedded';
 import { runLiveBench } from './live.js';
 import { formatSummaries, runToolChoiceBench } from './llm/tool-choice.js';
 import { formatSpeechBench, runSpeechBench } from './speech/wer.js';

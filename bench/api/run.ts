@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { startLivekitServer } from '@svc/livekit-dev';
-import { startPostgres } from '../../apps/api/src/test-postgres.js';
+import { startPostgres } from '@svc/api/testing';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);

@@ -4,10 +4,13 @@
 // Run: npx tsx --conditions=@svc/source bench/session/run.ts
 import { startLivekitServer } from '@svc/livekit-dev';
 import { fakeConfig } from '@svc/sdk/testing';
-import { joinAsAgent, type AgentStandIn } from '../../e2e/src/support/agent-stand-in.js';
-import { launchChromium } from '../../e2e/src/support/browser.js';
-import { bundlePage } from '../../e2e/src/support/page-bundle.js';
-import { startPlatformApi } from '../../e2e/src/support/platform-api.js';
+import {
+  bundlePage,
+  joinAsAgent,
+  launchChromium,
+  startPlatformApi,
+  type AgentStandIn,
+} from '@svc/e2e/support';
 
 const STARTS = Number(process.env.STARTS ?? 20);
 const RPCS = Number(process.env.RPCS ?? 200);

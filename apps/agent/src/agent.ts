@@ -16,10 +16,10 @@ function vad(): Promise<VAD> {
 }
 
 export default defineAgent({
-  // Idle job processes load the embedded LLM before a conversation needs it (its model is
-  // shared between processes through the page cache).
+  // Without a model host, idle job processes load the embedded LLM before a conversation needs
+  // it; with one (the worker's default) the model is already loaded and warm there.
   prewarm: async (_proc: JobProcess) => {
-    if (process.env.SVC_AGENT_PREWARM_LLM !== '0') {
+    if (process.env.SVC_AGENT_PREWARM_LLM !== '0' && !process.env.SVC_LLM_HOST_SOCKET) {
       await sharedEmbeddedLlm()
         .load()
         .catch(() => undefined);

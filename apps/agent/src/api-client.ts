@@ -1,89 +1,28 @@
-import type { Collection, ConversationMessage, RestoreState } from '@svc/protocol';
+import {
+  DEFAULT_API_PATH_PREFIX,
+  type ConversationMessage,
+  type RestoreState,
+} from '@svc/protocol';
+import {
+  AGENT_API_ENDPOINTS,
+  agentApiPath,
+  parseBucket,
+  parseItemComparison,
+  parseItemDisplay,
+  parseItemList,
+  parseRuntimeConfig,
+  type AgentApiEndpoint,
+  type Bucket,
+  type Item,
+  type ItemComparison,
+  type ItemDisplay,
+  type ParseResult,
+  type RouteParameters,
+  type RuntimeConfig,
+  type TurnMetrics,
+} from '@svc/protocol/agent';
 
-/** The scenario as its publication snapshot holds it. */
-export interface ScenarioSnapshot {
-  name?: string;
-  language?: string;
-  prompt?: string;
-  first_message?: string;
-  voice_stack?: string;
-  voice?: { stt?: ProviderSettings; llm?: ProviderSettings; tts?: ProviderSettings };
-  avatar_enabled?: boolean;
-  audio_dictation?: boolean;
-  limit?: number;
-  features?: FeatureSnapshot[];
-  collection_ids?: number[];
-}
-
-/** One provider choice of a scenario's voice settings. */
-export interface ProviderSettings {
-  provider: string;
-  model?: string;
-  voice?: string;
-  base_url?: string;
-  [key: string]: unknown;
-}
-
-/** A feature of the scenario with its tools as authored. */
-export interface FeatureSnapshot {
-  name: string | Record<string, string>;
-  type: string;
-  settings?: Record<string, unknown>;
-  tools?: ToolSnapshot[];
-}
-
-/** A tool as authored: the contract's ToolConfig plus an optional description and JSON Schema. */
-export interface ToolSnapshot {
-  name: string;
-  type: string;
-  description?: string;
-  parameters?: Record<string, unknown>;
-  settings?: Record<string, unknown>;
-  frontend_method?: string;
-  rpc_timeout_s?: number;
-}
-
-/** What `GET /v1/agent/conversations/:id/config` answers. */
-export interface RuntimeConfig {
-  conversation: {
-    id: string;
-    language: string;
-    input_mode: 'audio' | 'text';
-    output_mode: 'audio' | 'text';
-    metadata: Record<string, unknown>;
-    started_at: string;
-    ended_at: string | null;
-  };
-  visitor: { id: number; external_id: string };
-  company_id: number;
-  publication_uuid: string;
-  scenario: ScenarioSnapshot;
-  collections: Collection[];
-  /** Item names of the attached collections (for the speech recognizer's vocabulary). */
-  item_names: string[];
-  restore_state: RestoreState;
-  history: ConversationMessage[];
-}
-
-/** An item as the API answers it. */
-export interface Item {
-  id: string;
-  data: Record<string, unknown>;
-}
-
-/** A cart list as the API answers it. */
-export interface Bucket {
-  name: string;
-  items: {
-    collection_id: number;
-    item_id: string;
-    quantity: number;
-    data: Record<string, unknown> | null;
-  }[];
-  total_quantity: number;
-}
-
-/** An API answer that was not 2xx: its status and `{ error }` message. */
+/** An API answer that was not 2xx (its status and `{ error }` message), or that did not parse. */
 export class AgentApiError extends Error {
   constructor(
     readonly status: number,
@@ -107,8 +46,8 @@ export interface ConversationApi {
     filters: Record<string, unknown>,
     limit?: number,
   ): Promise<Item[]>;
-  display(collectionId: number, itemId: string): Promise<unknown>;
-  compare(collectionId: number, itemIds: string[]): Promise<unknown>;
+  display(collectionId: number, itemId: string): Promise<ItemDisplay>;
+  compare(collectionId: number, itemIds: string[]): Promise<ItemComparison>;
   cart: {
     get(name: string): Promise<Bucket>;
     add(name: string, collectionId: number, itemId: string, quantity?: number): Promise<Bucket>;
@@ -118,18 +57,11 @@ export interface ConversationApi {
   };
 }
 
-/** One turn's latencies, milliseconds. */
-export interface TurnMetrics {
-  turn: number;
-  end_of_turn_ms?: number | null;
-  stt_ms?: number | null;
-  llm_ttft_ms?: number | null;
-  tts_ttfb_ms?: number | null;
-  e2e_ms?: number | null;
-}
-
 /** Attempts for calls that are safe to repeat (they are idempotent on the API). */
 const RETRIES = 3;
+
+/** Reads an answer the agent does not use: whatever it is, the call succeeded. */
+const ignoreAnswer = (): ParseResult<void> => ({ ok: true, value: undefined });
 
 /** The agent's API client for one conversation. */
 export function conversationApi(options: {
@@ -140,15 +72,23 @@ export function conversationApi(options: {
   timeoutMs?: number;
   fetch?: typeof fetch;
 }): ConversationApi {
-  const base = `${options.apiUrl.replace(/\/+$/, '')}/v1/agent/conversations/${encodeURIComponent(options.conversationId)}`;
+  const base = `${options.apiUrl.replace(/\/+$/, '')}${DEFAULT_API_PATH_PREFIX}`;
+  const { conversationId } = options;
   const doFetch = options.fetch ?? fetch;
 
-  async function call<T>(method: string, path: string, body?: unknown, retries = 1): Promise<T> {
+  async function call<Path extends AgentApiEndpoint['path'], T>(
+    endpoint: { method: string; path: Path },
+    parameters: Record<RouteParameters<Path>, string | number>,
+    parse: (value: unknown) => ParseResult<T>,
+    { body, retries = 1 }: { body?: unknown; retries?: number } = {},
+  ): Promise<T> {
+    const { method } = endpoint;
+    const url = `${base}${agentApiPath(endpoint, { ...parameters, conversationId })}`;
     let lastError: unknown;
     for (let attempt = 0; attempt < retries; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
       try {
-        const response = await doFetch(`${base}${path}`, {
+        const response = await doFetch(url, {
           method,
           headers: {
             authorization: `Bearer ${options.agentKey}`,
@@ -159,7 +99,16 @@ export function conversationApi(options: {
         });
         const text = await response.text();
         const json = text ? (JSON.parse(text) as unknown) : undefined;
-        if (response.ok) return json as T;
+        if (response.ok) {
+          const parsed = parse(json);
+          // A 2xx the agent cannot read is a contract break: asking again would get the same.
+          if (!parsed.ok)
+            throw new AgentApiError(
+              response.status,
+              `unreadable answer to ${method} ${endpoint.path}: ${parsed.error}`,
+            );
+          return parsed.value;
+        }
         const message =
           (json as { error?: string } | undefined)?.error ?? `HTTP ${response.status}`;
         // 4xx will not get better by trying again.
@@ -173,48 +122,46 @@ export function conversationApi(options: {
     throw lastError instanceof Error ? lastError : new Error(String(lastError));
   }
 
-  const line = (collectionId: number, itemId: string) =>
-    `${collectionId}/${encodeURIComponent(itemId)}`;
-  const bucket = (name: string) => `/buckets/${encodeURIComponent(name)}`;
+  const endpoints = AGENT_API_ENDPOINTS;
+  const retried = { retries: RETRIES };
   return {
-    config: () => call('GET', '/config', undefined, RETRIES),
+    config: () => call(endpoints.CONFIG, {}, parseRuntimeConfig, retried),
     appendMessages: async (messages) => {
-      if (messages.length > 0) await call('POST', '/messages', { messages }, RETRIES);
+      if (messages.length > 0)
+        await call(endpoints.MESSAGES, {}, ignoreAnswer, { ...retried, body: { messages } });
     },
-    saveRestoreState: async (state) => {
-      await call('PUT', '/restore-state', state, RETRIES);
-    },
-    end: async (reason) => {
-      await call('POST', '/end', { reason }, RETRIES);
-    },
+    saveRestoreState: (state) =>
+      call(endpoints.RESTORE_STATE, {}, ignoreAnswer, { ...retried, body: state }),
+    end: (reason) => call(endpoints.END, {}, ignoreAnswer, { ...retried, body: { reason } }),
     recordMetrics: async (turns) => {
-      if (turns.length > 0) await call('POST', '/metrics', { turns }, RETRIES);
+      if (turns.length > 0)
+        await call(endpoints.METRICS, {}, ignoreAnswer, { ...retried, body: { turns } });
     },
     search: async (collectionId, query, filters, limit) =>
       (
-        await call<{ items: Item[] }>('POST', `/collections/${collectionId}/search`, {
-          ...(query ? { query } : {}),
-          filters,
-          ...(limit ? { limit } : {}),
+        await call(endpoints.SEARCH, { collectionId }, parseItemList, {
+          body: { ...(query ? { query } : {}), filters, ...(limit ? { limit } : {}) },
         })
       ).items,
     display: (collectionId, itemId) =>
-      call('GET', `/collections/${collectionId}/items/${encodeURIComponent(itemId)}`),
+      call(endpoints.ITEM, { collectionId, itemId }, parseItemDisplay),
     compare: (collectionId, itemIds) =>
-      call('POST', `/collections/${collectionId}/compare`, { item_ids: itemIds }),
+      call(endpoints.COMPARE, { collectionId }, parseItemComparison, {
+        body: { item_ids: itemIds },
+      }),
     cart: {
-      get: (name) => call('GET', bucket(name)),
+      get: (name) => call(endpoints.BUCKET, { name }, parseBucket),
       add: (name, collectionId, itemId, quantity) =>
-        call('POST', `${bucket(name)}/items`, {
-          collection_id: collectionId,
-          item_id: itemId,
-          ...(quantity ? { quantity } : {}),
+        call(endpoints.BUCKET_ADD, { name }, parseBucket, {
+          body: { collection_id: collectionId, item_id: itemId, ...(quantity ? { quantity } : {}) },
         }),
       set: (name, collectionId, itemId, quantity) =>
-        call('PATCH', `${bucket(name)}/items/${line(collectionId, itemId)}`, { quantity }),
+        call(endpoints.BUCKET_SET, { name, collectionId, itemId }, parseBucket, {
+          body: { quantity },
+        }),
       remove: (name, collectionId, itemId) =>
-        call('DELETE', `${bucket(name)}/items/${line(collectionId, itemId)}`),
-      clear: (name) => call('DELETE', `${bucket(name)}/items`),
+        call(endpoints.BUCKET_REMOVE, { name, collectionId, itemId }, parseBucket),
+      clear: (name) => call(endpoints.BUCKET_CLEAR, { name }, parseBucket),
     },
   };
 }

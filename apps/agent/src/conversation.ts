@@ -9,7 +9,12 @@ import {
 } from '@livekit/agents';
 import { ParticipantKind, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
 import { TOPICS } from '@svc/protocol';
-import { AGENT_END_REASONS } from '@svc/protocol/agent';
+import {
+  AGENT_END_REASONS,
+  parseRoomMetadata,
+  type RoomMetadata,
+  type RuntimeConfig,
+} from '@svc/protocol/agent';
 import {
   parseAssistantInterruptPayload,
   parseChatPayload,
@@ -17,11 +22,12 @@ import {
   parseSessionControlPayload,
   parseStateUpdatePayload,
 } from '@svc/protocol/parse';
-import { conversationApi, type ConversationApi, type RuntimeConfig } from './api-client.js';
+import { conversationApi, type ConversationApi } from './api-client.js';
 import { roomChannel, type VisitorChannel } from './channel.js';
 import { startDictation } from './dictation.js';
 import { runHandshake } from './handshake.js';
 import { MessageLog } from './messages.js';
+import { withRouter } from './router/index.js';
 import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
 
 /** The speech and language engines of one conversation. */
@@ -34,16 +40,6 @@ export interface Engines {
   endpointingMinDelayMs?: number | undefined;
 }
 
-/** What the room metadata (and the dispatch metadata) carries; written by the Platform API. */
-export interface RoomMetadata {
-  conversation_id: string;
-  publication_uuid?: string;
-  input_mode?: 'audio' | 'text';
-  output_mode?: 'audio' | 'text';
-  language?: string;
-  resumed?: boolean;
-}
-
 /** How the worker runs conversations. */
 export interface ConversationOptions {
   apiUrl: string;
@@ -52,21 +48,6 @@ export interface ConversationOptions {
   engines(runtime: RuntimeConfig, modes: { audioIn: boolean; audioOut: boolean }): Promise<Engines>;
   /** How long to wait for the visitor to join before giving up (default 60 s). */
   visitorTimeoutMs?: number;
-}
-
-/** Reads the conversation id and modes the API put in the metadata. */
-export function parseRoomMetadata(text: string | undefined): RoomMetadata {
-  let value: unknown;
-  try {
-    value = JSON.parse(text || '{}');
-  } catch {
-    throw new Error('the room metadata is not JSON');
-  }
-  const metadata = value as Partial<RoomMetadata>;
-  if (typeof metadata.conversation_id !== 'string' || !metadata.conversation_id) {
-    throw new Error('the room metadata has no conversation_id');
-  }
-  return metadata as RoomMetadata;
 }
 
 function waitForVisitor(
@@ -152,12 +133,19 @@ async function serveConversation(run: {
     onError: (error) => log.warn({ err: error }, 'storing messages failed'),
   });
   let lastUiActivity = 0;
+  // The common turns are decided by the scenario's intent router and answered from templates; the
+  // LLM gets the rest.
+  const model = withRouter(engines.llm, runtime, api, {
+    spoken: modes.audioOut,
+    limit: runtime.scenario.limit ?? 5,
+    onDecision: (decision) => log.debug({ decision }, 'turn decided'),
+  });
   let ending: Promise<void> | undefined;
   let endAfterSpeech: string | undefined;
   const abort = new AbortController();
 
   const session = new voice.AgentSession({
-    llm: engines.llm,
+    llm: model,
     ...(modes.audioIn && engines.stt ? { stt: engines.stt } : {}),
     ...(modes.audioOut && engines.tts ? { tts: engines.tts } : {}),
     ...(modes.audioIn && engines.vad ? { vad: engines.vad } : {}),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AgentServer, initializeLogger, ServerOptions } from '@livekit/agents';
 import { cpuMeter, reportedLoad, TRANSPORT_TARGET_LOAD } from './capacity.js';
 import { readAgentEnv } from './env.js';
+import { startModelHost, type ModelHost } from './model-host/start-host.js';
 
 let env;
 try {
@@ -19,6 +20,20 @@ const cpu = cpuMeter();
 // with dozens of conversations on two cores those wake-ups are a share of the machine. Off unless
 // the operator sets a threshold (the job processes inherit this environment).
 process.env.LIVEKIT_AGENTS_LOOP_BLOCK_WARN_MS ??= '0';
+// One copy of the embedded LLM for the whole worker, loaded and warmed before the first
+// conversation: job processes reach it through the socket named in their environment.
+let modelHost: ModelHost | undefined;
+if (process.env.SVC_LLM_HOST !== 'off' && !process.env.SVC_LLM_HOST_SOCKET) {
+  try {
+    modelHost = await startModelHost();
+    process.env.SVC_LLM_HOST_SOCKET = modelHost.socketPath;
+    console.error(`model host ready (${modelHost.model})`);
+  } catch (error) {
+    // Scenarios on hosted LLMs still work; an embedded one will load in its job process.
+    console.error(`the embedded LLM's model host did not start: ${(error as Error).message}`);
+  }
+}
+process.on('exit', () => modelHost?.stop());
 const server = new AgentServer(
   new ServerOptions({
     agent: fileURLToPath(

@@ -1,6 +1,7 @@
 import type { ConversationMessage } from '@svc/protocol';
 import { describe, expect, it } from 'vitest';
-import type { ConversationApi, TurnMetrics } from './api-client.js';
+import type { TurnMetrics } from '@svc/protocol/agent';
+import type { ConversationApi } from './api-client.js';
 import { MessageLog } from './messages.js';
 import { recordingChannel } from './test-support.js';
 

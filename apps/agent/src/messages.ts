@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TOPICS, type ConversationMessage } from '@svc/protocol';
-import type { ConversationApi, TurnMetrics } from './api-client.js';
+import type { TurnMetrics } from '@svc/protocol/agent';
+import type { ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
 
 /** A chat item as the agents framework reports it (the fields we read). */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { initializeLogger, tts } from '@livekit/agents';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import type { RuntimeConfig } from './api-client.js';
+import type { RuntimeConfig } from '@svc/protocol/agent';
 import { llmFor, sttFor, ttsFor } from './providers.js';
 
 initializeLogger({ pretty: false, level: 'warn' });

@@ -4,10 +4,10 @@ import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
 import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
 import * as openai from '@livekit/agents-plugin-openai';
-import type { ProviderSettings, RuntimeConfig } from './api-client.js';
+import { FliteTTS, LlamaLLM, PocketsphinxSTT } from '@svc/agents-plugin-embedded';
+import type { ProviderSettings, RuntimeConfig } from '@svc/protocol/agent';
 import type { Engines } from './conversation.js';
-import { LlamaLLM } from './embedded/llm/index.js';
-import { FliteTTS, PocketsphinxSTT } from './embedded/speech/index.js';
+import { RemoteLLM } from './model-host/remote-llm.js';
 import { scenarioPhrases } from './scenario-phrases.js';
 
 /**
@@ -109,10 +109,15 @@ function cartesiaOptions(
 }
 
 /** One embedded LLM per process: its model is loaded once and shared by every conversation. */
-let embeddedLlm: LlamaLLM | undefined;
-/** The shared embedded LLM (model from `SVC_LLM_MODEL`, else the catalogue's default). */
-export function sharedEmbeddedLlm(): LlamaLLM {
-  embeddedLlm ??= new LlamaLLM();
+let embeddedLlm: LlamaLLM | RemoteLLM | undefined;
+/**
+ * The shared embedded LLM. When the worker hosts the model (`SVC_LLM_HOST_SOCKET`, set by the
+ * worker for its job processes), every conversation of the worker uses that one copy; otherwise
+ * the model is loaded in this process (model from `SVC_LLM_MODEL`, else the catalogue's default).
+ */
+export function sharedEmbeddedLlm(): LlamaLLM | RemoteLLM {
+  const socket = process.env.SVC_LLM_HOST_SOCKET;
+  embeddedLlm ??= socket ? new RemoteLLM(socket) : new LlamaLLM();
   return embeddedLlm;
 }
 

@@ -1,6 +1,7 @@
 import { initializeLogger, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationApi, type RuntimeConfig } from './api-client.js';
+import type { RuntimeConfig } from '@svc/protocol/agent';
+import { conversationApi } from './api-client.js';
 import { scenarioAgent } from './scenario-agent.js';
 import { recordingChannel, startTestApi, TEST_AGENT_KEY } from './test-support.js';
 

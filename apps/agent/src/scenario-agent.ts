@@ -1,6 +1,6 @@
 import { llm, voice } from '@livekit/agents';
 import type { ConfigPayload, ConversationMessage } from '@svc/protocol';
-import type { RuntimeConfig } from './api-client.js';
+import type { RuntimeConfig } from '@svc/protocol/agent';
 import { buildTools, type ToolDeps } from './tools.js';
 
 /** Languages by their BCP-47 prefix, for the instruction that pins the reply language. */

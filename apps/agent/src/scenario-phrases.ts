@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from './api-client.js';
+import type { RuntimeConfig } from '@svc/protocol/agent';
 
 /**
  * What visitors of this scenario are likely to say, for the embedded recognizer's domain model:

@@ -1,21 +1,17 @@
-// Test support for the agent: the real Platform API on a seeded SQLite file with one
-// conversation, and a visitor channel that records what the agent publishes and answers page
-// RPCs as a page would (the Transport seam). Not part of the agent's runtime.
+// Test support for the agent: the real Platform API (`@svc/api/testing`) on the seeded demo,
+// and a visitor channel that records what the agent publishes and answers page RPCs as a page
+// would (the Transport seam). Not part of the agent's runtime.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { createApp } from '../../api/src/app.js';
-import { openDatabase } from '../../api/src/db/database.js';
-import { migrate } from '../../api/src/db/migrations.js';
-import { seedDemo } from '../../api/src/seed/seed-demo.js';
-import { createTokenService } from '../../api/src/tokens.js';
+import {
+  patchPublicationSnapshot,
+  startTestApi as startPlatformApi,
+  TEST_AGENT_KEY,
+  type OpenDatabase,
+  type TransportAdmin,
+} from '@svc/api/testing';
 import type { VisitorChannel } from './channel.js';
 import type { ScriptLine } from './providers.js';
-
-type Database = ReturnType<typeof openDatabase>;
 
 /**
  * A script for the demo scenario: the first spoken turn searches for tents (the page shows them),
@@ -39,23 +35,14 @@ export const DEMO_SCRIPT: ScriptLine[] = [
  * instead of the embedded one, so every turn of a test is known; speech stays real.
  */
 export async function scriptPublication(
-  database: Database,
+  database: OpenDatabase,
   publicationUuid: string,
   script: ScriptLine[],
 ): Promise<void> {
-  const { db } = database;
-  const publication = await db
-    .selectFrom('publications')
-    .select(['id', 'snapshot'])
-    .where('uuid', '=', publicationUuid)
-    .executeTakeFirstOrThrow();
-  const snapshot = JSON.parse(publication.snapshot) as { voice?: Record<string, unknown> };
-  snapshot.voice = { ...snapshot.voice, llm: { provider: 'scripted', script } };
-  await db
-    .updateTable('publications')
-    .set({ snapshot: JSON.stringify(snapshot) })
-    .where('id', '=', publication.id)
-    .execute();
+  await patchPublicationSnapshot(database, publicationUuid, (snapshot) => ({
+    ...snapshot,
+    voice: { ...snapshot.voice, llm: { provider: 'scripted', script } },
+  }));
 }
 
 /**
@@ -81,6 +68,8 @@ export function spawnAgentWorker(options: {
       SVC_AGENT_HEALTH_PORT: String(options.healthPort),
       SVC_AGENT_TEST_PROVIDERS: '1',
       SVC_AGENT_PREWARM_LLM: '0',
+      // Scripted tests need no model; a test of the embedded LLM sets SVC_LLM_HOST=on.
+      SVC_LLM_HOST: 'off',
       SVC_AGENT_LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -122,67 +111,26 @@ export function freePort(): Promise<number> {
 }
 
 /** The service key of the test API. */
-export const TEST_AGENT_KEY = 'agent-test-key-0123456789abcdef';
+export { TEST_AGENT_KEY };
 
-/** Starts the API with the demo seeded; `conversation()` makes a fresh conversation row. */
-export async function startTestApi(
-  options: { transport?: Parameters<typeof createApp>[0]['transport'] } = {},
-) {
-  const database = openDatabase(join(mkdtempSync(join(tmpdir(), 'svc-agent-')), 'svc.db'));
-  await migrate(database);
-  const demo = await seedDemo(database);
-  const app = await createApp({
-    database,
-    tokens: createTokenService({ kid: 't', secret: 'agent-test-secret-of-32-characters' }),
-    transport: options.transport ?? {
-      url: 'ws://127.0.0.1:9',
-      openRoom: () => Promise.reject(new Error('no rooms here')),
-      participantToken: () => Promise.reject(new Error('no rooms here')),
-    },
-    agentKey: TEST_AGENT_KEY,
-    publicRateLimit: 100_000,
+/**
+ * Starts the API with the demo seeded, listening on loopback for the agent; `conversation()` makes
+ * a fresh conversation row on the demo's production publication.
+ */
+export async function startTestApi(options: { transport?: TransportAdmin } = {}) {
+  const api = await startPlatformApi({
+    listen: true,
+    ...(options.transport ? { transport: options.transport } : {}),
+    // Every test talks from loopback: the per-IP limit would count them all as one visitor.
+    app: { publicRateLimit: 100_000 },
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url,
-    demo,
-    database,
-    async conversation(externalId = `visitor-${randomUUID()}`, mode: 'audio' | 'text' = 'text') {
-      const { db } = database;
-      const publication = await db
-        .selectFrom('publications')
-        .select('id')
-        .where('uuid', '=', demo.publications.production)
-        .executeTakeFirstOrThrow();
-      const visitor = await db
-        .insertInto('visitors')
-        .values({
-          application_id: demo.application_id,
-          external_id: externalId,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = randomUUID();
-      await db
-        .insertInto('conversations')
-        .values({
-          id,
-          publication_id: publication.id,
-          visitor_id: visitor.id,
-          language: 'en-US',
-          input_mode: mode,
-          output_mode: mode,
-          metadata: '{}',
-          started_at: new Date().toISOString(),
-        })
-        .execute();
-      return { id, visitorId: visitor.id };
-    },
-    async close() {
-      await app.close();
-      await database.close();
-    },
+    url: api.url,
+    demo: api.seeded,
+    database: api.database,
+    conversation: (externalId?: string, mode: 'audio' | 'text' = 'text') =>
+      api.openConversation({ ...(externalId ? { externalId } : {}), mode, language: 'en-US' }),
+    close: () => api.close(),
   };
 }
 

@@ -14,8 +14,9 @@ import {
   type RemoteParticipant,
   type RemoteTrack,
 } from '@livekit/rtc-node';
-import { createLiveKitAdmin } from '../../api/src/transport.js';
-import { FliteTTS } from './embedded/speech/index.js';
+import { createLiveKitAdmin } from '@svc/api/testing';
+import { conversationRoomName } from '@svc/protocol/agent';
+import { FliteTTS } from '@svc/agents-plugin-embedded';
 
 /** A 16-bit sample above this is sound, below it near-silence. */
 const LOUD = 300;
@@ -78,7 +79,7 @@ export async function visit(
   const { server, api } = setup;
   const conversationId = resume?.conversationId ?? (await api.conversation(undefined, mode)).id;
   // A new room for every session of a conversation, as the API names them.
-  const room = `conversation-${conversationId}-${Date.now().toString(36)}`;
+  const room = conversationRoomName(conversationId);
   const admin = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
   await admin.openRoom(room, {
     conversation_id: conversationId,

@@ -8,8 +8,9 @@ import {
   toolTimeouts,
   type Collection,
 } from '@svc/protocol';
+import type { FeatureSnapshot, Item, ToolSnapshot } from '@svc/protocol/agent';
 import { parseRpcToolResponse, parseUiActivityCheckResponse } from '@svc/protocol/parse';
-import type { ConversationApi, FeatureSnapshot, Item, ToolSnapshot } from './api-client.js';
+import type { ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
 
 /** What a tool does with the agent's API; `custom` tools only call the page. */

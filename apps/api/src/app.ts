@@ -13,15 +13,29 @@ import { createAdminAuth } from './auth.js';
 import { createCarts } from './carts.js';
 import { createCollectionStore } from './collections/store.js';
 import { createConversations } from './conversations.js';
+import type { OpenDatabase } from './db/database.js';
 import { installErrorHandling } from './errors.js';
 import { memoryCounter, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { agentRoutes } from './routes/agent.js';
-import { publicRoutes, type PublicRouteDeps } from './routes/public.js';
+import { createPublications } from './publications.js';
+import { publicRoutes } from './routes/public.js';
 import { visitorRoutes } from './routes/visitor.js';
+import { createScenarios } from './scenarios.js';
+import { createSessions } from './sessions.js';
+import type { TokenService } from './tokens.js';
+import type { TransportAdmin } from './transport.js';
+import { createVisitors } from './visitors.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
-export type AppDeps = Omit<PublicRouteDeps, 'rateCounter'> & {
+export interface AppDeps {
+  database: OpenDatabase;
+  tokens: TokenService;
+  transport: TransportAdmin;
+  /** Lifetime of a Transport participant token, seconds (default 600). */
+  rtTokenSeconds?: number;
+  /** How long a publication lookup is reused, ms (default `PUBLICATION_CACHE_MS`, 2000; 0 turns it off). */
+  publicationCacheMs?: number;
   logger?: boolean | object;
   /** Requests per IP and minute on the public and visitor routes (default 120). */
   publicRateLimit?: number;
@@ -31,7 +45,7 @@ export type AppDeps = Omit<PublicRouteDeps, 'rateCounter'> & {
   agentKey?: string;
   /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
   corsOrigins?: string[] | true;
-};
+}
 
 /** Builds the Platform API with no side effects: no port, no environment, no migrations. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -78,6 +92,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const carts = createCarts(deps.database, store);
   const conversations = createConversations(deps.database, store);
   const auth = createAdminAuth(deps.database);
+  const publications = createPublications(deps.database, { cacheMs: deps.publicationCacheMs });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     // Ready means the database answers; the Transport is checked per session.
@@ -88,23 +103,43 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(503).send({ error: 'the database does not answer' });
     }
   });
-  await app.register(publicRoutes({ ...deps, rateCounter }));
+  await app.register(
+    publicRoutes({
+      tokens: deps.tokens,
+      transport: deps.transport,
+      rateCounter,
+      publications,
+      visitors: createVisitors(deps.database),
+      sessions: createSessions(deps.database),
+      ...(deps.rtTokenSeconds !== undefined ? { rtTokenSeconds: deps.rtTokenSeconds } : {}),
+    }),
+  );
   await app.register(
     async (scope) => {
       // The visitor routes share the public routes' per-IP limit.
       scope.addHook('onRoute', (route) => {
         (route as { config?: object }).config = { ...route.config, rateLimit: {} };
       });
-      await scope.register(visitorRoutes({ ...deps, store, carts }));
+      await scope.register(visitorRoutes({ tokens: deps.tokens, publications, store, carts }));
     },
     { prefix: '/v1/visitor' },
   );
   await app.register(agentRoutes({ agentKey: deps.agentKey, conversations, store, carts }), {
     prefix: '/v1/agent/conversations/:conversationId',
   });
-  await app.register(adminRoutes({ database: deps.database, auth, store, conversations }), {
-    prefix: '/v1/admin',
-  });
+  await app.register(
+    adminRoutes({
+      database: deps.database,
+      auth,
+      store,
+      conversations,
+      scenarios: createScenarios(deps.database),
+      publications,
+    }),
+    {
+      prefix: '/v1/admin',
+    },
+  );
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.addHook('onClose', async () => rateCounter.close());
   return app;

@@ -1,26 +1,20 @@
-import type { Collection, ConversationMessage, RestoreState } from '@svc/protocol';
+import type { Collection, ConversationMessage, RestoreState, SessionMode } from '@svc/protocol';
+import type {
+  EndConversationResponse,
+  RuntimeConfig,
+  SaveRestoreStateResponse,
+  ScenarioSnapshot,
+  StoredCount,
+  TurnMetrics,
+} from '@svc/protocol/agent';
 import { sql } from 'kysely';
 import type { CollectionStore } from './collections/store.js';
 import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 
-/** The published scenario as its snapshot holds it; fields beyond these pass through. */
-export interface ScenarioSnapshot {
-  name?: string;
-  language?: string;
-  prompt?: string;
-  first_message?: string;
-  voice_stack?: string;
-  voice?: Record<string, unknown>;
-  avatar_enabled?: boolean;
-  audio_dictation?: boolean;
-  /** Most results a collection search returns. */
-  limit?: number;
-  features?: unknown[];
-  /** Collections attached at publish time; their items are read live. */
-  collection_ids?: number[];
-  [key: string]: unknown;
-}
+// The snapshot's type is the protocol's; re-exported because the publication and visitor modules
+// import it from here.
+export type { ScenarioSnapshot } from '@svc/protocol/agent';
 
 /** Where a conversation belongs: what every scoped operation checks against. */
 export interface ConversationScope {
@@ -30,16 +24,6 @@ export interface ConversationScope {
   publication_uuid: string;
   snapshot: ScenarioSnapshot;
   ended_at: string | null;
-}
-
-/** One turn's latencies, milliseconds; a part the agent could not measure is null. */
-export interface TurnMetric {
-  turn: number;
-  end_of_turn_ms?: number | null | undefined;
-  stt_ms?: number | null | undefined;
-  llm_ttft_ms?: number | null | undefined;
-  tts_ttfb_ms?: number | null | undefined;
-  e2e_ms?: number | null | undefined;
 }
 
 /** Most item names the runtime config carries. */
@@ -121,7 +105,7 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
     messages,
 
     /** Everything the agent needs to run a conversation. */
-    async runtimeConfig(conversationId: string) {
+    async runtimeConfig(conversationId: string): Promise<RuntimeConfig> {
       const target = await scope(conversationId);
       const conversation = await db
         .selectFrom('conversations as c')
@@ -168,8 +152,9 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
         conversation: {
           id: conversation.id,
           language: conversation.language,
-          input_mode: conversation.input_mode,
-          output_mode: conversation.output_mode,
+          // Written only through the session route, whose schema admits `audio` and `text` alone.
+          input_mode: conversation.input_mode as SessionMode,
+          output_mode: conversation.output_mode as SessionMode,
           metadata: JSON.parse(conversation.metadata) as Record<string, unknown>,
           started_at: conversation.started_at,
           ended_at: conversation.ended_at,
@@ -179,10 +164,9 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
         publication_uuid: target.publication_uuid,
         scenario: target.snapshot,
         collections: attached,
-        /** Item names of the attached collections, for speech recognition. */
         item_names: [...new Set(names)].slice(0, VOCABULARY_LIMIT),
         restore_state: await restoreState(conversationId),
-        /** The last 50 messages, oldest first, for a resumed conversation. */
+        // The last 50 messages, oldest first: enough for the model to pick a resumed thread up.
         history: history.reverse().map((row) => JSON.parse(row.message) as ConversationMessage),
       };
     },
@@ -191,7 +175,7 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
     async appendMessages(
       conversationId: string,
       list: ConversationMessage[],
-    ): Promise<{ stored: number }> {
+    ): Promise<StoredCount> {
       await scope(conversationId);
       let stored = 0;
       for (const message of list) {
@@ -221,7 +205,7 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
     async saveRestoreState(
       conversationId: string,
       state: RestoreState,
-    ): Promise<{ saved: boolean; restore_state: RestoreState }> {
+    ): Promise<SaveRestoreStateResponse> {
       await scope(conversationId);
       const current = await db
         .selectFrom('restore_checkpoints')
@@ -252,7 +236,11 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
     },
 
     /** Records the end; the first recorded end wins, later ones change nothing. */
-    async end(conversationId: string, reason: string, endedAt = new Date().toISOString()) {
+    async end(
+      conversationId: string,
+      reason: string,
+      endedAt = new Date().toISOString(),
+    ): Promise<EndConversationResponse> {
       await scope(conversationId);
       await db
         .updateTable('conversations')
@@ -269,7 +257,7 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
     },
 
     /** Stores per-turn latencies; a turn sent twice keeps its first figures. */
-    async recordMetrics(conversationId: string, turns: TurnMetric[]) {
+    async recordMetrics(conversationId: string, turns: TurnMetrics[]): Promise<StoredCount> {
       await scope(conversationId);
       if (turns.length === 0) return { stored: 0 };
       const result = await db

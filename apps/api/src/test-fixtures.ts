@@ -1,22 +1,14 @@
-// Fixtures for the API's tests: a migrated database in a temp folder with one company, one
-// application and one published scenario. Excluded from the build by its name.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type OpenDatabase } from './db/database.js';
-import { migrate } from './db/migrations.js';
+// Fixtures for the API's own route tests: one company with an application, a gear collection and a
+// published scenario, and another company beside it to prove nothing crosses over.
+import type { OpenDatabase } from './db/database.js';
 import { createAdminAuth } from './auth.js';
 import { createCollectionStore } from './collections/store.js';
 
 /**
- * A fresh, migrated database with the demo rows: a SQLite file in a temp folder, or the
- * PostgreSQL database at `url`. `publicationUuid` is published.
+ * Seeds a migrated, empty database with the fixture's rows (a `seed` for `startTestApi`);
+ * `publicationUuid` is published, on the application the ids name.
  */
-export async function seededDatabase(options: { url?: string; allowedOrigins?: string[] } = {}) {
-  const database: OpenDatabase = openDatabase(
-    options.url ?? join(mkdtempSync(join(tmpdir(), 'svc-api-')), 'svc.db'),
-  );
-  await migrate(database);
+export async function seedFixture(database: OpenDatabase) {
   const { db } = database;
   const now = new Date().toISOString();
   const company = await db
@@ -35,7 +27,7 @@ export async function seededDatabase(options: { url?: string; allowedOrigins?: s
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const application = await insertApplication('Shop', options.allowedOrigins ?? []);
+  const application = await insertApplication('Shop', []);
   const other = await insertApplication('Other shop', []);
   // A small gear collection on the first publication; another company's collection beside it.
   const store = createCollectionStore(database);
@@ -120,7 +112,6 @@ export async function seededDatabase(options: { url?: string; allowedOrigins?: s
   await publish(application.id, '11111111-1111-4111-8111-111111111111', [collection.id]);
   await publish(other.id, '22222222-2222-4222-8222-222222222222', []);
   return {
-    database,
     companyId: company.id,
     applicationId: application.id,
     publicationUuid: '11111111-1111-4111-8111-111111111111',

@@ -1,38 +1,33 @@
 // The API's route tests run the same suite on a real SQLite file and on a real PostgreSQL
-// cluster. Excluded from the build by its name.
-import { randomUUID } from 'node:crypto';
+// cluster, each API booted by `@svc/api/testing` on the fixture's rows.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createApp, type AppDeps } from './app.js';
-import { seededDatabase } from './test-fixtures.js';
-import { startPostgres } from './test-postgres.js';
-import { createTokenService } from './tokens.js';
-import type { TransportAdmin } from './transport.js';
+import type { AppDeps } from './app.js';
+import type { OpenDatabase } from './db/database.js';
+import { seedFixture } from './test-fixtures.js';
+import {
+  createTokenService,
+  startPostgres,
+  startTestApi,
+  TEST_AGENT_KEY,
+  TEST_SIGNING_KEY,
+  type TestApi,
+} from './testing/index.js';
 
 /** The agent key the harness's apps accept. */
-export const AGENT_KEY = 'agent-key-for-tests-0123456789';
+export const AGENT_KEY = TEST_AGENT_KEY;
 
 /** Visitor tokens of the harness's apps. */
-export const tokens = createTokenService({
-  kid: 'k1',
-  secret: 'test-secret-of-at-least-32-chars!',
-});
+export const tokens = createTokenService(TEST_SIGNING_KEY);
 
-/**
- * Routes that never reach the Transport get one that says so if they do: sessions are tested
- * against a real livekit-server in public.test.ts.
- */
-const noTransport: TransportAdmin = {
-  url: 'ws://127.0.0.1:9',
-  openRoom: () => Promise.reject(new Error('this suite opens no rooms')),
-  participantToken: () => Promise.reject(new Error('this suite opens no rooms')),
-};
+/** The fixture's ids, and the database they are in. */
+export type Fixture = Awaited<ReturnType<typeof seedFixture>> & { database: OpenDatabase };
 
 /** One dialect's app, database and helpers. */
 export interface Harness {
   dialect: 'sqlite' | 'postgres';
   app: FastifyInstance;
-  fixture: Awaited<ReturnType<typeof seededDatabase>>;
+  fixture: Fixture;
   /** A visitor token (and id) for an external id on the fixture publication. */
   visitor(externalId: string): Promise<{ token: string; id: number }>;
   /** A conversation row of that visitor on the fixture publication. */
@@ -43,7 +38,7 @@ export interface Harness {
 export function describeOnBothDialects(
   name: string,
   suite: (harness: () => Harness) => void,
-  deps: Partial<AppDeps> = {},
+  deps: Partial<Omit<AppDeps, 'database' | 'transport'>> = {},
 ): void {
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
   beforeAll(async () => {
@@ -53,59 +48,32 @@ export function describeOnBothDialects(
     await postgres?.stop();
   });
   describe.each(['sqlite', 'postgres'] as const)(`${name} on %s`, (dialect) => {
+    let api: TestApi<Awaited<ReturnType<typeof seedFixture>>> | undefined;
     let current: Harness | undefined;
     beforeAll(async () => {
-      const fixture = await seededDatabase(
-        dialect === 'postgres' && postgres ? { url: postgres.url } : {},
-      );
-      const app = await createApp({
-        database: fixture.database,
-        tokens,
-        transport: noTransport,
-        agentKey: AGENT_KEY,
-        publicationCacheMs: 0,
-        ...deps,
+      const started = await startTestApi({
+        databaseUrl: dialect === 'postgres' ? postgres?.url : undefined,
+        seed: seedFixture,
+        app: { tokens, ...deps },
       });
+      api = started;
       current = {
         dialect,
-        app,
-        fixture,
-        async visitor(externalId) {
-          const response = await app.inject({
-            method: 'POST',
-            url: '/v1/public/token',
-            payload: { scenario_uuid: fixture.publicationUuid, external_id: externalId },
-          });
-          const identity = response.json<{ user_token: string; user_id: number }>();
-          return { token: identity.user_token, id: identity.user_id };
-        },
+        app: started.app,
+        fixture: { ...started.seeded, database: started.database },
+        visitor: (externalId) => started.visitor(externalId),
         async conversation(visitorId) {
-          const publication = await fixture.database.db
-            .selectFrom('publications')
-            .select('id')
-            .where('uuid', '=', fixture.publicationUuid)
-            .executeTakeFirstOrThrow();
-          const id = randomUUID();
-          await fixture.database.db
-            .insertInto('conversations')
-            .values({
-              id,
-              publication_id: publication.id,
-              visitor_id: visitorId,
-              language: 'en-US',
-              input_mode: 'audio',
-              output_mode: 'audio',
-              metadata: '{"page":"home"}',
-              started_at: new Date().toISOString(),
-            })
-            .execute();
-          return id;
+          const conversation = await started.openConversation({
+            visitorId,
+            language: 'en-US',
+            metadata: { page: 'home' },
+          });
+          return conversation.id;
         },
       };
     }, 60_000);
     afterAll(async () => {
-      await current?.app.close();
-      await current?.fixture.database.close();
+      await api?.close();
     });
     suite(() => {
       if (!current) throw new Error('the harness is not ready');

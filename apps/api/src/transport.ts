@@ -1,9 +1,10 @@
+import type { RoomMetadata } from '@svc/protocol/agent';
 import { AccessToken, AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 
 /** What the API asks of the Transport for a session. */
 export interface TransportAdmin {
   /** Creates the room with the metadata the agent reads, and dispatches the agent to it. */
-  openRoom(name: string, metadata: Record<string, unknown>): Promise<void>;
+  openRoom(name: string, metadata: RoomMetadata): Promise<void>;
   /** A participant token for the visitor, valid `ttlSeconds`. */
   participantToken(room: string, identity: string, ttlSeconds: number): Promise<string>;
   /** URL clients connect to. */

@@ -5,11 +5,13 @@
 // chat contexts the way a voice session holds them.
 
 import { llm } from '@livekit/agents';
-import type { ConversationApi } from '../../../apps/agent/src/api-client.js';
-import type { VisitorChannel } from '../../../apps/agent/src/channel.js';
-import { instructionsFor } from '../../../apps/agent/src/scenario-agent.js';
-import { buildTools } from '../../../apps/agent/src/tools.js';
-import { demoRuntime } from '../demo-runtime.js';
+import {
+  buildTools,
+  demoRuntime,
+  instructionsFor,
+  type ConversationApi,
+  type VisitorChannel,
+} from '@svc/agent/testing';
 
 const runtime = demoRuntime('audio');
 

@@ -12,16 +12,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { initializeLogger, type llm } from '@livekit/agents';
-import { LlamaLLM, type LlamaTurnStats } from '../../../apps/agent/src/embedded/llm/llama-llm.js';
 import {
   DEFAULT_MODEL_ID,
+  LlamaLLM,
   MODELS,
   modelPath,
-} from '../../../apps/agent/src/embedded/llm/node-llama-cpp.js';
-import {
   validateJson,
   type JsonSchema,
-} from '../../../apps/agent/src/embedded/llm/tool-protocol.js';
+  type LlamaTurnStats,
+} from '@svc/agents-plugin-embedded';
 import {
   TRAILHEAD_TOOLS,
   trailheadChat,
@@ -303,7 +302,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const models = parseModels(process.argv.slice(2)) ?? installedModels();
   if (models.length === 0) {
     process.stderr.write(
-      `no embedded LLM model is installed: run node apps/agent/scripts/ensure-llm.mjs (default ${DEFAULT_MODEL_ID})\n`,
+      `no embedded LLM model is installed: run npm run ensure-llm -w @svc/agents-plugin-embedded (default ${DEFAULT_MODEL_ID})\n`,
     );
     process.exit(1);
   }

@@ -2,8 +2,7 @@
 // the agent hands the recognizer for the seeded outdoor-gear shop (prompt, first message, tool
 // names, filter values, the 294 product names in the sentences people put them in).
 
-import { scenarioPhrases } from '../../../apps/agent/src/scenario-phrases.js';
-import { demoRuntime } from '../demo-runtime.js';
+import { demoRuntime, scenarioPhrases } from '@svc/agent/testing';
 
 /** The domain phrases of the demo scenario, as the agent builds them from its runtime config. */
 export function demoDomainPhrases(): string[] {

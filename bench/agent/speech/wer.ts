@@ -12,13 +12,13 @@
 import { pathToFileURL } from 'node:url';
 import { initializeLogger, stt } from '@livekit/agents';
 import { AudioFrame, AudioResampler } from '@livekit/rtc-node';
-import { FliteTTS } from '../../../apps/agent/src/embedded/speech/flite-tts.js';
 import {
   CONVERSATIONAL_PHRASES,
+  FliteTTS,
   normalizeWords,
-} from '../../../apps/agent/src/embedded/speech/language-model.js';
-import { PocketsphinxSTT } from '../../../apps/agent/src/embedded/speech/pocketsphinx-stt.js';
-import { wordErrors } from '../../../apps/agent/src/embedded/speech/word-error.js';
+  PocketsphinxSTT,
+  wordErrors,
+} from '@svc/agents-plugin-embedded';
 import { DEMO_UTTERANCES, demoDomainPhrases } from './demo-phrases.js';
 
 /** The rate a LiveKit room delivers microphone audio at. */

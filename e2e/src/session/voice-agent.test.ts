@@ -7,12 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_SCRIPT,
-  freePort,
-  scriptPublication,
-  spawnAgentWorker,
-} from '../../../apps/agent/src/test-support.js';
+import { DEMO_SCRIPT, freePort, scriptPublication, spawnAgentWorker } from '@svc/agent/testing';
 import { launchChromium } from '../support/browser.js';
 import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
 

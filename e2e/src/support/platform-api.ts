@@ -1,19 +1,16 @@
-// The real Platform API for tests that cross apps: a fresh SQLite file seeded with the demo, the
-// real Transport admin against the test's livekit-server, and (optionally) the test page served
-// from the same origin. Rooms are reported as they open, so a test's agent can join each one as a
-// dispatched agent worker would.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from '../../../apps/api/src/app.js';
-import { openDatabase } from '../../../apps/api/src/db/database.js';
-import { migrate } from '../../../apps/api/src/db/migrations.js';
-import { seedDemo } from '../../../apps/api/src/seed/seed-demo.js';
-import { createTokenService } from '../../../apps/api/src/tokens.js';
-import { createLiveKitAdmin, type TransportAdmin } from '../../../apps/api/src/transport.js';
+// The real Platform API for tests that cross apps (`@svc/api/testing`): a fresh SQLite file
+// seeded with the demo, the real Transport admin against the test's livekit-server, and
+// (optionally) the test page served from the same origin. Rooms are reported as they open, so a
+// test's agent can join each one as a dispatched agent worker would.
+import {
+  createLiveKitAdmin,
+  startTestApi,
+  TEST_AGENT_KEY,
+  type TransportAdmin,
+} from '@svc/api/testing';
 
 /** The service key the test API accepts from agents. */
-export const TEST_AGENT_KEY = 'e2e-agent-key-0123456789abcdef';
+export { TEST_AGENT_KEY };
 
 /** Starts the API; `rooms` lists the rooms sessions opened, newest last. */
 export async function startPlatformApi(
@@ -25,9 +22,6 @@ export async function startPlatformApi(
     agentName?: string;
   } = {},
 ) {
-  const database = openDatabase(join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'svc.db'));
-  await migrate(database);
-  const demo = await seedDemo(database);
   const rooms: string[] = [];
   const livekit = createLiveKitAdmin({ ...server, agentName: options.agentName ?? 'svc-agent' });
   const transport: TransportAdmin = {
@@ -39,32 +33,31 @@ export async function startPlatformApi(
       options.onSession?.(name);
     },
   };
-  const app = await createApp({
-    database,
-    tokens: createTokenService({ kid: 'e2e', secret: 'e2e-secret-of-at-least-32-characters' }),
+  const page = options.page;
+  const api = await startTestApi({
     transport,
-    agentKey: TEST_AGENT_KEY,
+    listen: true,
+    // The browser loads the page from the API's origin, so its requests are same-origin.
+    ...(page
+      ? {
+          routes: (app) => {
+            app.get('/', { schema: { hide: true } }, (_request, reply) =>
+              reply.type('text/html').send(page.html),
+            );
+            app.get('/app.js', { schema: { hide: true } }, (_request, reply) =>
+              reply.type('text/javascript').send(page.script),
+            );
+          },
+        }
+      : {}),
   });
-  if (options.page) {
-    const page = options.page;
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').send(page.html),
-    );
-    app.get('/app.js', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/javascript').send(page.script),
-    );
-  }
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url,
+    url: api.url,
     rooms,
     /** The demo's production publication uuid. */
-    publication: demo.publications.production,
-    demo,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
+    publication: api.seeded.publicationUuid,
+    demo: api.seeded,
+    database: api.database,
+    close: () => api.close(),
   };
 }

@@ -17,6 +17,23 @@ export interface FilterField {
   enum_options?: { value: string; label: string }[];
 }
 
+/** What a collection is made of, as the admin API creates or changes it. */
+export interface CollectionDefinition {
+  name: string;
+  description: string;
+  /** How a page shows an item: a template name and the item fields it maps. */
+  view: { template: string; mapping: Record<string, string> } | null;
+  search_fields: SearchField[];
+  filter_fields: (Omit<FilterField, 'enum_options'> & {
+    enum_options?: FilterField['enum_options'] | undefined;
+  })[];
+}
+
+/** A change to a collection: fields left out keep their values. */
+export type CollectionChanges = {
+  [Key in keyof CollectionDefinition]?: CollectionDefinition[Key] | undefined;
+};
+
 /** A collection item as the API answers it: its owner's id and its fields. */
 export interface Item {
   id: string;

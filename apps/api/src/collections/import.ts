@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { Collection } from '@svc/protocol';
+import { HttpError } from '../errors.js';
 import type { FilterField, Item } from './collection.js';
+import type { CollectionStore } from './store.js';
 
 /** A row that could not be imported, by its 1-based position in the upload. */
 export interface RowError {
@@ -202,4 +205,82 @@ function convert(text: string, type: string | undefined, name: string): unknown 
     throw new Error(`${name}: expected true or false, found ${text}`);
   }
   return text;
+}
+
+/** The content types an import reads, by the parser that reads them. */
+const PARSERS: Record<
+  string,
+  (stream: Readable, filterFields: FilterField[]) => AsyncGenerator<ParsedRow>
+> = {
+  'application/json': jsonArrayRows,
+  'application/x-ndjson': ndjsonRows,
+  'application/jsonl': ndjsonRows,
+  'text/csv': csvRows,
+};
+
+/**
+ * The rows of an upload of `contentType` (parameters such as `charset` ignored); undefined for a
+ * type no parser reads.
+ */
+export function uploadRows(
+  contentType: string,
+  stream: Readable,
+  filterFields: FilterField[],
+): AsyncGenerator<ParsedRow> | undefined {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const parse = PARSERS[type];
+  if (!parse) return undefined;
+  stream.setEncoding('utf8');
+  return parse(stream, filterFields);
+}
+
+/** Items written per statement during an import. */
+const IMPORT_BATCH = 500;
+/** Row errors an import answers in full; the count covers the rest. */
+const MAX_REPORTED_ERRORS = 100;
+
+/** What an import did: rows imported, rows refused, and the first refusals with their reasons. */
+export interface ImportReport {
+  imported: number;
+  failed: number;
+  errors: RowError[];
+}
+
+/**
+ * Upserts the valid rows into the collection in batches; invalid rows are counted and reported.
+ * A malformed upload (not a bad row, the stream itself) keeps what came before and answers 400,
+ * naming how far it got.
+ */
+export async function importItems(
+  store: CollectionStore,
+  collection: Collection,
+  rows: AsyncIterable<ParsedRow>,
+): Promise<ImportReport> {
+  let imported = 0;
+  let failed = 0;
+  const errors: RowError[] = [];
+  let batch: Item[] = [];
+  const flush = async () => {
+    // A later row with the same id replaces an earlier one, as a second import would.
+    const unique = [...new Map(batch.map((entry) => [entry.id, entry])).values()];
+    await store.upsertItems(collection, unique);
+    imported += batch.length;
+    batch = [];
+  };
+  try {
+    for await (const row of rows) {
+      if ('error' in row) {
+        failed += 1;
+        if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: row.row, error: row.error });
+        continue;
+      }
+      batch.push(row.item);
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+  } catch (error) {
+    await flush();
+    throw new HttpError(400, `${(error as Error).message} (after ${imported} imported rows)`);
+  }
+  await flush();
+  return { imported, failed, errors };
 }

@@ -1,7 +1,14 @@
 import type { Collection } from '@svc/protocol';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
-import { collectionFromRow, searchText, type Item, type SearchField } from './collection.js';
+import {
+  collectionFromRow,
+  searchText,
+  type CollectionChanges,
+  type CollectionDefinition,
+  type Item,
+  type SearchField,
+} from './collection.js';
 import { createItemSearch, type FilterValue, type ItemSearch } from './search.js';
 
 /** Reads and writes collections and their items, always within one company. */
@@ -21,6 +28,41 @@ export interface CollectionStore {
   ): Promise<Item[]>;
   /** Inserts or replaces items by id; the search text follows the collection's search fields. */
   upsertItems(collection: Collection, items: Item[]): Promise<void>;
+  /** The company's collections, oldest first. */
+  list(companyId: number): Promise<Collection[]>;
+  create(companyId: number, definition: CollectionDefinition): Promise<Collection>;
+  /** Changes a collection; new search fields index every item again. */
+  update(collection: Collection, changes: CollectionChanges): Promise<Collection>;
+  /** Deletes a collection and its items. */
+  remove(collection: Collection): Promise<void>;
+  countItems(collectionId: number): Promise<number>;
+  /** A page of items in insertion order; `cursor` is the `next_cursor` of the page before. */
+  pageItems(
+    collectionId: number,
+    options: { limit: number; cursor?: number | undefined },
+  ): Promise<{ items: Item[]; next_cursor: number | null }>;
+  /** Deletes an item; false when the collection has no such item. */
+  removeItem(collectionId: number, itemId: string): Promise<boolean>;
+}
+
+/** Items indexed again per statement batch when a collection's search fields change. */
+const REINDEX_BATCH = 500;
+
+/** The JSON columns of a collection row, for the fields given. */
+function definitionColumns(definition: CollectionChanges) {
+  return {
+    ...(definition.name !== undefined ? { name: definition.name } : {}),
+    ...(definition.description !== undefined ? { description: definition.description } : {}),
+    ...(definition.view !== undefined
+      ? { view: definition.view ? JSON.stringify(definition.view) : null }
+      : {}),
+    ...(definition.search_fields !== undefined
+      ? { search_fields: JSON.stringify(definition.search_fields) }
+      : {}),
+    ...(definition.filter_fields !== undefined
+      ? { filter_fields: JSON.stringify(definition.filter_fields) }
+      : {}),
+  };
 }
 
 /** The store on one database. */
@@ -29,17 +71,18 @@ export function createCollectionStore(
   search: ItemSearch = createItemSearch(database),
 ): CollectionStore {
   const { db } = database;
+  async function get(companyId: number, collectionId: number): Promise<Collection> {
+    const row = await db
+      .selectFrom('collections')
+      .selectAll()
+      .where('id', '=', collectionId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, `unknown collection ${collectionId}`);
+    return collectionFromRow(row);
+  }
   return {
-    async get(companyId, collectionId) {
-      const row = await db
-        .selectFrom('collections')
-        .selectAll()
-        .where('id', '=', collectionId)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      if (!row) throw new HttpError(404, `unknown collection ${collectionId}`);
-      return collectionFromRow(row);
-    },
+    get,
     async many(companyId, ids) {
       if (ids.length === 0) return [];
       const rows = await db
@@ -98,6 +141,105 @@ export function createCollectionStore(
           })),
         )
         .execute();
+    },
+    async list(companyId) {
+      const rows = await db
+        .selectFrom('collections')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('id')
+        .execute();
+      return rows.map(collectionFromRow);
+    },
+    async create(companyId, definition) {
+      const now = new Date().toISOString();
+      const row = await db
+        .insertInto('collections')
+        .values({
+          company_id: companyId,
+          name: definition.name,
+          description: definition.description,
+          view: definition.view ? JSON.stringify(definition.view) : null,
+          search_fields: JSON.stringify(definition.search_fields),
+          filter_fields: JSON.stringify(definition.filter_fields),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return collectionFromRow(row);
+    },
+    async update(collection, changes) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('collections')
+          .set({ ...definitionColumns(changes), updated_at: new Date().toISOString() })
+          .where('id', '=', collection.id)
+          .execute();
+        if (changes.search_fields === undefined) return;
+        // The indexed text follows the search fields, so every item is indexed again.
+        const fields = changes.search_fields;
+        let after = 0;
+        for (;;) {
+          const rows = await trx
+            .selectFrom('collection_items')
+            .select(['id', 'data'])
+            .where('collection_id', '=', collection.id)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(REINDEX_BATCH)
+            .execute();
+          if (rows.length === 0) break;
+          for (const row of rows) {
+            const data = JSON.parse(row.data) as Record<string, unknown>;
+            await trx
+              .updateTable('collection_items')
+              .set({ search_text: searchText(data, fields) })
+              .where('id', '=', row.id)
+              .execute();
+          }
+          after = rows[rows.length - 1]?.id ?? after;
+        }
+      });
+      return get(collection.company_id, collection.id);
+    },
+    async remove(collection) {
+      await db.deleteFrom('collections').where('id', '=', collection.id).execute();
+    },
+    async countItems(collectionId) {
+      const count = await db
+        .selectFrom('collection_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('collection_id', '=', collectionId)
+        .executeTakeFirstOrThrow();
+      return Number(count.n);
+    },
+    async pageItems(collectionId, { limit, cursor }) {
+      // One row more than the page says whether another page follows.
+      const rows = await db
+        .selectFrom('collection_items')
+        .select(['id', 'item_id', 'data'])
+        .where('collection_id', '=', collectionId)
+        .$if(cursor !== undefined, (query) => query.where('id', '>', cursor as number))
+        .orderBy('id')
+        .limit(limit + 1)
+        .execute();
+      const page = rows.slice(0, limit);
+      return {
+        items: page.map((row) => ({
+          id: row.item_id,
+          data: JSON.parse(row.data) as Record<string, unknown>,
+        })),
+        next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+      };
+    },
+    async removeItem(collectionId, itemId) {
+      const result = await db
+        .deleteFrom('collection_items')
+        .where('collection_id', '=', collectionId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ConversationMessage, RestoreState } from '@svc/protocol';
+import { AGENT_API_ENDPOINTS, type TurnMetrics } from '@svc/protocol/agent';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,16 @@ import type { Carts } from '../carts.js';
 import type { CollectionStore } from '../collections/store.js';
 import { resultLimit, type Conversations } from '../conversations.js';
 import { HttpError } from '../errors.js';
+import {
+  appendMessagesRequest,
+  endConversationRequest,
+  endConversationResponse,
+  recordMetricsRequest,
+  restoreState,
+  runtimeConfig,
+  saveRestoreStateResponse,
+  storedCount,
+} from './agent-schemas.js';
 import { contentRoutes } from './content.js';
 
 /** What the agent's API needs. */
@@ -21,23 +32,11 @@ export interface AgentRouteDeps {
 const error = z.object({ error: z.string() });
 const errors = { 400: error, 401: error, 404: error };
 const params = z.looseObject({ conversationId: z.string().min(1).max(128) });
-const message = z.object({
-  id: z.string().min(1).max(128),
-  role: z.enum(['user', 'assistant', 'tool', 'event']),
-  content: z.string().max(100_000),
-  timestamp: z.string().min(1),
-  tool_calls: z.array(z.unknown()).optional(),
-  tool_call_id: z.string().optional(),
-  interrupted: z.boolean().optional(),
-  experience_state: z.record(z.string(), z.unknown()).optional(),
-});
-const restoreState = z.object({
-  checkpoint: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  version: z.number().int().positive().optional(),
-  updated_at: z.string().optional(),
-});
-const ms = z.number().min(0).max(600_000).nullable().optional();
+const { CONFIG, MESSAGES, RESTORE_STATE, END, METRICS } = AGENT_API_ENDPOINTS;
+
+// The bodies below are cast to their protocol types: the schemas match those types field for field
+// (checked in agent-schemas.ts) except that zod types an optional field `T | undefined`, which a
+// parsed JSON body never holds.
 
 /**
  * The agent's API, under `/v1/agent/conversations/:conversationId`: runtime config, messages,
@@ -59,27 +58,27 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
     const tags = ['agent'];
 
     app.get(
-      '/config',
+      CONFIG.path,
       {
         schema: {
           tags,
           summary: 'Runtime config of a conversation',
           params,
-          response: { 200: z.unknown(), ...errors },
+          response: { 200: runtimeConfig, ...errors },
         },
       },
       async (request) => conversations.runtimeConfig(request.params.conversationId),
     );
 
     app.post(
-      '/messages',
+      MESSAGES.path,
       {
         schema: {
           tags,
           summary: 'Append messages (idempotent by id)',
           params,
-          body: z.object({ messages: z.array(message).min(1).max(100) }),
-          response: { 200: z.object({ stored: z.number() }), ...errors },
+          body: appendMessagesRequest,
+          response: { 200: storedCount, ...errors },
         },
       },
       async (request) =>
@@ -90,17 +89,14 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.put(
-      '/restore-state',
+      RESTORE_STATE.path,
       {
         schema: {
           tags,
           summary: 'Save a restore checkpoint (an older version is ignored)',
           params,
           body: restoreState,
-          response: {
-            200: z.object({ saved: z.boolean(), restore_state: restoreState }),
-            ...errors,
-          },
+          response: { 200: saveRestoreStateResponse, ...errors },
         },
       },
       async (request) =>
@@ -108,20 +104,14 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/end',
+      END.path,
       {
         schema: {
           tags,
           summary: 'Record the end of the conversation (the first end wins)',
           params,
-          body: z.object({
-            reason: z.string().min(1).max(64),
-            ended_at: z.iso.datetime().optional(),
-          }),
-          response: {
-            200: z.object({ ended_at: z.string().nullable(), end_reason: z.string().nullable() }),
-            ...errors,
-          },
+          body: endConversationRequest,
+          response: { 200: endConversationResponse, ...errors },
         },
       },
       async (request) =>
@@ -133,31 +123,21 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/metrics',
+      METRICS.path,
       {
         schema: {
           tags,
           summary: 'Record per-turn latencies (milliseconds)',
           params,
-          body: z.object({
-            turns: z
-              .array(
-                z.object({
-                  turn: z.number().int().min(0),
-                  end_of_turn_ms: ms,
-                  stt_ms: ms,
-                  llm_ttft_ms: ms,
-                  tts_ttfb_ms: ms,
-                  e2e_ms: ms,
-                }),
-              )
-              .max(100),
-          }),
-          response: { 200: z.object({ stored: z.number() }), ...errors },
+          body: recordMetricsRequest,
+          response: { 200: storedCount, ...errors },
         },
       },
       async (request) =>
-        conversations.recordMetrics(request.params.conversationId, request.body.turns),
+        conversations.recordMetrics(
+          request.params.conversationId,
+          request.body.turns as TurnMetrics[],
+        ),
     );
 
     await app.register(

@@ -4,18 +4,24 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { seededDatabase } from '../test-fixtures.js';
-import { startPostgres } from '../test-postgres.js';
-import { createTokenService } from '../tokens.js';
-import { createLiveKitAdmin, type TransportAdmin } from '../transport.js';
+import type { Fixture } from '../test-harness.js';
+import { seedFixture } from '../test-fixtures.js';
+import {
+  createLiveKitAdmin,
+  createTokenService,
+  startPostgres,
+  startTestApi,
+  type TestApi,
+  type TransportAdmin,
+} from '../testing/index.js';
 
 // The public routes in-process against a real livekit-server, on a real SQLite file and on a real
 // PostgreSQL: the same suite on both dialects.
 let server: LivekitServer;
 let postgres: Awaited<ReturnType<typeof startPostgres>>;
+let api: TestApi<Awaited<ReturnType<typeof seedFixture>>>;
 let app: FastifyInstance;
-let fixture: Awaited<ReturnType<typeof seededDatabase>>;
+let fixture: Fixture;
 const tokens = createTokenService(
   { kid: 'k2', secret: 'current-secret-of-32-characters!!' },
   { kid: 'k1', secret: 'previous-secret-of-32-characters!' },
@@ -44,13 +50,17 @@ const session = (body: unknown, token?: string) =>
 
 describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
   beforeAll(async () => {
-    fixture = await seededDatabase(dialect === 'postgres' ? { url: postgres.url } : {});
-    const transport = createLiveKitAdmin({ ...server, agentName: 'svc-agent' });
-    app = await createApp({ database: fixture.database, tokens, transport, publicationCacheMs: 0 });
+    api = await startTestApi({
+      databaseUrl: dialect === 'postgres' ? postgres.url : undefined,
+      seed: seedFixture,
+      transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
+      app: { tokens },
+    });
+    app = api.app;
+    fixture = { ...api.seeded, database: api.database };
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await fixture?.database.close();
+    await api?.close();
   });
 
   describe('POST /v1/public/token', () => {
@@ -214,12 +224,14 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       ).filter((candidate) => candidate.metadata.includes(`"dialect":"${dialect}"`));
       expect(room).toBeDefined();
       const metadata = JSON.parse(room!.metadata);
-      expect(metadata).toMatchObject({
-        publication_uuid: fixture.publicationUuid,
+      // The room metadata is the contract's RoomMetadata, nothing more.
+      expect(metadata).toEqual({
+        conversation_id: expect.any(String),
         input_mode: 'audio',
         output_mode: 'text',
         language: 'en-US',
         metadata: { page: '/shoes', dialect },
+        resumed: false,
       });
       const conversation = await fixture.database.db
         .selectFrom('conversations')
@@ -252,47 +264,47 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         token,
       );
       expect(resumed.statusCode).toBe(200);
-      expect(metadata.restore_state).toEqual({});
     });
 
-    it('a resumed session carries the last restore checkpoint in the room metadata', async () => {
+    it('a resumed session opens a new room for the same conversation, in the language it asks for', async () => {
       const token = await visitorToken('resumer');
-      const first = await session({ scenario_uuid: fixture.publicationUuid }, token);
-      expect(first.statusCode).toBe(200);
       const rooms = new RoomServiceClient(server.httpUrl, server.apiKey, server.apiSecret);
-      const conversationOf = async (rtToken: string) => {
-        const name = JSON.parse(Buffer.from(rtToken.split('.')[1]!, 'base64url').toString()).video
-          .room as string;
+      // Starts a session (resuming when a conversation is named); answers its room.
+      const start = async (resume?: string, language?: string, as = token) => {
+        const response = await session(
+          { scenario_uuid: fixture.publicationUuid, resume_conversation_id: resume, language },
+          as,
+        );
+        if (response.statusCode !== 200) return { status: response.statusCode };
+        const name = JSON.parse(
+          Buffer.from(response.json().rt_token.split('.')[1], 'base64url').toString(),
+        ).video.room as string;
         const [room] = await rooms.listRooms([name]);
-        return JSON.parse(room!.metadata);
+        return { status: 200, name, metadata: JSON.parse(room!.metadata) };
       };
-      const { conversation_id } = await conversationOf(first.json().rt_token);
-      await fixture.database.db
-        .insertInto('restore_checkpoints')
-        .values([
-          {
-            conversation_id,
-            version: 1,
-            state: '{"checkpoint":"old","version":1}',
-            created_at: '',
-          },
-          {
-            conversation_id,
-            version: 2,
-            state: '{"checkpoint":"cart","version":2}',
-            created_at: '',
-          },
-        ])
-        .execute();
-      const resumed = await session(
-        { scenario_uuid: fixture.publicationUuid, resume_conversation_id: conversation_id },
-        token,
-      );
-      expect(await conversationOf(resumed.json().rt_token)).toMatchObject({
-        conversation_id,
-        resumed: true,
-        restore_state: { checkpoint: 'cart', version: 2 },
-      });
+      const stored = async (id: string) =>
+        (
+          await fixture.database.db
+            .selectFrom('conversations')
+            .select('language')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).language;
+      const opened = await start();
+      const { conversation_id } = opened.metadata;
+      expect(await stored(conversation_id)).toBe('en-US');
+      // The agent reads the conversation's language, so the one asked for is stored.
+      const resumed = await start(conversation_id, 'de-DE');
+      expect(resumed.name).not.toBe(opened.name);
+      expect(resumed.metadata).toMatchObject({ conversation_id, resumed: true, language: 'de-DE' });
+      expect(resumed.metadata).not.toHaveProperty('restore_state');
+      expect(await stored(conversation_id)).toBe('de-DE');
+      // Naming no language keeps the conversation's.
+      expect((await start(conversation_id)).metadata.language).toBe('de-DE');
+      // Another visitor can neither resume the conversation nor change its language.
+      const stranger = await visitorToken('stranger');
+      expect((await start(conversation_id, 'fr-FR', stranger)).status).toBe(404);
+      expect(await stored(conversation_id)).toBe('de-DE');
     });
 
     it('503 when the Transport is unreachable', async () => {
@@ -302,9 +314,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         apiSecret: 's',
         agentName: 'svc-agent',
       });
-      const isolated = await createApp({ database: fixture.database, tokens, transport: down });
+      const isolated = await api.sibling({ transport: down });
       const token = await visitorToken();
-      const response = await isolated.inject({
+      const response = await isolated.app.inject({
         method: 'POST',
         url: '/v1/public/session',
         payload: { scenario_uuid: fixture.publicationUuid },
@@ -318,14 +330,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
     });
 
     it('429 with { error } past the per-IP rate limit', async () => {
-      const limited = await createApp({
-        database: fixture.database,
-        tokens,
-        transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
-        publicRateLimit: 2,
-      });
+      const limited = await api.sibling({ app: { publicRateLimit: 2 } });
       const call = () =>
-        limited.inject({
+        limited.app.inject({
           method: 'POST',
           url: '/v1/public/token',
           payload: { scenario_uuid: fixture.publicationUuid, external_id: 'busy' },
@@ -397,15 +404,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       const redis = await startRedis();
       const clients = [new Redis(redis.url), new Redis(redis.url)];
       const apps = await Promise.all(
-        clients.map((client) =>
-          createApp({
-            database: fixture.database,
-            tokens,
-            transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
-            redis: client,
-            publicationCacheMs: 0,
-          }),
-        ),
+        clients.map((client) => api.sibling({ app: { redis: client } })),
       );
       await fixture.database.db
         .updateTable('applications')
@@ -415,7 +414,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       try {
         const statuses: number[] = [];
         for (const index of [0, 1, 0, 1]) {
-          const response = await apps[index]!.inject({
+          const response = await apps[index]!.app.inject({
             method: 'POST',
             url: '/v1/public/token',
             payload: { scenario_uuid: fixture.publicationUuid, external_id: 'shared' },
@@ -425,7 +424,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         // The fourth request is refused although each process saw only two.
         expect(statuses).toEqual([200, 200, 200, 429]);
         // Another application's budget is its own.
-        const other = await apps[1]!.inject({
+        const other = await apps[1]!.app.inject({
           method: 'POST',
           url: '/v1/public/token',
           payload: { scenario_uuid: fixture.otherPublicationUuid, external_id: 'shared' },

@@ -1,45 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { API_PATHS, DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
+import { conversationRoomName, type RoomMetadata } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
-import {
-  checkApplicationRate,
-  checkSessionCaps,
-  parseLimits,
-  type ApplicationLimits,
-  type RateCounter,
-} from '../limits.js';
+import { checkApplicationRate, type RateCounter } from '../limits.js';
+import type { Publications } from '../publications.js';
+import type { Sessions } from '../sessions.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
 import type { TransportAdmin } from '../transport.js';
+import type { Visitors } from '../visitors.js';
 
 /** What the public routes need. */
 export interface PublicRouteDeps {
-  database: OpenDatabase;
   tokens: TokenService;
   transport: TransportAdmin;
   /** Per-application request counts (in memory, or Redis when `REDIS_URL` is set). */
   rateCounter: RateCounter;
+  /** Live publication lookups (cached briefly). */
+  publications: Publications;
+  visitors: Visitors;
+  sessions: Sessions;
   /** Lifetime of a Transport participant token, seconds. */
   rtTokenSeconds?: number;
-  /** How long a publication lookup is reused (default {@link PUBLICATION_CACHE_MS}; 0 turns it off). */
-  publicationCacheMs?: number;
 }
 
 const error = z.object({ error: z.string() });
-
-/** How long a publication lookup is reused, milliseconds. */
-export const PUBLICATION_CACHE_MS = 2000;
-
-interface PublicationRow {
-  publication_id: number;
-  language: string;
-  application_id: number;
-  company_id: number;
-  allowed_origins: string;
-  limits: ApplicationLimits;
-}
 const mode = z.enum(['audio', 'text']);
 
 /**
@@ -56,45 +41,7 @@ export function checkOrigin(allowedOrigins: string, origin: string | undefined):
 
 /** `POST /v1/public/token` (identify) and `POST /v1/public/session`, exactly as the contract. */
 export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
-  const { db } = deps.database;
-  const now = () => new Date().toISOString();
-
-  // Publications change rarely and every identify reads one: a short cache saves the join. An
-  // unpublish or a limit change takes effect within PUBLICATION_CACHE_MS.
-  const cache = new Map<string, { at: number; value: Promise<PublicationRow | undefined> }>();
-  const cacheMs = deps.publicationCacheMs ?? PUBLICATION_CACHE_MS;
-  function lookup(uuid: string): Promise<PublicationRow | undefined> {
-    const now = Date.now();
-    const hit = cache.get(uuid);
-    if (hit && now - hit.at < cacheMs) return hit.value;
-    if (cache.size > 1000) cache.clear();
-    const value = db
-      .selectFrom('publications')
-      .innerJoin('scenarios', 'scenarios.id', 'publications.scenario_id')
-      .innerJoin('applications', 'applications.id', 'scenarios.application_id')
-      .select([
-        'publications.id as publication_id',
-        'scenarios.language',
-        'applications.id as application_id',
-        'applications.company_id',
-        'applications.allowed_origins',
-        'applications.limits',
-      ])
-      .where('publications.uuid', '=', uuid)
-      .where('publications.unpublished_at', 'is', null)
-      .executeTakeFirst()
-      .then((row) => row && { ...row, limits: parseLimits(row.limits) });
-    cache.set(uuid, { at: now, value });
-    // A failed lookup is not remembered.
-    value.catch(() => cache.delete(uuid));
-    return value;
-  }
-  async function publication(uuid: string): Promise<PublicationRow> {
-    const found = await lookup(uuid);
-    if (!found) throw new HttpError(404, `unknown publication ${uuid}`);
-    return found;
-  }
-
+  const { visitors, sessions } = deps;
   return async (app) => {
     app.post(
       DEFAULT_API_PATH_PREFIX + API_PATHS.IDENTIFY,
@@ -122,38 +69,20 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { scenario_uuid, external_id } = request.body;
-        const target = await publication(scenario_uuid);
+        const target = await deps.publications.live(scenario_uuid);
         checkOrigin(target.allowed_origins, request.headers.origin);
         await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
-        // Same external id, same visitor. Most visitors come back, so read first; a new one is
-        // inserted once, and a concurrent insert of the same visitor is read back.
-        const findVisitor = () =>
-          db
-            .selectFrom('visitors')
-            .select('id')
-            .where('application_id', '=', target.application_id)
-            .where('external_id', '=', external_id)
-            .executeTakeFirst();
-        let visitor = await findVisitor();
-        if (!visitor) {
-          await db
-            .insertInto('visitors')
-            .values({ application_id: target.application_id, external_id, created_at: now() })
-            .onConflict((conflict) =>
-              conflict.columns(['application_id', 'external_id']).doNothing(),
-            )
-            .execute();
-          visitor = (await findVisitor()) as { id: number };
-        }
+        // Same external id, same visitor.
+        const visitorId = await visitors.identify(target.application_id, external_id);
         const user_token = await deps.tokens.sign({
-          sub: String(visitor.id),
+          sub: String(visitorId),
           company_id: target.company_id,
           application_id: target.application_id,
           scenario_uuid,
         });
         return {
           user_token,
-          user_id: visitor.id,
+          user_id: visitorId,
           application_id: target.application_id,
           expires_in: deps.tokens.lifetimeSeconds,
         };
@@ -189,70 +118,49 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const claims = await authenticateVisitor(deps.tokens, request);
         const body = request.body;
-        const target = await publication(body.scenario_uuid);
+        const target = await deps.publications.live(body.scenario_uuid);
         if (target.application_id !== claims.application_id) {
           throw new HttpError(403, 'the publication belongs to another application');
         }
         checkOrigin(target.allowed_origins, request.headers.origin);
         await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
-        const visitorId = claims.visitorId;
-        let conversationId: string;
-        if (body.resume_conversation_id) {
-          const previous = await db
-            .selectFrom('conversations')
-            .select('id')
-            .where('id', '=', body.resume_conversation_id)
-            .where('visitor_id', '=', visitorId)
-            .executeTakeFirst();
-          if (!previous)
-            throw new HttpError(
-              404,
-              `no conversation ${body.resume_conversation_id} for this visitor`,
+        const inputMode = body.input_mode ?? 'audio';
+        const outputMode = body.output_mode ?? 'audio';
+        const metadata = body.metadata ?? {};
+        const conversation = body.resume_conversation_id
+          ? await sessions.resume(body.resume_conversation_id, claims.visitorId, body.language)
+          : await sessions.start(
+              {
+                publicationId: target.publication_id,
+                visitorId: claims.visitorId,
+                language: body.language ?? target.language,
+                inputMode,
+                outputMode,
+                metadata,
+              },
+              target.limits,
             );
-          conversationId = previous.id;
-        } else {
-          await checkSessionCaps(deps.database, target.publication_id, target.limits);
-          conversationId = randomUUID();
-          await db
-            .insertInto('conversations')
-            .values({
-              id: conversationId,
-              publication_id: target.publication_id,
-              visitor_id: visitorId,
-              language: body.language ?? target.language,
-              input_mode: body.input_mode ?? 'audio',
-              output_mode: body.output_mode ?? 'audio',
-              metadata: JSON.stringify(body.metadata ?? {}),
-              started_at: now(),
-            })
-            .execute();
-        }
-        // A resumed conversation carries its last checkpoint, so the agent restores the page.
-        const checkpoint = await db
-          .selectFrom('restore_checkpoints')
-          .select('state')
-          .where('conversation_id', '=', conversationId)
-          .orderBy('version', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const room = `conversation-${conversationId}-${Date.now().toString(36)}`;
+        const room = conversationRoomName(conversation.id);
+        const roomMetadata: RoomMetadata = {
+          conversation_id: conversation.id,
+          input_mode: inputMode,
+          output_mode: outputMode,
+          language: conversation.language,
+          metadata,
+          resumed: Boolean(body.resume_conversation_id),
+        };
         try {
-          await deps.transport.openRoom(room, {
-            conversation_id: conversationId,
-            publication_uuid: body.scenario_uuid,
-            input_mode: body.input_mode ?? 'audio',
-            output_mode: body.output_mode ?? 'audio',
-            language: body.language ?? target.language,
-            metadata: body.metadata ?? {},
-            resumed: Boolean(body.resume_conversation_id),
-            restore_state: checkpoint ? (JSON.parse(checkpoint.state) as unknown) : {},
-          });
+          await deps.transport.openRoom(room, roomMetadata);
         } catch (cause) {
           request.log.warn({ err: cause }, 'Transport unreachable');
           throw new HttpError(503, 'the Transport is unreachable; try again shortly');
         }
         const ttl = deps.rtTokenSeconds ?? 600;
-        const rt_token = await deps.transport.participantToken(room, `visitor-${visitorId}`, ttl);
+        const rt_token = await deps.transport.participantToken(
+          room,
+          `visitor-${claims.visitorId}`,
+          ttl,
+        );
         return { rt_token, rt_url: deps.transport.url, expires_in: ttl };
       },
     );

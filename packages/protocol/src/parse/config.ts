@@ -14,44 +14,10 @@ import {
   number,
   object,
   oneOf,
-  record,
   string,
   unknownValue,
 } from './reader.js';
-
-const settings = record(unknownValue);
-
-const restoreState = object(
-  {},
-  { checkpoint: string, data: settings, version: number, updated_at: string },
-);
-
-const toolConfig = object(
-  { name: nonEmptyString, type: string },
-  { settings, frontend_method: nonEmptyString, rpc_timeout_s: number },
-);
-
-const featureDefinition = object({
-  name: either(string, record(string), 'string or object of strings'),
-  type: nonEmptyString,
-  settings,
-  tools: array(toolConfig),
-});
-
-const collection = object(
-  { id: number, name: string, description: string, company_id: number },
-  {
-    default_view_id: number,
-    view: object({ template: string, mapping: record(string) }),
-    search_fields: array(object({ name: string, index_type: string })),
-    filter_fields: array(
-      object(
-        { name: string, filter_key: string, field_type: string },
-        { enum_options: array(object({ value: string, label: string })) },
-      ),
-    ),
-  },
-);
+import { collection, featureDefinition, restoreState, toolConfig } from './shapes.js';
 
 /** Parses a {@link RestoreState} (also the payload of `state:update`). */
 export const parseRestoreState = define<RestoreState>(restoreState);

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { RPC_METHODS, TOPICS } from '../index.js';
+import * as agent from '../agent/index.js';
+import { DEFAULT_API_PATH_PREFIX, RPC_METHODS, TOPICS } from '../index.js';
 import * as parsers from './index.js';
 import type { ParseResult } from './index.js';
 
@@ -54,6 +55,14 @@ const PARSERS: Record<string, (value: unknown) => ParseResult<unknown>> = {
   SessionRequest: parsers.parseSessionRequest,
   ErrorBody: parsers.parseErrorBody,
   StoredIdentity: parsers.parseStoredIdentity,
+  // Between the Platform API and the agent (`@svc/protocol/agent`).
+  RoomMetadata: agent.parseRoomMetadataValue,
+  RuntimeConfig: agent.parseRuntimeConfig,
+  ScenarioSnapshot: agent.parseScenarioSnapshot,
+  ItemList: agent.parseItemList,
+  ItemDisplay: agent.parseItemDisplay,
+  ItemComparison: agent.parseItemComparison,
+  Bucket: agent.parseBucket,
 };
 
 /** The value a parser should give for valid input: the input with `null` optional fields removed. */
@@ -103,11 +112,19 @@ describe.each(files)('vectors/%s', (file) => {
   );
 });
 
+interface AgentApiEndpointVectors {
+  method: string;
+  path: string;
+  request: string | null;
+  response: string | null;
+}
+
 describe('vectors/index.json', () => {
   const index = read(vectorsDir, 'index.json') as {
     topics: { topic: string; vectors: string }[];
     rpc: { method: string; timeout_ms: number | null; request: string | null; response: string }[];
     other: string[];
+    agent_api: { room_metadata: string; endpoints: AgentApiEndpointVectors[]; other: string[] };
   };
 
   it('covers all thirteen topics', () => {
@@ -124,13 +141,24 @@ describe('vectors/index.json', () => {
     expect(index.rpc.map((entry) => entry.method)).toContain('{rpcMethodName(tool)}');
   });
 
+  it('lists every agent API endpoint, as AGENT_API_ENDPOINTS declares them', () => {
+    const declared = Object.values(agent.AGENT_API_ENDPOINTS).map(
+      ({ method, path }) => `${method} ${DEFAULT_API_PATH_PREFIX}${agent.AGENT_API_BASE}${path}`,
+    );
+    const listed = index.agent_api.endpoints.map(({ method, path }) => `${method} ${path}`);
+    expect(listed.sort()).toEqual(declared.sort());
+  });
+
   it('names only vector files that exist, and every vector file', () => {
     const named = new Set([
       ...index.topics.map((entry) => entry.vectors),
       ...index.rpc.flatMap((entry) => [entry.request, entry.response]),
       ...index.other,
+      index.agent_api.room_metadata,
+      ...index.agent_api.endpoints.flatMap((entry) => [entry.request, entry.response]),
+      ...index.agent_api.other,
     ]);
-    named.delete(null as unknown as string);
+    named.delete(null);
     expect([...named].sort()).toEqual([...files].sort());
   });
 });

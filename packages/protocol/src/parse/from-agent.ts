@@ -12,7 +12,6 @@ import type {
   RpcToolRequest,
 } from '../rpc.js';
 import {
-  array,
   boolean,
   define,
   nonEmptyString,
@@ -23,8 +22,8 @@ import {
   string,
   unknownValue,
 } from './reader.js';
+import { conversationMessage } from './shapes.js';
 
-const data = record(unknownValue);
 const dictationId = { dictation_id: nonEmptyString };
 
 /** Parses the payload of topic `config_request`. */
@@ -33,22 +32,7 @@ export const parseConfigRequestPayload = define<ConfigRequestPayload>(
 );
 
 /** Parses the payload of topic `message:new`. */
-export const parseConversationMessage = define<ConversationMessage>(
-  object(
-    {
-      id: nonEmptyString,
-      role: oneOf(['user', 'assistant', 'tool', 'event']),
-      content: string,
-      timestamp: string,
-    },
-    {
-      tool_calls: array(object({ id: nonEmptyString, name: nonEmptyString, arguments: data })),
-      tool_call_id: nonEmptyString,
-      interrupted: boolean,
-      experience_state: data,
-    },
-  ),
-);
+export const parseConversationMessage = define<ConversationMessage>(conversationMessage);
 
 /** Parses the payload of topic `session:end`. */
 export const parseSessionEndPayload = define<SessionEndPayload>(

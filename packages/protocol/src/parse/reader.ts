@@ -81,6 +81,15 @@ export function either<A, B>(first: Reader<A>, second: Reader<B>, expected: stri
   };
 }
 
+/**
+ * A required field whose value may be `null` (an end time not reached yet, a deleted item's data);
+ * an optional field needs no wrapper, since `object` treats its `null` as absent.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function nullable<T>(item: Reader<T>): Reader<T | null> {
+  return (value, path) => (value === null ? null : item(value, path));
+}
+
 /** An array whose items all pass `item`. */
 /* @__NO_SIDE_EFFECTS__ */
 export function array<T>(item: Reader<T>): Reader<T[]> {

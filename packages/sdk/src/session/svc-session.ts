@@ -1,19 +1,13 @@
 import {
-  AGENT_STATE_ATTRIBUTE,
-  AGENT_STATES,
   LIMITS,
   RPC_METHODS,
   SESSION_END_REASONS,
   TIMINGS,
   TOPICS,
-  rpcMethodName,
-  toolTimeouts,
   type AgentState,
-  type Collection,
   type ConfigPayload,
   type ConversationMessage,
   type SessionStatus,
-  type ToolConfig,
 } from '@svc/protocol';
 import {
   curateConfig,
@@ -28,35 +22,27 @@ import type { SvcClient } from '../client/types.js';
 import { SvcError } from '../errors.js';
 import type { ParticipantEvent, Transport } from '../transport/transport.js';
 import { trackActivity } from './activity-tracker.js';
+import { callComposer } from './dictation.js';
 import { Emitter } from './emitter.js';
-import { runToolCall } from './tool-runner.js';
+import {
+  INITIAL_SNAPSHOT,
+  agentStateOf,
+  reasonOf,
+  withMessage,
+  type Fail,
+} from './session-state.js';
+import { assertOneKindOfTool, registerTools, type ToolRun } from './tool-runner.js';
 import type {
   FeatureToolRunner,
   StartOptions,
   SvcSessionEvents,
   SvcSessionOptions,
   SvcSessionSnapshot,
-  ToolHandler,
 } from './types.js';
 
-const INITIAL: SvcSessionSnapshot = Object.freeze({
-  status: 'idle',
-  agentState: 'idle',
-  messages: [],
-  config: null,
-  rawConfig: null,
-  conversationId: null,
-  error: null,
-});
-
 /** What one running conversation holds; dropped whole when it ends. */
-interface Run {
-  options: StartOptions;
-  transport: Transport | null;
-  /** Aborted when the run ends: cancels tool handlers and pending waits. */
-  ended: AbortController;
+interface Run extends ToolRun {
   cleanups: (() => void)[];
-  methods: Set<string>;
   agentLeaveTimer?: ReturnType<typeof setTimeout>;
   agentJoinTimer?: ReturnType<typeof setTimeout>;
 }
@@ -65,18 +51,6 @@ async function loadLiveKitTransport(): Promise<Transport> {
   // Loaded on first connect, so pages that never connect do not download livekit-client.
   const { LiveKitTransport } = await import('../transport/livekit-transport.js');
   return new LiveKitTransport();
-}
-
-/** The readable reason of a failure. */
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function agentStateOf(attributes: Readonly<Record<string, string>>): AgentState | null {
-  const value = attributes[AGENT_STATE_ATTRIBUTE];
-  if (value === undefined) return null;
-  // `initializing` and unknown values read as `idle` (docs/decisions.md).
-  return (AGENT_STATES as readonly string[]).includes(value) ? (value as AgentState) : 'idle';
 }
 
 /**
@@ -98,9 +72,11 @@ export class SvcSession {
   /** The HTTP client the session identifies and starts sessions with. */
   readonly client: SvcClient;
   private readonly events = new Emitter<SvcSessionEvents>();
+  // The store (snapshot, subscribers, `update`) stays in the class: moved into a closure or class
+  // of its own, it grew the root bundle by 25-30 B gzip, and the root has a budget.
   private readonly subscribers = new Set<() => void>();
   private readonly transportOption: SvcSessionOptions['transport'];
-  private snapshot: SvcSessionSnapshot = INITIAL;
+  private snapshot: SvcSessionSnapshot = INITIAL_SNAPSHOT;
   private run: Run | null = null;
   private starting: Promise<void> | null = null;
   private featureTools: FeatureToolRunner | null = null;
@@ -174,9 +150,7 @@ export class SvcSession {
    * feature tool, never both: a clash throws a `TypeError`. Returns the function that removes it.
    */
   registerFeatureTools(runner: FeatureToolRunner): () => void {
-    const clash = runner.toolNames.find((name) => this.run?.options.tools?.[name]);
-    if (clash)
-      throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
+    assertOneKindOfTool(runner.toolNames, (name) => this.run?.options.tools?.[name]);
     this.featureTools = runner;
     return () => {
       if (this.featureTools === runner) this.featureTools = null;
@@ -200,11 +174,9 @@ export class SvcSession {
     if (!options || typeof options.scenario !== 'string' || options.scenario === '') {
       throw new SvcError('SESSION_START_FAILED', 'start() needs `scenario`, the publication UUID');
     }
-    const clash = Object.keys(options.tools ?? {}).find((method) =>
+    assertOneKindOfTool(Object.keys(options.tools ?? {}), (method) =>
       this.featureTools?.toolNames.includes(method),
     );
-    if (clash)
-      throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
     const { signal } = options;
     signal?.throwIfAborted();
     const run: Run = {
@@ -215,7 +187,7 @@ export class SvcSession {
       methods: new Set(),
     };
     this.run = run;
-    this.update({ ...INITIAL, status: 'connecting' });
+    this.update({ ...INITIAL_SNAPSHOT, status: 'connecting' });
     const abandon = (error: unknown): never => {
       const current = this.run === run;
       this.teardown(run);
@@ -266,9 +238,13 @@ export class SvcSession {
       await run.transport.connect(credentials.rt_url, credentials.rt_token);
     } catch (error) {
       return abandon(
-        new SvcError('SESSION_START_FAILED', `cannot connect to the Transport: ${reason(error)}`, {
-          cause: error,
-        }),
+        new SvcError(
+          'SESSION_START_FAILED',
+          `cannot connect to the Transport: ${reasonOf(error)}`,
+          {
+            cause: error,
+          },
+        ),
       );
     }
     checkAbort();
@@ -283,10 +259,8 @@ export class SvcSession {
       }, TIMINGS.AGENT_JOIN_TIMEOUT_MS);
     }
     if (options.microphone !== false && options.inputMode !== 'text') {
-      run.transport.setMicrophoneEnabled(true).catch((error: unknown) => {
-        // The conversation goes on: text input still works.
-        this.fail('MIC_PERMISSION_DENIED', `microphone unavailable: ${reason(error)}`, error);
-      });
+      // Not awaited: a denial is emitted, and the conversation goes on (text input still works).
+      void this.setMicrophoneEnabled(true);
     }
   }
 
@@ -304,7 +278,7 @@ export class SvcSession {
     await transport
       .sendText(text)
       .catch((error: unknown) =>
-        this.fail('CONNECTION_LOST', `cannot send text: ${reason(error)}`, error),
+        this.fail('CONNECTION_LOST', `cannot send text: ${reasonOf(error)}`, error),
       );
   }
 
@@ -315,13 +289,16 @@ export class SvcSession {
     await transport
       .setMicrophoneEnabled(enabled)
       .catch((error: unknown) =>
-        this.fail('MIC_PERMISSION_DENIED', `microphone unavailable: ${reason(error)}`, error),
+        this.fail('MIC_PERMISSION_DENIED', `microphone unavailable: ${reasonOf(error)}`, error),
       );
   }
 
   /** Starts a composer dictation on the agent; resolves with its id, or null when it failed. */
   startDictation(language?: string): Promise<string | null> {
-    return this.callAgent(
+    return callComposer(
+      this.run,
+      this.status,
+      this.fail,
       RPC_METHODS.COMPOSER_START_DICTATION,
       language ? { language } : {},
       'dictation_id',
@@ -330,7 +307,10 @@ export class SvcSession {
 
   /** Ends a composer dictation; resolves with its final text, or null when it failed. */
   endDictation(dictationId: string): Promise<string | null> {
-    return this.callAgent(
+    return callComposer(
+      this.run,
+      this.status,
+      this.fail,
       RPC_METHODS.COMPOSER_END_DICTATION,
       { dictation_id: dictationId },
       'text',
@@ -340,7 +320,10 @@ export class SvcSession {
   /** Cancels a composer dictation; resolves true when the agent confirmed. */
   async cancelDictation(dictationId: string): Promise<boolean> {
     return (
-      (await this.callAgent(
+      (await callComposer(
+        this.run,
+        this.status,
+        this.fail,
         RPC_METHODS.COMPOSER_CANCEL_DICTATION,
         { dictation_id: dictationId },
         'cancelled',
@@ -355,25 +338,6 @@ export class SvcSession {
     this.subscribers.clear();
   }
 
-  private async callAgent(
-    rpc: { method: string; timeoutMs: number },
-    request: object,
-    field: string,
-  ): Promise<string | null> {
-    const transport = this.run?.transport;
-    if (!transport || this.status !== 'connected') return null;
-    try {
-      const answer = JSON.parse(
-        await transport.callAgent(rpc.method, JSON.stringify(request), rpc.timeoutMs),
-      ) as Record<string, unknown>;
-      const value = answer[field];
-      return value === undefined || value === false ? null : String(value);
-    } catch (error) {
-      this.fail('CONNECTION_LOST', `${rpc.method} failed: ${reason(error)}`, error);
-      return null;
-    }
-  }
-
   private update(patch: Partial<SvcSessionSnapshot>): void {
     const previous = this.snapshot;
     this.snapshot = Object.freeze({ ...previous, ...patch });
@@ -384,11 +348,12 @@ export class SvcSession {
     for (const subscriber of [...this.subscribers]) subscriber();
   }
 
-  private fail(code: SvcError['code'], message: string, cause?: unknown): void {
+  // An arrow, so the tool runner and the composer calls can report failures unbound.
+  private readonly fail: Fail = (code, message, cause) => {
     const error = new SvcError(code, message, cause === undefined ? {} : { cause });
     this.update({ error });
     this.events.emit('error', error);
-  }
+  };
 
   private listen(run: Run, transport: Transport): void {
     const activity = trackActivity();
@@ -445,9 +410,7 @@ export class SvcSession {
       case TOPICS.MESSAGE_NEW: {
         const parsed = parseConversationMessage(value);
         if (!parsed.ok) return;
-        // A message sent again with the same id (marked interrupted, say) replaces the first.
-        const messages = this.snapshot.messages.filter((message) => message.id !== parsed.value.id);
-        this.update({ messages: [...messages, parsed.value] });
+        this.update({ messages: withMessage(this.snapshot.messages, parsed.value) });
         this.events.emit('message', parsed.value);
         return;
       }
@@ -484,7 +447,7 @@ export class SvcSession {
     this.acknowledge(run);
     if (first) {
       clearTimeout(run.agentJoinTimer);
-      this.registerTools(run, raw, config.collections);
+      registerTools(run, raw, config.collections, this.featureTools, this.fail);
     }
     this.update({
       rawConfig: raw,
@@ -493,55 +456,6 @@ export class SvcSession {
       ...(first ? { status: 'connected' } : {}),
     });
     this.events.emit('config', config);
-  }
-
-  /**
-   * Registers the RPC methods of the tools: session tools by their key, and the config's tools the
-   * feature runner answers by `rpcMethodName(tool)`. A method is registered once, in one pattern.
-   */
-  private registerTools(run: Run, raw: ConfigPayload, collections: Collection[]): void {
-    const transport = run.transport;
-    if (!transport) return;
-    const configured = new Map<string, ToolConfig>();
-    for (const feature of raw.features) {
-      for (const tool of feature.tools) configured.set(rpcMethodName(tool), tool);
-    }
-    const sessionTools: Record<string, ToolHandler> = run.options.tools ?? {};
-    const runner = this.featureTools;
-    const featureMethods: string[] = [];
-    for (const [method, tool] of configured) {
-      if (!runner?.toolNames.includes(tool.name)) continue;
-      // Through `frontend_method`, a feature tool can land on a session tool's method: the session
-      // tool keeps it, and the page hears why the feature tool does not run.
-      if (sessionTools[method])
-        console.error(
-          `Svc: RPC method "${method}" is both a session tool and the feature tool "${tool.name}"; the session tool answers it`,
-        );
-      else featureMethods.push(method);
-    }
-    for (const method of [...Object.keys(sessionTools), ...featureMethods]) {
-      if (run.methods.has(method)) continue;
-      const tool = configured.get(method);
-      const sessionTool = sessionTools[method];
-      const budgetMs = toolTimeouts(tool ?? {}).handlerMs;
-      transport.registerToolHandler(method, (payload) =>
-        runToolCall(payload, {
-          wrapped: !sessionTool,
-          budgetMs,
-          sessionSignal: run.ended.signal,
-          onTimeout: () =>
-            this.fail('TOOL_TIMEOUT', `tool ${method} gave no answer within ${budgetMs} ms`),
-          invoke: async (args, requestId, signal) => {
-            const toolName = tool?.name ?? method;
-            const context = { toolName, settings: tool?.settings ?? {}, collections, signal };
-            if (sessionTool) return sessionTool(args, context);
-            if (!runner) return { code: 'ERROR', data: `no handler for ${toolName} in this page` };
-            return runner.run(toolName, requestId, args, context);
-          },
-        }),
-      );
-      run.methods.add(method);
-    }
   }
 
   private teardown(run: Run): void {

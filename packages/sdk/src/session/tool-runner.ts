@@ -1,5 +1,16 @@
-import { TIMINGS, type RpcToolResponse } from '@svc/protocol';
+import {
+  TIMINGS,
+  rpcMethodName,
+  toolTimeouts,
+  type Collection,
+  type ConfigPayload,
+  type RpcToolResponse,
+  type ToolConfig,
+} from '@svc/protocol';
 import { parseRpcToolRequest } from '@svc/protocol/parse';
+import type { Transport } from '../transport/transport.js';
+import { reasonOf, type Fail } from './session-state.js';
+import type { FeatureToolRunner, StartOptions, ToolHandler } from './types.js';
 
 /** What a tool handler call needs beyond the request. */
 export interface ToolCall {
@@ -77,7 +88,7 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
           resolve({
             requestId,
             code: 'ERROR',
-            data: error instanceof Error ? error.message : String(error),
+            data: reasonOf(error),
           }),
       );
   });
@@ -86,5 +97,84 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
   } finally {
     clearTimeout(timer);
     call.sessionSignal.removeEventListener('abort', cancel);
+  }
+}
+
+/**
+ * Throws a `TypeError` when one of `methods` is also claimed by the other kind of tool: a method
+ * may be a session tool or a feature tool, never both.
+ */
+export function assertOneKindOfTool(
+  methods: readonly string[],
+  claimedByOther: (method: string) => unknown,
+): void {
+  const clash = methods.find(claimedByOther);
+  if (clash)
+    throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
+}
+
+/** What the tools use of a running conversation (the session's run holds more). */
+export interface ToolRun {
+  transport: Transport | null;
+  /** The `start()` options; their `tools` are the session tools. */
+  options: StartOptions;
+  /** Aborted when the run ends: cancels tool handlers and pending waits. */
+  ended: AbortController;
+  /** The RPC methods registered on the Transport, unregistered when the run ends. */
+  methods: Set<string>;
+}
+
+/**
+ * Registers the RPC methods of the tools: session tools by their key, and the config's tools the
+ * feature runner answers by `rpcMethodName(tool)`. A method is registered once, in one pattern.
+ * A handler past its budget answers `TIMEOUT` and is reported to `fail` as `TOOL_TIMEOUT`.
+ */
+export function registerTools(
+  run: ToolRun,
+  raw: ConfigPayload,
+  collections: Collection[],
+  runner: FeatureToolRunner | null,
+  fail: Fail,
+): void {
+  const transport = run.transport;
+  if (!transport) return;
+  const configured = new Map<string, ToolConfig>();
+  for (const feature of raw.features) {
+    for (const tool of feature.tools) configured.set(rpcMethodName(tool), tool);
+  }
+  const sessionTools: Record<string, ToolHandler> = run.options.tools ?? {};
+  const featureMethods: string[] = [];
+  for (const [method, tool] of configured) {
+    if (!runner?.toolNames.includes(tool.name)) continue;
+    // Through `frontend_method`, a feature tool can land on a session tool's method: the session
+    // tool keeps it, and the page hears why the feature tool does not run.
+    if (sessionTools[method])
+      console.error(
+        `Svc: RPC method "${method}" is both a session tool and the feature tool "${tool.name}"; the session tool answers it`,
+      );
+    else featureMethods.push(method);
+  }
+  for (const method of [...Object.keys(sessionTools), ...featureMethods]) {
+    if (run.methods.has(method)) continue;
+    const tool = configured.get(method);
+    const sessionTool = sessionTools[method];
+    const budgetMs = toolTimeouts(tool ?? {}).handlerMs;
+    transport.registerToolHandler(method, (payload) =>
+      runToolCall(payload, {
+        wrapped: !sessionTool,
+        budgetMs,
+        sessionSignal: run.ended.signal,
+        onTimeout: () =>
+          fail('TOOL_TIMEOUT', `tool ${method} gave no answer within ${budgetMs} ms`),
+        invoke: async (args, requestId, signal) => {
+          const toolName = tool?.name ?? method;
+          const context = { toolName, settings: tool?.settings ?? {}, collections, signal };
+          if (sessionTool) return sessionTool(args, context);
+          if (!runner) return { code: 'ERROR', data: `no handler for ${toolName} in this page` };
+          return runner.run(toolName, requestId, args, context);
+        },
+      }),
+    );
+    run.methods.add(method);
   }
 }

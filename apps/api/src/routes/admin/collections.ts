@@ -2,16 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { searchText, type SearchField } from '../../collections/collection.js';
-import {
-  csvRows,
-  jsonArrayRows,
-  ndjsonRows,
-  type ParsedRow,
-  type RowError,
-} from '../../collections/import.js';
+import { importItems, uploadRows } from '../../collections/import.js';
 import type { CollectionStore } from '../../collections/store.js';
-import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { adminErrors, companyOf, idParams } from './shared.js';
 
@@ -51,17 +43,8 @@ const itemBody = z.object({ data: z.record(z.string(), z.unknown()) });
 const itemParams = idParams.extend({ itemId: z.string().min(1).max(256) });
 const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
 
-/** Rows written per statement during an import. */
-const IMPORT_BATCH = 500;
-/** Row errors an import answers in full; the count covers the rest. */
-const MAX_REPORTED_ERRORS = 100;
-
 /** Collections and their items: CRUD, search, and streamed bulk import from JSON, NDJSON or CSV. */
-export function collectionRoutes(
-  database: OpenDatabase,
-  store: CollectionStore,
-): FastifyPluginAsyncZod {
-  const { db } = database;
+export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod {
   const tags = ['admin: collections'];
 
   return async (app) => {
@@ -74,21 +57,7 @@ export function collectionRoutes(
           response: { 200: z.object({ collections: z.array(z.unknown()) }), ...adminErrors },
         },
       },
-      async (request) => {
-        const companyId = companyOf(request);
-        const rows = await db
-          .selectFrom('collections')
-          .select('id')
-          .where('company_id', '=', companyId)
-          .orderBy('id')
-          .execute();
-        return {
-          collections: await store.many(
-            companyId,
-            rows.map((row) => row.id),
-          ),
-        };
-      },
+      async (request) => ({ collections: await store.list(companyOf(request)) }),
     );
     app.post(
       '/collections',
@@ -100,25 +69,8 @@ export function collectionRoutes(
           response: { 201: z.unknown(), ...adminErrors },
         },
       },
-      async (request, reply) => {
-        const now = new Date().toISOString();
-        const body = request.body;
-        const row = await db
-          .insertInto('collections')
-          .values({
-            company_id: companyOf(request),
-            name: body.name,
-            description: body.description,
-            view: body.view ? JSON.stringify(body.view) : null,
-            search_fields: JSON.stringify(body.search_fields),
-            filter_fields: JSON.stringify(body.filter_fields),
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return reply.status(201).send(await store.get(companyOf(request), row.id));
-      },
+      async (request, reply) =>
+        reply.status(201).send(await store.create(companyOf(request), request.body)),
     );
     app.get(
       '/collections/:id',
@@ -132,12 +84,7 @@ export function collectionRoutes(
       },
       async (request) => {
         const collection = await store.get(companyOf(request), request.params.id);
-        const count = await db
-          .selectFrom('collection_items')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('collection_id', '=', collection.id)
-          .executeTakeFirstOrThrow();
-        return { ...collection, item_count: Number(count.n) };
+        return { ...collection, item_count: await store.countItems(collection.id) };
       },
     );
     app.patch(
@@ -153,57 +100,7 @@ export function collectionRoutes(
       },
       async (request) => {
         const current = await store.get(companyOf(request), request.params.id);
-        const body = request.body;
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('collections')
-            .set({
-              ...(body.name !== undefined ? { name: body.name } : {}),
-              ...(body.description !== undefined ? { description: body.description } : {}),
-              ...(body.view !== undefined
-                ? { view: body.view ? JSON.stringify(body.view) : null }
-                : {}),
-              ...(body.search_fields !== undefined
-                ? { search_fields: JSON.stringify(body.search_fields) }
-                : {}),
-              ...(body.filter_fields !== undefined
-                ? { filter_fields: JSON.stringify(body.filter_fields) }
-                : {}),
-              updated_at: new Date().toISOString(),
-            })
-            .where('id', '=', current.id)
-            .execute();
-          if (body.search_fields !== undefined) {
-            // The indexed text follows the search fields, so every item is indexed again.
-            const fields = body.search_fields as SearchField[];
-            let after = 0;
-            for (;;) {
-              const rows = await trx
-                .selectFrom('collection_items')
-                .select(['id', 'data'])
-                .where('collection_id', '=', current.id)
-                .where('id', '>', after)
-                .orderBy('id')
-                .limit(IMPORT_BATCH)
-                .execute();
-              if (rows.length === 0) break;
-              for (const row of rows) {
-                await trx
-                  .updateTable('collection_items')
-                  .set({
-                    search_text: searchText(
-                      JSON.parse(row.data) as Record<string, unknown>,
-                      fields,
-                    ),
-                  })
-                  .where('id', '=', row.id)
-                  .execute();
-              }
-              after = rows[rows.length - 1]?.id ?? after;
-            }
-          }
-        });
-        return store.get(companyOf(request), current.id);
+        return store.update(current, request.body);
       },
     );
     app.delete(
@@ -217,8 +114,7 @@ export function collectionRoutes(
         },
       },
       async (request, reply) => {
-        const current = await store.get(companyOf(request), request.params.id);
-        await db.deleteFrom('collections').where('id', '=', current.id).execute();
+        await store.remove(await store.get(companyOf(request), request.params.id));
         return reply.status(204).send(null);
       },
     );
@@ -246,22 +142,7 @@ export function collectionRoutes(
         const { query, limit, cursor } = request.query;
         if (query)
           return { items: await store.search(collection, { query, limit }), next_cursor: null };
-        const rows = await db
-          .selectFrom('collection_items')
-          .select(['id', 'item_id', 'data'])
-          .where('collection_id', '=', collection.id)
-          .$if(cursor !== undefined, (q) => q.where('id', '>', cursor as number))
-          .orderBy('id')
-          .limit(limit + 1)
-          .execute();
-        const pageRows = rows.slice(0, limit);
-        return {
-          items: pageRows.map((row) => ({
-            id: row.item_id,
-            data: JSON.parse(row.data) as Record<string, unknown>,
-          })),
-          next_cursor: rows.length > limit ? (pageRows[pageRows.length - 1]?.id ?? null) : null,
-        };
+        return store.pageItems(collection.id, { limit, cursor });
       },
     );
     app.post(
@@ -331,12 +212,7 @@ export function collectionRoutes(
       },
       async (request, reply) => {
         const collection = await store.get(companyOf(request), request.params.id);
-        const result = await db
-          .deleteFrom('collection_items')
-          .where('collection_id', '=', collection.id)
-          .where('item_id', '=', request.params.itemId)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0)
+        if (!(await store.removeItem(collection.id, request.params.itemId)))
           throw new HttpError(404, `unknown item ${request.params.itemId}`);
         return reply.status(204).send(null);
       },
@@ -372,47 +248,14 @@ export function collectionRoutes(
         },
         async (request) => {
           const collection = await store.get(companyOf(request), request.params.id);
-          const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-          const body = request.body as Readable;
-          body.setEncoding('utf8');
-          let rows: AsyncGenerator<ParsedRow>;
-          if (type === 'application/json') rows = jsonArrayRows(body);
-          else if (type === 'application/x-ndjson' || type === 'application/jsonl')
-            rows = ndjsonRows(body);
-          else if (type === 'text/csv') rows = csvRows(body, collection.filter_fields ?? []);
-          else throw new HttpError(415, 'send application/json, application/x-ndjson or text/csv');
-          let imported = 0;
-          let failed = 0;
-          const errors: RowError[] = [];
-          let batch: { id: string; data: Record<string, unknown> }[] = [];
-          const flush = async () => {
-            // A later row with the same id replaces an earlier one, as a second import would.
-            const unique = [...new Map(batch.map((entry) => [entry.id, entry])).values()];
-            await store.upsertItems(collection, unique);
-            imported += batch.length;
-            batch = [];
-          };
-          try {
-            for await (const row of rows) {
-              if ('error' in row) {
-                failed += 1;
-                if (errors.length < MAX_REPORTED_ERRORS)
-                  errors.push({ row: row.row, error: row.error });
-                continue;
-              }
-              batch.push(row.item);
-              if (batch.length >= IMPORT_BATCH) await flush();
-            }
-          } catch (error) {
-            // The upload itself is malformed: what came before is kept, and the answer says where.
-            await flush();
-            throw new HttpError(
-              400,
-              `${(error as Error).message} (after ${imported} imported rows)`,
-            );
-          }
-          await flush();
-          return { imported, failed, errors };
+          const rows = uploadRows(
+            request.headers['content-type'] ?? '',
+            request.body as Readable,
+            collection.filter_fields ?? [],
+          );
+          if (!rows)
+            throw new HttpError(415, 'send application/json, application/x-ndjson or text/csv');
+          return importItems(store, collection, rows);
         },
       );
     });

@@ -3,6 +3,8 @@ import type { AdminAuth } from '../../auth.js';
 import type { CollectionStore } from '../../collections/store.js';
 import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
+import type { Publications } from '../../publications.js';
+import type { Scenarios } from '../../scenarios.js';
 import { applicationRoutes } from './applications.js';
 import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
@@ -16,6 +18,8 @@ export interface AdminRouteDeps {
   auth: AdminAuth;
   store: CollectionStore;
   conversations: Conversations;
+  scenarios: Scenarios;
+  publications: Publications;
 }
 
 /**
@@ -32,8 +36,8 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       });
       await signedIn.register(access.signedIn);
       await signedIn.register(applicationRoutes(deps.database));
-      await signedIn.register(scenarioRoutes(deps.database));
-      await signedIn.register(collectionRoutes(deps.database, deps.store));
+      await signedIn.register(scenarioRoutes(deps));
+      await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
     });
   };

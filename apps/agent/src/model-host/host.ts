@@ -1,0 +1,97 @@
+// The worker's model host: one process that holds the embedded LLM for every conversation of the
+// worker. Job processes (one per conversation) send it their turns over a Unix socket, so the
+// model is loaded and warmed once per worker instead of once per conversation.
+import { createServer, type Server, type Socket } from 'node:net';
+import { llm } from '@livekit/agents';
+import { chatContextOf } from '../chat-entries.js';
+import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
+
+/** An LLM that can evaluate a prompt ahead of the first turn. */
+export interface WarmableLLM extends llm.LLM {
+  warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
+}
+
+/** Tools with the given schemas; they are never run here (the job process runs them). */
+function toolsOf(wire: readonly WireTool[]): llm.FunctionTool[] {
+  return wire.map(
+    (tool) =>
+      llm.tool({
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters as never,
+        execute: async () => undefined,
+      }) as unknown as llm.FunctionTool,
+  );
+}
+
+function toolChoiceOf(choice: string | undefined): llm.ToolChoice | undefined {
+  if (choice === undefined || choice === 'auto' || choice === 'none' || choice === 'required')
+    return choice;
+  return { type: 'function', function: { name: choice } };
+}
+
+/** Serves one LLM to every job process that connects to `socketPath`. */
+export function serveModel(model: WarmableLLM, socketPath: string): Promise<Server> {
+  const server = createServer((socket: Socket) => {
+    const running = new Map<number, llm.LLMStream>();
+    const send = (answer: HostAnswer) => {
+      if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
+    };
+    const handle = async (request: Extract<HostRequest, { kind: 'chat' | 'warm' }>) => {
+      const chatCtx = chatContextOf(request.entries);
+      const tools = toolsOf(request.tools);
+      try {
+        if (request.kind === 'warm') {
+          await model.warm?.({ chatCtx, ...(tools.length ? { toolCtx: tools } : {}) });
+          send({ id: request.id, kind: 'done' });
+          return;
+        }
+        const toolChoice = toolChoiceOf(request.toolChoice);
+        const stream = model.chat({
+          chatCtx,
+          ...(tools.length ? { toolCtx: tools } : {}),
+          ...(toolChoice ? { toolChoice } : {}),
+        });
+        running.set(request.id, stream);
+        for await (const chunk of stream) {
+          const content = chunk.delta?.content;
+          const toolCalls = chunk.delta?.toolCalls?.map(({ callId, name, args }) => ({
+            callId,
+            name,
+            args,
+          }));
+          if (content || toolCalls?.length)
+            send({
+              id: request.id,
+              kind: 'chunk',
+              ...(content ? { content } : {}),
+              ...(toolCalls?.length ? { toolCalls } : {}),
+            });
+        }
+        send({ id: request.id, kind: 'done' });
+      } catch (error) {
+        send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
+      } finally {
+        running.delete(request.id);
+      }
+    };
+    socket.on(
+      'data',
+      jsonLines((value) => {
+        const request = value as HostRequest;
+        if (request.kind === 'cancel') running.get(request.id)?.close();
+        else if (request.kind === 'chat' || request.kind === 'warm') void handle(request);
+      }),
+    );
+    // A job process that goes away cancels what it asked for.
+    socket.on('close', () => {
+      for (const stream of running.values()) stream.close();
+      running.clear();
+    });
+    socket.on('error', () => undefined);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve(server));
+  });
+}

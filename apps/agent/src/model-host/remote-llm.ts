@@ -1,0 +1,199 @@
+// The LLM a conversation's job process uses when the worker hosts the embedded model: every turn
+// goes to the model host over its socket, and the answer streams back.
+import { connect, type Socket } from 'node:net';
+import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+import { chatEntries } from '../chat-entries.js';
+import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
+
+type Listener = (answer: HostAnswer) => void;
+
+/** One connection per process, shared by its turns. */
+class HostConnection {
+  #socket: Socket | undefined;
+  #nextId = 1;
+  readonly #listeners = new Map<number, Listener>();
+
+  constructor(private readonly socketPath: string) {}
+
+  #open(): Socket {
+    if (this.#socket && !this.#socket.destroyed) return this.#socket;
+    const socket = connect(this.socketPath);
+    socket.on(
+      'data',
+      jsonLines((value) => {
+        const answer = value as HostAnswer;
+        this.#listeners.get(answer.id)?.(answer);
+      }),
+    );
+    const fail = (message: string) => {
+      for (const [id, listener] of this.#listeners) listener({ id, kind: 'error', message });
+      this.#listeners.clear();
+    };
+    socket.on('error', (error) => fail(`the model host is unreachable: ${error.message}`));
+    socket.on('close', () => fail('the model host closed the connection'));
+    this.#socket = socket;
+    return socket;
+  }
+
+  /** Sends a request; `listener` gets every answer to it until `done` or `error`. */
+  request(
+    request: Omit<Extract<HostRequest, { kind: 'chat' | 'warm' }>, 'id'>,
+    listener: Listener,
+  ): () => void {
+    const id = this.#nextId++;
+    this.#listeners.set(id, (answer) => {
+      if (answer.kind !== 'chunk') this.#listeners.delete(id);
+      listener(answer);
+    });
+    const socket = this.#open();
+    socket.write(`${JSON.stringify({ ...request, id })}\n`);
+    return () => {
+      if (!this.#listeners.delete(id)) return;
+      if (!socket.destroyed) socket.write(`${JSON.stringify({ id, kind: 'cancel' })}\n`);
+    };
+  }
+}
+
+/** The tools of a turn as the model host takes them. */
+function wireTools(toolCtx: llm.ToolContextLike | undefined): WireTool[] {
+  const context = llm.toToolContext(toolCtx);
+  if (!context) return [];
+  return Object.entries(context.functionTools).map(([name, tool]) => ({
+    name,
+    description: tool.description ?? '',
+    // isOpenai=false: optional parameters stay optional.
+    parameters: llm.toJsonSchema(tool.parameters, false) as unknown as Record<string, unknown>,
+  }));
+}
+
+function wireToolChoice(choice: llm.ToolChoice | undefined): string | undefined {
+  if (choice === undefined || typeof choice === 'string') return choice;
+  return choice.function.name;
+}
+
+/** An LLM served by the worker's model host. */
+export class RemoteLLM extends llm.LLM {
+  readonly #connection: HostConnection;
+
+  constructor(
+    socketPath: string,
+    private readonly modelName = 'embedded',
+  ) {
+    super();
+    this.#connection = new HostConnection(socketPath);
+  }
+
+  override label(): string {
+    return 'svc.RemoteLLM';
+  }
+
+  override get model(): string {
+    return this.modelName;
+  }
+
+  override get provider(): string {
+    return 'svc-model-host';
+  }
+
+  /** Nothing to load here: the model host loaded the model when the worker started. */
+  async load(): Promise<void> {}
+
+  /** Has the host evaluate a conversation's prompt ahead of its first turn. */
+  warm({
+    chatCtx,
+    toolCtx,
+  }: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+  }): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#connection.request(
+        { kind: 'warm', entries: chatEntries(chatCtx), tools: wireTools(toolCtx) },
+        (answer) => {
+          if (answer.kind === 'done') resolve();
+          else if (answer.kind === 'error') reject(new Error(answer.message));
+        },
+      );
+    });
+  }
+
+  chat({
+    chatCtx,
+    toolCtx,
+    connOptions = DEFAULT_API_CONNECT_OPTIONS,
+    toolChoice,
+  }: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+    connOptions?: APIConnectOptions;
+    parallelToolCalls?: boolean;
+    toolChoice?: llm.ToolChoice;
+    extraKwargs?: Record<string, unknown>;
+  }): llm.LLMStream {
+    return new RemoteLLMStream(this, this.#connection, {
+      chatCtx,
+      toolCtx,
+      connOptions,
+      toolChoice,
+    });
+  }
+}
+
+/** One turn answered by the model host. */
+class RemoteLLMStream extends llm.LLMStream {
+  readonly #connection: HostConnection;
+  readonly #toolChoice: llm.ToolChoice | undefined;
+
+  constructor(
+    owner: RemoteLLM,
+    connection: HostConnection,
+    params: {
+      chatCtx: llm.ChatContext;
+      toolCtx: llm.ToolContextLike | undefined;
+      connOptions: APIConnectOptions;
+      toolChoice: llm.ToolChoice | undefined;
+    },
+  ) {
+    const { chatCtx, toolCtx, connOptions } = params;
+    super(owner, toolCtx ? { chatCtx, toolCtx, connOptions } : { chatCtx, connOptions });
+    this.#connection = connection;
+    this.#toolChoice = params.toolChoice;
+  }
+
+  protected run(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const toolChoice = wireToolChoice(this.#toolChoice);
+      const cancel = this.#connection.request(
+        {
+          kind: 'chat',
+          entries: chatEntries(this.chatCtx),
+          tools: wireTools(this.toolCtx),
+          ...(toolChoice ? { toolChoice } : {}),
+        },
+        (answer) => {
+          if (answer.kind === 'chunk') {
+            this.queue.put({
+              id: String(answer.id),
+              delta: {
+                role: 'assistant',
+                ...(answer.content ? { content: answer.content } : {}),
+                ...(answer.toolCalls
+                  ? { toolCalls: answer.toolCalls.map((call) => llm.FunctionCall.create(call)) }
+                  : {}),
+              },
+            });
+          } else if (answer.kind === 'done') resolve();
+          else reject(new Error(answer.message));
+        },
+      );
+      this.abortController.signal.addEventListener(
+        'abort',
+        () => {
+          cancel();
+          resolve();
+        },
+        { once: true },
+      );
+    });
+  }
+}

@@ -1,0 +1,57 @@
+// What crosses between a conversation's job process and the worker's model host: one JSON
+// object per line over a Unix socket. A request carries the turn's chat context and tool schemas;
+// the host answers with the model's chunks as they come, then `done` or `error`.
+import type { ChatEntry } from '../chat-entries.js';
+
+/** A tool as the model sees it: name, description and JSON Schema of its arguments. */
+export interface WireTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A tool call the model made. */
+export interface WireToolCall {
+  callId: string;
+  name: string;
+  args: string;
+}
+
+/** From a job process to the host. */
+export type HostRequest =
+  | {
+      id: number;
+      kind: 'chat' | 'warm';
+      entries: ChatEntry[];
+      tools: WireTool[];
+      /** `auto`, `none`, `required`, or one tool's name. */
+      toolChoice?: string;
+    }
+  | { id: number; kind: 'cancel' };
+
+/** From the host to a job process. */
+export type HostAnswer =
+  | { id: number; kind: 'chunk'; content?: string; toolCalls?: WireToolCall[] }
+  | { id: number; kind: 'done' }
+  | { id: number; kind: 'error'; message: string };
+
+/** Splits a byte stream into JSON lines and hands each parsed object on. */
+export function jsonLines(onValue: (value: unknown) => void): (chunk: Buffer | string) => void {
+  let pending = '';
+  return (chunk) => {
+    pending += chunk.toString();
+    let newline = pending.indexOf('\n');
+    while (newline >= 0) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      if (line.trim()) {
+        try {
+          onValue(JSON.parse(line) as unknown);
+        } catch {
+          // A line that is not JSON is dropped; the other side only writes JSON.
+        }
+      }
+      newline = pending.indexOf('\n');
+    }
+  };
+}

@@ -1,0 +1,145 @@
+// What the router knows of a scenario: which tool does what, and the words of its collection
+// (filter values, item names, attributes). Derived from the scenario, so another shop's
+// catalogue routes the same way without a list written for it.
+import type { Collection } from '@svc/protocol';
+import type { Operation } from '../tools.js';
+import { singular, words } from './text.js';
+
+/** A tool the router may call, with what it does. */
+export interface RoutedTool {
+  name: string;
+  operation: Operation;
+  collection: Collection | undefined;
+}
+
+/** An enum filter's option as words. */
+export interface EnumWords {
+  key: string;
+  value: string;
+  /** The option's label and value as words (singular forms compare equal). */
+  phrases: string[][];
+}
+
+/** A number filter (price and the like). */
+export interface NumberField {
+  key: string;
+  /** Words that name it ("price", "cost", "dollars"). */
+  words: string[];
+}
+
+/** A boolean filter as the words a visitor uses for it ("waterproof", "in stock"). */
+export interface BooleanField {
+  key: string;
+  phrases: string[][];
+}
+
+/** An attribute a visitor ranks by ("cheapest", "lightest"), and the item field it reads. */
+export interface Ranking {
+  /** Comparative and superlative words. */
+  words: string[];
+  /** Lowest first (`cheapest`) or highest first (`best rated`). */
+  order: 'ascending' | 'descending';
+  /** Item fields that hold it, first match wins. */
+  fields: RegExp;
+}
+
+/** The scenario's vocabulary for the router. */
+export interface RouterCatalog {
+  language: string;
+  tools: RoutedTool[];
+  enums: EnumWords[];
+  numbers: NumberField[];
+  booleans: BooleanField[];
+  /** Words of item names (singular), to tell a catalogue search from small talk. */
+  vocabulary: Set<string>;
+  /** Item names as words, to find an item named in full or in part. */
+  itemNames: string[][];
+}
+
+/** Rankings a visitor asks for by adjective (English). */
+export const RANKINGS: Ranking[] = [
+  {
+    words: ['cheap', 'cheaper', 'cheapest', 'inexpensive', 'affordable', 'budget', 'lowest price'],
+    order: 'ascending',
+    fields: /^(price|cost|amount)$/i,
+  },
+  {
+    words: ['expensive', 'pricier', 'priciest', 'premium', 'most expensive'],
+    order: 'descending',
+    fields: /^(price|cost|amount)$/i,
+  },
+  {
+    words: ['lighter', 'lightest', 'lightweight'],
+    order: 'ascending',
+    fields: /^(weight|weight_g|weight_kg|mass)$/i,
+  },
+  {
+    words: ['heavier', 'heaviest'],
+    order: 'descending',
+    fields: /^(weight|weight_g|weight_kg|mass)$/i,
+  },
+  {
+    words: ['best rated', 'highest rated', 'top rated', 'best', 'better', 'popular'],
+    order: 'descending',
+    fields: /^(rating|stars|score)$/i,
+  },
+];
+
+/** Words that name a number field beyond its own name. */
+const NUMBER_SYNONYMS: Record<string, string[]> = {
+  price: ['price', 'cost', 'dollar', 'dollars', 'buck', 'bucks', 'euro', 'euros', 'pound'],
+};
+
+/** Builds the router's catalogue from the scenario's tools, collections and item names. */
+export function routerCatalog(options: {
+  language: string;
+  tools: RoutedTool[];
+  collections: Collection[];
+  itemNames: string[];
+}): RouterCatalog {
+  const enums: EnumWords[] = [];
+  const numbers: NumberField[] = [];
+  const booleans: BooleanField[] = [];
+  for (const collection of options.collections) {
+    for (const field of collection.filter_fields ?? []) {
+      if (field.field_type === 'enum') {
+        for (const option of field.enum_options ?? []) {
+          const phrases = [words(option.label), words(String(option.value).replace(/[-_]/g, ' '))];
+          enums.push({ key: field.filter_key, value: String(option.value), phrases });
+        }
+      } else if (field.field_type === 'number') {
+        const own = words(field.name);
+        numbers.push({
+          key: field.filter_key,
+          words: [...own, ...(NUMBER_SYNONYMS[field.filter_key] ?? [])],
+        });
+      } else if (field.field_type === 'boolean') {
+        const name = words(field.name);
+        const key = words(field.filter_key.replace(/_/g, ' '));
+        booleans.push({ key: field.filter_key, phrases: [name, key] });
+      }
+    }
+  }
+  const itemNames = options.itemNames.map((name) => words(name));
+  const vocabulary = new Set<string>();
+  for (const name of itemNames) for (const word of name) vocabulary.add(singular(word));
+  for (const option of enums)
+    for (const phrase of option.phrases) for (const word of phrase) vocabulary.add(singular(word));
+  for (const collection of options.collections)
+    for (const word of words(collection.description ?? '')) vocabulary.add(singular(word));
+  for (const filler of ['and', 'the', 'for', 'with', 'in', 'of', 'a']) vocabulary.delete(filler);
+  return {
+    language: options.language,
+    tools: options.tools,
+    enums,
+    numbers,
+    booleans,
+    vocabulary,
+    itemNames,
+  };
+}
+
+/** The scenario's tool for an operation, if it has one. */
+export function toolFor(catalog: RouterCatalog, operation: Operation): RoutedTool | undefined {
+  return catalog.tools.find((tool) => tool.operation === operation);
+}

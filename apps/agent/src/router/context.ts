@@ -1,0 +1,141 @@
+// What the conversation has shown so far, read back from its chat context: the last list of
+// items, the last comparison, the item in focus and the cart. "The first one", "the cheaper
+// one" and "it" resolve against this. Read from the context every turn rather than kept aside, so
+// a resumed conversation and an LLM-made tool call count the same as a routed one.
+import type { ChatEntry } from '../chat-entries.js';
+import type { Operation } from '../tools.js';
+
+export type { ChatEntry } from '../chat-entries.js';
+
+/** An item the visitor has seen, with its fields. */
+export interface SeenItem {
+  id: string;
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+/** What the visitor has on screen and in mind. */
+export interface ConversationContext {
+  /** The last list shown (search results or the compared items), in order. */
+  shown: SeenItem[];
+  /** The items of the last comparison. */
+  compared: SeenItem[];
+  /** The single item last talked about (shown, added, removed). */
+  focus: SeenItem | undefined;
+  /** The cart's lines as the last cart answer had them, if any came. */
+  cart: SeenItem[] | undefined;
+}
+
+/** A tool output's JSON, unwrapped from the agent's `{ ok, result }` envelope. */
+export function outputData(output: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(output);
+  } catch {
+    return undefined;
+  }
+  if (value && typeof value === 'object' && 'result' in value)
+    return (value as { result: unknown }).result;
+  return value;
+}
+
+/** An item of any answer shape: search results are flat, display and compare nest `data`. */
+export function seenItem(entry: unknown): SeenItem | undefined {
+  if (!entry || typeof entry !== 'object') return undefined;
+  const record = entry as Record<string, unknown>;
+  const data =
+    record.data && typeof record.data === 'object' ? (record.data as Record<string, unknown>) : {};
+  const fields = { ...record, ...data };
+  delete fields.data;
+  delete fields.view;
+  const id = record.item_id ?? record.id ?? data.id;
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  const name =
+    typeof fields.name === 'string'
+      ? fields.name
+      : typeof fields.title === 'string'
+        ? fields.title
+        : String(id);
+  return { id: String(id), name, fields };
+}
+
+/** The items of an answer: its `items` list, or the answer itself when it is one item. */
+export function itemsOf(data: unknown): SeenItem[] {
+  if (!data || typeof data !== 'object') return [];
+  const items = (data as { items?: unknown }).items;
+  if (Array.isArray(items)) return items.map(seenItem).filter((item) => item !== undefined);
+  const single = seenItem(data);
+  return single ? [single] : [];
+}
+
+/** Reads the conversation's context from its entries, given what each tool does. */
+export function conversationContext(
+  entries: readonly ChatEntry[],
+  operationOf: (toolName: string) => Operation | undefined,
+): ConversationContext {
+  const context: ConversationContext = {
+    shown: [],
+    compared: [],
+    focus: undefined,
+    cart: undefined,
+  };
+  const calls = new Map<string, { name: string; args: string }>();
+  for (const entry of entries) {
+    if (entry.type === 'function_call')
+      calls.set(entry.callId, { name: entry.name, args: entry.args });
+    if (entry.type !== 'function_call_output' || entry.isError) continue;
+    const call = calls.get(entry.callId);
+    const operation = operationOf(entry.name || call?.name || '');
+    const data = outputData(entry.output);
+    if (data === undefined || data === null) continue;
+    if ((data as { ok?: unknown }).ok === false) continue;
+    const items = itemsOf(data);
+    switch (operation) {
+      case 'search':
+        if (items.length > 0) {
+          context.shown = items;
+          context.focus = items.length === 1 ? items[0] : undefined;
+        }
+        break;
+      case 'display':
+        if (items[0]) context.focus = items[0];
+        break;
+      case 'compare':
+        if (items.length > 0) {
+          context.compared = items;
+          context.shown = items;
+          context.focus = undefined;
+        }
+        break;
+      case 'cart_add': {
+        context.cart = items;
+        // What was just added is what "it" means next.
+        const added = String(callArguments(call?.args ?? '').item_id ?? '');
+        context.focus =
+          items.find((item) => item.id === added) ??
+          context.shown.find((item) => item.id === added) ??
+          context.focus;
+        break;
+      }
+      case 'cart_remove':
+      case 'cart_set':
+      case 'cart_list':
+      case 'cart_clear':
+        context.cart = items;
+        break;
+      default:
+        break;
+    }
+  }
+  return context;
+}
+
+/** A call's JSON arguments as an object (empty when they do not parse). */
+export function callArguments(args: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(args || '{}') as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

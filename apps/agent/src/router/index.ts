@@ -1,0 +1,77 @@
+// The intent router in front of a conversation's LLM, built from its scenario.
+import type { llm } from '@livekit/agents';
+import type { RuntimeConfig } from '@svc/protocol/agent';
+import type { ConversationApi } from '../api-client.js';
+import { filtersFromArgs, operationOf } from '../tools.js';
+import { routerCatalog, type RoutedTool } from './catalog.js';
+import { seenItem, type SeenItem } from './context.js';
+import { RoutedLLM, type RouterDecision } from './routed-llm.js';
+
+export { RoutedLLM, type RouterDecision } from './routed-llm.js';
+export { routerCatalog, type RouterCatalog, type RoutedTool } from './catalog.js';
+export { conversationContext, type ChatEntry, type ConversationContext } from './context.js';
+export { routeUtterance, type Route } from './intents.js';
+export { smallTalkReply, toolReply, type ReplyStyle } from './replies.js';
+
+/** The scenario's tools with what each does, as the router calls them. */
+export function routedTools(runtime: RuntimeConfig): RoutedTool[] {
+  const tools: RoutedTool[] = [];
+  for (const feature of runtime.scenario.features ?? []) {
+    const collectionId = Number(feature.settings?.collection_id);
+    const collection =
+      runtime.collections.find((candidate) => candidate.id === collectionId) ??
+      runtime.collections[0];
+    for (const tool of feature.tools ?? []) {
+      if (tools.some((known) => known.name === tool.name)) continue;
+      // A scenario that gives a tool its own parameters has its own idea of its arguments.
+      if (tool.parameters) continue;
+      tools.push({ name: tool.name, operation: operationOf(feature, tool), collection });
+    }
+  }
+  return tools;
+}
+
+/** Whether a scenario's conversations route: on unless its LLM settings say `router: false`. */
+export function routerEnabled(runtime: RuntimeConfig): boolean {
+  const settings = runtime.scenario.voice?.llm;
+  if (settings?.router === false) return false;
+  // The scripted test LLM answers by its script unless a test asks for the router.
+  if (settings?.provider === 'scripted') return settings.router === true;
+  return true;
+}
+
+/** Wraps a conversation's LLM in the router of its scenario (or answers it as is, when off). */
+export function withRouter(
+  model: llm.LLM,
+  runtime: RuntimeConfig,
+  api: Pick<ConversationApi, 'search'>,
+  options: { spoken: boolean; limit: number; onDecision?: (decision: RouterDecision) => void },
+): llm.LLM {
+  if (!routerEnabled(runtime)) return model;
+  const tools = routedTools(runtime);
+  const catalog = routerCatalog({
+    language: runtime.conversation.language,
+    tools,
+    collections: runtime.collections,
+    itemNames: runtime.item_names ?? [],
+  });
+  return new RoutedLLM(model, {
+    catalog,
+    style: {
+      language: runtime.conversation.language,
+      spoken: options.spoken,
+      operations: tools.map((tool) => tool.operation),
+    },
+    lookup: async (tool, query, filters): Promise<SeenItem[]> => {
+      if (!tool.collection) return [];
+      const items = await api.search(
+        tool.collection.id,
+        query || undefined,
+        filtersFromArgs(tool.collection, filters),
+        options.limit,
+      );
+      return items.map((item) => seenItem(item)).filter((item) => item !== undefined);
+    },
+    ...(options.onDecision ? { onDecision: options.onDecision } : {}),
+  });
+}

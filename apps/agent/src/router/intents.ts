@@ -1,0 +1,602 @@
+// The intent router: decides the common turns of a shop conversation (search, show, compare,
+// cart, end, small talk) from the words alone, in well under a millisecond, and leaves the rest
+// to the LLM. It decides only when it is sure: a request it cannot read in full goes to the model.
+import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
+import type { ConversationContext, SeenItem } from './context.js';
+import {
+  canRank,
+  namedCatalogueItem,
+  ordinals,
+  pointsAtFocus,
+  ranked,
+  rankingOf,
+  referredItems,
+} from './references.js';
+import { FILLER, hasPhrase, indexOfPhrase, singular, words } from './text.js';
+
+/** What the router decided for one utterance. */
+export type Route =
+  | { kind: 'tool'; tool: RoutedTool; args: Record<string, unknown> }
+  | { kind: 'reply'; reply: SmallTalk };
+
+/** Turns answered without a tool. */
+export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help';
+
+/** Finds catalogue items by words, for requests that name items nobody has shown yet. */
+export type ItemLookup = (
+  tool: RoutedTool,
+  query: string,
+  filters: Record<string, unknown>,
+) => Promise<SeenItem[]>;
+
+const END_PHRASES = [
+  'goodbye',
+  'good bye',
+  'bye',
+  'see you',
+  'that is all',
+  'that is it',
+  'that will be all',
+  'i am done',
+  'we are done',
+  'i am all set',
+  'nothing else',
+  'end the call',
+  'end the conversation',
+  'end the chat',
+  'end this call',
+  'end this conversation',
+  'hang up',
+  'have a good day',
+  'have a nice day',
+];
+const CART_WORDS = ['cart', 'basket', 'trolley'];
+const ADD_PHRASES = [
+  'add',
+  'put',
+  'buy',
+  'purchase',
+  'order',
+  'i will take',
+  'i would take',
+  'take it',
+  'take that',
+  'take the',
+  'get it',
+  'i will get',
+  'i want it',
+  'i would like it',
+];
+const REMOVE_PHRASES = [
+  'remove',
+  'delete',
+  'take out',
+  'take off',
+  'drop',
+  'get rid of',
+  'out of my',
+];
+const SHOW_CART_PHRASES = [
+  'what is in my',
+  'what is in the',
+  'show my',
+  'show me my',
+  'see my',
+  'view my',
+  'check my',
+  'open my',
+  'my cart',
+  'the cart',
+  'in my cart',
+  'how many',
+];
+const COMPARE_PHRASES = [
+  'compare',
+  'comparison',
+  'difference between',
+  'differences between',
+  'side by side',
+  'versus',
+  'vs',
+];
+const DISPLAY_PHRASES = [
+  'tell me more',
+  'more about',
+  'more details',
+  'details',
+  'detail',
+  'more info',
+  'information about',
+  'describe',
+  'what about',
+  'how about',
+  'show me',
+  'let me see',
+  'open',
+  'zoom in',
+  'look at',
+];
+const SEARCH_PHRASES = [
+  'is there',
+  'are there',
+  'have you got',
+  'do you have',
+  'do you sell',
+  'do you carry',
+  'looking for',
+  'i need',
+  'i want',
+  'i would like',
+  'show me',
+  'find',
+  'search',
+  'any',
+  'got any',
+  'recommend',
+  'what',
+];
+
+/** Numbers before these are amounts of money or a field, not positions or quantities. */
+const MAXIMUM = [
+  'under',
+  'below',
+  'less than',
+  'cheaper than',
+  'at most',
+  'up to',
+  'max',
+  'maximum',
+  'no more than',
+  'within',
+  'lower than',
+];
+const MINIMUM = [
+  'over',
+  'above',
+  'more than',
+  'at least',
+  'minimum',
+  'min',
+  'higher than',
+  'starting at',
+];
+
+function greeting(tokens: string[]): SmallTalk | undefined {
+  const content = tokens.filter(
+    (token) => !['there', 'again', 'everyone', 'you', 'guys'].includes(token),
+  );
+  if (content.length === 0) return undefined;
+  if (hasPhrase(content, ['how are you', 'how is it going', 'how are things']))
+    return 'how_are_you';
+  if (
+    content.every((token) =>
+      [
+        'hi',
+        'hello',
+        'hey',
+        'good',
+        'morning',
+        'afternoon',
+        'evening',
+        'greetings',
+        'howdy',
+      ].includes(token),
+    )
+  )
+    return 'greeting';
+  if (
+    content.every((token) =>
+      [
+        'thanks',
+        'thank',
+        'you',
+        'very',
+        'much',
+        'a',
+        'lot',
+        'great',
+        'ok',
+        'okay',
+        'cool',
+        'perfect',
+        'awesome',
+        'nice',
+      ].includes(token),
+    ) &&
+    hasPhrase(content, ['thanks', 'thank'])
+  )
+    return 'thanks';
+  if (
+    hasPhrase(content, [
+      'what can you do',
+      'how can you help',
+      'what do you do',
+      'help me',
+      'can you help',
+    ])
+  ) {
+    // "can you help me find a tent" is a search; only the bare question is small talk.
+    const rest = content.filter(
+      (token) => !FILLER.has(token) && !['help', 'can', 'do', 'what', 'how'].includes(token),
+    );
+    if (rest.length === 0) return 'help';
+  }
+  return undefined;
+}
+
+/** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */
+function amounts(
+  tokens: string[],
+  catalog: RouterCatalog,
+  used: Set<number>,
+): Record<string, number> {
+  const args: Record<string, number> = {};
+  const field =
+    catalog.numbers.find((number) => tokens.some((token) => number.words.includes(token))) ??
+    catalog.numbers[0];
+  if (!field) return args;
+  const between = tokens.indexOf('between');
+  if (
+    between >= 0 &&
+    /^\d/.test(tokens[between + 1] ?? '') &&
+    tokens[between + 2] === 'and' &&
+    /^\d/.test(tokens[between + 3] ?? '')
+  ) {
+    args[`min_${field.key}`] = Number(tokens[between + 1]);
+    args[`max_${field.key}`] = Number(tokens[between + 3]);
+    for (const offset of [0, 1, 2, 3]) used.add(between + offset);
+    return args;
+  }
+  const bound = (phrases: string[], name: string) => {
+    for (const phrase of phrases) {
+      const parts = phrase.split(' ');
+      const at = indexOfPhrase(tokens, parts);
+      const number = tokens[at + parts.length];
+      if (at >= 0 && number !== undefined && /^\d+(\.\d+)?$/.test(number)) {
+        args[`${name}_${field.key}`] = Number(number);
+        for (let offset = 0; offset <= parts.length; offset += 1) used.add(at + offset);
+        return;
+      }
+    }
+  };
+  bound(MAXIMUM, 'max');
+  bound(MINIMUM, 'min');
+  return args;
+}
+
+/** The filters the words name: enum options, booleans, amounts. Marks the words used. */
+function filters(
+  tokens: string[],
+  catalog: RouterCatalog,
+  used: Set<number>,
+): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const option of catalog.enums) {
+    if (args[option.key] !== undefined) continue;
+    for (const phrase of option.phrases) {
+      const at = indexOfPhrase(tokens, phrase);
+      if (at < 0) continue;
+      args[option.key] = option.value;
+      for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
+      break;
+    }
+  }
+  for (const field of catalog.booleans) {
+    for (const phrase of field.phrases) {
+      const at = indexOfPhrase(tokens, phrase);
+      if (at < 0) continue;
+      const negated = ['not', 'non', 'no'].includes(tokens[at - 1] ?? '');
+      args[field.key] = !negated;
+      for (let offset = negated ? -1 : 0; offset < phrase.length; offset += 1)
+        used.add(at + offset);
+      break;
+    }
+  }
+  Object.assign(args, amounts(tokens, catalog, used));
+  for (const [index, token] of tokens.entries()) {
+    if (catalog.numbers.some((number) => number.words.includes(token))) used.add(index);
+  }
+  return args;
+}
+
+/** The search words: what is left of the utterance that the catalogue knows. */
+function searchQuery(tokens: string[], catalog: RouterCatalog, used: Set<number>): string {
+  const ranking = new Set([
+    'cheap',
+    'cheaper',
+    'cheapest',
+    'lighter',
+    'lightest',
+    'lightweight',
+    'best',
+    'better',
+    'expensive',
+    'priciest',
+    'heavier',
+    'heaviest',
+    'rated',
+    'top',
+    'highest',
+    'lowest',
+    'most',
+    'affordable',
+    'budget',
+  ]);
+  const kept = tokens.filter(
+    (token, index) =>
+      !used.has(index) &&
+      !FILLER.has(token) &&
+      !ranking.has(token) &&
+      !/^\d/.test(token) &&
+      catalog.vocabulary.has(singular(token)),
+  );
+  return kept.join(' ');
+}
+
+/** Utterances that open with these are questions, not requests. */
+const QUESTION_STARTS = new Set([
+  'which',
+  'why',
+  'how',
+  'is',
+  'are',
+  'does',
+  'do',
+  'should',
+  'would',
+  'could',
+  'can',
+  'will',
+  'what',
+]);
+
+/** Whether an item is of the kind the words name (its name or an enum value it has). */
+function matchesSubject(
+  item: SeenItem,
+  query: string,
+  filterArgs: Record<string, unknown>,
+): boolean {
+  const name = item.name.toLowerCase().split(/\s+/).map(singular);
+  const queryHits = query
+    .split(' ')
+    .filter(Boolean)
+    .some((word) => name.includes(singular(word)));
+  const enumHits = Object.entries(filterArgs).some(
+    ([key, value]) => typeof value === 'string' && item.fields[key] === value,
+  );
+  return queryHits || enumHits;
+}
+
+/** Whether any word is a catalogue word or the utterance names a filter. */
+function aboutCatalogue(query: string, filterArgs: Record<string, unknown>): boolean {
+  return query.length > 0 || Object.keys(filterArgs).length > 0;
+}
+
+/** The items a cart removal means: in the cart when it is known, else what was shown. */
+function removalTarget(tokens: string[], context: ConversationContext): SeenItem[] {
+  const pool = context.cart && context.cart.length > 0 ? context.cart : context.shown;
+  const found = referredItems(tokens, context, pool);
+  if (found.length > 0) return found;
+  if (context.cart?.length === 1 && context.cart[0]) return [context.cart[0]];
+  return [];
+}
+
+/** A quantity asked for ("two of them", "add 3"), when one is named. */
+function quantity(tokens: string[]): number | undefined {
+  for (const [index, token] of tokens.entries()) {
+    if (!/^\d+$/.test(token)) continue;
+    const next = tokens[index + 1] ?? '';
+    const previous = tokens[index - 1] ?? '';
+    if (
+      ['of', 'more', 'units', 'pieces', 'pairs', 'x'].includes(next) ||
+      ['add', 'quantity', 'buy', 'take'].includes(previous)
+    ) {
+      const value = Number(token);
+      if (value >= 1 && value <= 99) return value;
+    }
+  }
+  return undefined;
+}
+
+/** A named catalogue item, looked up to learn its id. */
+async function lookupNamed(
+  tokens: string[],
+  catalog: RouterCatalog,
+  tool: RoutedTool | undefined,
+  lookup: ItemLookup | undefined,
+): Promise<SeenItem | undefined> {
+  const name = namedCatalogueItem(tokens, catalog);
+  const search = toolFor(catalog, 'search') ?? tool;
+  if (!name || !lookup || !search) return undefined;
+  const found = await lookup(search, name, {});
+  return found.find((item) => item.name.toLowerCase() === name) ?? found[0];
+}
+
+/**
+ * Routes one visitor utterance. Answers `undefined` when the words do not say clearly what to do
+ * (the LLM decides then).
+ */
+export async function routeUtterance(
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup?: ItemLookup,
+): Promise<Route | undefined> {
+  const tokens = words(text);
+  if (tokens.length === 0) return undefined;
+  const small = greeting(tokens);
+  if (small) return { kind: 'reply', reply: small };
+
+  const end = toolFor(catalog, 'end');
+  const intentWords = [...CART_WORDS, ...ADD_PHRASES, ...REMOVE_PHRASES, ...COMPARE_PHRASES];
+  if (end && hasPhrase(tokens, END_PHRASES) && !hasPhrase(tokens, intentWords)) {
+    return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
+  }
+
+  const mentionsCart = hasPhrase(tokens, CART_WORDS);
+  const remove = toolFor(catalog, 'cart_remove');
+  if (remove && hasPhrase(tokens, REMOVE_PHRASES) && (mentionsCart || context.cart !== undefined)) {
+    const [target] = removalTarget(tokens, context);
+    if (target) return { kind: 'tool', tool: remove, args: { item_id: target.id } };
+    const named = await lookupNamed(tokens, catalog, remove, lookup);
+    return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : undefined;
+  }
+
+  const add = toolFor(catalog, 'cart_add');
+  if (
+    add &&
+    hasPhrase(tokens, ADD_PHRASES) &&
+    (mentionsCart ||
+      pointsAtFocus(tokens) ||
+      ordinals(tokens).length > 0 ||
+      hasPhrase(tokens, ['buy', 'take', 'purchase', 'order']))
+  ) {
+    const pool =
+      context.compared.length > 0 && rankingOf(tokens) ? context.compared : context.shown;
+    let [target] = referredItems(tokens, context, pool);
+    target ??= await lookupNamed(tokens, catalog, add, lookup);
+    if (!target && context.focus && !hasPhrase(tokens, ['one', 'ones'])) target = context.focus;
+    if (!target) return undefined;
+    const count = quantity(tokens);
+    return {
+      kind: 'tool',
+      tool: add,
+      args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
+    };
+  }
+
+  const list = toolFor(catalog, 'cart_list');
+  if (list && mentionsCart && hasPhrase(tokens, SHOW_CART_PHRASES)) {
+    return { kind: 'tool', tool: list, args: {} };
+  }
+
+  const compare = toolFor(catalog, 'compare');
+  if (compare && hasPhrase(tokens, COMPARE_PHRASES)) {
+    return compareRoute(tokens, context, catalog, compare, lookup);
+  }
+
+  const display = toolFor(catalog, 'display');
+  const search = toolFor(catalog, 'search');
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used);
+  const query = searchQuery(tokens, catalog, used);
+  const plural = tokens.some(
+    (token, index) =>
+      !used.has(index) && catalog.vocabulary.has(singular(token)) && singular(token) !== token,
+  );
+
+  // A question about what is shown ("which is better for rocky trails") is the model's to answer.
+  if (
+    QUESTION_STARTS.has(tokens[0] ?? '') &&
+    !hasPhrase(
+      tokens,
+      SEARCH_PHRASES.filter((phrase) => phrase !== 'what'),
+    )
+  ) {
+    return undefined;
+  }
+
+  // "The cheapest sleeping bag" while tents are shown is a new search, not a pick among the tents.
+  const newSubject =
+    (query.length > 0 || Object.keys(filterArgs).length > 0) &&
+    !context.shown.some((item) => matchesSubject(item, query, filterArgs));
+  if (display && !newSubject) {
+    const referred = referredItems(tokens, context, context.shown);
+    const asksAboutOne =
+      hasPhrase(tokens, DISPLAY_PHRASES) || ordinals(tokens).length > 0 || pointsAtFocus(tokens);
+    if (referred.length === 1 && referred[0] && asksAboutOne && !plural) {
+      return { kind: 'tool', tool: display, args: { item_id: referred[0].id } };
+    }
+    const named = namedCatalogueItem(tokens, catalog);
+    if (named && hasPhrase(tokens, DISPLAY_PHRASES) && !plural) {
+      const found = await lookupNamed(tokens, catalog, display, lookup);
+      if (found) return { kind: 'tool', tool: display, args: { item_id: found.id } };
+    }
+  }
+
+  if (search && aboutCatalogue(query, filterArgs)) {
+    const asks = hasPhrase(tokens, SEARCH_PHRASES) || query.length > 0;
+    if (asks)
+      return { kind: 'tool', tool: search, args: { ...(query ? { query } : {}), ...filterArgs } };
+  }
+  return undefined;
+}
+
+/** "Compare them", "compare the first two", "compare the two lightest tents". */
+async function compareRoute(
+  tokens: string[],
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  compare: RoutedTool,
+  lookup: ItemLookup | undefined,
+): Promise<Route | undefined> {
+  const max = 3;
+  const wanted = tokens.includes('3') || tokens.includes('three') ? 3 : 2;
+  const positions = ordinals(tokens);
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used);
+  const query = searchQuery(tokens, catalog, used);
+  const ranking = rankingOf(tokens);
+  const pronoun = hasPhrase(tokens, [
+    'them',
+    'those',
+    'these',
+    'both',
+    'the two',
+    'the three',
+    'all',
+  ]);
+
+  let pool: SeenItem[] = context.shown;
+  // A compare that names a kind of item ("the two lightest tents") searches for it first,
+  // unless what is shown already is that kind.
+  const shownMatches =
+    pool.length >= 2 &&
+    query &&
+    pool.some((item) =>
+      query.split(' ').some((word) => item.name.toLowerCase().includes(singular(word))),
+    );
+  if (
+    (query || Object.keys(filterArgs).length > 0) &&
+    !shownMatches &&
+    positions.length === 0 &&
+    lookup
+  ) {
+    const search = toolFor(catalog, 'search') ?? compare;
+    pool = await lookup(search, query, filterArgs);
+  }
+  let picked: SeenItem[] = [];
+  if (positions.length >= 2) {
+    picked = positions
+      .map((position) => (position < 0 ? pool[pool.length + position] : pool[position]))
+      .filter((item): item is SeenItem => item !== undefined);
+  } else if (
+    positions.length === 1 &&
+    positions[0] === 0 &&
+    /^(2|3)$/.test(tokens[tokens.indexOf('first') + 1] ?? '')
+  ) {
+    picked = pool.slice(0, Number(tokens[tokens.indexOf('first') + 1]));
+  } else if (ranking && canRank(pool, ranking)) {
+    picked = ranked(pool, ranking).slice(0, wanted);
+  } else if (pronoun || pool.length <= max) {
+    picked = pool.slice(
+      0,
+      pronoun && (tokens.includes('3') || tokens.includes('all')) ? max : wanted,
+    );
+  }
+  // Items named by name ("compare the solo tent and the dome tent").
+  if (picked.length < 2) {
+    const named = pool.filter((item) => {
+      const nameWords = item.name.toLowerCase().split(/\s+/).map(singular);
+      const distinct = nameWords.filter((word) => tokens.map(singular).includes(word));
+      return distinct.length >= 2;
+    });
+    if (named.length >= 2 && named.length <= max) picked = named;
+  }
+  if (picked.length < 2) return undefined;
+  return {
+    kind: 'tool',
+    tool: compare,
+    args: { item_ids: picked.slice(0, max).map((item) => item.id) },
+  };
+}

@@ -1,0 +1,164 @@
+// "The first one", "the cheaper one", "it", "the North Peak tent": which items a visitor means,
+// among what the conversation has shown.
+import { RANKINGS, type RouterCatalog, type Ranking } from './catalog.js';
+import type { ConversationContext, SeenItem } from './context.js';
+import { hasPhrase, indexOfPhrase, singular } from './text.js';
+
+const ORDINALS: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  top: 0,
+  second: 1,
+  '2nd': 1,
+  third: 2,
+  '3rd': 2,
+  fourth: 3,
+  '4th': 3,
+  fifth: 4,
+  '5th': 4,
+  sixth: 5,
+  seventh: 6,
+  eighth: 7,
+  ninth: 8,
+  tenth: 9,
+};
+
+/** The ordinal positions named, in order ("the first and the third" -> [0, 2]; "last" -> -1). */
+export function ordinals(tokens: readonly string[]): number[] {
+  const positions: number[] = [];
+  tokens.forEach((token, index) => {
+    if (token in ORDINALS) {
+      // "first" in "first of all" or "at first" is not a position.
+      if (tokens[index + 1] === 'of' && tokens[index + 2] === 'all') return;
+      positions.push(ORDINALS[token] as number);
+    } else if (token === 'last' || token === 'bottom') positions.push(-1);
+    else if (token === 'number' && /^\d+$/.test(tokens[index + 1] ?? '')) {
+      positions.push(Number(tokens[index + 1]) - 1);
+    }
+  });
+  return positions;
+}
+
+/** The ranking the words ask for ("cheapest", "lighter"), if any. */
+export function rankingOf(tokens: readonly string[]): Ranking | undefined {
+  // Longer phrases first: "most expensive" before "expensive".
+  let best: { ranking: Ranking; length: number } | undefined;
+  for (const ranking of RANKINGS) {
+    for (const phrase of ranking.words) {
+      const parts = phrase.split(' ');
+      if (indexOfPhrase(tokens, parts) >= 0 && (!best || parts.length > best.length))
+        best = { ranking, length: parts.length };
+    }
+  }
+  return best?.ranking;
+}
+
+/** The numeric value an item has for a ranking, if it has the field. */
+function rankValue(item: SeenItem, ranking: Ranking): number | undefined {
+  for (const [key, value] of Object.entries(item.fields)) {
+    if (ranking.fields.test(key) && typeof value === 'number') return value;
+  }
+  return undefined;
+}
+
+/** Items ordered by a ranking (items without the field last). */
+export function ranked(items: readonly SeenItem[], ranking: Ranking): SeenItem[] {
+  const sign = ranking.order === 'ascending' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const left = rankValue(a, ranking);
+    const right = rankValue(b, ranking);
+    if (left === undefined) return right === undefined ? 0 : 1;
+    if (right === undefined) return -1;
+    return sign * (left - right);
+  });
+}
+
+/** Whether the items have the field a ranking reads. */
+export function canRank(items: readonly SeenItem[], ranking: Ranking): boolean {
+  return items.some((item) => rankValue(item, ranking) !== undefined);
+}
+
+const PRONOUNS = ['it', 'that one', 'this one', 'that', 'this', 'the one'];
+
+/** Whether the words point at an item by pronoun ("add it", "tell me about that one"). */
+export function pointsAtFocus(tokens: readonly string[]): boolean {
+  return hasPhrase(tokens, PRONOUNS);
+}
+
+/** How many words of an item's name the utterance has, and which share of the name that is. */
+function nameMatch(tokens: readonly string[], name: string): { hits: number; share: number } {
+  const nameWords = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map(singular);
+  const said = new Set(tokens.map(singular));
+  const hits = nameWords.filter((word) => said.has(word)).length;
+  return { hits, share: nameWords.length === 0 ? 0 : hits / nameWords.length };
+}
+
+/**
+ * The item of `pool` the words name, when one name matches clearly better than the others:
+ * at least two of its words (or all of a one-word name) and more than any other item.
+ */
+export function namedItem(
+  tokens: readonly string[],
+  pool: readonly SeenItem[],
+): SeenItem | undefined {
+  let best: { item: SeenItem; score: number } | undefined;
+  let tie = false;
+  for (const item of pool) {
+    const { hits, share } = nameMatch(tokens, item.name);
+    if (share < 0.5 || (hits < 2 && share < 1)) continue;
+    const score = share + hits * 0.01;
+    if (!best || score > best.score + 1e-9) {
+      best = { item, score };
+      tie = false;
+    } else if (Math.abs(score - best.score) < 1e-9 && best.item.id !== item.id) tie = true;
+  }
+  return tie ? undefined : best?.item;
+}
+
+/** A catalogue item name the words name (two words or more of it, best match). */
+export function namedCatalogueItem(
+  tokens: readonly string[],
+  catalog: RouterCatalog,
+): string | undefined {
+  let best: { name: string; hits: number; share: number } | undefined;
+  const said = new Set(tokens.map(singular));
+  for (const nameWords of catalog.itemNames) {
+    const hits = nameWords.filter((word) => said.has(singular(word))).length;
+    const share = hits / nameWords.length;
+    if (hits < 2 || share < 0.66) continue;
+    if (!best || share > best.share || (share === best.share && hits > best.hits))
+      best = { name: nameWords.join(' '), hits, share };
+  }
+  return best?.name;
+}
+
+/** The items the words refer to among `pool` (ordinals, a ranking, a name, a pronoun). */
+export function referredItems(
+  tokens: readonly string[],
+  context: ConversationContext,
+  pool: readonly SeenItem[],
+): SeenItem[] {
+  const positions = ordinals(tokens);
+  if (positions.length > 0 && pool.length > 0) {
+    const picked = positions
+      .map((position) => (position < 0 ? pool[pool.length + position] : pool[position]))
+      .filter((item): item is SeenItem => item !== undefined);
+    if (picked.length > 0) return picked;
+  }
+  const ranking = rankingOf(tokens);
+  if (ranking && pool.length > 0 && canRank(pool, ranking)) {
+    const first = ranked(pool, ranking)[0];
+    if (first) return [first];
+  }
+  const named = namedItem(tokens, pool);
+  if (named) return [named];
+  if (pointsAtFocus(tokens)) {
+    if (context.focus) return [context.focus];
+    if (pool.length === 1 && pool[0]) return [pool[0]];
+  }
+  return [];
+}

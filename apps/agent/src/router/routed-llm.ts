@@ -1,0 +1,216 @@
+// Takes the LLM off the critical path of the common turns. Any LLM (embedded or hosted) is
+// wrapped: a visitor's request the router reads with certainty becomes a tool call at once, a tool
+// result gets a templated reply, small talk a templated answer; everything else goes to the LLM
+// as before. The framework cannot tell the difference: it sees a fast LLM.
+import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+import { randomUUID } from 'node:crypto';
+import type { Operation } from '../tools.js';
+import type { RouterCatalog } from './catalog.js';
+import { chatEntries, type ChatEntry } from '../chat-entries.js';
+import { callArguments, conversationContext } from './context.js';
+import { routeUtterance, type ItemLookup } from './intents.js';
+import { smallTalkReply, toolReply, type ReplyStyle } from './replies.js';
+
+/** Who answered a turn, and how long deciding took. */
+export interface RouterDecision {
+  /** `router`: a routed tool call or small talk; `template`: a reply to a tool result; `llm`. */
+  by: 'router' | 'template' | 'llm';
+  /** The tool routed, if any. */
+  tool?: string;
+  /** Milliseconds the router took to decide (the LLM's own time is not in it). */
+  ms: number;
+}
+
+/** What the router needs of the scenario and the conversation. */
+export interface RouterOptions {
+  catalog: RouterCatalog;
+  style: ReplyStyle;
+  /** Catalogue lookups for items nobody has shown yet ("add the North Peak Solo Tent"). */
+  lookup?: ItemLookup;
+  /** Told of every decision (for metrics and tests). */
+  onDecision?: (decision: RouterDecision) => void;
+}
+
+/** An LLM with the intent router and reply templates in front of it. */
+export class RoutedLLM extends llm.LLM {
+  constructor(
+    readonly inner: llm.LLM,
+    readonly options: RouterOptions,
+  ) {
+    super();
+    // The inner LLM's errors and metrics are the session's to see.
+    inner.on('error', (event) => this.emit('error', event));
+  }
+
+  override label(): string {
+    return `svc.RoutedLLM(${this.inner.label()})`;
+  }
+
+  override get model(): string {
+    return this.inner.model;
+  }
+
+  override get provider(): string {
+    return this.inner.provider;
+  }
+
+  /** What the scenario's tool of that name does. */
+  operationOf(name: string): Operation | undefined {
+    return this.options.catalog.tools.find((tool) => tool.name === name)?.operation;
+  }
+
+  override prewarm(): void {
+    this.inner.prewarm();
+  }
+
+  chat({
+    chatCtx,
+    toolCtx,
+    connOptions = DEFAULT_API_CONNECT_OPTIONS,
+    parallelToolCalls,
+    toolChoice,
+    extraKwargs,
+  }: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+    connOptions?: APIConnectOptions;
+    parallelToolCalls?: boolean;
+    toolChoice?: llm.ToolChoice;
+    extraKwargs?: Record<string, unknown>;
+  }): llm.LLMStream {
+    return new RoutedLLMStream(this, {
+      chatCtx,
+      toolCtx,
+      connOptions,
+      ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
+      ...(toolChoice === undefined ? {} : { toolChoice }),
+      ...(extraKwargs === undefined ? {} : { extraKwargs }),
+    });
+  }
+
+  /** The inner LLM is not closed: the embedded one is shared by every conversation of the process. */
+  override async aclose(): Promise<void> {}
+}
+
+interface StreamParams {
+  chatCtx: llm.ChatContext;
+  toolCtx: llm.ToolContextLike | undefined;
+  connOptions: APIConnectOptions;
+  parallelToolCalls?: boolean;
+  toolChoice?: llm.ToolChoice;
+  extraKwargs?: Record<string, unknown>;
+}
+
+/** One turn of {@link RoutedLLM}: a routed answer, or the inner LLM's stream passed through. */
+class RoutedLLMStream extends llm.LLMStream {
+  readonly #owner: RoutedLLM;
+  readonly #params: StreamParams;
+
+  constructor(owner: RoutedLLM, params: StreamParams) {
+    const { chatCtx, toolCtx, connOptions } = params;
+    super(owner, toolCtx ? { chatCtx, toolCtx, connOptions } : { chatCtx, connOptions });
+    this.#owner = owner;
+    this.#params = params;
+  }
+
+  protected async run(): Promise<void> {
+    const started = performance.now();
+    const answered = await this.#routed().catch(() => false);
+    if (answered) return;
+    this.#owner.options.onDecision?.({ by: 'llm', ms: performance.now() - started });
+    await this.#delegate();
+  }
+
+  #say(text: string): void {
+    this.queue.put({ id: randomUUID(), delta: { role: 'assistant', content: text } });
+  }
+
+  /** Answers the turn without the LLM when it can; `false` when the LLM must. */
+  async #routed(): Promise<boolean> {
+    const started = performance.now();
+    const { options } = this.#owner;
+    const entries = chatEntries(this.chatCtx);
+    const last = entries[entries.length - 1];
+    const callable = new Set(Object.keys(this.toolCtx?.functionTools ?? {}));
+    const decided = (by: RouterDecision['by'], tool?: string) =>
+      options.onDecision?.({ by, ms: performance.now() - started, ...(tool ? { tool } : {}) });
+
+    if (last?.type === 'function_call_output') {
+      const call = entries.find(
+        (entry): entry is Extract<ChatEntry, { type: 'function_call' }> =>
+          entry.type === 'function_call' && entry.callId === last.callId,
+      );
+      const operation = this.#owner.operationOf(last.name || call?.name || '');
+      if (!operation) return false;
+      const request = [...entries]
+        .reverse()
+        .find((entry) => entry.type === 'message' && entry.role === 'user');
+      const reply = toolReply(
+        {
+          operation,
+          args: callArguments(call?.args ?? '{}'),
+          output: last.output,
+          isError: last.isError,
+          request: request?.type === 'message' ? request.text : '',
+        },
+        options.style,
+      );
+      if (reply === undefined) return false;
+      decided('template');
+      this.#say(reply);
+      return true;
+    }
+
+    if (last?.type !== 'message' || last.role !== 'user') return false;
+    const context = conversationContext(entries, (name) => this.#owner.operationOf(name));
+    const route = await routeUtterance(last.text, context, options.catalog, options.lookup);
+    if (!route) return false;
+    if (route.kind === 'reply') {
+      const reply = smallTalkReply(route.reply, options.style);
+      if (reply === undefined) return false;
+      decided('router');
+      this.#say(reply);
+      return true;
+    }
+    if (this.#params.toolChoice === 'none' || !callable.has(route.tool.name)) return false;
+    decided('router', route.tool.name);
+    this.queue.put({
+      id: randomUUID(),
+      delta: {
+        role: 'assistant',
+        toolCalls: [
+          llm.FunctionCall.create({
+            callId: `routed_${randomUUID()}`,
+            name: route.tool.name,
+            args: JSON.stringify(route.args),
+          }),
+        ],
+      },
+    });
+    return true;
+  }
+
+  /** The inner LLM answers; its chunks pass through, and it stops when this turn is cut. */
+  async #delegate(): Promise<void> {
+    const { chatCtx, toolCtx, connOptions, parallelToolCalls, toolChoice, extraKwargs } =
+      this.#params;
+    const inner = this.#owner.inner.chat({
+      chatCtx,
+      ...(toolCtx ? { toolCtx } : {}),
+      connOptions,
+      ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
+      ...(toolChoice === undefined ? {} : { toolChoice }),
+      ...(extraKwargs === undefined ? {} : { extraKwargs }),
+    });
+    const stop = () => inner.close();
+    this.abortController.signal.addEventListener('abort', stop, { once: true });
+    try {
+      for await (const chunk of inner) {
+        if (this.abortController.signal.aborted) break;
+        this.queue.put(chunk);
+      }
+    } finally {
+      this.abortController.signal.removeEventListener('abort', stop);
+    }
+  }
+}

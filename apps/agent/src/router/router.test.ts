@@ -1,0 +1,280 @@
+// The intent router and its reply templates on the real demo scenario, with the catalogue served
+// by the real Platform API (in-process, demo seed): multi-turn references resolve against what
+// the API really answered.
+import { initializeLogger, llm, voice } from '@livekit/agents';
+import { startTestApi, type ListeningTestApi } from '@svc/api/testing';
+import type { RuntimeConfig } from '@svc/protocol/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationApi, type ConversationApi } from '../api-client.js';
+import type { ChatEntry } from '../chat-entries.js';
+import { routedTools, routerCatalog, routeUtterance, toolReply, withRouter } from './index.js';
+import { conversationContext, seenItem, type SeenItem } from './context.js';
+import type { RouterCatalog } from './catalog.js';
+import type { ItemLookup, Route } from './intents.js';
+
+let api: ListeningTestApi;
+let client: ConversationApi;
+let runtime: RuntimeConfig;
+let catalog: RouterCatalog;
+let lookup: ItemLookup;
+
+beforeAll(async () => {
+  initializeLogger({ pretty: false, level: 'warn' });
+  api = await startTestApi({ listen: true });
+  const conversation = await api.openConversation({ mode: 'text' });
+  client = conversationApi({
+    apiUrl: api.url,
+    agentKey: api.agentKey ?? '',
+    conversationId: conversation.id,
+  });
+  runtime = await client.config();
+  catalog = routerCatalog({
+    language: runtime.conversation.language,
+    tools: routedTools(runtime),
+    collections: runtime.collections,
+    itemNames: runtime.item_names,
+  });
+  lookup = async (tool, query, filters) => {
+    const { filtersFromArgs } = await import('../tools.js');
+    const items = await client.search(
+      tool.collection?.id ?? 0,
+      query || undefined,
+      filtersFromArgs(tool.collection, filters),
+      5,
+    );
+    return items.map((item) => seenItem(item)).filter((item): item is SeenItem => !!item);
+  };
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A conversation driven turn by turn: routes, runs the routed tool against the API, records. */
+class Dialogue {
+  readonly entries: ChatEntry[] = [];
+  #calls = 0;
+
+  operation(name: string) {
+    return catalog.tools.find((tool) => tool.name === name)?.operation;
+  }
+
+  async say(text: string): Promise<Route | undefined> {
+    const context = conversationContext(this.entries, (name) => this.operation(name));
+    const route = await routeUtterance(text, context, catalog, lookup);
+    this.entries.push({ type: 'message', role: 'user', text });
+    if (route?.kind === 'tool') await this.run(route.tool.name, route.args);
+    return route;
+  }
+
+  /** Runs a tool as the agent would (the API side), and records call and result. */
+  async run(name: string, args: Record<string, unknown>): Promise<string> {
+    const operation = this.operation(name);
+    const collectionId = runtime.collections[0]?.id ?? 0;
+    const id = String(args.item_id ?? '');
+    let result: unknown;
+    if (operation === 'search') {
+      const tool = catalog.tools.find((candidate) => candidate.name === name)!;
+      const { filtersFromArgs } = await import('../tools.js');
+      const items = await client.search(
+        collectionId,
+        typeof args.query === 'string' ? args.query : undefined,
+        filtersFromArgs(tool.collection, args),
+        5,
+      );
+      result = {
+        collection_id: collectionId,
+        count: items.length,
+        items: items.map((item) => ({ id: item.id, ...item.data })),
+      };
+    } else if (operation === 'display') result = await client.display(collectionId, id);
+    else if (operation === 'compare')
+      result = await client.compare(collectionId, (args.item_ids as string[]).map(String));
+    else if (operation === 'cart_add') result = await client.cart.add('cart', collectionId, id);
+    else if (operation === 'cart_remove')
+      result = await client.cart.remove('cart', collectionId, id);
+    else if (operation === 'cart_list') result = await client.cart.get('cart');
+    const output = JSON.stringify({ ok: true, shown_on_page: true, result });
+    const callId = `call_${(this.#calls += 1)}`;
+    this.entries.push({ type: 'function_call', callId, name, args: JSON.stringify(args) });
+    this.entries.push({ type: 'function_call_output', callId, name, output, isError: false });
+    return output;
+  }
+
+  /** The items the last tool result listed. */
+  lastItems(): SeenItem[] {
+    const last = [...this.entries].reverse().find((entry) => entry.type === 'function_call_output');
+    if (last?.type !== 'function_call_output') return [];
+    const { itemsOf, outputData } = contextHelpers;
+    return itemsOf(outputData(last.output));
+  }
+}
+
+const contextHelpers = await import('./context.js');
+
+const tool = (route: Route | undefined) => (route?.kind === 'tool' ? route.tool.name : route?.kind);
+const args = (route: Route | undefined) => (route?.kind === 'tool' ? route.args : undefined);
+const price = (item: SeenItem | undefined) => Number(item?.fields.price);
+
+describe('the intent router on the demo scenario', () => {
+  it('searches by category and filter words, amounts spoken or written', async () => {
+    const dialogue = new Dialogue();
+    const tents = await dialogue.say('Do you have any tents?');
+    expect(tool(tents)).toBe('search_products');
+    expect(args(tents)).toMatchObject({ category: 'tents' });
+    const boots = await dialogue.say(
+      'do you have waterproof hiking boots under a hundred and fifty dollars',
+    );
+    expect(args(boots)).toMatchObject({ query: 'hiking boots', waterproof: true, max_price: 150 });
+    const written = await dialogue.say('any backpacks below $80?');
+    expect(args(written)).toMatchObject({ category: 'backpacks', max_price: 80 });
+  });
+
+  it('resolves "the second one", "the first two", "the cheaper one" and "it" to what was shown', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some sleeping bags');
+    const shown = dialogue.lastItems();
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+
+    const second = await dialogue.say('tell me more about the second one');
+    expect(tool(second)).toBe('show_product');
+    expect(args(second)).toEqual({ item_id: shown[1]?.id });
+
+    const compare = await dialogue.say('compare the first two');
+    expect(tool(compare)).toBe('compare_products');
+    expect(args(compare)).toEqual({ item_ids: [shown[0]?.id, shown[1]?.id] });
+
+    const cheaper = price(shown[0]) <= price(shown[1]) ? shown[0] : shown[1];
+    const add = await dialogue.say('put the cheaper one in my cart');
+    expect(tool(add)).toBe('add_to_cart');
+    expect(args(add)).toEqual({ item_id: cheaper?.id });
+
+    const remove = await dialogue.say('actually remove it from my cart');
+    expect(tool(remove)).toBe('remove_from_cart');
+    expect(args(remove)).toEqual({ item_id: cheaper?.id });
+
+    expect(tool(await dialogue.say("what's in my cart?"))).toBe('show_cart');
+  });
+
+  it('compares "the two lightest tents" as a first request, from the catalogue', async () => {
+    const dialogue = new Dialogue();
+    const route = await dialogue.say('compare the two lightest tents');
+    expect(tool(route)).toBe('compare_products');
+    const ids = args(route)?.item_ids as string[];
+    expect(ids).toHaveLength(2);
+    const compared = dialogue.lastItems();
+    expect(compared.map((item) => item.fields.category)).toEqual(['tents', 'tents']);
+  });
+
+  it('a new subject is a new search, not a pick among what is shown', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me tents');
+    const route = await dialogue.say('show me the cheapest sleeping bag');
+    expect(tool(route)).toBe('search_products');
+    expect(args(route)).toMatchObject({ category: 'sleeping-bags' });
+  });
+
+  it('ends on goodbye, answers small talk, and leaves open questions to the LLM', async () => {
+    const dialogue = new Dialogue();
+    expect(tool(await dialogue.say('thanks, goodbye'))).toBe('end_conversation');
+    expect(tool(await dialogue.say("that's all I need, bye"))).toBe('end_conversation');
+    expect(await dialogue.say('hello there')).toEqual({ kind: 'reply', reply: 'greeting' });
+    expect(await dialogue.say('thank you')).toEqual({ kind: 'reply', reply: 'thanks' });
+    expect(await dialogue.say('which is better for rocky trails')).toBeUndefined();
+    expect(await dialogue.say('tell me a joke')).toBeUndefined();
+    // "goodbye" inside a cart request is not an end.
+    expect(tool(await dialogue.say('add it to my cart and then goodbye'))).not.toBe(
+      'end_conversation',
+    );
+  });
+});
+
+describe('reply templates', () => {
+  it('answer tool results in a sentence the page backs up', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('do you have any tents');
+    const search = dialogue.entries.at(-1) as Extract<ChatEntry, { type: 'function_call_output' }>;
+    const first = dialogue.lastItems()[0];
+    const reply = toolReply(
+      {
+        operation: 'search',
+        args: { category: 'tents' },
+        output: search.output,
+        isError: false,
+        request: 'do you have any tents',
+      },
+      { language: 'en-US', spoken: true, operations: [] },
+    );
+    expect(reply).toContain('tents');
+    expect(reply).toContain(first?.name);
+    const add = await dialogue.run('add_to_cart', { item_id: first?.id });
+    expect(
+      toolReply(
+        {
+          operation: 'cart_add',
+          args: { item_id: first?.id },
+          output: add,
+          isError: false,
+          request: 'add it',
+        },
+        { language: 'en-US', spoken: false, operations: [] },
+      ),
+    ).toMatch(new RegExp(`added the ${first?.name} to your cart`));
+    // No template in a language that has none: the LLM answers.
+    expect(
+      toolReply(
+        { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
+        { language: 'fr-FR', spoken: true, operations: [] },
+      ),
+    ).toBeUndefined();
+  });
+});
+
+describe('RoutedLLM', () => {
+  /** Collects a stream's text and tool calls. */
+  async function drain(stream: llm.LLMStream) {
+    let text = '';
+    const calls: { name: string; args: string }[] = [];
+    for await (const chunk of stream) {
+      text += chunk.delta?.content ?? '';
+      for (const call of chunk.delta?.toolCalls ?? [])
+        calls.push({ name: call.name, args: call.args });
+    }
+    return { text, calls };
+  }
+
+  it('answers routed turns without the inner LLM, and passes the rest to it', async () => {
+    const inner = new voice.testing.FakeLLM([
+      { input: 'tell me a joke', type: 'llm', content: 'Why did the tent blush?' },
+    ]);
+    const decisions: string[] = [];
+    const model = withRouter(inner, runtime, client, {
+      spoken: true,
+      limit: 5,
+      onDecision: (decision) => decisions.push(decision.by),
+    });
+    const toolCtx = Object.fromEntries(
+      routedTools(runtime).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {} } as never,
+          execute: async () => undefined,
+        }),
+      ]),
+    );
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'do you have any tents' });
+    const routed = await drain(model.chat({ chatCtx, toolCtx: toolCtx as never }));
+    expect(routed.calls).toEqual([
+      { name: 'search_products', args: JSON.stringify({ category: 'tents' }) },
+    ]);
+
+    const open = llm.ChatContext.empty();
+    open.addMessage({ role: 'user', content: 'tell me a joke' });
+    expect((await drain(model.chat({ chatCtx: open, toolCtx: toolCtx as never }))).text).toBe(
+      'Why did the tent blush?',
+    );
+    expect(decisions).toEqual(['router', 'llm']);
+  });
+});

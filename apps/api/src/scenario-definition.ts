@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+// The authored scenario's shape, shared by the admin routes (which validate requests with it) and
+// the scenarios module (which fills in defaults when a change is merged into a stored scenario).
+
+const provider = z.looseObject({
+  provider: z.string().min(1).max(64),
+  model: z.string().max(200).optional(),
+  voice: z.string().max(200).optional(),
+  base_url: z.url().optional(),
+});
+const tool = z.object({
+  name: z
+    .string()
+    .regex(/^[A-Za-z][\w-]{0,63}$/, 'letters, digits, _ and -, starting with a letter'),
+  type: z.enum(['frontend', 'server']),
+  description: z.string().max(1000).optional(),
+  /** JSON Schema of the tool's arguments; the feature type gives one when absent. */
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  frontend_method: z.string().max(128).optional(),
+  rpc_timeout_s: z.number().min(0.1).max(120).optional(),
+});
+const feature = z.object({
+  name: z.union([z.string().min(1).max(200), z.record(z.string(), z.string().max(200))]),
+  type: z.string().regex(/^[a-z][\w-]*(:[\w-]+)+$/, 'a feature id such as collection:items:search'),
+  settings: z.record(z.string(), z.unknown()).default({}),
+  tools: z.array(tool).max(50).default([]),
+});
+
+/** The authored part of a scenario (what a publication snapshots, with name and language). */
+export const scenarioDefinition = z.object({
+  prompt: z.string().max(20_000).default(''),
+  first_message: z.string().max(2_000).default(''),
+  voice_stack: z.string().min(1).max(64).default('embedded'),
+  voice: z
+    .object({ stt: provider.optional(), llm: provider.optional(), tts: provider.optional() })
+    .default({}),
+  avatar_enabled: z.boolean().default(false),
+  audio_dictation: z.boolean().default(false),
+  limit: z.number().int().min(1).max(50).default(5),
+  features: z.array(feature).max(50).default([]),
+});
+
+/** The authored part of a scenario, defaults filled in. */
+export type ScenarioDefinition = z.infer<typeof scenarioDefinition>;
+
+/** A BCP-47 language tag such as `en-US`. */
+export const languageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP-47 tag such as en-US');

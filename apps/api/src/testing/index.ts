@@ -1,0 +1,33 @@
+/**
+ * `@svc/api/testing`: the one way tests and benchmarks boot the Platform API. `startTestApi` runs
+ * the real app in-process on a real database (a SQLite file, or PostgreSQL from `startPostgres`)
+ * seeded with the demo, behind an injectable Transport (`noopTransport`, or `createLiveKitAdmin`
+ * against a real livekit-server), reached with `app.inject` or over HTTP when it listens. The
+ * demo's scenario and products are here too, for tests that need them without a database.
+ *
+ * @packageDocumentation
+ */
+export {
+  startTestApi,
+  seedDemoForTests,
+  TEST_AGENT_KEY,
+  TEST_SIGNING_KEY,
+  type DemoSeed,
+  type ListeningTestApi,
+  type SeededPublication,
+  type TestApi,
+  type TestApiOptions,
+  type TestConversationOptions,
+} from './test-api.js';
+export { noopTransport, type NoopTransport, type OpenedRoom } from './noop-transport.js';
+export { patchPublicationSnapshot } from './publication-snapshot.js';
+export { startPostgres } from './postgres.js';
+export { createLiveKitAdmin, type TransportAdmin } from '../transport.js';
+export { createTokenService, type TokenService } from '../tokens.js';
+export { PUBLICATION_CACHE_MS } from '../publications.js';
+export type { ApplicationLimits } from '../limits.js';
+export type { ScenarioSnapshot } from '../conversations.js';
+export type { OpenDatabase } from '../db/database.js';
+export { DEMO_ADMIN, type SeedSummary } from '../seed/seed-demo.js';
+export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
+export { DEMO_COLLECTION, demoProducts, type DemoProduct } from '../seed/products.js';

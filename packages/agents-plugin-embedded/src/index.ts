@@ -1,0 +1,67 @@
+// The embedded, offline voice stack for the agents framework: no network and no key once set up.
+// Speech to text on pocketsphinx with a domain language model built from the scenario, text to
+// speech on flite (espeak-ng for other languages), and a small GGUF model on node-llama-cpp whose
+// every decision is grammar-constrained to the scenario's tools. node-llama-cpp and the model are
+// installed into the machine's cache by scripts/ensure-llm.mjs and imported from there at run time.
+
+export { cacheDir } from './cache-dir.js';
+
+// The LLM.
+export {
+  cleanArguments,
+  validateJson,
+  type JsonSchema,
+  type SchemaError,
+} from './llm/json-schema.js';
+export { LlamaLLM, LlamaLLMStream, type LlamaTurnStats } from './llm/llama-llm.js';
+export { type LlamaLLMOptions, type LlamaLLMSettings } from './llm/llama-options.js';
+export {
+  DEFAULT_MODEL_ID,
+  loadNodeLlamaCpp,
+  MODELS,
+  modelPath,
+  NODE_LLAMA_CPP_VERSION,
+  nodeLlamaCppPaths,
+  type ModelPart,
+  type ModelSpec,
+} from './llm/node-llama-cpp.js';
+export {
+  compactToolOutput,
+  decisionSchema,
+  DecisionReader,
+  findItemIds,
+  NO_TOOL,
+  parseDecision,
+  protocolInstructions,
+  REPLY_PREFIX,
+  toGrammarSchema,
+  type Decision,
+  type GrammarSchemaOptions,
+  type ProtocolTool,
+} from './llm/tool-protocol.js';
+
+// Speech.
+export { buildArpa, type ArpaOptions } from './speech/arpa-builder.js';
+export { CONVERSATIONAL_PHRASES } from './speech/conversational-phrases.js';
+export {
+  chooseEngine,
+  FLITE_VOICES,
+  FliteChunkedStream,
+  FliteTTS,
+  speakableText,
+  type EmbeddedTtsEngine,
+  type EngineChoice,
+  type FliteTTSOptions,
+} from './speech/flite-tts.js';
+export {
+  DEBIAN_EN_US_MODEL_DIR,
+  prepareLanguageModel,
+  type LanguageModelOptions,
+  type PreparedLanguageModel,
+} from './speech/language-model.js';
+export { Lexicon, type PronunciationSource } from './speech/lexicon.js';
+export { PocketsphinxSpeechStream } from './speech/pocketsphinx-speech-stream.js';
+export { PocketsphinxSTT, type PocketsphinxSTTOptions } from './speech/pocketsphinx-stt.js';
+export { RECOGNIZER_SAMPLE_RATE } from './speech/recognizer-process.js';
+export { normalizeWords } from './speech/spoken-words.js';
+export { wordErrorRate, wordErrors, type WordErrors } from './speech/word-error.js';

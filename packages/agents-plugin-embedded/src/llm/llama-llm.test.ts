@@ -1,0 +1,209 @@
+// The embedded LLM with the real model on a small shop of its own (./test-shop.ts). The first run
+// installs node-llama-cpp and the model into the cache (scripts/ensure-llm.mjs); later runs find
+// them there.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { initializeLogger, llm } from '@livekit/agents';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateJson } from './json-schema.js';
+import { LlamaLLM, type LlamaLLMStream } from './llama-llm.js';
+import { SHOP_TOOLS, shopChat, shopToolContext } from './test-shop.js';
+
+// LLMStream logs through the framework's logger.
+initializeLogger({ pretty: false, level: 'warn' });
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ENSURE = join(here, '..', '..', 'scripts', 'ensure-llm.mjs');
+
+interface Collected {
+  text: string;
+  calls: llm.FunctionCall[];
+  chunks: number;
+}
+
+async function collect(stream: LlamaLLMStream): Promise<Collected> {
+  const result: Collected = { text: '', calls: [], chunks: 0 };
+  for await (const chunk of stream) {
+    result.chunks += 1;
+    if (chunk.delta?.content) result.text += chunk.delta.content;
+    if (chunk.delta?.toolCalls) result.calls.push(...chunk.delta.toolCalls);
+  }
+  return result;
+}
+
+let model: LlamaLLM;
+
+beforeAll(() => {
+  const out = execFileSync(process.execPath, [ENSURE], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 600_000,
+  });
+  const paths = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
+    model: string;
+    module: string;
+    modelId: string;
+  };
+  model = new LlamaLLM({
+    modelId: paths.modelId,
+    modelPath: paths.model,
+    nodeLlamaCppModule: paths.module,
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await LlamaLLM.unloadAll();
+});
+
+describe('LlamaLLM', { timeout: 60_000 }, () => {
+  it('loads the model once and answers a plain question in words', async () => {
+    await model.load();
+    const stream = model.chat({
+      chatCtx: shopChat('fresh', 'Are you a real person?'),
+      toolCtx: shopToolContext(),
+    });
+    const result = await collect(stream);
+    expect(result.calls).toEqual([]);
+    expect(result.text.trim().length).toBeGreaterThan(3);
+    // Text arrives as it is generated: several deltas, not one block.
+    expect(result.chunks).toBeGreaterThan(2);
+    expect(stream.stats?.decision).toBe('reply');
+    expect(stream.stats?.ttftMs).toBeGreaterThan(0);
+  });
+
+  it('talks without tools as a plain chat model', async () => {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({
+      role: 'system',
+      content: 'You are a helpful assistant. Answer in one short sentence.',
+    });
+    chatCtx.addMessage({ role: 'user', content: 'What color is the sky on a clear day?' });
+    const result = await collect(model.chat({ chatCtx }));
+    expect(result.calls).toEqual([]);
+    expect(result.text.toLowerCase()).toContain('blue');
+  });
+
+  it('adds the trail runner shoes to the cart with arguments that match the schema', async () => {
+    const stream = model.chat({
+      chatCtx: shopChat('shoes', 'Add the trail runner shoes to my cart.'),
+      toolCtx: shopToolContext(),
+    });
+    const result = await collect(stream);
+    expect(result.calls).toHaveLength(1);
+    const call = result.calls[0]!;
+    expect(call.name).toBe('add_to_cart');
+    expect(call.callId).toMatch(/^call_/);
+    const args = JSON.parse(call.args) as Record<string, unknown>;
+    expect(validateJson(SHOP_TOOLS.add_to_cart!.parameters, args)).toEqual([]);
+    expect(args.item_id).toBe('shoe-101');
+    expect(result.text).toBe('');
+  });
+
+  it('answers in words after a tool result', async () => {
+    const chatCtx = shopChat('shoes');
+    chatCtx.addMessage({ role: 'user', content: 'Add the trail runner shoes to my cart.' });
+    chatCtx.insert(
+      llm.FunctionCall.create({
+        callId: 'call_add',
+        name: 'add_to_cart',
+        args: '{"item_id":"shoe-101"}',
+      }),
+    );
+    chatCtx.insert(
+      llm.FunctionCallOutput.create({
+        callId: 'call_add',
+        name: 'add_to_cart',
+        output: '{"ok":true,"cart":[{"id":"shoe-101","name":"Trail Runner 2 shoes","quantity":1}]}',
+        isError: false,
+      }),
+    );
+    const result = await collect(model.chat({ chatCtx, toolCtx: shopToolContext() }));
+    expect(result.calls).toEqual([]);
+    expect(result.text.trim().length).toBeGreaterThan(3);
+  });
+
+  it('follows toolChoice: required forces a call, none forbids one', async () => {
+    const toolCtx = shopToolContext();
+    const required = await collect(
+      model.chat({
+        chatCtx: shopChat('fresh', 'Show me what is in my cart.'),
+        toolCtx,
+        toolChoice: 'required',
+      }),
+    );
+    expect(required.calls.map((call) => call.name)).toEqual(['show_cart']);
+    const none = await collect(
+      model.chat({
+        chatCtx: shopChat('fresh', 'Show me what is in my cart.'),
+        toolCtx,
+        toolChoice: 'none',
+      }),
+    );
+    expect(none.calls).toEqual([]);
+    expect(none.text.length).toBeGreaterThan(0);
+  });
+
+  it('stops generating when the stream is closed, and the next turn still runs', async () => {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({
+      role: 'user',
+      content: 'Tell me a long story about a hike in the mountains.',
+    });
+    const stream = model.chat({ chatCtx });
+    const started = performance.now();
+    let text = '';
+    for await (const chunk of stream) {
+      text += chunk.delta?.content ?? '';
+      if (text.length > 10) stream.close();
+    }
+    expect(text.length).toBeGreaterThan(10);
+    // The 160-token limit would take several seconds; the close ends it at once.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // And generation itself stops: the turn settles with a few tokens, far from the limit.
+    while (!stream.stats && performance.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(stream.stats?.completionTokens).toBeLessThan(40);
+
+    // Closed before it starts: settles with nothing.
+    const early = model.chat({ chatCtx });
+    early.close();
+    expect((await collect(early)).chunks).toBe(0);
+
+    // The slot was released: the same conversation goes on (its prompt is still cached).
+    const after = await collect(model.chat({ chatCtx }));
+    expect(after.text.length).toBeGreaterThan(0);
+  });
+
+  it('saves a warmed prompt once and a new process starts from it, answering as before', async () => {
+    const previous = process.env.SVC_CACHE_DIR;
+    process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));
+    try {
+      const stateDir = join(process.env.SVC_CACHE_DIR, 'llm-state');
+      const warmCtx = shopChat('shoes');
+      await model.warm({ chatCtx: warmCtx, toolCtx: shopToolContext() });
+      expect(readdirSync(stateDir).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+
+      // As a new job process would: nothing loaded, the same prompt warmed, then the turn.
+      await LlamaLLM.unloadAll();
+      await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      expect(readdirSync(stateDir)).toHaveLength(1);
+      const stream = model.chat({
+        chatCtx: shopChat('shoes', 'Add the trail runner shoes to my cart.'),
+        toolCtx: shopToolContext(),
+      });
+      const result = await collect(stream);
+      expect(result.calls.map((call) => call.name)).toEqual(['add_to_cart']);
+      expect(JSON.parse(result.calls[0]?.args ?? '{}')).toMatchObject({ item_id: 'shoe-101' });
+      // The restored prompt was not evaluated again.
+      expect(stream.stats?.cachedPromptTokens).toBeGreaterThan(200);
+    } finally {
+      if (previous === undefined) delete process.env.SVC_CACHE_DIR;
+      else process.env.SVC_CACHE_DIR = previous;
+    }
+  });
+});

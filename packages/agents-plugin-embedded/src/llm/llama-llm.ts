@@ -1,0 +1,439 @@
+// The embedded, offline LLM: a small GGUF model on node-llama-cpp, on the CPU, as an
+// agents-framework LLM. Tool calls follow the JSON decision protocol of ./tool-protocol.ts, under
+// a grammar that admits only the scenario's tools with arguments of their JSON Schema.
+//
+// Latency on two cores is dominated by prompt evaluation (about 85 tokens/s for a 0.5B model and
+// 47 for a 1.5B one, which generate 21 and 13 tokens/s), so the model and its KV caches are kept
+// across turns: one model and one context per process, with a few sequences, and each turn runs
+// on the free sequence whose cached tokens share the longest prefix with its prompt (see
+// ./llama-runtime.ts). A conversation's next turn then only evaluates the new items.
+
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+import { renderChat } from './chat-history.js';
+import { cleanArguments, validateJson, type JsonSchema } from './json-schema.js';
+import { resolveOptions, type LlamaLLMOptions, type LlamaLLMSettings } from './llama-options.js';
+import {
+  acquireSlot,
+  grammarFor,
+  loadRuntime,
+  releaseSlot,
+  unloadRuntimes,
+  type Slot,
+} from './llama-runtime.js';
+import { MODELS } from './node-llama-cpp.js';
+import { restorePromptState, savePromptState } from './prompt-state-cache.js';
+import {
+  decisionSchema,
+  DecisionReader,
+  findItemIds,
+  NO_TOOL,
+  parseDecision,
+  REPLY_PREFIX,
+  type Decision,
+  type ProtocolTool,
+} from './tool-protocol.js';
+
+/** Timings and token counts of one turn, for benchmarks and logs. */
+export interface LlamaTurnStats {
+  /** Start of the turn to the first reply text or to the tool call, ms. */
+  ttftMs: number;
+  /** Start of the turn to the end of generation, ms. */
+  totalMs: number;
+  /** Waiting for a free sequence (another turn was generating), ms. */
+  queuedMs: number;
+  /** What the model decided: a tool name, or `reply` ({@link NO_TOOL}) for words. */
+  decision: string | undefined;
+  /** Prompt tokens in all. */
+  promptTokens: number;
+  /** Prompt tokens that were already in the sequence's KV cache. */
+  cachedPromptTokens: number;
+  /** Generated tokens. */
+  completionTokens: number;
+  /** Generated tokens per second of generation (after the prompt was evaluated). */
+  tokensPerSecond: number;
+  /** Prompt tokens evaluated per second (those not already cached). */
+  promptTokensPerSecond: number;
+}
+
+/**
+ * An agents-framework LLM that runs a small GGUF model in process with node-llama-cpp: no network,
+ * no key. The model is loaded on first use (or by `prewarm()`) and shared by every conversation
+ * of the process. With tools, each turn is a grammar-constrained choice between the scenario's
+ * tools (with arguments that match their JSON Schema) and a spoken reply, which streams as it is
+ * generated; tool calls come out as `FunctionCall`s for the framework to execute.
+ */
+export class LlamaLLM extends llm.LLM {
+  /** The settings in force. */
+  readonly options: Readonly<LlamaLLMSettings>;
+
+  constructor(options: LlamaLLMOptions = {}) {
+    super();
+    this.options = resolveOptions(options);
+  }
+
+  /** `svc.LlamaLLM`, in the framework's metrics and logs. */
+  override label(): string {
+    return 'svc.LlamaLLM';
+  }
+
+  /** The model's name in the catalogue, else its file name. */
+  override get model(): string {
+    const spec = this.options.modelId ? MODELS[this.options.modelId] : undefined;
+    return spec?.name ?? basename(this.options.modelPath);
+  }
+
+  /** `node-llama-cpp`. */
+  override get provider(): string {
+    return 'node-llama-cpp';
+  }
+
+  /** Loads the model when the framework prewarms, so the first turn does not wait for it. */
+  protected override async _prewarmImpl(): Promise<void> {
+    await loadRuntime(this.options);
+  }
+
+  /** Loads the model (once per process and settings) and waits for it. */
+  async load(): Promise<void> {
+    await loadRuntime(this.options);
+  }
+
+  /** Bytes of the loaded model's weights (loads it). */
+  async modelSize(): Promise<number> {
+    return (await loadRuntime(this.options)).model.size;
+  }
+
+  /**
+   * Evaluates a conversation's prompt without answering, so its first real turn finds the
+   * instructions and tool descriptions in the KV cache (they take seconds to evaluate on two cores).
+   */
+  async warm({
+    chatCtx,
+    toolCtx,
+  }: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+  }): Promise<void> {
+    const stream = new LlamaLLMStream(
+      this,
+      { chatCtx, toolCtx, connOptions: DEFAULT_API_CONNECT_OPTIONS },
+      'auto',
+      true,
+    );
+    for await (const _chunk of stream) void _chunk;
+  }
+
+  /**
+   * One turn: the reply's words stream out as they are generated, or a tool call comes out
+   * whole. `toolChoice` `none` keeps the tools in the prompt but callable by none; `required` or
+   * a named tool leaves no way out but a call.
+   */
+  chat({
+    chatCtx,
+    toolCtx,
+    connOptions = DEFAULT_API_CONNECT_OPTIONS,
+    toolChoice,
+  }: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+    connOptions?: APIConnectOptions;
+    parallelToolCalls?: boolean;
+    toolChoice?: llm.ToolChoice;
+    extraKwargs?: Record<string, unknown>;
+  }): LlamaLLMStream {
+    return new LlamaLLMStream(this, { chatCtx, toolCtx, connOptions }, toolChoice ?? 'auto', false);
+  }
+
+  /** Frees every loaded model and context of the process (for tests and benchmarks). */
+  static async unloadAll(): Promise<void> {
+    await unloadRuntimes();
+  }
+}
+
+/** One turn of {@link LlamaLLM}. */
+export class LlamaLLMStream extends llm.LLMStream {
+  readonly #engine: LlamaLLM;
+  readonly #toolChoice: llm.ToolChoice;
+  readonly #warmOnly: boolean;
+  #stats: LlamaTurnStats | undefined;
+
+  /**
+   * Use {@link LlamaLLM.chat} or {@link LlamaLLM.warm}. With `warmOnly`, the prompt is evaluated
+   * and its state saved (or restored from a saved one), and nothing is answered.
+   */
+  constructor(
+    engine: LlamaLLM,
+    params: {
+      chatCtx: llm.ChatContext;
+      toolCtx?: llm.ToolContextLike | undefined;
+      connOptions: APIConnectOptions;
+    },
+    toolChoice: llm.ToolChoice,
+    warmOnly: boolean,
+  ) {
+    const { toolCtx, ...rest } = params;
+    super(engine, toolCtx ? { ...rest, toolCtx } : rest);
+    this.#engine = engine;
+    this.#toolChoice = toolChoice;
+    this.#warmOnly = warmOnly;
+  }
+
+  /** Timings and token counts of this turn, once it has finished. */
+  get stats(): LlamaTurnStats | undefined {
+    return this.#stats;
+  }
+
+  /** Every function tool of the turn, as the protocol shows them in the prompt. */
+  private promptTools(): ProtocolTool[] {
+    return Object.entries(this.toolCtx?.functionTools ?? {}).map(([name, tool]) => ({
+      name,
+      description: tool.description ?? '',
+      // isOpenai=false: optional parameters stay optional instead of becoming required nullables.
+      parameters: llm.toJsonSchema(tool.parameters, false) as unknown as JsonSchema,
+    }));
+  }
+
+  /**
+   * The tools the grammar admits this turn. With `toolChoice: 'none'` the tools stay in the
+   * prompt (same prefix, same KV cache) but none can be called.
+   */
+  private callableTools(all: readonly ProtocolTool[]): ProtocolTool[] {
+    const choice = this.#toolChoice;
+    if (choice === 'none') return [];
+    if (typeof choice === 'object') return all.filter((tool) => tool.name === choice.function.name);
+    return [...all];
+  }
+
+  protected async run(): Promise<void> {
+    const start = performance.now();
+    const signal = this.abortController.signal;
+    const options = this.#engine.options;
+    const allTools = this.promptTools();
+    const rendered = renderChat(this.chatCtx.items, allTools, options.maxToolOutputChars);
+    const knownIds = options.constrainItemIds ? findItemIds(rendered.toolOutputs) : [];
+    let tools =
+      rendered.afterToolResult && !options.chainToolCalls && this.#toolChoice === 'auto'
+        ? []
+        : this.callableTools(allTools);
+    // Before any tool result has shown an id, a tool that needs one could only be given a
+    // made-up id: it stays in the prompt but out of the grammar.
+    if (options.constrainItemIds && knownIds.length === 0 && this.#toolChoice === 'auto') {
+      tools = tools.filter((tool) => !needsItemId(tool.parameters));
+    }
+    // 'required' or a named tool: a call is the only way out (unless there is nothing to call).
+    const allowReply =
+      tools.length === 0 ||
+      (this.#toolChoice !== 'required' && typeof this.#toolChoice !== 'object');
+    const json = allTools.length > 0;
+
+    const runtime = await loadRuntime(options);
+    if (signal.aborted) return;
+    const prompt = JSON.stringify(rendered.history);
+    let slot: Slot;
+    try {
+      slot = await acquireSlot(runtime, prompt, signal);
+    } catch {
+      return; // aborted while waiting
+    }
+    const acquiredAt = performance.now();
+    const queuedMs = acquiredAt - start;
+    if (this.#warmOnly) {
+      const restored = await restorePromptState(slot, options, prompt).catch(() => false);
+      if (restored) {
+        releaseSlot(runtime, slot);
+        return;
+      }
+    }
+    try {
+      const id = `llama_${randomUUID()}`;
+      const meterBefore = {
+        input: slot.sequence.tokenMeter.usedInputTokens,
+        output: slot.sequence.tokenMeter.usedOutputTokens,
+      };
+      let firstAt: number | undefined;
+      let firstTokenAt: number | undefined;
+      const emitText = (text: string) => {
+        if (!text || signal.aborted) return;
+        firstAt ??= performance.now();
+        this.queue.put({ id, delta: { role: 'assistant', content: text } });
+      };
+
+      const generate = async (
+        schema: JsonSchema | undefined,
+        onText: (text: string) => void,
+        history = rendered.history,
+        stop?: AbortSignal,
+      ) => {
+        const grammar = schema ? await grammarFor(runtime, schema) : undefined;
+        try {
+          const response = await slot.chat.generateResponse(history, {
+            ...(grammar ? { grammar } : {}),
+            maxTokens: this.#warmOnly ? 1 : options.maxTokens,
+            temperature: options.temperature,
+            repeatPenalty: { penalty: 1.1, lastTokens: 64 },
+            signal: stop ? AbortSignal.any([signal, stop]) : signal,
+            stopOnAbortSignal: true,
+            onTextChunk: (text) => {
+              firstTokenAt ??= performance.now();
+              onText(text);
+            },
+          });
+          return response.response;
+        } catch (error) {
+          // Aborted before the first token: node-llama-cpp throws the signal's reason.
+          if (signal.aborted || stop?.aborted) return undefined;
+          throw error;
+        } finally {
+          slot.lastPrompt = prompt;
+        }
+      };
+
+      // Only a reply is possible: its opening is written into the model's turn, so that the first
+      // generated token is a word of the reply; generation ends with the say string.
+      const replyOnly = async (): Promise<Decision | undefined> => {
+        const reader = new DecisionReader();
+        reader.push(REPLY_PREFIX);
+        const ended = new AbortController();
+        let text = '';
+        const generated = await generate(
+          undefined,
+          (chunk) => {
+            const words = reader.push(chunk);
+            text += words;
+            emitText(words);
+            if (reader.done) ended.abort();
+          },
+          [...rendered.history, { type: 'model', response: [REPLY_PREFIX] }],
+          ended.signal,
+        );
+        return generated === undefined && !text ? undefined : { kind: 'reply', text };
+      };
+
+      let decision: string | undefined;
+      if (!json) {
+        const text = await generate(undefined, emitText);
+        decision = NO_TOOL;
+        if (!this.#warmOnly && !signal.aborted && !text?.trim()) emitText(options.fallbackReply);
+      } else {
+        let parsed: Decision | undefined;
+        if (tools.length === 0) {
+          parsed = await replyOnly();
+        } else {
+          const reader = new DecisionReader();
+          const schema = decisionSchema(tools, allowReply, { knownIds });
+          const raw = await generate(schema, (text) => emitText(reader.push(text)));
+          parsed = raw === undefined ? undefined : parseDecision(raw);
+          // A small model, shown the result of its call, may just call again: make it talk.
+          const calledName = parsed?.kind === 'tool' ? parsed.name : undefined;
+          const repeated = tools.find((tool) => tool.name === calledName);
+          if (
+            parsed?.kind === 'tool' &&
+            repeated &&
+            rendered.lastCall &&
+            parsed.name === rendered.lastCall.name &&
+            sameJson(
+              cleanArguments(repeated.parameters, parsed.arguments),
+              rendered.lastCall.args,
+            ) &&
+            allowReply &&
+            !signal.aborted
+          ) {
+            parsed = await replyOnly();
+          }
+        }
+        decision = parsed?.kind === 'tool' ? parsed.name : parsed ? NO_TOOL : undefined;
+        if (this.#warmOnly && !signal.aborted) {
+          // The next process with this scenario loads the evaluated prompt instead.
+          await savePromptState(slot, options, prompt).catch((error: unknown) =>
+            this.logger.warn({ err: error }, 'embedded LLM: saving the prompt state failed'),
+          );
+        } else if (signal.aborted) {
+          // Nothing to deliver.
+        } else if (parsed?.kind === 'tool') {
+          const tool = tools.find((candidate) => candidate.name === parsed.name);
+          if (tool) {
+            const args = cleanArguments(tool.parameters, parsed.arguments);
+            const errors = validateJson(tool.parameters, args);
+            if (errors.length > 0) {
+              this.logger.warn(
+                { tool: tool.name, errors },
+                'embedded LLM: tool arguments do not match the schema',
+              );
+            }
+            firstAt ??= performance.now();
+            this.queue.put({
+              id,
+              delta: {
+                role: 'assistant',
+                toolCalls: [
+                  llm.FunctionCall.create({
+                    callId: `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+                    name: tool.name,
+                    args: JSON.stringify(args),
+                  }),
+                ],
+              },
+            });
+          }
+        } else if (!parsed || !parsed.text.trim()) {
+          // Cut off by the token limit before the reply began, or an empty reply.
+          if (firstAt === undefined) emitText(options.fallbackReply);
+        }
+      }
+
+      const end = performance.now();
+      const completionTokens = slot.sequence.tokenMeter.usedOutputTokens - meterBefore.output;
+      const evaluated = slot.sequence.tokenMeter.usedInputTokens - meterBefore.input;
+      const promptTokens = Math.max(
+        evaluated,
+        slot.sequence.contextTokens.length - completionTokens,
+      );
+      this.#stats = {
+        ttftMs: (firstAt ?? end) - start,
+        totalMs: end - start,
+        queuedMs,
+        decision,
+        promptTokens,
+        cachedPromptTokens: Math.max(0, promptTokens - evaluated),
+        completionTokens,
+        tokensPerSecond:
+          firstTokenAt !== undefined && end > firstTokenAt
+            ? (completionTokens / (end - firstTokenAt)) * 1000
+            : 0,
+        // Until the first token: the prompt's evaluation (and one generation step).
+        promptTokensPerSecond:
+          firstTokenAt !== undefined && firstTokenAt > acquiredAt
+            ? (evaluated / (firstTokenAt - acquiredAt)) * 1000
+            : 0,
+      };
+      if (!signal.aborted && !this.#warmOnly) {
+        this.queue.put({
+          id,
+          usage: {
+            completionTokens,
+            promptTokens,
+            promptCachedTokens: this.#stats.cachedPromptTokens,
+            totalTokens: promptTokens + completionTokens,
+          },
+        });
+      }
+    } finally {
+      releaseSlot(runtime, slot);
+    }
+  }
+}
+
+/** Whether a tool requires an item id (a required `*_id` / `*_ids` property). */
+function needsItemId(schema: JsonSchema): boolean {
+  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+  return required.some((name) => typeof name === 'string' && /(^|_)ids?$/i.test(name));
+}
+
+function sameJson(value: unknown, text: string): boolean {
+  try {
+    return JSON.stringify(value) === JSON.stringify(JSON.parse(text || '{}'));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from './json-schema.js';
+import {
+  compactToolOutput,
+  decisionSchema,
+  DecisionReader,
+  findItemIds,
+  parseDecision,
+  protocolInstructions,
+  toGrammarSchema,
+} from './tool-protocol.js';
+
+const addToCart: JsonSchema = {
+  type: 'object',
+  properties: {
+    item_id: { type: 'string', description: 'The id of a product.' },
+    quantity: { type: 'integer', minimum: 1 },
+  },
+  required: ['item_id'],
+};
+
+describe('toGrammarSchema', () => {
+  it('lists the required properties; optional ones may follow, only with values of theirs', () => {
+    const schema = toGrammarSchema(addToCart);
+    expect(schema.required).toEqual(['item_id']);
+    const properties = schema.properties as Record<string, JsonSchema>;
+    expect(Object.keys(properties)).toEqual(['item_id']);
+    expect(properties.item_id).toMatchObject({ type: 'string', maxLength: 80 });
+    expect(schema.additionalProperties).toEqual({ type: 'integer' });
+    expect(schema.maxProperties).toBe(2);
+    const search = toGrammarSchema({
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        category: { type: 'string', enum: ['tents', 'packs'] },
+        color: { type: 'string', enum: ['black', 'red'] },
+        max_price: { type: 'number', description: 'Highest price.' },
+        min_price: { type: 'number', description: 'Lowest price.' },
+      },
+      required: ['query'],
+    });
+    expect(search.additionalProperties).toEqual({
+      oneOf: [{ enum: ['tents', 'packs'] }, { enum: ['black', 'red'] }, { type: 'number' }],
+    });
+    expect(search.maxProperties).toBe(5);
+    expect(
+      toGrammarSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }),
+    ).toMatchObject({ additionalProperties: false });
+  });
+
+  it('limits ids to the ones the conversation has shown', () => {
+    const schema = toGrammarSchema(
+      {
+        type: 'object',
+        properties: {
+          item_ids: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 3 },
+        },
+        required: ['item_ids'],
+      },
+      { knownIds: ['a-1', 'b-2'] },
+    );
+    expect((schema.properties as Record<string, JsonSchema>).item_ids).toEqual({
+      type: 'array',
+      items: { enum: ['a-1', 'b-2'] },
+      minItems: 2,
+      maxItems: 3,
+    });
+  });
+
+  it('turns small integer ranges into enums and type unions into oneOf', () => {
+    expect(toGrammarSchema({ type: 'integer', minimum: 1, maximum: 3 })).toEqual({
+      enum: [1, 2, 3],
+    });
+    expect(toGrammarSchema({ type: ['string', 'null'] })).toEqual({
+      oneOf: [{ type: 'string', maxLength: 80 }, { type: 'null' }],
+    });
+  });
+});
+
+describe('decisionSchema and protocolInstructions', () => {
+  const tool = {
+    name: 'add_to_cart',
+    description: 'Put a product in the cart.',
+    parameters: addToCart,
+  };
+
+  it('offers the tools and, when allowed, a reply', () => {
+    const schema = decisionSchema([tool], true);
+    const alternatives = schema.oneOf as JsonSchema[];
+    expect(alternatives).toHaveLength(2);
+    expect((alternatives[0]?.properties as Record<string, unknown>).tool).toEqual({
+      const: 'add_to_cart',
+    });
+    expect((alternatives[1]?.properties as Record<string, unknown>).tool).toEqual({
+      const: 'reply',
+    });
+    expect(decisionSchema([tool], false).properties).toBeDefined();
+  });
+
+  it('describes each tool by signature', () => {
+    expect(protocolInstructions([tool])).toContain(
+      '- add_to_cart(item_id: string, quantity?: integer): Put a product in the cart.',
+    );
+  });
+});
+
+describe('DecisionReader', () => {
+  it('streams the reply out of the say string, escapes split across chunks', () => {
+    const reader = new DecisionReader();
+    const chunks = ['{"to', 'ol":"reply","sa', 'y":"Hi', ' \\', '"there\\', 'u0021', '\\n"}'];
+    const out = chunks.map((chunk) => reader.push(chunk)).join('');
+    expect(reader.tool).toBe('reply');
+    expect(out).toBe('Hi "there!\n');
+  });
+
+  it('tells the tool as soon as its name is complete and streams nothing', () => {
+    const reader = new DecisionReader();
+    expect(reader.push('{"tool":"show_c')).toBe('');
+    expect(reader.tool).toBeUndefined();
+    expect(reader.push('art","arguments":{}}')).toBe('');
+    expect(reader.tool).toBe('show_cart');
+  });
+});
+
+describe('parseDecision and findItemIds', () => {
+  it('parses complete turns only', () => {
+    expect(parseDecision('{"tool":"reply","say":"Hello"}')).toEqual({
+      kind: 'reply',
+      text: 'Hello',
+    });
+    expect(parseDecision('{"tool":"show_cart","arguments":{}}')).toEqual({
+      kind: 'tool',
+      name: 'show_cart',
+      arguments: {},
+    });
+    expect(parseDecision('{"tool":"reply","say":"Hel')).toBeUndefined();
+  });
+
+  it('finds ids in tool results, newest first', () => {
+    expect(
+      findItemIds([
+        '{"items":[{"id":"a-1"},{"id":"b-2"}]}',
+        '{"cart":[{"item_id":"c-3"},{"id":"a-1"}]}',
+      ]),
+    ).toEqual(['c-3', 'a-1', 'b-2']);
+  });
+});
+
+describe('compactToolOutput', () => {
+  it('shortens long strings of JSON results and cuts the rest', () => {
+    const output = JSON.stringify({ items: [{ id: 'a-1', description: 'x'.repeat(200) }] });
+    const compact = compactToolOutput(output, 1000);
+    expect(compact).toContain('"id":"a-1"');
+    expect(compact.length).toBeLessThan(130);
+    expect(compactToolOutput('plain text result', 5)).toBe('plain…');
+  });
+});

@@ -1,0 +1,364 @@
+// The decision protocol of the embedded LLM. Every assistant turn is one JSON object, and a
+// grammar makes it impossible for the model to write anything else:
+//
+//   {"tool":"add_to_cart","arguments":{"item_id":"shoe-101"}}   call a tool the scenario has
+//   {"tool":"reply","say":"Hello! How can I help?"}             talk to the visitor
+//
+// Small models leave tools unused when a free-text answer is open to them (they say "I added it
+// to your cart" instead of adding it); making "tool" the first key forces an explicit choice among
+// the scenario's tools and "reply" before a single word is said, and the arguments that follow are
+// generated under the tool's own JSON Schema. The reply text streams out of the "say" string.
+
+import { isJsonObject, schemaTypes, type JsonSchema } from './json-schema.js';
+
+/** A tool as the protocol sees it. */
+export interface ProtocolTool {
+  name: string;
+  description: string;
+  /** The JSON Schema of its arguments (an object schema). */
+  parameters: JsonSchema;
+}
+
+/** The value of "tool" that means: no tool, talk. */
+export const NO_TOOL = 'reply';
+
+/**
+ * How a reply turn starts, up to the first character of its words. When a reply is the only
+ * choice, this is written into the model's turn for it: forcing it with the grammar would cost a
+ * generation step per token before the first word.
+ */
+export const REPLY_PREFIX = JSON.stringify({ tool: NO_TOOL, say: '' }).slice(0, -2);
+
+/** Longest free-text argument the grammar allows (runaway repetition stops here). */
+const MAX_FREE_STRING = 80;
+/** Integer ranges up to this size become an enum, the only way to bound a number in the grammar. */
+const MAX_ENUM_RANGE = 64;
+
+/** Options of {@link toGrammarSchema}. */
+export interface GrammarSchemaOptions {
+  /**
+   * Item ids the conversation has shown, by name: string properties named `item_id` / `*_id` and
+   * arrays named `item_ids` / `*_ids` are limited to them (when there are any), so the model
+   * cannot make up an id.
+   */
+  knownIds?: readonly string[];
+}
+
+/**
+ * Converts a tool's JSON Schema into the subset node-llama-cpp's grammar compiler accepts: no
+ * `anyOf`/`$ref`/numeric bounds. That compiler writes every listed property of an object, so only
+ * the required ones are listed; the optional ones may follow as additional properties whose value
+ * is any of theirs. The model then writes only the filters a visitor gave: each one it leaves out
+ * saves four or five generated tokens (a tenth of a second each on two cores), where writing every
+ * optional property as `null` made a search call about 55 tokens long. {@link cleanArguments}
+ * drops a key the tool does not have or a value that does not fit its key.
+ */
+export function toGrammarSchema(
+  schema: JsonSchema,
+  options: GrammarSchemaOptions = {},
+  name = '',
+): JsonSchema {
+  const description =
+    typeof schema.description === 'string' ? { description: schema.description } : {};
+  if ('const' in schema) return { const: schema.const as string | number | boolean | null };
+  if (Array.isArray(schema.enum)) return { enum: schema.enum, ...description };
+  const alternatives = (schema.oneOf ?? schema.anyOf) as unknown;
+  if (Array.isArray(alternatives)) {
+    return {
+      oneOf: alternatives.filter(isJsonObject).map((alt) => toGrammarSchema(alt, options, name)),
+    };
+  }
+  const types = schemaTypes(schema);
+  if (types.length > 1) {
+    return { oneOf: types.map((type) => toGrammarSchema({ ...schema, type }, options, name)) };
+  }
+  const type = types[0] ?? (isJsonObject(schema.properties) ? 'object' : undefined);
+  const ids = options.knownIds ?? [];
+  switch (type) {
+    case 'object': {
+      const properties = isJsonObject(schema.properties) ? schema.properties : {};
+      const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+      const converted: JsonSchema = {};
+      const optional = new Map<string, JsonSchema>();
+      let optionalCount = 0;
+      for (const [key, value] of Object.entries(properties)) {
+        if (!isJsonObject(value)) continue;
+        const inner = toGrammarSchema(value, options, key);
+        if (required.has(key)) converted[key] = inner;
+        else {
+          optionalCount += 1;
+          // One alternative per distinct value schema (descriptions aside).
+          const { description: _description, ...shape } = inner;
+          optional.set(JSON.stringify(shape), shape);
+        }
+      }
+      const alternatives = [...optional.values()];
+      return {
+        type: 'object',
+        properties: converted,
+        required: Object.keys(converted),
+        additionalProperties:
+          alternatives.length === 0
+            ? false
+            : alternatives.length === 1
+              ? alternatives[0]
+              : { oneOf: alternatives },
+        ...(optionalCount > 0
+          ? { maxProperties: Object.keys(converted).length + optionalCount }
+          : {}),
+        ...description,
+      };
+    }
+    case 'array': {
+      const items = isJsonObject(schema.items)
+        ? toGrammarSchema(schema.items, options, /ids$/i.test(name) ? name.replace(/s$/i, '') : '')
+        : { type: ['string', 'number', 'boolean', 'null'] };
+      return {
+        type: 'array',
+        items,
+        ...(typeof schema.minItems === 'number' ? { minItems: schema.minItems } : {}),
+        ...(typeof schema.maxItems === 'number' ? { maxItems: schema.maxItems } : {}),
+        ...description,
+      };
+    }
+    case 'string': {
+      if (ids.length > 0 && /(^|_)id$/i.test(name)) return { enum: [...ids], ...description };
+      const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : MAX_FREE_STRING;
+      return {
+        type: 'string',
+        maxLength,
+        ...(typeof schema.minLength === 'number' ? { minLength: schema.minLength } : {}),
+        ...description,
+      };
+    }
+    case 'integer': {
+      const { minimum, maximum } = schema;
+      if (
+        typeof minimum === 'number' &&
+        typeof maximum === 'number' &&
+        maximum - minimum < MAX_ENUM_RANGE
+      ) {
+        const values: number[] = [];
+        for (let value = Math.ceil(minimum); value <= maximum; value++) values.push(value);
+        return { enum: values, ...description };
+      }
+      return { type: 'integer', ...description };
+    }
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return { type, ...description };
+    default:
+      return { type: ['string', 'number', 'boolean', 'null'], ...description };
+  }
+}
+
+/** The grammar schema of one assistant turn: the allowed tools and, if allowed, talking. */
+export function decisionSchema(
+  tools: readonly ProtocolTool[],
+  allowReply: boolean,
+  options: GrammarSchemaOptions = {},
+): JsonSchema {
+  const alternatives: JsonSchema[] = tools.map((tool) => ({
+    type: 'object',
+    properties: {
+      tool: { const: tool.name },
+      arguments: toGrammarSchema(tool.parameters, options),
+    },
+    required: ['tool', 'arguments'],
+    additionalProperties: false,
+  }));
+  if (allowReply) {
+    alternatives.push({
+      type: 'object',
+      properties: { tool: { const: NO_TOOL }, say: { type: 'string' } },
+      required: ['tool', 'say'],
+      additionalProperties: false,
+    });
+  }
+  const [only] = alternatives;
+  return alternatives.length === 1 && only ? only : { oneOf: alternatives };
+}
+
+/** One tool's signature for the prompt: `add_to_cart(item_id: string, quantity?: integer)`. */
+function signature(tool: ProtocolTool): string {
+  const properties = isJsonObject(tool.parameters.properties) ? tool.parameters.properties : {};
+  const required = new Set(
+    Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]) : [],
+  );
+  const parts = Object.entries(properties).map(([key, value]) => {
+    const schema = isJsonObject(value) ? value : {};
+    return `${key}${required.has(key) ? '' : '?'}: ${typeName(schema)}`;
+  });
+  return `${tool.name}(${parts.join(', ')})`;
+}
+
+function typeName(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum))
+    return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  const types = schemaTypes(schema);
+  if (types.includes('array')) {
+    const items = isJsonObject(schema.items) ? typeName(schema.items) : 'any';
+    return `${items}[]`;
+  }
+  if (types.includes('object') || isJsonObject(schema.properties)) {
+    const properties = isJsonObject(schema.properties) ? schema.properties : {};
+    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    const inner = Object.entries(properties).map(
+      ([key, value]) =>
+        `${key}${required.has(key) ? '' : '?'}: ${typeName(isJsonObject(value) ? value : {})}`,
+    );
+    return `{${inner.join(', ')}}`;
+  }
+  return types.filter((type) => type !== 'null').join(' | ') || 'any';
+}
+
+/**
+ * The protocol's part of the system prompt: the tools (signatures and descriptions) and the two
+ * answer forms. Kept short: on two cores every prompt token costs about 10 ms the first time.
+ */
+export function protocolInstructions(tools: readonly ProtocolTool[]): string {
+  return [
+    'Answer every turn with one JSON object, either',
+    '{"tool": "<tool name>", "arguments": {...}} to use one of the tools below, or',
+    `{"tool": "${NO_TOOL}", "say": "<your words>"} to talk to the visitor.`,
+    'Use a tool when the visitor asks for what it does; take item ids from earlier tool results; leave out an optional argument the visitor did not give.',
+    `Talk (tool "${NO_TOOL}") to greet, to answer what no tool does, and after a tool result to tell the visitor in one short sentence what happened.`,
+    '',
+    'Tools:',
+    ...tools.map((tool) => `- ${signature(tool)}: ${tool.description.trim()}`),
+  ].join('\n');
+}
+
+/** Longest string value of a tool result shown to the model (descriptions mostly). */
+const MAX_RESULT_STRING = 80;
+
+/**
+ * A tool result as the model sees it: JSON with long strings shortened (every prompt token costs
+ * time before the reply), then cut to `maxChars`. Ids and names survive; long descriptions do not.
+ */
+export function compactToolOutput(output: string, maxChars: number): string {
+  let text = output;
+  try {
+    const shorten = (value: unknown): unknown => {
+      if (typeof value === 'string' && value.length > MAX_RESULT_STRING) {
+        return `${value.slice(0, MAX_RESULT_STRING - 1)}…`;
+      }
+      if (Array.isArray(value)) return value.map(shorten);
+      if (isJsonObject(value)) {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shorten(item)]));
+      }
+      return value;
+    };
+    text = JSON.stringify(shorten(JSON.parse(output)));
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+}
+
+/** Item ids in tool results, newest first: values of `"id"` / `"item_id"` keys. */
+export function findItemIds(texts: readonly string[]): string[] {
+  const ids: string[] = [];
+  for (const text of [...texts].reverse()) {
+    for (const match of text.matchAll(/"(?:id|item_id)"\s*:\s*"([^"\\]{1,80})"/g)) {
+      const id = match[1];
+      if (id !== undefined && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/** What the model decided, parsed from a complete turn. */
+export type Decision =
+  { kind: 'tool'; name: string; arguments: unknown } | { kind: 'reply'; text: string };
+
+/** Parses a complete turn; undefined when it is not a protocol object (cut off by the token limit). */
+export function parseDecision(text: string): Decision | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isJsonObject(value) || typeof value.tool !== 'string') return undefined;
+  if (value.tool === NO_TOOL)
+    return { kind: 'reply', text: typeof value.say === 'string' ? value.say : '' };
+  return { kind: 'tool', name: value.tool, arguments: value.arguments ?? {} };
+}
+
+/**
+ * Reads a turn as it is generated: tells the chosen tool as soon as its name is complete and
+ * decodes the "say" string incrementally, so the reply can be spoken while it is written.
+ */
+export class DecisionReader {
+  private raw = '';
+  private toolName: string | undefined;
+  /** Offset in `raw` where the say string's content starts, once known. */
+  private sayStart = -1;
+  private decoded = 0;
+  private closed = false;
+
+  /** The chosen tool (`none` for a reply), once the model has written it. */
+  get tool(): string | undefined {
+    return this.toolName;
+  }
+
+  /** Everything generated so far. */
+  get text(): string {
+    return this.raw;
+  }
+
+  /** The say string has ended. */
+  get done(): boolean {
+    return this.closed;
+  }
+
+  /** Adds generated text; answers the new reply text it completes (empty when none). */
+  push(chunk: string): string {
+    this.raw += chunk;
+    if (this.toolName === undefined) {
+      const match = /^\s*\{\s*"tool"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(this.raw);
+      if (!match) return '';
+      this.toolName = JSON.parse(`"${match[1] ?? ''}"`) as string;
+    }
+    if (this.toolName !== NO_TOOL || this.closed) return '';
+    if (this.sayStart < 0) {
+      const match = /^\s*\{\s*"tool"\s*:\s*"reply"\s*,\s*"say"\s*:\s*"/.exec(this.raw);
+      if (!match) return '';
+      this.sayStart = match[0].length;
+      this.decoded = this.sayStart;
+    }
+    let out = '';
+    let i = this.decoded;
+    while (i < this.raw.length) {
+      const char = this.raw[i] as string;
+      if (char === '"') {
+        this.closed = true;
+        i += 1;
+        break;
+      }
+      if (char !== '\\') {
+        out += char;
+        i += 1;
+        continue;
+      }
+      // An escape split across chunks waits for the rest.
+      const next = this.raw[i + 1];
+      if (next === undefined) break;
+      if (next === 'u') {
+        const hex = this.raw.slice(i + 2, i + 6);
+        if (hex.length < 4) break;
+        out += String.fromCharCode(Number.parseInt(hex, 16));
+        i += 6;
+        continue;
+      }
+      out += ESCAPES[next] ?? next;
+      i += 2;
+    }
+    this.decoded = i;
+    return out;
+  }
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };

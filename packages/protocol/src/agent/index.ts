@@ -1,0 +1,16 @@
+/**
+ * `@svc/protocol/agent`: the contract between the Platform API and the voice agent (room metadata,
+ * the runtime config, the agent API's paths and bodies, and their parsers), kept out of the main
+ * entry so browsers do not download it. Zero dependencies, like the rest of the package.
+ *
+ * @packageDocumentation
+ */
+export * from './end-reasons.js';
+export * from './handshake.js';
+export * from './room.js';
+export * from './paths.js';
+export type * from './runtime-config.js';
+export type * from './content.js';
+export type * from './conversation-api.js';
+export * from './parse.js';
+export type { ParseResult } from '../parse/reader.js';

@@ -1,0 +1,111 @@
+import type { Collection, FeatureDefinition, RestoreState, ToolConfig } from '../config.js';
+import type { SessionMode } from '../identity.js';
+import type { ConversationMessage } from '../messages.js';
+
+/**
+ * One engine choice of a scenario's voice settings (`{ provider: 'openai', model: 'gpt-4o-mini' }`).
+ * Keys never live here; the agent reads them from its environment. Providers take options of
+ * their own, so fields beyond these are kept.
+ */
+export interface ProviderSettings {
+  /** `embedded`, `openai`, `deepgram`, ...: which engine runs this role. */
+  provider: string;
+  model?: string;
+  /** The speaking voice (text-to-speech only). */
+  voice?: string;
+  /** An OpenAI-compatible server's address, when the provider is one. */
+  base_url?: string;
+  [option: string]: unknown;
+}
+
+/** A scenario's voice settings: one engine per role; a role left out gets the embedded engine. */
+export interface VoiceSettings {
+  /** Speech to text. */
+  stt?: ProviderSettings;
+  /** The language model. */
+  llm?: ProviderSettings;
+  /** Text to speech. */
+  tts?: ProviderSettings;
+}
+
+/**
+ * A tool as authored: the contract's {@link ToolConfig} plus what only the model needs. The agent
+ * strips `description` and `parameters` before it sends the tool to the page on `config`.
+ */
+export interface ToolSnapshot extends ToolConfig {
+  /** `frontend` (the page runs it over RPC, after the API part) or `server` (the agent only). */
+  type: string;
+  /** What the model is told the tool does; the feature type gives a default. */
+  description?: string;
+  /** JSON Schema of the tool's arguments; the feature type gives a default. */
+  parameters?: Record<string, unknown>;
+}
+
+/** A feature as authored: the contract's {@link FeatureDefinition} with its tools as authored. */
+export interface FeatureSnapshot extends FeatureDefinition {
+  tools: ToolSnapshot[];
+}
+
+/**
+ * The scenario as a publication froze it. Every field is optional: a snapshot is stored once and
+ * read for as long as the publication lives, so readers apply the defaults the authoring API uses.
+ */
+export interface ScenarioSnapshot {
+  name?: string;
+  /** BCP-47 tag; the conversation's own language wins. */
+  language?: string;
+  /** The model's instructions. */
+  prompt?: string;
+  /** What the agent says first in a new conversation; empty: it waits for the visitor. */
+  first_message?: string;
+  /** Passed to the page on `config` (default `embedded`). */
+  voice_stack?: string;
+  voice?: VoiceSettings;
+  avatar_enabled?: boolean;
+  audio_dictation?: boolean;
+  /** Most results a collection search returns (default 5, at most 50). */
+  limit?: number;
+  features?: FeatureSnapshot[];
+  /** Collections attached at publish time; their items are read live. */
+  collection_ids?: number[];
+}
+
+/** The conversation part of the {@link RuntimeConfig}. */
+export interface ConversationRecord {
+  id: string;
+  /** BCP-47 tag the conversation runs in. */
+  language: string;
+  /** The modes the conversation started with; the room metadata carries this session's. */
+  input_mode: SessionMode;
+  output_mode: SessionMode;
+  /** The custom metadata the frontend sent when the conversation started. */
+  metadata: Record<string, unknown>;
+  /** ISO timestamp. */
+  started_at: string;
+  /** ISO timestamp; null while the conversation runs. */
+  ended_at: string | null;
+}
+
+/** The visitor part of the {@link RuntimeConfig}. */
+export interface VisitorRecord {
+  id: number;
+  /** The frontend's stable visitor identifier. */
+  external_id: string;
+}
+
+/** What `GET /v1/agent/conversations/:conversationId/config` answers: all a conversation needs. */
+export interface RuntimeConfig {
+  conversation: ConversationRecord;
+  visitor: VisitorRecord;
+  company_id: number;
+  publication_uuid: string;
+  scenario: ScenarioSnapshot;
+  /** The collections the publication attached, as the page gets them on `config`. */
+  collections: Collection[];
+  /** Item names of the attached collections, for the speech recognizer's vocabulary. */
+  item_names: string[];
+  /** The latest checkpoint; `{}` when none was saved. */
+  restore_state: RestoreState;
+  /** The last messages, oldest first, for a resumed conversation. */
+  history: ConversationMessage[];
+}
