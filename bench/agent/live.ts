@@ -315,6 +315,87 @@ export async function concurrencyBench(
   }
 }
 
+/** A demo conversation, typed: search, details, comparison, cart, with references to what was shown. */
+const TYPED_TURNS = [
+  'do you have any tents',
+  'tell me more about the second one',
+  'compare the first two',
+  'put the cheaper one in my cart',
+  "what's in my cart",
+  'show me sleeping bags under 100 dollars',
+];
+
+/**
+ * Typed turns on the embedded stack as `npm start` runs it (the worker's model host, the intent
+ * router): one conversation alone, then `count` at once. Time to `config`, every turn from
+ * `rt.chat` to the assistant's `message:new` (the first turn of a conversation apart), and the
+ * memory each added conversation costs.
+ */
+export async function typedBench(server: LivekitServer, api: Api, count: number): Promise<string> {
+  const worker = await startWorker(server, api, {
+    SVC_LLM_HOST: 'on',
+    SVC_AGENT_MAX_CONVERSATIONS: String(count + 5),
+    SVC_AGENT_IDLE_PROCESSES: '1',
+  });
+  const lines = [`typed: demo turns on the embedded stack (model host + intent router)`];
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idle = treeRss(worker.child.pid ?? 0);
+    for (const conversations of [1, count]) {
+      const toConfig: number[] = [];
+      const first: number[] = [];
+      const later: number[] = [];
+      let failed = 0;
+      const visitors = await Promise.all(
+        Array.from({ length: conversations }, async () => {
+          const started = performance.now();
+          const { visitor } = await visit(
+            { server, api, workerLog: () => worker.log.join('') },
+            'text',
+          );
+          await visitor.acknowledge({}, 60_000);
+          toConfig.push(performance.now() - started);
+          await visitor.next('message:new', (m) => m.role === 'assistant', 60_000);
+          return visitor;
+        }),
+      );
+      const rss = treeRss(worker.child.pid ?? 0);
+      await Promise.all(
+        visitors.map(async (visitor) => {
+          for (const [index, text] of TYPED_TURNS.entries()) {
+            try {
+              (index === 0 ? first : later).push(await typedTurn(visitor, text));
+            } catch {
+              failed += 1;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+        }),
+      );
+      const all = percentiles([...first, ...later]);
+      lines.push(
+        `  ${conversations} conversation${conversations === 1 ? '' : 's'} at once: config p50 ${ms(percentiles(toConfig).p50)} max ${ms(Math.max(...toConfig))}; ` +
+          `turn p50 ${ms(all.p50)} p95 ${ms(all.p95)} (n=${all.n}, ${failed} failed); first turn p50 ${ms(percentiles(first).p50)}, later turns p50 ${ms(percentiles(later).p50)}; ` +
+          `memory ${((rss - idle) / conversations / 2 ** 20).toFixed(0)} MiB per added conversation`,
+      );
+      await Promise.all(
+        visitors.map(async (visitor) => {
+          await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
+          await visitor.room.disconnect();
+        }),
+      );
+      const deadline = Date.now() + 60_000;
+      while ((await workerActiveJobs(worker.healthPort)) > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    return lines.join('\n');
+  } finally {
+    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, worker.log.join(''));
+    await stopWorker(worker);
+  }
+}
+
 /** What the visitor says in the voice benchmark: searches, a question, a thank-you. */
 const SPOKEN_TURNS = [
   'do you have tents',
@@ -329,7 +410,7 @@ const SPOKEN_TURNS = [
 
 /** Voice-to-voice on the embedded stack, split into the agent's own measures and the rest. */
 export async function voiceBench(server: LivekitServer, api: Api, turns: number): Promise<string> {
-  const worker = await startWorker(server, api, { SVC_AGENT_PREWARM_LLM: '1' });
+  const worker = await startWorker(server, api, { SVC_LLM_HOST: 'on' });
   try {
     const { visitor, conversationId } = await visit(
       { server, api, workerLog: () => worker.log.join('') },
@@ -448,6 +529,12 @@ export async function runLiveBench(which: ReadonlySet<string>): Promise<string[]
       const steps = (process.env.CONVERSATIONS ?? '10,25,50').split(',').map(Number);
       reports.push(await concurrencyBench(server, api, steps, turns || 5));
       console.log(reports.at(-1));
+    }
+    if (which.has('typed')) {
+      const original = await startTestApi();
+      reports.push(await typedBench(server, original, Number(process.env.CONVERSATIONS ?? 5)));
+      console.log(reports.at(-1));
+      await original.close();
     }
     if (which.has('voice')) {
       // The seeded scenario as it is: the embedded LLM.

@@ -2,7 +2,7 @@
 // measure the others): the embedded LLM's tool choice on the demo's evaluation set, the embedded
 // speech stack's word errors and latency on demo utterances, and the live worker (overhead per
 // turn, concurrent conversations, voice-to-voice latency).
-// Run: npm run bench:agent [-- tools speech overhead concurrency voice]  (default: all)
+// Run: npm run bench:agent [-- tools speech overhead concurrency typed voice]  (default: all)
 
 import { initializeLogger } from '@livekit/agents';
 import { DEFAULT_MODEL_ID } from '@svc/agents-plugin-embedded';
@@ -10,7 +10,7 @@ import { runLiveBench } from './live.js';
 import { formatSummaries, runToolChoiceBench } from './llm/tool-choice.js';
 import { formatSpeechBench, runSpeechBench } from './speech/wer.js';
 
-const ALL = ['tools', 'speech', 'overhead', 'concurrency', 'voice'];
+const ALL = ['tools', 'speech', 'overhead', 'concurrency', 'typed', 'voice'];
 const chosen = new Set(process.argv.slice(2).filter((arg) => ALL.includes(arg)));
 const which = chosen.size > 0 ? chosen : new Set(ALL);
 
@@ -30,7 +30,7 @@ if (which.has('speech')) {
   reports.push(formatSpeechBench(await runSpeechBench({ realTime: true, log })));
   console.log(reports.at(-1));
 }
-if (['overhead', 'concurrency', 'voice'].some((name) => which.has(name))) {
+if (['overhead', 'concurrency', 'typed', 'voice'].some((name) => which.has(name))) {
   reports.push(...(await runLiveBench(which)));
 }
 console.log(`\n== bench/agent summary\n\n${reports.join('\n\n')}`);

@@ -152,9 +152,16 @@ async function serveConversation(run: {
     // Turns end on the VAD (no turn-detector model: it would be downloaded). The endpointing
     // delay waits for the recognizer's last words: the embedded one closes an utterance after
     // 0.3 s of silence, so a turn is committed with everything that was said.
+    // The framework ignores speech over the first 3 s of agent audio, against echo on phones:
+    // a visitor who answers the greeting early would be lost. The page's browser cancels the
+    // echo (the SDK asks for it), so the agent listens from its first word.
+    aecWarmupDuration: 0,
     turnHandling: {
       ...(modes.audioIn && engines.vad ? { turnDetection: 'vad' as const } : {}),
       endpointing: { minDelay: engines.endpointingMinDelayMs ?? 500 },
+      // Speech over the agent interrupts it by voice activity: the adaptive detector would need
+      // the framework's audio model process, which the worker does not start (see main.ts).
+      interruption: { mode: 'vad' as const },
     },
   });
   const agent = scenarioAgent(

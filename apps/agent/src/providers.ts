@@ -242,9 +242,11 @@ export function enginesFor(
       : {}),
     ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime) } : {}),
     ...(modes.audioIn ? { vad } : {}),
-    // The embedded recognizer's finals arrive up to about 0.5 s after the speech ends.
+    // The embedded recognizer's finals arrive 0.3-0.5 s after the speech ends. A turn is
+    // committed 450 ms after the speech, or when the final comes if it is later (the framework
+    // runs its end-of-turn check again on every final): pauses shorter than that stay in the turn.
     ...(modes.audioIn && (settings.stt?.provider ?? 'embedded') === 'embedded'
-      ? { endpointingMinDelayMs: 700 }
+      ? { endpointingMinDelayMs: 450 }
       : {}),
   };
 }

@@ -70,6 +70,8 @@ export function spawnAgentWorker(options: {
       SVC_AGENT_PREWARM_LLM: '0',
       // Scripted tests need no model; a test of the embedded LLM sets SVC_LLM_HOST=on.
       SVC_LLM_HOST: 'off',
+      // One conversation at a time in most tests: a pool of idle processes is CPU they need.
+      SVC_AGENT_IDLE_PROCESSES: '1',
       SVC_AGENT_LOG_LEVEL: 'warn',
       ...options.env,
     },

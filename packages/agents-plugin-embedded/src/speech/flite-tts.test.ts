@@ -81,6 +81,17 @@ describe('FliteTTS', () => {
     expect(rms(audio.map((item) => item.frame))).toBeGreaterThan(500);
   });
 
+  it("starts with the first word, not the engines' lead-in silence", async () => {
+    for (const engine of [new FliteTTS({ voice: 'slt' }), new FliteTTS({ language: 'de-DE' })]) {
+      const audio = await collect(engine.synthesize('Here is the tent.'));
+      const samples = audio.flatMap(({ frame }) => Array.from(frame.data));
+      const firstLoud = samples.findIndex((sample) => Math.abs(sample) > 500);
+      // Both engines open with about 200 ms of near-silence; what is left is the 30 ms lead-in and the first sound's onset.
+      expect(firstLoud).toBeGreaterThanOrEqual(0);
+      expect(firstLoud / engine.sampleRate).toBeLessThan(0.12);
+    }
+  });
+
   it('speaks other languages with espeak-ng at 22.05 kHz', async () => {
     const engine = new FliteTTS({ language: 'fr-FR' });
     expect(engine.provider).toBe('espeak-ng');

@@ -143,6 +143,9 @@ function listFliteVoices(binary: string): Promise<string[]> {
   return voices;
 }
 
+/** Below this level (of 32,767) the start of synthesized audio counts as silence. */
+const LEADING_SILENCE_LEVEL = 200;
+
 /** Hands out fixed-size frames from samples arriving in pieces. */
 class FrameCutter {
   #pending = new Int16Array(0);
@@ -343,7 +346,17 @@ export class FliteChunkedStream extends tts.ChunkedStream {
           held = frame;
         }
       };
-      const accept = (samples: Int16Array, sourceRate: number) => {
+      // flite and espeak-ng open every text with about 200 ms of near-silence, which the listener
+      // would wait through before the first word: it is cut, keeping a 30 ms lead-in.
+      let speaking = false;
+      const accept = (input: Int16Array, sourceRate: number) => {
+        let samples = input;
+        if (!speaking) {
+          const first = samples.findIndex((sample) => Math.abs(sample) > LEADING_SILENCE_LEVEL);
+          if (first < 0) return;
+          speaking = true;
+          samples = samples.subarray(Math.max(0, first - Math.round(sourceRate * 0.03)));
+        }
         if (samples.length === 0) return;
         if (sourceRate === rate) {
           send(cutter.push(samples));

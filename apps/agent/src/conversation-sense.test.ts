@@ -1,0 +1,136 @@
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { initializeLogger } from '@livekit/agents';
+import { patchPublicationSnapshot } from '@svc/api/testing';
+import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, spawnAgentWorker, startTestApi, TEST_AGENT_KEY } from './test-support.js';
+import { visit as openVisit, type Visitor } from './test-visitor.js';
+
+// Conversation sense against the real worker, real livekit-server, real API and the real
+// embedded speech: the intent router resolves references to what the page was shown, and speech
+// during the greeting interrupts it and is heard whole. The scenario's LLM is the scripted one
+// behind the router (`router: true`): a turn the router leaves to the LLM would say so.
+initializeLogger({ pretty: false, level: 'warn' });
+
+let server: LivekitServer;
+let api: Awaited<ReturnType<typeof startTestApi>>;
+let worker: ChildProcess;
+let workerLog: string[] = [];
+
+beforeAll(async () => {
+  server = await startLivekitServer();
+  api = await startTestApi();
+  await patchPublicationSnapshot(api.database, api.demo.publications.production, (snapshot) => ({
+    ...snapshot,
+    voice: {
+      ...snapshot.voice,
+      llm: { provider: 'scripted', router: true, script: [{ when: '.', reply: 'LLM ANSWER' }] },
+    },
+  }));
+  ({ child: worker, log: workerLog } = spawnAgentWorker({
+    livekit: server,
+    apiUrl: api.url,
+    agentKey: TEST_AGENT_KEY,
+    healthPort: await freePort(),
+  }));
+  await server.waitForAgentWorker('svc-agent', 90_000);
+}, 180_000);
+
+afterAll(async () => {
+  if (worker && worker.exitCode === null) {
+    worker.kill('SIGTERM');
+    await Promise.race([once(worker, 'exit'), new Promise((r) => setTimeout(r, 15_000))]);
+    if (worker.exitCode === null) worker.kill('SIGKILL');
+  }
+  await api?.close();
+  await server?.stop();
+});
+
+const visit = (mode: 'audio' | 'text') =>
+  openVisit({ server, api, workerLog: () => workerLog.join('') }, mode);
+
+/** The page tool requests the visitor answered, with their arguments (the agent adds `result`). */
+function toolRequests(visitor: Visitor): { tool: string; args: Record<string, unknown> }[] {
+  return visitor.rpcCalls.map((call) => ({
+    tool: String(call.payload.tool),
+    args: call.payload.args as Record<string, unknown>,
+  }));
+}
+
+/** Types a turn and waits for the agent's answer (a message with words). */
+async function typed(visitor: Visitor, text: string): Promise<string> {
+  const seen = new Set(
+    visitor.received.filter((entry) => entry.topic === 'message:new').map((e) => e.payload.id),
+  );
+  await visitor.publish('rt.chat', { message: text });
+  const reply = await visitor.next(
+    'message:new',
+    (m) => m.role === 'assistant' && !seen.has(m.id) && Boolean(m.content),
+    30_000,
+  );
+  return String(reply.content);
+}
+
+describe('conversation sense on the real worker', () => {
+  it('"the second one", "compare the first two", "the cheaper one", "it" resolve to what was shown', async () => {
+    const { visitor } = await visit('text');
+    await visitor.acknowledge();
+    await visitor.next('message:new', (m) => m.role === 'assistant');
+
+    const found = await typed(visitor, 'do you have any tents?');
+    const search = toolRequests(visitor).at(-1);
+    expect(search).toMatchObject({ tool: 'search_products', args: { category: 'tents' } });
+    const shown = (search?.args.result as { items: { id: string; name: string; price: number }[] })
+      .items;
+    expect(found).toContain(shown[0]?.name);
+
+    const details = await typed(visitor, 'tell me more about the second one');
+    expect(details).toContain(shown[1]?.name);
+    // Pages without a panel for a tool still get a readable answer; the decision is in the log.
+    const compared = await typed(visitor, 'compare the first two');
+    expect(compared).toContain(shown[0]?.name);
+    expect(compared).toContain(shown[1]?.name);
+
+    const cheaper = [shown[0], shown[1]].sort((a, b) => (a?.price ?? 0) - (b?.price ?? 0))[0];
+    const added = await typed(visitor, 'put the cheaper one in my cart');
+    expect(added).toContain(`added the ${cheaper?.name}`);
+    const cart = await typed(visitor, "what's in my cart?");
+    expect(cart).toContain(cheaper?.name);
+    expect(await typed(visitor, 'actually remove it')).toMatch(/removed it from your cart/);
+
+    // No turn went to the LLM, and the agent never spoke as the visitor.
+    const assistant = visitor.received
+      .filter((entry) => entry.topic === 'message:new' && entry.payload.role === 'assistant')
+      .map((entry) => String(entry.payload.content));
+    expect(assistant).not.toContain('LLM ANSWER');
+    for (const text of assistant) expect(text).not.toMatch(/^(yes, )?i (need|want|am looking)/i);
+    await visitor.end();
+  }, 120_000);
+
+  it('speech during the greeting interrupts it, is heard whole and answered', async () => {
+    const { visitor } = await visit('audio');
+    await visitor.acknowledge();
+    // The greeting starts playing; the visitor talks over it.
+    await visitor.heardAgent(60_000);
+    await visitor.say('do you have tents');
+    const greeting = await visitor.next(
+      'message:new',
+      (m) => m.role === 'assistant' && String(m.content).includes('Trailhead'),
+      30_000,
+    );
+    expect(greeting).toMatchObject({ interrupted: true });
+    const heard = await visitor.next('message:new', (m) => m.role === 'user', 30_000);
+    expect(String(heard.content)).toMatch(/\bhave tents?\b/);
+    await visitor.next(
+      'message:new',
+      (m) => m.role === 'assistant' && /tents?/i.test(String(m.content)),
+      30_000,
+    );
+    expect(toolRequests(visitor).at(-1)).toMatchObject({
+      tool: 'search_products',
+      args: { category: 'tents' },
+    });
+    await visitor.end();
+  }, 120_000);
+});
