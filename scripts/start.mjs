@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: brings up every part that exists on embedded defaults (livekit-server, the API with
 // the seeded demo, the agent worker, the example page), prints the URLs, and stops everything on
-// Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs.
+// Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs. The API and the
+// agent run compiled (`node dist/main.js`), so they are built first when their build is missing or
+// older than their sources.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,8 @@ const EXAMPLE_PORT = Number(process.env.EXAMPLE_PORT ?? 5173);
 const AGENT_NAME = process.env.SVC_AGENT_NAME ?? 'svc-agent';
 // The agent authenticates to the API with this key; one is made per run unless one is given.
 const AGENT_KEY = process.env.SVC_AGENT_KEY ?? randomBytes(24).toString('base64url');
+/** The agent's log lines shown: warnings and errors, or down to `SVC_LOG_LEVEL` (info, debug). */
+const LOG_LEVEL = process.env.SVC_LOG_LEVEL;
 
 /**
  * Development secrets, kept in ./data so a restart does not log visitors out. Production sets
@@ -41,6 +45,87 @@ function log(message) {
 function hasScript(folder, script) {
   const file = join(root, folder, 'package.json');
   return existsSync(file) && Boolean(JSON.parse(readFileSync(file, 'utf8')).scripts?.[script]);
+}
+
+/**
+ * The workspaces that run compiled: the apps and, through their `dependencies`, the packages they
+ * import at run time. A workspace folder is its package name without the scope.
+ */
+function compiledWorkspaces(apps) {
+  const folders = new Set();
+  const visit = (folder) => {
+    if (folders.has(folder) || !hasScript(folder, 'build')) return;
+    folders.add(folder);
+    const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'));
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (!name.startsWith('@svc/')) continue;
+      const unscoped = name.slice('@svc/'.length);
+      const found = ['packages', 'tools', 'apps']
+        .map((layer) => `${layer}/${unscoped}`)
+        .find((candidate) => existsSync(join(root, candidate, 'package.json')));
+      if (found) visit(found);
+    }
+  };
+  for (const app of apps) visit(app);
+  return [...folders];
+}
+
+/** The newest modification time under `path` (0 if it does not exist), tests left out. */
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stats.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Whether a workspace's `dist` is missing or older than its sources or its build settings. */
+function isStale(folder) {
+  const built = newestMtime(join(root, folder, 'dist'));
+  if (built === 0) return true;
+  const inputs = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+  return inputs.some((input) => newestMtime(join(root, folder, input)) > built);
+}
+
+/** Runs `npm run build` when a workspace `npm start` runs compiled is not built or out of date. */
+function buildIfStale(apps) {
+  const stale = compiledWorkspaces(apps).filter(isStale);
+  if (stale.length === 0) return;
+  log(`building (${stale.join(', ')} not built or older than the sources)...`);
+  // The root build, so workspaces build in the root `workspaces` order: packages before apps.
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (build.status !== 0)
+    throw new Error(`the build failed (exit ${build.status ?? build.signal})`);
+}
+
+const LEVEL_NAMES = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const LEVEL_VALUES = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
+/**
+ * One of the agent's stdout lines as it is shown, or undefined to hide it. The agent (its worker,
+ * job processes and model host) logs pino JSON lines, `{"level":40,"msg":...,"err":{...}}`: those
+ * below `minimum` are hidden, the others become `WARN <msg> <error message>`. Other lines are
+ * shown as they are.
+ */
+function agentLogLine(line, minimum) {
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line.trim() === '' ? undefined : line;
+  }
+  if (!entry || typeof entry !== 'object') return line;
+  const level = typeof entry.level === 'number' ? entry.level : (LEVEL_VALUES[entry.level] ?? 30);
+  if (level < minimum) return undefined;
+  const name = LEVEL_NAMES[level] ?? String(entry.level).toUpperCase();
+  // The framework serializes errors under `error` as well as pino's own `err`.
+  const error = entry.err ?? entry.error;
+  const reason = typeof error === 'string' ? error : error?.message;
+  return [name, entry.msg, reason].filter(Boolean).join(' ');
 }
 
 /** Starts a part, prefixing its output with its name; if it dies, everything stops. */
@@ -126,6 +211,7 @@ process.on('SIGTERM', () => void stop(0));
 async function main() {
   const tsx = join(root, 'node_modules', '.bin', 'tsx');
   const urls = [];
+  buildIfStale(['apps/api', 'apps/agent'].filter((folder) => hasScript(folder, 'start')));
 
   const livekit = launch('livekit', tsx, [
     '--conditions=@svc/source',
@@ -162,10 +248,20 @@ async function main() {
 
     if (hasScript('apps/agent', 'start')) {
       const healthPort = Number(process.env.SVC_AGENT_HEALTH_PORT ?? 8081);
-      launch('agent', 'npm', ['run', 'start', '-w', '@svc/agent'], {
+      // --silent: npm's `> node dist/main.js` banner is not one of the agent's lines.
+      const agent = launch('agent', 'npm', ['run', '--silent', 'start', '-w', '@svc/agent'], {
         ...transportEnv,
         SVC_API_URL: apiUrl,
         SVC_AGENT_HEALTH_PORT: String(healthPort),
+        ...(LOG_LEVEL && !process.env.SVC_AGENT_LOG_LEVEL
+          ? { SVC_AGENT_LOG_LEVEL: LOG_LEVEL }
+          : {}),
+      });
+      const minimum = LEVEL_VALUES[LOG_LEVEL ?? 'warn'] ?? LEVEL_VALUES.warn;
+      agent.lines.on('line', (line) => {
+        // Once stopping, the agent warns that the Transport went away: only errors are news then.
+        const shown = agentLogLine(line, stopping ? LEVEL_VALUES.error : minimum);
+        if (shown !== undefined) log(`[agent] ${shown}`);
       });
       // Healthy once it is registered with the Transport (its first idle process loads the LLM).
       await waitForHttp(`http://127.0.0.1:${healthPort}/`, 180_000);

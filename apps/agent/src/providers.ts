@@ -1,14 +1,22 @@
 import type { llm as llmBase } from '@livekit/agents';
-import { voice, type stt, type tts, type VAD } from '@livekit/agents';
+import { stt, voice, type tts, type VAD } from '@livekit/agents';
 import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
 import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
 import * as openai from '@livekit/agents-plugin-openai';
-import { FliteTTS, LlamaLLM, PocketsphinxSTT } from '@svc/agents-plugin-embedded';
+import {
+  FliteTTS,
+  LlamaLLM,
+  PocketsphinxSTT,
+  WhisperSidecar,
+  WhisperSTT,
+  whisperInstalled,
+  type Transcriber,
+} from '@svc/agents-plugin-embedded';
 import type { ProviderSettings, RuntimeConfig } from '@svc/protocol/agent';
 import type { Engines } from './conversation.js';
-import { RemoteLLM } from './model-host/remote-llm.js';
-import { scenarioPhrases } from './scenario-phrases.js';
+import { RemoteLLM, RemoteTranscriber } from './model-host/remote-llm.js';
+import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 
 /**
  * Silence that closes an utterance in the embedded recognizer. Shorter than its default (500 ms)
@@ -144,16 +152,68 @@ export function llmFor(settings: ProviderSettings | undefined, env: ProviderEnv)
   }
 }
 
+/**
+ * The embedded recognizer of a scenario: its `stt.model` (`whisper` or `pocketsphinx`), else
+ * `SVC_EMBEDDED_STT`, else Whisper when it is installed (it hears far better on voices and
+ * microphones it has not met; see the agent README), else pocketsphinx.
+ */
+export function embeddedRecognizer(
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+): 'whisper' | 'pocketsphinx' {
+  const asked = settings?.model ?? env.SVC_EMBEDDED_STT;
+  if (asked === 'pocketsphinx') return 'pocketsphinx';
+  if (asked === 'whisper') {
+    if (!whisperInstalled())
+      throw new Error(
+        'the whisper recognizer is not installed: run `npm run ensure-whisper -w @svc/agents-plugin-embedded`',
+      );
+    return 'whisper';
+  }
+  if (asked !== undefined)
+    throw new Error(`unknown embedded STT model ${asked}: use whisper or pocketsphinx`);
+  return whisperInstalled() ? 'whisper' : 'pocketsphinx';
+}
+
+/** The process's Whisper model: the worker's shared one through its model host, else its own. */
+let transcriber: Transcriber | undefined;
+function sharedTranscriber(): Transcriber {
+  const socket = process.env.SVC_LLM_HOST_SOCKET;
+  if (!transcriber) {
+    if (socket) transcriber = new RemoteTranscriber(socket);
+    else {
+      // Without a model host the process loads its own model: started now, it is ready by the
+      // time the greeting has played.
+      const sidecar = new WhisperSidecar();
+      void sidecar.start().catch(() => undefined);
+      transcriber = sidecar;
+    }
+  }
+  return transcriber;
+}
+
 /** The STT a scenario asks for (only when the visitor speaks). */
 export function sttFor(
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
   runtime: RuntimeConfig,
+  vad?: VAD,
 ): stt.STT {
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
   switch (provider) {
     case 'embedded':
+      if (vad && embeddedRecognizer(settings, env) === 'whisper') {
+        // Whisper transcribes whole utterances: the session's VAD cuts them.
+        return new stt.StreamAdapter(
+          new WhisperSTT({
+            transcriber: sharedTranscriber(),
+            language,
+            prompt: whisperPrompt(runtime),
+          }),
+          vad,
+        );
+      }
       return new PocketsphinxSTT({
         phrases: scenarioPhrases(runtime),
         language,
@@ -238,7 +298,7 @@ export function enginesFor(
   return {
     llm: llmFor(settings.llm, env),
     ...(modes.audioIn || runtime.scenario.audio_dictation
-      ? { stt: sttFor(settings.stt, env, runtime) }
+      ? { stt: sttFor(settings.stt, env, runtime, vad) }
       : {}),
     ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime) } : {}),
     ...(modes.audioIn ? { vad } : {}),

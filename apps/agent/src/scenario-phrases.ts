@@ -40,3 +40,49 @@ export function scenarioPhrases(
     phrases.push(`compare the ${names[i]} and the ${names[i + 1]}`);
   return phrases.map((phrase) => phrase.trim()).filter(Boolean);
 }
+
+/** Words of Whisper's prompt at most: its prompt holds about 220 tokens. */
+const PROMPT_WORDS = 150;
+
+/**
+ * The Whisper recognizer's prompt for a scenario: what the shop is, its filter values by field
+ * ("Brand: North Peak, Blue Ridge."), the kinds of items it sells (item names without the
+ * brand-like values in front), and what visitors ask for. Whisper copies the style and words of its
+ * prompt, and a prompt written as a description (not a bare list it could go on with) keeps it
+ * from writing the list back when the audio is unclear.
+ */
+export function whisperPrompt(
+  runtime: Pick<RuntimeConfig, 'scenario' | 'collections' | 'item_names'>,
+): string {
+  const parts: string[] = [];
+  const intro = runtime.collections[0]?.description || runtime.scenario.name;
+  if (intro) parts.push(intro.replace(/[.\s]+$/, '') + '.');
+  const values: string[] = [];
+  for (const collection of runtime.collections) {
+    for (const field of collection.filter_fields ?? []) {
+      const options = (field.enum_options ?? []).map((option) => option.label);
+      if (options.length === 0) continue;
+      values.push(...options);
+      parts.push(`${field.name}: ${options.join(', ')}.`);
+    }
+  }
+  // "North Peak Solo Tent" sells as "Solo Tent" under every brand: the kinds are fewer words.
+  const kinds = new Set<string>();
+  for (const name of runtime.item_names ?? []) {
+    let kind = name;
+    for (const value of values) {
+      if (kind.toLowerCase().startsWith(`${value.toLowerCase()} `))
+        kind = kind.slice(value.length + 1);
+    }
+    kinds.add(kind);
+  }
+  if (kinds.size > 0) parts.push(`Products: ${[...kinds].join(', ')}.`);
+  parts.push('Show me, compare, add to my cart, remove from my cart.');
+  // Whisper keeps the end of a long prompt: the words that matter most go last, the list of
+  // products is cut from its end when the whole is too long.
+  const text = parts.join(' ');
+  const words = text.split(' ');
+  return words.length <= PROMPT_WORDS
+    ? text
+    : `${words.slice(0, PROMPT_WORDS - 8).join(' ')}. Show me, compare, add to my cart, remove from my cart.`;
+}

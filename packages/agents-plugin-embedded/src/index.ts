@@ -65,3 +65,18 @@ export { PocketsphinxSTT, type PocketsphinxSTTOptions } from './speech/pocketsph
 export { RECOGNIZER_SAMPLE_RATE } from './speech/recognizer-process.js';
 export { normalizeWords } from './speech/spoken-words.js';
 export { wordErrorRate, wordErrors, type WordErrors } from './speech/word-error.js';
+export {
+  vocabularyPrompt,
+  WHISPER_SAMPLE_RATE,
+  WhisperSTT,
+  type Transcriber,
+  type TranscriptionRequest,
+  type WhisperSTTOptions,
+} from './speech/whisper-stt.js';
+export {
+  DEFAULT_WHISPER_MODEL,
+  WhisperSidecar,
+  whisperInstalled,
+  whisperPaths,
+  type WhisperSidecarOptions,
+} from './speech/whisper-sidecar.js';

@@ -1,17 +1,25 @@
-// The model host's process: loads the embedded LLM once, then serves it on the socket the worker
-// names (SVC_LLM_HOST_SOCKET). Tells its parent `ready` (or the error) over the IPC channel.
-import { LlamaLLM } from '@svc/agents-plugin-embedded';
+// The model host's process: loads the embedded LLM once, and the Whisper recognizer when it is
+// installed, then serves both on the socket the worker names (SVC_LLM_HOST_SOCKET). Tells its
+// parent `ready` (or the error) over the IPC channel.
+import { LlamaLLM, WhisperSidecar, whisperInstalled } from '@svc/agents-plugin-embedded';
 import { serveModel } from './host.js';
 
 const socketPath = process.env.SVC_LLM_HOST_SOCKET;
 try {
   if (!socketPath) throw new Error('the model host needs SVC_LLM_HOST_SOCKET');
   const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
-  await model.load();
-  const server = await serveModel(model, socketPath);
-  process.send?.({ ready: true, model: model.model });
+  const whisper = whisperInstalled() ? new WhisperSidecar() : undefined;
+  // Both load at once: the recognizer's Python process and the LLM's weights.
+  await Promise.all([model.load(), whisper?.start()]);
+  const server = await serveModel(
+    model,
+    socketPath,
+    whisper && ((request) => whisper.transcribe(request)),
+  );
+  process.send?.({ ready: true, model: model.model, whisper: Boolean(whisper) });
   // The worker's end is the host's end.
   process.on('disconnect', () => {
+    whisper?.close();
     server.close();
     process.exit(0);
   });

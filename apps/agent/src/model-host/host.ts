@@ -30,8 +30,22 @@ function toolChoiceOf(choice: string | undefined): llm.ToolChoice | undefined {
   return { type: 'function', function: { name: choice } };
 }
 
-/** Serves one LLM to every job process that connects to `socketPath`. */
-export function serveModel(model: WarmableLLM, socketPath: string): Promise<Server> {
+/** Transcribes an utterance (the worker's shared Whisper model). */
+export type HostTranscriber = (request: {
+  pcm: Int16Array;
+  prompt?: string | undefined;
+  language?: string | undefined;
+}) => Promise<{ text: string; ms: number }>;
+
+/**
+ * Serves one LLM (and, when given, one speech recognizer) to every job process that connects to
+ * `socketPath`.
+ */
+export function serveModel(
+  model: WarmableLLM,
+  socketPath: string,
+  transcriber?: HostTranscriber,
+): Promise<Server> {
   const server = createServer((socket: Socket) => {
     const running = new Map<number, llm.LLMStream>();
     const send = (answer: HostAnswer) => {
@@ -75,11 +89,27 @@ export function serveModel(model: WarmableLLM, socketPath: string): Promise<Serv
         running.delete(request.id);
       }
     };
+    const transcribe = async (request: Extract<HostRequest, { kind: 'transcribe' }>) => {
+      try {
+        if (!transcriber) throw new Error('this model host has no speech recognizer');
+        const bytes = Buffer.from(request.audio, 'base64');
+        const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
+        const { text, ms } = await transcriber({
+          pcm,
+          prompt: request.prompt,
+          language: request.language,
+        });
+        send({ id: request.id, kind: 'transcript', text, ms });
+      } catch (error) {
+        send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
+      }
+    };
     socket.on(
       'data',
       jsonLines((value) => {
         const request = value as HostRequest;
         if (request.kind === 'cancel') running.get(request.id)?.close();
+        else if (request.kind === 'transcribe') void transcribe(request);
         else if (request.kind === 'chat' || request.kind === 'warm') void handle(request);
       }),
     );

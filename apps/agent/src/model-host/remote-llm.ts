@@ -7,8 +7,15 @@ import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './w
 
 type Listener = (answer: HostAnswer) => void;
 
+/** A request before the connection numbers it (a cancel is sent by the connection itself). */
+type NewRequest = HostRequest extends infer Request
+  ? Request extends { kind: 'cancel' }
+    ? never
+    : Omit<Request, 'id'>
+  : never;
+
 /** One connection per process, shared by its turns. */
-class HostConnection {
+export class HostConnection {
   #socket: Socket | undefined;
   #nextId = 1;
   readonly #listeners = new Map<number, Listener>();
@@ -36,10 +43,7 @@ class HostConnection {
   }
 
   /** Sends a request; `listener` gets every answer to it until `done` or `error`. */
-  request(
-    request: Omit<Extract<HostRequest, { kind: 'chat' | 'warm' }>, 'id'>,
-    listener: Listener,
-  ): () => void {
+  request(request: NewRequest, listener: Listener): () => void {
     const id = this.#nextId++;
     this.#listeners.set(id, (answer) => {
       if (answer.kind !== 'chunk') this.#listeners.delete(id);
@@ -51,6 +55,60 @@ class HostConnection {
       if (!this.#listeners.delete(id)) return;
       if (!socket.destroyed) socket.write(`${JSON.stringify({ id, kind: 'cancel' })}\n`);
     };
+  }
+}
+
+/** One connection of this process to the worker's model host, by socket path. */
+const connections = new Map<string, HostConnection>();
+
+/** The process's connection to the model host at `socketPath`. */
+export function hostConnection(socketPath: string): HostConnection {
+  let connection = connections.get(socketPath);
+  if (!connection) {
+    connection = new HostConnection(socketPath);
+    connections.set(socketPath, connection);
+  }
+  return connection;
+}
+
+/** The worker's shared speech recognizer, reached through its model host. */
+export class RemoteTranscriber {
+  readonly #connection: HostConnection;
+
+  constructor(socketPath: string) {
+    this.#connection = hostConnection(socketPath);
+  }
+
+  transcribe(
+    request: { pcm: Int16Array; prompt?: string | undefined; language?: string | undefined },
+    signal?: AbortSignal,
+  ): Promise<{ text: string; ms: number }> {
+    return new Promise((resolve, reject) => {
+      const cancel = this.#connection.request(
+        {
+          kind: 'transcribe',
+          audio: Buffer.from(
+            request.pcm.buffer,
+            request.pcm.byteOffset,
+            request.pcm.byteLength,
+          ).toString('base64'),
+          ...(request.prompt ? { prompt: request.prompt } : {}),
+          ...(request.language ? { language: request.language } : {}),
+        },
+        (answer) => {
+          if (answer.kind === 'transcript') resolve({ text: answer.text, ms: answer.ms });
+          else if (answer.kind === 'error') reject(new Error(answer.message));
+        },
+      );
+      signal?.addEventListener(
+        'abort',
+        () => {
+          cancel();
+          reject(new Error('transcription aborted'));
+        },
+        { once: true },
+      );
+    });
   }
 }
 
@@ -80,7 +138,7 @@ export class RemoteLLM extends llm.LLM {
     private readonly modelName = 'embedded',
   ) {
     super();
-    this.#connection = new HostConnection(socketPath);
+    this.#connection = hostConnection(socketPath);
   }
 
   override label(): string {
@@ -183,7 +241,7 @@ class RemoteLLMStream extends llm.LLMStream {
               },
             });
           } else if (answer.kind === 'done') resolve();
-          else reject(new Error(answer.message));
+          else if (answer.kind === 'error') reject(new Error(answer.message));
         },
       );
       this.abortController.signal.addEventListener(

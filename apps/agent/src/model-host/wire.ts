@@ -27,12 +27,21 @@ export type HostRequest =
       /** `auto`, `none`, `required`, or one tool's name. */
       toolChoice?: string;
     }
-  | { id: number; kind: 'cancel' };
+  | { id: number; kind: 'cancel' }
+  | {
+      id: number;
+      kind: 'transcribe';
+      /** 16 kHz mono 16-bit samples, base64. */
+      audio: string;
+      prompt?: string;
+      language?: string;
+    };
 
 /** From the host to a job process. */
 export type HostAnswer =
   | { id: number; kind: 'chunk'; content?: string; toolCalls?: WireToolCall[] }
   | { id: number; kind: 'done' }
+  | { id: number; kind: 'transcript'; text: string; ms: number }
   | { id: number; kind: 'error'; message: string };
 
 /** Splits a byte stream into JSON lines and hands each parsed object on. */

@@ -433,7 +433,9 @@ export async function routeUtterance(
     return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
   }
 
-  const mentionsCart = hasPhrase(tokens, CART_WORDS);
+  // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.
+  const mentionsCart =
+    hasPhrase(tokens, CART_WORDS) || (tokens.includes('car') && !catalog.vocabulary.has('car'));
   const remove = toolFor(catalog, 'cart_remove');
   if (remove && hasPhrase(tokens, REMOVE_PHRASES) && (mentionsCart || context.cart !== undefined)) {
     const [target] = removalTarget(tokens, context);
@@ -443,9 +445,17 @@ export async function routeUtterance(
   }
 
   const add = toolFor(catalog, 'cart_add');
+  // "The headlamp to my cart": the verb is often lost in recognition, the destination is not.
+  const intoCart =
+    mentionsCart &&
+    hasPhrase(tokens, ['to my', 'in my', 'into my', 'to the', 'in the', 'into the']) &&
+    !hasPhrase(
+      tokens,
+      SHOW_CART_PHRASES.filter((phrase) => !phrase.includes('cart')),
+    );
   if (
     add &&
-    hasPhrase(tokens, ADD_PHRASES) &&
+    (hasPhrase(tokens, ADD_PHRASES) || intoCart) &&
     (mentionsCart ||
       pointsAtFocus(tokens) ||
       ordinals(tokens).length > 0 ||

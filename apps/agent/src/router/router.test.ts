@@ -166,6 +166,15 @@ describe('the intent router on the demo scenario', () => {
     expect(compared.map((item) => item.fields.category)).toEqual(['tents', 'tents']);
   });
 
+  it('reads a cart request through the usual mishearings ("at the ... to my car")', async () => {
+    const dialogue = new Dialogue();
+    const route = await dialogue.say('At the Pine Hollow Headlamp to my car.');
+    expect(tool(route)).toBe('add_to_cart');
+    const added = dialogue.lastItems().find((item) => item.id === args(route)?.item_id);
+    expect(added?.name).toBe('Pine Hollow Headlamp');
+    expect(tool(await dialogue.say("What's in my car?"))).toBe('show_cart');
+  });
+
   it('a new subject is a new search, not a pick among what is shown', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me tents');

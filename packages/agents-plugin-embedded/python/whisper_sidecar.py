@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Offline speech-to-text sidecar: one faster-whisper (CTranslate2) model loaded once, one
+utterance per request, over stdin/stdout as JSON lines.
+
+Usage:
+  python sidecar.py --model /path/to/ct2-model-folder [--threads 2] [--compute-type int8]
+                    [--beam-size 1] [--language en] [--initial-prompt TEXT] [--hotwords TEXT]
+                    [--no-warmup]
+
+Protocol (UTF-8, one JSON object per line, both directions):
+  startup   -> {"type":"ready","model":...,"load_ms":..,"warmup_ms":..,"rss_mb":..,
+                "multilingual":..,"version":{...}}
+               (or {"type":"fatal","error":...} and exit code 2 if the model cannot be loaded)
+  request   <- {"id": <any JSON value>, "audio": "<base64 of 16 kHz mono s16le PCM>",
+                "initial_prompt"?: str, "hotwords"?: str, "language"?: "en",
+                "options"?: {"beam_size":1, "without_timestamps":true, "vad_filter":false,
+                             "temperature":0.0, ...}}
+               "sample_rate" may be given; only 16000 is accepted.
+  answer    -> {"id":..., "text":"...", "ms":<decode wall ms>, "audio_ms":<audio length ms>,
+                "language":"en", "segments":n}
+  error     -> {"id":<id or null>, "error":"..."}   (the process goes on)
+  control   <- {"id":..., "type":"info"} -> {"id":..., "type":"info", "rss_mb":.., "hwm_mb":..,
+                "requests":n, "defaults":{...}}
+Requests are handled one at a time, in order. stdout carries nothing but these lines: anything
+a library prints (Python or C level) is redirected to stderr. The process exits 0 when stdin
+closes (after answering what it already read), on SIGTERM/SIGINT too.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import binascii
+import json
+import os
+import signal
+import sys
+import time
+
+# ---- keep stdout for answers only ------------------------------------------------------------
+# Duplicate the real stdout, then point fd 1 (and sys.stdout) at stderr, so stray prints from
+# Python or native libraries (CTranslate2, onnxruntime, tqdm) can never corrupt the protocol.
+_ANSWERS = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+os.dup2(2, 1)
+sys.stdout = sys.stderr
+
+SAMPLE_RATE = 16000
+# Decode options a request may override, with their types.
+OPTION_TYPES = {
+    "beam_size": int, "best_of": int, "patience": float, "length_penalty": float,
+    "repetition_penalty": float, "no_repeat_ngram_size": int, "temperature": (float, list),
+    "compression_ratio_threshold": (float, type(None)), "log_prob_threshold": (float, type(None)),
+    "no_speech_threshold": (float, type(None)), "without_timestamps": bool,
+    "vad_filter": bool, "vad_parameters": dict, "suppress_blank": bool,
+    "max_new_tokens": (int, type(None)), "condition_on_previous_text": bool,
+    # Not a faster-whisper option: the encoder window in seconds (see set_window).
+    "window_s": (float, type(None)),
+    # Not a faster-whisper option: max_new_tokens = 10 + max_tokens_per_s * audio seconds, a
+    # bound on a decoding loop's cost ("what's in my cart? what's in my cart? ...").
+    "max_tokens_per_s": (float, type(None)),
+}
+MAX_AUDIO_SECONDS = 30 * 4  # refuse absurd requests (a voice-agent turn is seconds long)
+
+
+def send(obj: dict) -> None:
+    _ANSWERS.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+    _ANSWERS.flush()
+
+
+def log(*parts) -> None:
+    print("[sidecar]", *parts, file=sys.stderr, flush=True)
+
+
+def rss_mb() -> tuple[float, float]:
+    """(VmRSS, VmHWM) of this process in MB."""
+    rss = hwm = float("nan")
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    rss = int(line.split()[1]) / 1024
+                elif line.startswith("VmHWM:"):
+                    hwm = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return round(rss, 1), round(hwm, 1)
+
+
+def coerce(value, expected):
+    """JSON has one number type: accept 1 where a float is expected."""
+    wants_float = expected is float or (isinstance(expected, tuple) and float in expected)
+    if wants_float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def parse_options(raw) -> dict:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ValueError("options must be an object")
+    options = {}
+    for key, value in raw.items():
+        if key not in OPTION_TYPES:
+            raise ValueError(f"unknown option {key!r}")
+        expected = OPTION_TYPES[key]
+        value = coerce(value, expected)
+        if isinstance(value, list):
+            value = [coerce(v, float) for v in value]
+            if not value or not all(isinstance(v, float) for v in value):
+                raise ValueError(f"option {key!r} must be a number or a list of numbers")
+        if not isinstance(value, expected) or isinstance(value, bool) and expected is not bool:
+            raise ValueError(f"option {key!r} has the wrong type")
+        options[key] = tuple(value) if isinstance(value, list) else value
+    return options
+
+
+# ---- shorter encoder window ----------------------------------------------------------------
+# faster-whisper pads every segment's features to 3000 frames (30 s) before the encoder, so a
+# 2 s utterance costs as much encoder time as 30 s of speech. CTranslate2's Whisper encoder takes
+# shorter inputs (its positional embedding is sliced), at a cost in accuracy to be measured.
+# window_s = W pads to max(W, audio + 1 s), rounded up to 0.5 s, at most 30 s; None keeps 30 s.
+_WINDOW = {"frames": None}
+
+
+def install_window_patch() -> None:
+    import faster_whisper.transcribe as fwt
+
+    original = fwt.pad_or_trim
+
+    def pad_or_trim(array, length: int = 3000, *, axis: int = -1):
+        if _WINDOW["frames"] and length == 3000:
+            length = _WINDOW["frames"]
+        return original(array, length, axis=axis)
+
+    fwt.pad_or_trim = pad_or_trim
+
+
+def set_window(window_s, samples: int) -> None:
+    if window_s is None or window_s >= 30:
+        _WINDOW["frames"] = None
+        return
+    frames = max(window_s * 100, samples / 160 + 100)
+    frames = int(-(-frames // 50) * 50)
+    _WINDOW["frames"] = None if frames >= 3000 else frames
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", required=True, help="CTranslate2 Whisper model folder")
+    parser.add_argument("--threads", type=int, default=2, help="cpu_threads (intra-op)")
+    parser.add_argument("--compute-type", default="int8")
+    parser.add_argument("--beam-size", type=int, default=1)
+    parser.add_argument("--language", default=None,
+                        help="default language (multilingual models; 'en' avoids detection)")
+    parser.add_argument("--initial-prompt", default=None, help="default domain prompt")
+    parser.add_argument("--hotwords", default=None, help="default hotwords")
+    parser.add_argument("--window-s", type=float, default=None,
+                        help="default encoder window in s (default: 30 s, faster-whisper's)")
+    parser.add_argument("--no-warmup", action="store_true")
+    args = parser.parse_args()
+
+    def on_signal(_signum, _frame):
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+    started = time.perf_counter()
+    try:
+        import ctranslate2
+        import faster_whisper
+        import numpy as np
+        from faster_whisper import WhisperModel
+
+        install_window_patch()
+        model = WhisperModel(args.model, device="cpu", compute_type=args.compute_type,
+                             cpu_threads=args.threads, num_workers=1, local_files_only=True)
+    except Exception as exc:  # noqa: BLE001 - reported to the client, then exit
+        send({"type": "fatal", "error": f"{type(exc).__name__}: {exc}"})
+        return 2
+    load_ms = (time.perf_counter() - started) * 1000
+    multilingual = bool(model.model.is_multilingual)
+    default_language = args.language or (None if multilingual else "en")
+    defaults = {
+        "beam_size": args.beam_size,
+        "without_timestamps": True,
+        "vad_filter": False,
+        "temperature": 0.0,
+        "condition_on_previous_text": False,
+        "window_s": args.window_s,
+        "max_tokens_per_s": None,
+    }
+
+    def transcribe(pcm, language, initial_prompt, hotwords, options):
+        kwargs = dict(defaults)
+        kwargs.update(options)
+        set_window(kwargs.pop("window_s", None), pcm.size)
+        per_s = kwargs.pop("max_tokens_per_s", None)
+        if per_s and kwargs.get("max_new_tokens") is None:
+            kwargs["max_new_tokens"] = int(10 + per_s * pcm.size / SAMPLE_RATE)
+        segments, info = model.transcribe(
+            pcm, language=language, initial_prompt=initial_prompt or None,
+            hotwords=hotwords or None, **kwargs)
+        segments = list(segments)  # the generator does the decoding
+        text = "".join(segment.text for segment in segments).strip()
+        return text, info.language, len(segments)
+
+    warmup_ms = 0.0
+    if not args.no_warmup:
+        t0 = time.perf_counter()
+        try:
+            transcribe(np.zeros(SAMPLE_RATE, dtype=np.float32), default_language or "en",
+                       None, None, {})
+        except Exception as exc:  # noqa: BLE001
+            log("warm-up failed:", exc)
+        warmup_ms = (time.perf_counter() - t0) * 1000
+    rss, hwm = rss_mb()
+    send({"type": "ready", "model": os.path.abspath(args.model), "load_ms": round(load_ms, 1),
+          "warmup_ms": round(warmup_ms, 1), "rss_mb": rss, "hwm_mb": hwm,
+          "multilingual": multilingual, "threads": args.threads,
+          "compute_type": args.compute_type,
+          "version": {"faster_whisper": faster_whisper.__version__,
+                      "ctranslate2": ctranslate2.__version__}})
+
+    requests = 0
+    for line in sys.stdin.buffer:
+        line = line.strip()
+        if not line:
+            continue
+        request_id = None
+        try:
+            try:
+                request = json.loads(line)
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise ValueError(f"bad JSON: {exc}") from None
+            if not isinstance(request, dict):
+                raise ValueError("a request must be a JSON object")
+            request_id = request.get("id")
+            if request.get("type") == "info":
+                rss, hwm = rss_mb()
+                send({"id": request_id, "type": "info", "rss_mb": rss, "hwm_mb": hwm,
+                      "requests": requests, "defaults": defaults,
+                      "initial_prompt": args.initial_prompt, "hotwords": args.hotwords})
+                continue
+            if request.get("sample_rate", SAMPLE_RATE) != SAMPLE_RATE:
+                raise ValueError("audio must be 16000 Hz mono s16le")
+            audio = request.get("audio")
+            if not isinstance(audio, str):
+                raise ValueError("missing 'audio' (base64 of 16 kHz mono s16le PCM)")
+            try:
+                data = base64.b64decode(audio, validate=True)
+            except (binascii.Error, ValueError):
+                raise ValueError("'audio' is not valid base64") from None
+            if len(data) % 2:
+                raise ValueError("odd number of PCM bytes (expected s16le)")
+            if len(data) > MAX_AUDIO_SECONDS * SAMPLE_RATE * 2:
+                raise ValueError(f"audio longer than {MAX_AUDIO_SECONDS} s")
+            options = parse_options(request.get("options"))
+            language = request.get("language") or default_language
+            if language is not None and not isinstance(language, str):
+                raise ValueError("language must be a string")
+            language = language.split("-")[0].lower() if language else None
+            if language and not multilingual and language != "en":
+                raise ValueError(f"this model is English-only; got language {language!r}")
+            prompt = request.get("initial_prompt", args.initial_prompt)
+            hotwords = request.get("hotwords", args.hotwords)
+            for name, value in (("initial_prompt", prompt), ("hotwords", hotwords)):
+                if value is not None and not isinstance(value, str):
+                    raise ValueError(f"{name} must be a string")
+            pcm = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
+            t0 = time.perf_counter()
+            if pcm.size < SAMPLE_RATE // 10:  # under 100 ms: nothing to recognize
+                text, detected, count = "", language, 0
+            else:
+                text, detected, count = transcribe(pcm, language, prompt, hotwords, options)
+            ms = (time.perf_counter() - t0) * 1000
+            requests += 1
+            send({"id": request_id, "text": text, "ms": round(ms, 1),
+                  "audio_ms": round(pcm.size * 1000 / SAMPLE_RATE), "language": detected,
+                  "segments": count})
+        except SystemExit:
+            raise
+        except Exception as exc:  # noqa: BLE001 - one bad request must not end the process
+            send({"id": request_id, "error": f"{type(exc).__name__}: {exc}"})
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        code = main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 0
+    except BrokenPipeError:
+        code = 0
+    try:
+        _ANSWERS.flush()
+    except Exception:  # noqa: BLE001
+        pass
+    os._exit(code)

@@ -1,0 +1,67 @@
+import { initializeLogger, stt } from '@livekit/agents';
+import type { AudioFrame } from '@livekit/rtc-node';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FliteTTS } from './flite-tts.js';
+import { vocabularyPrompt, WhisperSTT, withoutRepeats } from './whisper-stt.js';
+import { WhisperSidecar } from './whisper-sidecar.js';
+import { wordErrorRate } from './word-error.js';
+
+// The Whisper recognizer against the real sidecar and the model the set-up installed: flite
+// speaks in two voices, the audio goes in as a room delivers it (48 kHz frames), and what comes
+// back is scored. Product names come from the vocabulary prompt.
+initializeLogger({ pretty: false, level: 'silent' });
+
+const sidecar = new WhisperSidecar();
+afterAll(() => sidecar.close());
+
+async function speak(text: string, voice: string): Promise<AudioFrame[]> {
+  const frames: AudioFrame[] = [];
+  for await (const audio of new FliteTTS({ voice, sampleRate: 48_000 }).synthesize(text))
+    frames.push(audio.frame);
+  return frames;
+}
+
+describe('WhisperSTT', () => {
+  it('builds a prompt of distinct vocabulary words, bounded', () => {
+    expect(
+      vocabularyPrompt(['North Peak Solo Tent', 'Sleeping bags', 'north peak solo tent', 'a']),
+    ).toBe('North Peak Solo Tent, Sleeping bags.');
+    const many = Array.from({ length: 500 }, (_, index) => `word${index} kind`);
+    expect(vocabularyPrompt(many)?.split(', ')).toHaveLength(50);
+    expect(vocabularyPrompt([])).toBeUndefined();
+  });
+
+  it('drops a sentence the model wrote twice in a row', () => {
+    expect(withoutRepeats('Compare the first two. Compare the first two.')).toBe(
+      'Compare the first two.',
+    );
+    expect(withoutRepeats('Yes. No. Yes.')).toBe('Yes. No. Yes.');
+  });
+
+  it('transcribes whole utterances with the scenario vocabulary', async () => {
+    const recognizer = new WhisperSTT({
+      transcriber: sidecar,
+      prompt:
+        'Outdoor gear shop. Category: Tents, Sleeping bags, Lighting. Brand: North Peak, Pine Hollow. Products: Solo Tent, Down Sleeping Bag, Headlamp. Show me, compare, add to my cart, remove from my cart.',
+    });
+    const said = [
+      ['do you have any tents', 'kal16'],
+      ['add the pine hollow headlamp to my cart', 'awb'],
+      ['compare the first two', 'rms'],
+    ] as const;
+    const heard: string[] = [];
+    for (const [text, voice] of said) {
+      const event = await recognizer.recognize(await speak(text, voice));
+      expect(event.type).toBe(stt.SpeechEventType.FINAL_TRANSCRIPT);
+      heard.push(event.alternatives?.[0]?.text ?? '');
+    }
+    const pairs = said.map(([reference], index) => ({ reference, hypothesis: heard[index] ?? '' }));
+    expect(wordErrorRate(pairs)).toBeLessThan(0.2);
+    expect(heard[0]?.toLowerCase()).toMatch(/\btents?\b/);
+    expect(heard[1]).toMatch(/Pine Hollow Headlamp/);
+  }, 120_000);
+
+  it('cannot stream on its own: the session puts it behind its VAD', () => {
+    expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
+  });
+});

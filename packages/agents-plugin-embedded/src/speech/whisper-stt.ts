@@ -1,0 +1,148 @@
+// Offline speech to text with a Whisper-class model (faster-whisper on CTranslate2): the whole
+// utterance is transcribed once the voice activity detector says it ended, with the scenario's
+// vocabulary as the decoder's prompt. Not a streaming engine: the agents framework runs it behind
+// its VAD (`stt.StreamAdapter`), which is what the voice session does with it.
+import {
+  type APIConnectOptions,
+  type AudioBuffer,
+  getBaseLanguage,
+  normalizeLanguage,
+  shortuuid,
+  stt,
+} from '@livekit/agents';
+import { monoSamples } from './audio.js';
+
+/** Whisper's input rate. */
+export const WHISPER_SAMPLE_RATE = 16_000;
+
+/** One utterance to transcribe. */
+export interface TranscriptionRequest {
+  /** 16 kHz mono samples. */
+  pcm: Int16Array;
+  /** Words the speech is likely to contain (product names, the scenario's terms). */
+  prompt?: string | undefined;
+  /** ISO 639-1 code (`en`); a multilingual model detects it when absent. */
+  language?: string | undefined;
+}
+
+/** What transcribes: a sidecar process of this process, or one the worker shares. */
+export interface Transcriber {
+  transcribe(
+    request: TranscriptionRequest,
+    signal?: AbortSignal,
+  ): Promise<{ text: string; ms: number }>;
+}
+
+/** Options of {@link WhisperSTT}. */
+export interface WhisperSTTOptions {
+  transcriber: Transcriber;
+  /** BCP-47 language of the speech (default `en-US`). */
+  language?: string;
+  /**
+   * The decoder's prompt: what the speech is about and the words it is likely to hold (item
+   * names, categories, brands). It is what turns "north peak solo tent" from three guesses into
+   * the name the shop sells. {@link vocabularyPrompt} makes one from a list of phrases.
+   */
+  prompt?: string | undefined;
+}
+
+/** Whisper's prompt holds at most 224 tokens; about 100 words stay inside it. */
+const PROMPT_WORDS = 100;
+
+/**
+ * The decoder prompt: the vocabulary's phrases (item names, categories), once each, as a list the
+ * way a shop would write them. Whisper copies its prompt's style, so whole names separated by
+ * commas keep names whole and sentences plain.
+ */
+export function vocabularyPrompt(vocabulary: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  const phrases: string[] = [];
+  let words = 0;
+  for (const phrase of vocabulary) {
+    const clean = phrase
+      .replace(/[^\p{L}\p{N}' -]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const key = clean.toLowerCase();
+    if (clean.length < 3 || seen.has(key)) continue;
+    const count = clean.split(' ').length;
+    if (words + count > PROMPT_WORDS) break;
+    seen.add(key);
+    phrases.push(clean);
+    words += count;
+  }
+  return phrases.length > 0 ? `${phrases.join(', ')}.` : undefined;
+}
+
+/**
+ * Whisper can loop on short audio and write the same sentence twice ("Compare the first two.
+ * Compare the first two."): a sentence that repeats the one before it is dropped.
+ */
+export function withoutRepeats(text: string): string {
+  const sentences = text.match(/[^.!?]+[.!?]*/g) ?? [];
+  const kept: string[] = [];
+  for (const sentence of sentences) {
+    const key = sentence.trim().toLowerCase();
+    if (key && kept.at(-1)?.trim().toLowerCase() !== key) kept.push(sentence);
+  }
+  return kept.join('').trim();
+}
+
+/**
+ * A Whisper-class recognizer for the agents framework. Construct one per conversation (its prompt
+ * is the scenario's); the model itself lives in the {@link Transcriber}, shared.
+ */
+export class WhisperSTT extends stt.STT {
+  /** Label in the framework's metrics and logs. */
+  label = 'svc.WhisperSTT';
+  readonly #transcriber: Transcriber;
+  readonly #language: ReturnType<typeof normalizeLanguage>;
+  readonly #prompt: string | undefined;
+
+  constructor(options: WhisperSTTOptions) {
+    super({ streaming: false, interimResults: false });
+    this.#transcriber = options.transcriber;
+    this.#language = normalizeLanguage(options.language ?? 'en-US');
+    this.#prompt = options.prompt;
+  }
+
+  override get model(): string {
+    return 'whisper';
+  }
+
+  override get provider(): string {
+    return 'faster-whisper';
+  }
+
+  protected async _recognize(
+    buffer: AudioBuffer,
+    abortSignal?: AbortSignal,
+  ): Promise<stt.SpeechEvent> {
+    const pcm = monoSamples(buffer, WHISPER_SAMPLE_RATE);
+    const { text } = await this.#transcriber.transcribe(
+      { pcm, prompt: this.#prompt, language: getBaseLanguage(this.#language) },
+      abortSignal,
+    );
+    const seconds = pcm.length / WHISPER_SAMPLE_RATE;
+    return {
+      type: stt.SpeechEventType.FINAL_TRANSCRIPT,
+      requestId: shortuuid('whisper_'),
+      alternatives: [
+        {
+          language: this.#language,
+          text: withoutRepeats(text),
+          startTime: 0,
+          endTime: seconds,
+          confidence: 1,
+        },
+      ],
+    };
+  }
+
+  /** Not streaming: the voice session wraps it with its VAD (`stt.StreamAdapter`). */
+  override stream(_options?: { connOptions?: APIConnectOptions }): stt.SpeechStream {
+    throw new Error(
+      'WhisperSTT transcribes whole utterances: wrap it in stt.StreamAdapter with a VAD',
+    );
+  }
+}
