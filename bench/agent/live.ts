@@ -13,8 +13,10 @@
 //   TURN_GAP_MS the time between one visitor's turns (default 3000).
 
 import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Room, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
 import { wordErrorRate } from '@svc/agents-plugin-embedded';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
@@ -64,6 +66,7 @@ async function startWorker(
     agentKey: TEST_AGENT_KEY,
     healthPort,
     env,
+    compiled: true,
   });
   await server.waitForAgentWorker('svc-agent', 120_000);
   // The server's log also holds an earlier worker's registration: this one is registered once
@@ -516,6 +519,12 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
 
 /** Runs the chosen live benchmarks on one livekit-server and one API. */
 export async function runLiveBench(which: ReadonlySet<string>): Promise<string[]> {
+  // The worker runs from its build, as `npm start` runs it.
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('npm run build failed');
   const server = await startLivekitServer();
   const api = await startTestApi();
   const reports: string[] = [];

@@ -3,6 +3,7 @@
 // would (the Transport seam). Not part of the agent's runtime.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import {
   patchPublicationSnapshot,
   startTestApi as startPlatformApi,
@@ -55,9 +56,19 @@ export function spawnAgentWorker(options: {
   agentKey: string;
   healthPort: number;
   env?: Record<string, string>;
+  /** Runs `dist/main.js` (after `npm run build`) instead of the sources through tsx. */
+  compiled?: boolean;
 }): { child: ChildProcess; log: string[] } {
-  const main = new URL('./main.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@svc/source', main], {
+  // Benchmarks run the build, as `npm start` does; tests run the sources.
+  const args = options.compiled
+    ? [fileURLToPath(new URL('../dist/main.js', import.meta.url))]
+    : [
+        '--import',
+        'tsx',
+        '--conditions=@svc/source',
+        fileURLToPath(new URL('./main.ts', import.meta.url)),
+      ];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       LIVEKIT_URL: options.livekit.url,

@@ -36,6 +36,10 @@ describe('WhisperSTT', () => {
       'Compare the first two.',
     );
     expect(withoutRepeats('Yes. No. Yes.')).toBe('Yes. No. Yes.');
+    expect(withoutRepeats('Do you have Sleeping Bag, Slap, Slap, Slap, Slap, Slap,')).toBe(
+      'Do you have Sleeping Bag, Slap',
+    );
+    expect(withoutRepeats('two two tents')).toBe('two two tents');
   });
 
   it('transcribes whole utterances with the scenario vocabulary', async () => {

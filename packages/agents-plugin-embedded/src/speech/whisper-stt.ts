@@ -75,8 +75,10 @@ export function vocabularyPrompt(vocabulary: readonly string[]): string | undefi
 }
 
 /**
- * Whisper can loop on short audio and write the same sentence twice ("Compare the first two.
- * Compare the first two."): a sentence that repeats the one before it is dropped.
+ * Whisper can loop on short or unclear audio: the same sentence twice ("Compare the first two.
+ * Compare the first two."), or one word or a few over and over ("Sleeping Bag, Slap, Slap, Slap,
+ * Slap"). A sentence that repeats the one before it is dropped, and a run of three or more of the
+ * same one to three words keeps its first.
  */
 export function withoutRepeats(text: string): string {
   const sentences = text.match(/[^.!?]+[.!?]*/g) ?? [];
@@ -85,7 +87,28 @@ export function withoutRepeats(text: string): string {
     const key = sentence.trim().toLowerCase();
     if (key && kept.at(-1)?.trim().toLowerCase() !== key) kept.push(sentence);
   }
-  return kept.join('').trim();
+  const words = kept.join('').trim().split(/\s+/).filter(Boolean);
+  const plain = (word: string | undefined) =>
+    (word ?? '').toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+  for (let size = 1; size <= 3; size += 1) {
+    for (let start = 0; start + size * 3 <= words.length; start += 1) {
+      const phrase = words
+        .slice(start, start + size)
+        .map(plain)
+        .join(' ');
+      let end = start + size;
+      while (
+        end + size <= words.length &&
+        words
+          .slice(end, end + size)
+          .map(plain)
+          .join(' ') === phrase
+      )
+        end += size;
+      if ((end - start) / size >= 3) words.splice(start + size, end - start - size);
+    }
+  }
+  return words.join(' ').replace(/,\s*$/, '');
 }
 
 /**
