@@ -12,136 +12,38 @@
 //   CONVERSATIONS=10,25,50 sets the concurrency steps; TURNS=n the turns per step or run;
 //   TURN_GAP_MS the time between one visitor's turns (default 3000).
 
-import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { typedBench } from './typed.js';
+import {
+  greeted,
+  ms,
+  percentiles,
+  startWorker,
+  stopWorker,
+  treeRss,
+  typedTurn,
+  type Api,
+} from './worker-kit.js';
 import { Room, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
 import { wordErrorRate } from '@svc/agents-plugin-embedded';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { AccessToken } from 'livekit-server-sdk';
 import {
-  freePort,
   scriptPublication,
-  spawnAgentWorker,
   startTestApi,
-  TEST_AGENT_KEY,
   workerActiveJobs,
-  workerConnected,
   visit,
   type ScriptLine,
   type Visitor,
 } from '@svc/agent/testing';
-
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-
-/** p50 and p95 of a list of numbers. */
-export function percentiles(values: readonly number[]): { p50: number; p95: number; n: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted.length === 0
-      ? Number.NaN
-      : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
-  return { p50: at(0.5), p95: at(0.95), n: sorted.length };
-}
-
-const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 
 /** Time between the starts of one visitor's typed turns in the concurrency benchmark. */
 const TURN_GAP_MS = Number(process.env.TURN_GAP_MS ?? 3000);
 
 /** A script that answers every typed turn at once, with no tool call. */
 const INSTANT: ScriptLine[] = [{ when: '.', reply: 'Sure, here you are.' }];
-
-async function startWorker(
-  server: LivekitServer,
-  api: Api,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; log: string[]; healthPort: number }> {
-  const healthPort = await freePort();
-  const worker = spawnAgentWorker({
-    livekit: server,
-    apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort,
-    env,
-    compiled: true,
-  });
-  await server.waitForAgentWorker('svc-agent', 120_000);
-  // The server's log also holds an earlier worker's registration: this one is registered once
-  // its health endpoint says it is connected.
-  await workerConnected(healthPort);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return { ...worker, healthPort };
-}
-
-async function stopWorker(worker: { child: ChildProcess }): Promise<void> {
-  if (worker.child.exitCode !== null) return;
-  worker.child.kill('SIGTERM');
-  const exited = once(worker.child, 'exit');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
-  // A new worker registers under the same name; the old one must be gone from the Transport.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-}
-
-/** Resident memory, in bytes, of a process and all its descendants (Linux /proc). */
-export function treeRss(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces) start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(entry);
-      const parent = Number(fields[1]);
-      rss.set(pid, Number(fields[21]) * 4096);
-      children.set(parent, [...(children.get(parent) ?? []), pid]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
-    total += rss.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
-/** Opens a conversation and waits for the agent's greeting (config acknowledged). */
-async function greeted(
-  server: LivekitServer,
-  api: Api,
-  mode: 'audio' | 'text',
-  log: string[],
-): Promise<Visitor> {
-  const { visitor } = await visit({ server, api, workerLog: () => log.join('') }, mode);
-  await visitor.acknowledge({}, 180_000);
-  await visitor.next('message:new', (m) => m.role === 'assistant', 60_000);
-  return visitor;
-}
-
-/** One typed turn: rt.chat out, the assistant's reply back on `message:new`; answers the ms. */
-async function typedTurn(visitor: Visitor, text: string): Promise<number> {
-  const before = new Set(
-    visitor.received
-      .filter((entry) => entry.topic === 'message:new')
-      .map((entry) => String(entry.payload.id)),
-  );
-  const start = performance.now();
-  await visitor.publish('rt.chat', { message: text });
-  await visitor.next(
-    'message:new',
-    (m) => m.role === 'assistant' && !before.has(String(m.id)) && Boolean(m.content),
-    60_000,
-  );
-  return performance.now() - start;
-}
 
 /** Round trips on the data channel: one participant sends, another echoes it back. */
 async function dataChannelRoundTrips(server: LivekitServer, count: number): Promise<number[]> {
@@ -318,87 +220,6 @@ export async function concurrencyBench(
   }
 }
 
-/** A demo conversation, typed: search, details, comparison, cart, with references to what was shown. */
-const TYPED_TURNS = [
-  'do you have any tents',
-  'tell me more about the second one',
-  'compare the first two',
-  'put the cheaper one in my cart',
-  "what's in my cart",
-  'show me sleeping bags under 100 dollars',
-];
-
-/**
- * Typed turns on the embedded stack as `npm start` runs it (the worker's model host, the intent
- * router): one conversation alone, then `count` at once. Time to `config`, every turn from
- * `rt.chat` to the assistant's `message:new` (the first turn of a conversation apart), and the
- * memory each added conversation costs.
- */
-export async function typedBench(server: LivekitServer, api: Api, count: number): Promise<string> {
-  const worker = await startWorker(server, api, {
-    SVC_LLM_HOST: 'on',
-    SVC_AGENT_MAX_CONVERSATIONS: String(count + 5),
-    SVC_AGENT_IDLE_PROCESSES: '1',
-  });
-  const lines = [`typed: demo turns on the embedded stack (model host + intent router)`];
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idle = treeRss(worker.child.pid ?? 0);
-    for (const conversations of [1, count]) {
-      const toConfig: number[] = [];
-      const first: number[] = [];
-      const later: number[] = [];
-      let failed = 0;
-      const visitors = await Promise.all(
-        Array.from({ length: conversations }, async () => {
-          const started = performance.now();
-          const { visitor } = await visit(
-            { server, api, workerLog: () => worker.log.join('') },
-            'text',
-          );
-          await visitor.acknowledge({}, 60_000);
-          toConfig.push(performance.now() - started);
-          await visitor.next('message:new', (m) => m.role === 'assistant', 60_000);
-          return visitor;
-        }),
-      );
-      const rss = treeRss(worker.child.pid ?? 0);
-      await Promise.all(
-        visitors.map(async (visitor) => {
-          for (const [index, text] of TYPED_TURNS.entries()) {
-            try {
-              (index === 0 ? first : later).push(await typedTurn(visitor, text));
-            } catch {
-              failed += 1;
-            }
-            await new Promise((resolve) => setTimeout(resolve, 300));
-          }
-        }),
-      );
-      const all = percentiles([...first, ...later]);
-      lines.push(
-        `  ${conversations} conversation${conversations === 1 ? '' : 's'} at once: config p50 ${ms(percentiles(toConfig).p50)} max ${ms(Math.max(...toConfig))}; ` +
-          `turn p50 ${ms(all.p50)} p95 ${ms(all.p95)} (n=${all.n}, ${failed} failed); first turn p50 ${ms(percentiles(first).p50)}, later turns p50 ${ms(percentiles(later).p50)}; ` +
-          `memory ${((rss - idle) / conversations / 2 ** 20).toFixed(0)} MiB per added conversation`,
-      );
-      await Promise.all(
-        visitors.map(async (visitor) => {
-          await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
-          await visitor.room.disconnect();
-        }),
-      );
-      const deadline = Date.now() + 60_000;
-      while ((await workerActiveJobs(worker.healthPort)) > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-    return lines.join('\n');
-  } finally {
-    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, worker.log.join(''));
-    await stopWorker(worker);
-  }
-}
-
 /** What the visitor says in the voice benchmark: searches, a question, a thank-you. */
 const SPOKEN_TURNS = [
   'do you have tents',
@@ -541,7 +362,14 @@ export async function runLiveBench(which: ReadonlySet<string>): Promise<string[]
     }
     if (which.has('typed')) {
       const original = await startTestApi();
-      reports.push(await typedBench(server, original, Number(process.env.CONVERSATIONS ?? 5)));
+      reports.push(
+        await typedBench(
+          server,
+          original,
+          Number(process.env.CONVERSATIONS ?? 5),
+          Number(process.env.SVC_AGENT_IDLE_PROCESSES ?? 3),
+        ),
+      );
       console.log(reports.at(-1));
       await original.close();
     }

@@ -89,9 +89,16 @@ export async function runConversation(
     agentKey: options.agentKey,
     conversationId: metadata.conversation_id,
   });
-  await ctx.connect();
-  const runtime = await api.config();
+  const startedAt = performance.now();
+  const marks: Record<string, number> = {};
+  const mark = (step: string) => (marks[step] = Math.round(performance.now() - startedAt));
+  // The room connection and the runtime config do not depend on each other.
+  const [runtime] = await Promise.all([
+    api.config().finally(() => mark('config')),
+    ctx.connect().finally(() => mark('connect')),
+  ]);
   const visitor = await waitForVisitor(ctx, options.visitorTimeoutMs ?? 60_000);
+  mark('visitor');
   if (!visitor) {
     log.warn(
       { conversation: metadata.conversation_id },
@@ -110,6 +117,10 @@ export async function runConversation(
     visitor: visitor.identity,
     metadata,
     options,
+    started: (step) => {
+      mark(step);
+      if (step === 'config sent') log.debug({ marks }, 'conversation start, ms since the job began');
+    },
   });
 }
 
@@ -121,6 +132,8 @@ async function serveConversation(run: {
   visitor: string;
   metadata: RoomMetadata;
   options: ConversationOptions;
+  /** Marks a step of the start, for the log. */
+  started: (step: string) => void;
 }): Promise<void> {
   const { ctx, api, runtime, channel } = run;
   const log = agentsLog();
@@ -129,6 +142,7 @@ async function serveConversation(run: {
     audioOut: (run.metadata.output_mode ?? runtime.conversation.output_mode) !== 'text',
   };
   const engines = await run.options.engines(runtime, modes);
+  run.started('engines');
   const messages = new MessageLog(channel, api, {
     onError: (error) => log.warn({ err: error }, 'storing messages failed'),
   });
@@ -245,6 +259,7 @@ async function serveConversation(run: {
     outputOptions: { audioEnabled: modes.audioOut, transcriptionEnabled: false },
   });
 
+  run.started('session');
   await closeRemoteSessionHost(session);
   warmModel(engines.llm, agent);
 
@@ -302,6 +317,7 @@ async function serveConversation(run: {
   }
 
   // The handshake, then the greeting.
+  run.started('config sent');
   const handshake = await runHandshake(channel, configPayloadFor(runtime), {
     signal: abort.signal,
   });

@@ -40,8 +40,8 @@ export interface Visitor {
   /** Ends as the page's end button does: `session:control` end, then `session:end`, then leaves; resolves with `session:end`. */
   end(): Promise<Record<string, unknown>>;
   /**
-   * Speaks `text` (flite) into the microphone track in real time, then a second of silence;
-   * resolves with the time (`Date.now()`) the last word ended.
+   * Speaks `text` (flite, or {@link VisitSetup.speech}) into the microphone track in real time,
+   * then a second of silence; resolves with the time (`Date.now()`) the last word ended.
    */
   say(text: string): Promise<number>;
   /** `Date.now()` of every received agent audio frame louder than near-silence. */
@@ -65,6 +65,16 @@ export interface VisitSetup {
   api: { conversation(externalId?: string, mode?: 'audio' | 'text'): Promise<{ id: string }> };
   /** Shown when an awaited message never comes. */
   workerLog?: () => string;
+  /**
+   * What `say()` speaks: the utterance as 16 kHz mono 16-bit PCM (default: flite `slt`). Lets an
+   * evaluation speak voices and engines the agent was not tuned on.
+   */
+  speech?: (text: string) => Promise<Int16Array>;
+  /**
+   * The page's RPC methods, each answering the parsed request (default: `search_products`
+   * answering SUCCESS). Calls are recorded in `rpcCalls` either way.
+   */
+  pageMethods?: Record<string, (request: Record<string, unknown>) => unknown>;
 }
 
 /**
@@ -128,11 +138,20 @@ export async function visit(
   const local = participant.localParticipant;
   if (!local) throw new Error('the visitor joined without a local participant');
   // The page's tool handler: the search panel shows what the agent found.
-  local.registerRpcMethod('search_products', async (data) => {
-    const request = JSON.parse(data.payload) as Record<string, unknown>;
-    rpcCalls.push({ method: 'search_products', payload: request });
-    return JSON.stringify({ requestId: request.requestId, code: 'SUCCESS', data: { shown: true } });
-  });
+  const pageMethods = setup.pageMethods ?? {
+    search_products: (request: Record<string, unknown>) => ({
+      requestId: request.requestId,
+      code: 'SUCCESS',
+      data: { shown: true },
+    }),
+  };
+  for (const [method, answer] of Object.entries(pageMethods)) {
+    local.registerRpcMethod(method, async (data) => {
+      const request = JSON.parse(data.payload) as Record<string, unknown>;
+      rpcCalls.push({ method, payload: request });
+      return JSON.stringify(await answer(request));
+    });
+  }
   const source = new AudioSource(16_000, 1);
   if (mode === 'audio') {
     const track = LocalAudioTrack.createAudioTrack('microphone', source);
@@ -222,7 +241,17 @@ export async function visit(
     async say(text) {
       const silence = () => new AudioFrame(new Int16Array(320), 16_000, 1, 320);
       const frames: AudioFrame[] = [];
-      for await (const audio of tts.synthesize(text)) frames.push(audio.frame);
+      if (setup.speech) {
+        // 20 ms frames of the given PCM, the last one padded with silence.
+        const pcm = await setup.speech(text);
+        for (let offset = 0; offset < pcm.length; offset += 320) {
+          const frame = new Int16Array(320);
+          frame.set(pcm.subarray(offset, offset + 320));
+          frames.push(new AudioFrame(frame, 16_000, 1, 320));
+        }
+      } else {
+        for await (const audio of tts.synthesize(text)) frames.push(audio.frame);
+      }
       // flite pads its audio with near-silence: the words end at the last loud frame.
       let lastSpeech = 0;
       for (const [index, frame] of frames.entries()) {

@@ -1,9 +1,12 @@
 // The model host's process: loads the embedded LLM once, and the Whisper recognizer when it is
 // installed, then serves both on the socket the worker names (SVC_LLM_HOST_SOCKET). Tells its
 // parent `ready` (or the error) over the IPC channel.
+import { initializeLogger } from '@livekit/agents';
 import { LlamaLLM, WhisperSidecar, whisperInstalled } from '@svc/agents-plugin-embedded';
 import { serveModel } from './host.js';
 
+// The framework's LLM streams log through its logger, which each process initializes.
+initializeLogger({ pretty: false, level: process.env.SVC_AGENT_LOG_LEVEL || 'warn' });
 const socketPath = process.env.SVC_LLM_HOST_SOCKET;
 try {
   if (!socketPath) throw new Error('the model host needs SVC_LLM_HOST_SOCKET');

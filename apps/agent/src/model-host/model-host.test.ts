@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { initializeLogger, llm, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveModel } from './host.js';
-import { RemoteLLM } from './remote-llm.js';
+import { startModelHost, type ModelHost } from './start-host.js';
+import { RemoteLLM, RemoteTranscriber } from './remote-llm.js';
 
 /** A FakeLLM that also records what each turn saw. */
 class RecordingLLM extends voice.testing.FakeLLM {
@@ -131,4 +132,27 @@ describe('the model host', () => {
     ).resolves.toEqual({ text: '', calls: [] });
     expect(errors).toHaveLength(1);
   });
+});
+
+describe('the model host process, as the worker starts it', () => {
+  let host: ModelHost | undefined;
+  afterAll(() => host?.stop());
+
+  it('loads the embedded LLM and Whisper once and serves them to a job process', async () => {
+    host = await startModelHost();
+    const remote = new RemoteLLM(host.socketPath);
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({
+      role: 'system',
+      content: 'You are a shop assistant. Answer in one short sentence.',
+    });
+    chatCtx.addMessage({ role: 'user', content: 'Say hello.' });
+    const answer = await drain(remote.chat({ chatCtx }));
+    expect(answer.text.length).toBeGreaterThan(0);
+    // A prompt evaluated ahead of time is answered, not refused.
+    await remote.warm({ chatCtx });
+    const transcriber = new RemoteTranscriber(host.socketPath);
+    const silence = await transcriber.transcribe({ pcm: new Int16Array(16_000), language: 'en' });
+    expect(silence.text.trim().split(/\s+/).length).toBeLessThan(4);
+  }, 300_000);
 });

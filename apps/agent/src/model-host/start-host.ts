@@ -16,10 +16,12 @@ export interface ModelHost {
 /** Forks the host (from source under tsx, from the build otherwise) and waits for `ready`. */
 export function startModelHost(options: { timeoutMs?: number } = {}): Promise<ModelHost> {
   const socketPath = join(mkdtempSync(join(tmpdir(), 'svc-llm-')), 'host.sock');
-  const entry = fileURLToPath(
-    new URL(`./host-main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-  );
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(`./host-main${fromSource ? '.ts' : '.js'}`, import.meta.url));
   const child = fork(entry, [], {
+    // The sources run through tsx whoever started this process (a test runner does not pass its
+    // loader on).
+    ...(fromSource ? { execArgv: ['--import', 'tsx', '--conditions=@svc/source'] } : {}),
     env: { ...process.env, SVC_LLM_HOST_SOCKET: socketPath },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -12,7 +12,19 @@ import {
   rankingOf,
   referredItems,
 } from './references.js';
-import { FILLER, hasPhrase, indexOfPhrase, singular, words } from './text.js';
+import { filters, searchQuery } from './filters.js';
+import {
+  ADD_PHRASES,
+  CART_WORDS,
+  COMPARE_PHRASES,
+  DISPLAY_PHRASES,
+  END_PHRASES,
+  QUESTION_STARTS,
+  REMOVE_PHRASES,
+  SEARCH_PHRASES,
+  SHOW_CART_PHRASES,
+} from './phrases.js';
+import { FILLER, hasPhrase, singular, words } from './text.js';
 
 /** What the router decided for one utterance. */
 export type Route =
@@ -28,138 +40,6 @@ export type ItemLookup = (
   query: string,
   filters: Record<string, unknown>,
 ) => Promise<SeenItem[]>;
-
-const END_PHRASES = [
-  'goodbye',
-  'good bye',
-  'bye',
-  'see you',
-  'that is all',
-  'that is it',
-  'that will be all',
-  'i am done',
-  'we are done',
-  'i am all set',
-  'nothing else',
-  'end the call',
-  'end the conversation',
-  'end the chat',
-  'end this call',
-  'end this conversation',
-  'hang up',
-  'have a good day',
-  'have a nice day',
-];
-const CART_WORDS = ['cart', 'basket', 'trolley'];
-const ADD_PHRASES = [
-  'add',
-  'put',
-  'buy',
-  'purchase',
-  'order',
-  'i will take',
-  'i would take',
-  'take it',
-  'take that',
-  'take the',
-  'get it',
-  'i will get',
-  'i want it',
-  'i would like it',
-];
-const REMOVE_PHRASES = [
-  'remove',
-  'delete',
-  'take out',
-  'take off',
-  'drop',
-  'get rid of',
-  'out of my',
-];
-const SHOW_CART_PHRASES = [
-  'what is in my',
-  'what is in the',
-  'show my',
-  'show me my',
-  'see my',
-  'view my',
-  'check my',
-  'open my',
-  'my cart',
-  'the cart',
-  'in my cart',
-  'how many',
-];
-const COMPARE_PHRASES = [
-  'compare',
-  'comparison',
-  'difference between',
-  'differences between',
-  'side by side',
-  'versus',
-  'vs',
-];
-const DISPLAY_PHRASES = [
-  'tell me more',
-  'more about',
-  'more details',
-  'details',
-  'detail',
-  'more info',
-  'information about',
-  'describe',
-  'what about',
-  'how about',
-  'show me',
-  'let me see',
-  'open',
-  'zoom in',
-  'look at',
-];
-const SEARCH_PHRASES = [
-  'is there',
-  'are there',
-  'have you got',
-  'do you have',
-  'do you sell',
-  'do you carry',
-  'looking for',
-  'i need',
-  'i want',
-  'i would like',
-  'show me',
-  'find',
-  'search',
-  'any',
-  'got any',
-  'recommend',
-  'what',
-];
-
-/** Numbers before these are amounts of money or a field, not positions or quantities. */
-const MAXIMUM = [
-  'under',
-  'below',
-  'less than',
-  'cheaper than',
-  'at most',
-  'up to',
-  'max',
-  'maximum',
-  'no more than',
-  'within',
-  'lower than',
-];
-const MINIMUM = [
-  'over',
-  'above',
-  'more than',
-  'at least',
-  'minimum',
-  'min',
-  'higher than',
-  'starting at',
-];
 
 function greeting(tokens: string[]): SmallTalk | undefined {
   const content = tokens.filter(
@@ -223,132 +103,6 @@ function greeting(tokens: string[]): SmallTalk | undefined {
   }
   return undefined;
 }
-
-/** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */
-function amounts(
-  tokens: string[],
-  catalog: RouterCatalog,
-  used: Set<number>,
-): Record<string, number> {
-  const args: Record<string, number> = {};
-  const field =
-    catalog.numbers.find((number) => tokens.some((token) => number.words.includes(token))) ??
-    catalog.numbers[0];
-  if (!field) return args;
-  const between = tokens.indexOf('between');
-  if (
-    between >= 0 &&
-    /^\d/.test(tokens[between + 1] ?? '') &&
-    tokens[between + 2] === 'and' &&
-    /^\d/.test(tokens[between + 3] ?? '')
-  ) {
-    args[`min_${field.key}`] = Number(tokens[between + 1]);
-    args[`max_${field.key}`] = Number(tokens[between + 3]);
-    for (const offset of [0, 1, 2, 3]) used.add(between + offset);
-    return args;
-  }
-  const bound = (phrases: string[], name: string) => {
-    for (const phrase of phrases) {
-      const parts = phrase.split(' ');
-      const at = indexOfPhrase(tokens, parts);
-      const number = tokens[at + parts.length];
-      if (at >= 0 && number !== undefined && /^\d+(\.\d+)?$/.test(number)) {
-        args[`${name}_${field.key}`] = Number(number);
-        for (let offset = 0; offset <= parts.length; offset += 1) used.add(at + offset);
-        return;
-      }
-    }
-  };
-  bound(MAXIMUM, 'max');
-  bound(MINIMUM, 'min');
-  return args;
-}
-
-/** The filters the words name: enum options, booleans, amounts. Marks the words used. */
-function filters(
-  tokens: string[],
-  catalog: RouterCatalog,
-  used: Set<number>,
-): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  for (const option of catalog.enums) {
-    if (args[option.key] !== undefined) continue;
-    for (const phrase of option.phrases) {
-      const at = indexOfPhrase(tokens, phrase);
-      if (at < 0) continue;
-      args[option.key] = option.value;
-      for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
-      break;
-    }
-  }
-  for (const field of catalog.booleans) {
-    for (const phrase of field.phrases) {
-      const at = indexOfPhrase(tokens, phrase);
-      if (at < 0) continue;
-      const negated = ['not', 'non', 'no'].includes(tokens[at - 1] ?? '');
-      args[field.key] = !negated;
-      for (let offset = negated ? -1 : 0; offset < phrase.length; offset += 1)
-        used.add(at + offset);
-      break;
-    }
-  }
-  Object.assign(args, amounts(tokens, catalog, used));
-  for (const [index, token] of tokens.entries()) {
-    if (catalog.numbers.some((number) => number.words.includes(token))) used.add(index);
-  }
-  return args;
-}
-
-/** The search words: what is left of the utterance that the catalogue knows. */
-function searchQuery(tokens: string[], catalog: RouterCatalog, used: Set<number>): string {
-  const ranking = new Set([
-    'cheap',
-    'cheaper',
-    'cheapest',
-    'lighter',
-    'lightest',
-    'lightweight',
-    'best',
-    'better',
-    'expensive',
-    'priciest',
-    'heavier',
-    'heaviest',
-    'rated',
-    'top',
-    'highest',
-    'lowest',
-    'most',
-    'affordable',
-    'budget',
-  ]);
-  const kept = tokens.filter(
-    (token, index) =>
-      !used.has(index) &&
-      !FILLER.has(token) &&
-      !ranking.has(token) &&
-      !/^\d/.test(token) &&
-      catalog.vocabulary.has(singular(token)),
-  );
-  return kept.join(' ');
-}
-
-/** Utterances that open with these are questions, not requests. */
-const QUESTION_STARTS = new Set([
-  'which',
-  'why',
-  'how',
-  'is',
-  'are',
-  'does',
-  'do',
-  'should',
-  'would',
-  'could',
-  'can',
-  'will',
-  'what',
-]);
 
 /** Whether an item is of the kind the words name (its name or an enum value it has). */
 function matchesSubject(

@@ -170,3 +170,30 @@ export class WavStreamReader {
     return undefined;
   }
 }
+
+/** Hands out fixed-size frames from samples arriving in pieces. */
+export class FrameCutter {
+  #pending = new Int16Array(0);
+
+  constructor(
+    readonly sampleRate: number,
+    readonly samplesPerFrame: number,
+  ) {}
+
+  /** Frames of the samples so far; the rest waits for more. */
+  push(samples: Int16Array): AudioFrame[] {
+    const all = new Int16Array(this.#pending.length + samples.length);
+    all.set(this.#pending);
+    all.set(samples, this.#pending.length);
+    const whole = all.length - (all.length % this.samplesPerFrame);
+    this.#pending = all.slice(whole);
+    return toFrames(all.subarray(0, whole), this.sampleRate, this.samplesPerFrame);
+  }
+
+  /** The samples left, as a last (shorter) frame. */
+  flush(): AudioFrame[] {
+    const rest = toFrames(this.#pending, this.sampleRate, this.samplesPerFrame);
+    this.#pending = new Int16Array(0);
+    return rest;
+  }
+}

@@ -20,7 +20,7 @@ import {
   tts,
 } from '@livekit/agents';
 import { AudioFrame, AudioResampler } from '@livekit/rtc-node';
-import { toFrames, WavStreamReader } from './audio.js';
+import { FrameCutter, WavStreamReader } from './audio.js';
 import {
   frameworkLogger,
   killProcess,
@@ -145,31 +145,6 @@ function listFliteVoices(binary: string): Promise<string[]> {
 
 /** Below this level (of 32,767) the start of synthesized audio counts as silence. */
 const LEADING_SILENCE_LEVEL = 200;
-
-/** Hands out fixed-size frames from samples arriving in pieces. */
-class FrameCutter {
-  #pending = new Int16Array(0);
-
-  constructor(
-    readonly sampleRate: number,
-    readonly samplesPerFrame: number,
-  ) {}
-
-  push(samples: Int16Array): AudioFrame[] {
-    const all = new Int16Array(this.#pending.length + samples.length);
-    all.set(this.#pending);
-    all.set(samples, this.#pending.length);
-    const whole = all.length - (all.length % this.samplesPerFrame);
-    this.#pending = all.slice(whole);
-    return toFrames(all.subarray(0, whole), this.sampleRate, this.samplesPerFrame);
-  }
-
-  flush(): AudioFrame[] {
-    const rest = toFrames(this.#pending, this.sampleRate, this.samplesPerFrame);
-    this.#pending = new Int16Array(0);
-    return rest;
-  }
-}
 
 /**
  * Offline text to speech, for the agents framework (`AgentSession({ tts })`): flite for English
