@@ -367,7 +367,7 @@ export async function runLiveBench(which: ReadonlySet<string>): Promise<string[]
           server,
           original,
           Number(process.env.CONVERSATIONS ?? 5),
-          Number(process.env.SVC_AGENT_IDLE_PROCESSES ?? 3),
+          Number(process.env.SVC_AGENT_IDLE_PROCESSES ?? 5),
         ),
       );
       console.log(reports.at(-1));

@@ -46,9 +46,13 @@ export async function typedBench(
     `typed: demo turns on the embedded stack (model host + intent router, ${idle} idle job processes)`,
   ];
   try {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idle = treeRss(worker.child.pid ?? 0);
+    // The framework starts idle processes one at a time (2-3 s each on two cores): the
+    // conversations arrive at a worker whose pool is full, as they do at a worker in service.
+    const poolFull = () => new Promise((resolve) => setTimeout(resolve, 3000 * idle));
+    await poolFull();
+    const idleRss = treeRss(worker.child.pid ?? 0);
     for (const conversations of [1, count]) {
+      await poolFull();
       const toConfig: number[] = [];
       const first: number[] = [];
       const later: number[] = [];
@@ -83,7 +87,7 @@ export async function typedBench(
       lines.push(
         `  ${conversations} conversation${conversations === 1 ? '' : 's'} at once: config p50 ${ms(percentiles(toConfig).p50)} max ${ms(Math.max(...toConfig))}; ` +
           `turn p50 ${ms(all.p50)} p95 ${ms(all.p95)} (n=${all.n}, ${failed} failed); first turn p50 ${ms(percentiles(first).p50)}, later turns p50 ${ms(percentiles(later).p50)}; ` +
-          `memory ${((rss - idle) / conversations / 2 ** 20).toFixed(0)} MiB per added conversation`,
+          `memory ${((rss - idleRss) / conversations / 2 ** 20).toFixed(0)} MiB per added conversation`,
       );
       await Promise.all(
         visitors.map(async (visitor) => {

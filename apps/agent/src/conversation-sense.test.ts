@@ -23,6 +23,9 @@ beforeAll(async () => {
   api = await startTestApi();
   await patchPublicationSnapshot(api.database, api.demo.publications.production, (snapshot) => ({
     ...snapshot,
+    // A greeting long enough (about 8 s) that speech over it is over it on a loaded machine too.
+    first_message:
+      'Hi, welcome to Trailhead! We sell tents, sleeping bags, backpacks, footwear, clothing, lighting and cooking gear for every trail and every season. What are you looking for today?',
     voice: {
       ...snapshot.voice,
       llm: { provider: 'scripted', router: true, script: [{ when: '.', reply: 'LLM ANSWER' }] },

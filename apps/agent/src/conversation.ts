@@ -246,6 +246,11 @@ async function serveConversation(run: {
   });
   ctx.addShutdownCallback(() => finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true));
 
+  // The page gets its `config` while the voice session starts: the two do not depend on each
+  // other, and the session's start is a few hundred milliseconds the visitor need not wait for.
+  // The greeting waits for both.
+  run.started('config sent');
+  const handshaking = runHandshake(channel, configPayloadFor(runtime), { signal: abort.signal });
   await session.start({
     agent,
     room: ctx.room,
@@ -316,11 +321,8 @@ async function serveConversation(run: {
     });
   }
 
-  // The handshake, then the greeting.
-  run.started('config sent');
-  const handshake = await runHandshake(channel, configPayloadFor(runtime), {
-    signal: abort.signal,
-  });
+  // The handshake (started before the session, above), then the greeting.
+  const handshake = await handshaking;
   if (!handshake.acknowledged) {
     if (handshake.reason === 'timeout') {
       log.warn(

@@ -42,7 +42,7 @@ export function readAgentEnv(env: NodeJS.ProcessEnv): AgentEnv {
     agentKey: required('SVC_AGENT_KEY'),
     agentName: env.SVC_AGENT_NAME || 'svc-agent',
     healthPort: number('SVC_AGENT_HEALTH_PORT', 8081, 1, 65_535),
-    idleProcesses: number('SVC_AGENT_IDLE_PROCESSES', 3, 1, 64),
+    idleProcesses: number('SVC_AGENT_IDLE_PROCESSES', 5, 1, 64),
     loadThreshold: number('SVC_AGENT_LOAD_THRESHOLD', 0.95, 0.1, 1),
     maxConversations: number('SVC_AGENT_MAX_CONVERSATIONS', 20, 0, 10_000),
     logLevel: env.SVC_AGENT_LOG_LEVEL || 'info',
