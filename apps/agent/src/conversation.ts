@@ -119,7 +119,8 @@ export async function runConversation(
     options,
     started: (step) => {
       mark(step);
-      if (step === 'config sent') log.debug({ marks }, 'conversation start, ms since the job began');
+      if (step === 'config sent')
+        log.debug({ marks }, 'conversation start, ms since the job began');
     },
   });
 }
