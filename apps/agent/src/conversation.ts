@@ -247,11 +247,6 @@ async function serveConversation(run: {
   });
   ctx.addShutdownCallback(() => finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true));
 
-  // The page gets its `config` while the voice session starts: the two do not depend on each
-  // other, and the session's start is a few hundred milliseconds the visitor need not wait for.
-  // The greeting waits for both.
-  run.started('config sent');
-  const handshaking = runHandshake(channel, configPayloadFor(runtime), { signal: abort.signal });
   await session.start({
     agent,
     room: ctx.room,
@@ -322,8 +317,12 @@ async function serveConversation(run: {
     });
   }
 
-  // The handshake (started before the session, above), then the greeting.
-  const handshake = await handshaking;
+  // The handshake, then the greeting. `config` goes out only now: a page that has it may type at
+  // once, and the session and the page's topics must be ready for that.
+  run.started('config sent');
+  const handshake = await runHandshake(channel, configPayloadFor(runtime), {
+    signal: abort.signal,
+  });
   if (!handshake.acknowledged) {
     if (handshake.reason === 'timeout') {
       log.warn(
