@@ -43,7 +43,12 @@ export async function startWorker(
     agentKey: TEST_AGENT_KEY,
     healthPort,
     // SVC_AGENT_LOG_LEVEL=debug shows the worker's own timings in WORKER_LOG.
-    env: { SVC_AGENT_LOG_LEVEL: process.env.SVC_AGENT_LOG_LEVEL ?? 'warn', ...env },
+    env: {
+      SVC_AGENT_LOG_LEVEL: process.env.SVC_AGENT_LOG_LEVEL ?? 'warn',
+      // The recognizer a scenario gets by default, unless the run names one.
+      SVC_EMBEDDED_STT: process.env.SVC_EMBEDDED_STT ?? 'whisper',
+      ...env,
+    },
     compiled: true,
   });
   await server.waitForAgentWorker('svc-agent', 120_000);

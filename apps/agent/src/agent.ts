@@ -6,14 +6,14 @@ import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js'
 
 /**
  * The voice activity detector, loaded when a conversation first listens (about 60 ms and 40 MiB):
- * text conversations never pay for it. 0.25 s of silence closes an utterance (default 0.55 s), and
- * Whisper starts on it then. A longer pause inside a sentence splits the audio in two
- * transcriptions but not the turn: the endpointing delay (0.45 s from the end of speech) keeps both
- * in one turn when the visitor goes on.
+ * text conversations never pay for it. 0.35 s of silence closes an utterance (default 0.55 s), and
+ * Whisper starts on it then; the endpointing delay (0.45 s from the end of speech) keeps a paused
+ * sentence in one turn. At 0.25 s utterances split inside sentences and Whisper, given their
+ * pieces, wrote words twice ("Is it, how much is it?").
  */
 let vadLoading: Promise<VAD> | undefined;
 function vad(): Promise<VAD> {
-  vadLoading ??= silero.VAD.load({ minSilenceDuration: 250 });
+  vadLoading ??= silero.VAD.load({ minSilenceDuration: 350 });
   return vadLoading;
 }
 

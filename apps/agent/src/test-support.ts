@@ -81,6 +81,10 @@ export function spawnAgentWorker(options: {
       SVC_AGENT_PREWARM_LLM: '0',
       // Scripted tests need no model; a test of the embedded LLM sets SVC_LLM_HOST=on.
       SVC_LLM_HOST: 'off',
+      // The worker tests are about the worker (turns, barge-in, tools, ends), spoken in flite's
+      // slt voice, which pocketsphinx with the scenario's language model hears word for word;
+      // Whisper has tests of its own and the benchmarks' evaluation set.
+      SVC_EMBEDDED_STT: 'pocketsphinx',
       // One conversation at a time in most tests: a pool of idle processes is CPU they need.
       SVC_AGENT_IDLE_PROCESSES: '1',
       SVC_AGENT_LOG_LEVEL: 'warn',
