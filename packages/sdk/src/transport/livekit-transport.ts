@@ -16,7 +16,18 @@ const MAX_PACKET_BYTES = 15_000;
 
 /** The Transport on LiveKit (`livekit-client`, a peer dependency). */
 export class LiveKitTransport implements Transport {
-  readonly engine = new Room({ adaptiveStream: true, dynacast: true });
+  // Echo cancellation lets the agent listen while it speaks (barge-in); noise suppression and
+  // gain control did not cost recognition on the spoken evaluation. See docs/decisions.md.
+  readonly engine = new Room({
+    adaptiveStream: true,
+    dynacast: true,
+    audioCaptureDefaults: {
+      echoCancellation: true,
+      noiseSuppression: true,
+      autoGainControl: true,
+      channelCount: 1,
+    },
+  });
   private readonly listeners: { [E in keyof TransportEvents]: Set<TransportEvents[E]> } = {
     data: new Set(),
     connection: new Set(),
