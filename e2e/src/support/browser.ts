@@ -28,13 +28,27 @@ export function toneWav(seconds: number): Buffer {
   return wav;
 }
 
+/** How {@link launchChromium}'s fake microphone plays its file. */
+export interface FakeMicrophoneOptions {
+  /**
+   * Play the file again when it ends (default true). Off, the microphone goes silent after the
+   * file: a spoken conversation then says each utterance once.
+   */
+  loop?: boolean;
+}
+
 /**
- * Launches Chromium with a fake microphone that plays `microphone` (a WAV file's bytes, looped;
- * default: a 5 s tone).
+ * Launches Chromium with a fake microphone that plays `microphone` (a WAV file's bytes, looped
+ * unless `options.loop` is false; default: a 5 s tone).
  */
-export function launchChromium(microphone: Buffer = toneWav(5)): Promise<Browser> {
-  const wav = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'microphone.wav');
-  writeFileSync(wav, microphone);
+export function launchChromium(
+  microphone: Buffer = toneWav(5),
+  options: FakeMicrophoneOptions = {},
+): Promise<Browser> {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'microphone.wav');
+  writeFileSync(file, microphone);
+  // Chromium reads a `%noloop` suffix off the path.
+  const wav = options.loop === false ? `${file}%noloop` : file;
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

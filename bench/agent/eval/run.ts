@@ -1,0 +1,189 @@
+// The spoken evaluation of the voice agent: the demo conversations of `conversations.ts`, spoken
+// by synthetic voices the agent was not tuned on, to the real worker (embedded speech stack,
+// model host, intent router) on a real livekit-server and the real Platform API, through an
+// rtc-node microphone track and through Chromium's microphone with the SDK. What the agent heard
+// is the visitor's `message:new` messages; what it did is its tool calls.
+// Run: npm run bench:agent -- eval
+//   EVAL_PATHS=direct,browser,browser-raw  the paths (default all three)
+//   EVAL_VOICES=flite-slt,espeak-en-us     the voices (default all of voices.ts)
+//   EVAL_CONVERSATIONS=tents-basics,...    the conversations, or a number: the first n
+//   EVAL_VOICES_PER_CONVERSATION=n         how many voices speak each conversation (default 1,
+//                                          taking turns over the voices); `all` for every voice
+//   EVAL_RAW_EVERY=n                       browser-raw on every n-th conversation only (default 1)
+//   EVAL_GAP_MS=7000                       browser silence after an utterance when the direct
+//                                          path did not time that turn
+//   EVAL_OUT=file.json                     where the raw records go (default in the temp folder)
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, spawnAgentWorker, TEST_AGENT_KEY, workerConnected } from '@svc/agent/testing';
+import { createLiveKitAdmin, startTestApi } from '@svc/api/testing';
+import { voicePageScript, VOICE_PAGE_HTML, type VoicePageCapture } from '@svc/e2e/support';
+import { startLivekitServer } from '@svc/livekit-dev';
+import { runBrowserConversation } from './browser-path.js';
+import { CONVERSATIONS, type Conversation } from './conversations.js';
+import { runDirectConversation } from './direct-path.js';
+import type { ConversationRecord, PathName } from './records.js';
+import { figuresOf, formatEval, formatFailures } from './scoring.js';
+import { VOICES, type Voice } from './voices.js';
+
+/** What to run; every field defaults from the environment (see the file's head). */
+export interface EvalOptions {
+  paths?: PathName[];
+  voices?: Voice[];
+  conversations?: Conversation[];
+  voicesPerConversation?: number;
+  log?: (line: string) => void;
+}
+
+function fromEnvironment(): Required<Omit<EvalOptions, 'log'>> {
+  const list = (name: string) =>
+    (process.env[name] ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const paths = list('EVAL_PATHS') as PathName[];
+  const voiceIds = list('EVAL_VOICES');
+  const conversationIds = list('EVAL_CONVERSATIONS');
+  const first = conversationIds.length === 1 ? Number(conversationIds[0]) : Number.NaN;
+  const voices =
+    voiceIds.length > 0 ? VOICES.filter((voice) => voiceIds.includes(voice.id)) : [...VOICES];
+  const perConversation = process.env.EVAL_VOICES_PER_CONVERSATION;
+  return {
+    paths: paths.length > 0 ? paths : ['direct', 'browser', 'browser-raw'],
+    voices,
+    conversations: Number.isInteger(first)
+      ? CONVERSATIONS.slice(0, first)
+      : conversationIds.length > 0
+        ? CONVERSATIONS.filter((conversation) => conversationIds.includes(conversation.id))
+        : [...CONVERSATIONS],
+    voicesPerConversation:
+      perConversation === 'all' ? voices.length : Number(perConversation ?? 1) || 1,
+  };
+}
+
+/** The browser's silence after each utterance: what the agent took on the direct path, and more. */
+function gapsFrom(direct: ConversationRecord | undefined, conversation: Conversation): number[] {
+  const fallback = Number(process.env.EVAL_GAP_MS ?? 7000);
+  return conversation.turns.map((_, index) => {
+    const settled = direct?.turns[index]?.settledMs;
+    // The browser path may hear differently and take longer (an LLM turn): 1.5 s more, 4 s least.
+    return settled === undefined ? fallback : Math.min(30_000, Math.max(4000, settled + 1500));
+  });
+}
+
+/** The commit the run started on, and how many files differed from it. */
+function treeState(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    const changed = git('status', '--porcelain').split('\n').filter(Boolean).length;
+    return `  agent under test: commit ${git('rev-parse', '--short', 'HEAD')} with ${changed} files changed in the working tree, ${new Date().toISOString()}`;
+  } catch {
+    return '  agent under test: not a git checkout';
+  }
+}
+
+/** Runs the evaluation; resolves with the report. */
+export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
+  const defaults = fromEnvironment();
+  const paths = options.paths ?? defaults.paths;
+  const voices = options.voices ?? defaults.voices;
+  const conversations = options.conversations ?? defaults.conversations;
+  const perConversation = Math.min(
+    voices.length,
+    options.voicesPerConversation ?? defaults.voicesPerConversation,
+  );
+  // The raw capture answers one question (the SDK's default): a share of the set can answer it.
+  const rawEvery = Math.max(1, Number(process.env.EVAL_RAW_EVERY ?? 1) || 1);
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+
+  // The agent under test is the working tree's: say which one the figures are for.
+  const tree = treeState();
+  const server = await startLivekitServer();
+  const script = await voicePageScript();
+  const api = await startTestApi({
+    listen: true,
+    transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
+    // Every page identifies from loopback: the per-IP limit would count them all as one visitor.
+    app: { publicRateLimit: 100_000 },
+    routes: (app) => {
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.type('text/html').send(VOICE_PAGE_HTML),
+      );
+      app.get('/app.js', { schema: { hide: true } }, (_request, reply) =>
+        reply.type('text/javascript').send(script),
+      );
+    },
+  });
+  const healthPort = await freePort();
+  const worker = spawnAgentWorker({
+    livekit: server,
+    apiUrl: api.url,
+    agentKey: TEST_AGENT_KEY,
+    healthPort,
+    // The embedded LLM and Whisper loaded once, in the worker's model host, as `npm start` runs
+    // it; the recognizer a scenario gets by default unless the run names one.
+    env: { SVC_LLM_HOST: 'on', SVC_EMBEDDED_STT: process.env.SVC_EMBEDDED_STT ?? 'whisper' },
+  });
+  const workerLog = () => worker.log.join('');
+  const records: ConversationRecord[] = [];
+  const out = process.env.EVAL_OUT ?? join(tmpdir(), `svc-eval-${Date.now()}.json`);
+  try {
+    await server.waitForAgentWorker('svc-agent', 180_000);
+    await workerConnected(healthPort);
+    const pageUrl = `${api.url}/?publication=${api.seeded.publicationUuid}`;
+    const directSetup = {
+      server,
+      api: {
+        conversation: (externalId?: string, mode: 'audio' | 'text' = 'text') =>
+          api.openConversation({ ...(externalId ? { externalId } : {}), mode, language: 'en-US' }),
+      },
+      workerLog,
+    };
+    // Each (conversation, voice) pair on every path in turn, so the paths meet the same load.
+    for (const [index, conversation] of conversations.entries()) {
+      for (let offset = 0; offset < perConversation; offset += 1) {
+        const voice = voices[(index + offset) % voices.length] as Voice;
+        let direct: ConversationRecord | undefined;
+        for (const path of paths) {
+          if (path === 'browser-raw' && index % rawEvery !== 0) continue;
+          const started = Date.now();
+          const record =
+            path === 'direct'
+              ? await runDirectConversation(directSetup, voice, conversation)
+              : await runBrowserConversation(
+                  { pageUrl, workerLog },
+                  voice,
+                  conversation,
+                  (path === 'browser' ? 'default' : 'raw') satisfies VoicePageCapture,
+                  gapsFrom(direct, conversation),
+                );
+          if (path === 'direct') direct = record;
+          records.push(record);
+          const figures = figuresOf([record]);
+          log(
+            `  ${path} ${voice.id} ${conversation.id}: ${figures.right}/${figures.turns} right, word error ${(figures.wordError * 100).toFixed(0)}%, ${((Date.now() - started) / 1000).toFixed(0)} s${record.error ? ` (${record.error})` : ''}\n` +
+              record.turns
+                .map((turn) => `      "${turn.said}" -> "${turn.heard.join(' | ')}"`)
+                .join('\n'),
+          );
+          writeFileSync(out, JSON.stringify(records, null, 1));
+          // The conversation's job process ends before the next one starts.
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+      }
+    }
+  } finally {
+    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, workerLog());
+    if (worker.child.exitCode === null) {
+      worker.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    }
+    await api.close();
+    await server.stop();
+  }
+  log(`  raw records: ${out}`);
+  return `${formatEval(records, voices)}\n${tree}\n\n${formatFailures(records)}`;
+}

@@ -1,0 +1,218 @@
+// Scores of the spoken evaluation: per turn (right action, and when wrong whether the agent
+// misheard or misrouted), per voice and path (word error, right action, response time), and the
+// totals per path against the goals.
+import { wordErrorRate, wordErrors } from '@svc/agents-plugin-embedded';
+import { applyPageCall, EMPTY_VIEW, judge, type Action } from './expectations.js';
+import { PATH_LABELS, type ConversationRecord, type PathName } from './records.js';
+import type { Voice } from './voices.js';
+
+/** Goals the figures are held against. */
+export const GOALS = { wordError: 0.08, rightAction: 0.9 } as const;
+
+/** Why a turn went wrong. */
+export type Failure =
+  | 'not spoken' // the conversation had ended before the turn
+  | 'not heard' // no user message at all
+  | 'misheard' // the agent heard other words
+  | 'misrouted'; // the agent heard every word and still did the wrong thing
+
+/** One turn, judged. */
+export interface TurnScore {
+  conversation: string;
+  turn: number;
+  said: string;
+  heard: string;
+  expected: string;
+  got: string;
+  right: boolean;
+  reason: string;
+  failure?: Failure;
+  responseMs?: number;
+  overlapped?: boolean;
+}
+
+const describe = (actions: readonly Action[]) =>
+  actions.length === 0
+    ? 'no tool'
+    : actions
+        .map((action) => {
+          const { result: _result, ...args } = action.args;
+          return `${action.tool}(${JSON.stringify(args)})`;
+        })
+        .join(' + ');
+
+/** Judges every turn of a conversation against what the page had received before it. */
+export function scoreConversation(record: ConversationRecord): TurnScore[] {
+  let view = EMPTY_VIEW;
+  return record.conversation.turns.map((turn, index) => {
+    const done = record.turns[index] ?? {
+      said: turn.say,
+      spoken: false,
+      heard: [],
+      actions: [],
+      pageCalls: [],
+    };
+    const heard = done.heard.join(' ');
+    const verdict = done.spoken
+      ? judge(turn.expect, done.actions, view)
+      : { right: false, reason: record.error ?? 'the conversation had ended' };
+    for (const call of done.pageCalls) view = applyPageCall(view, call.tool, call.args);
+    let failure: Failure | undefined;
+    if (!verdict.right) {
+      if (!done.spoken) failure = 'not spoken';
+      else if (heard.trim() === '') failure = 'not heard';
+      else failure = wordErrors(turn.say, heard).errors === 0 ? 'misrouted' : 'misheard';
+    }
+    return {
+      conversation: record.conversation.id,
+      turn: index + 1,
+      said: turn.say,
+      heard,
+      expected: turn.expect.map((expectation) => expectation.label).join(' | '),
+      got: describe(done.actions),
+      right: verdict.right,
+      reason: verdict.reason,
+      ...(failure ? { failure } : {}),
+      ...(done.responseMs === undefined ? {} : { responseMs: done.responseMs }),
+      ...(done.overlapped ? { overlapped: true } : {}),
+    };
+  });
+}
+
+/** The figures of a group of conversations. */
+export interface Figures {
+  conversations: number;
+  turns: number;
+  right: number;
+  wordError: number;
+  /** Turns lost per failure kind. */
+  failures: Record<Failure, number>;
+  responseP50: number;
+  responseP95: number;
+  overlapped: number;
+}
+
+function percentile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+/** Figures over conversation records (each conversation's heard words against its said words). */
+export function figuresOf(records: readonly ConversationRecord[]): Figures {
+  const scores = records.flatMap(scoreConversation);
+  // All user messages of a conversation against all it said, so a turn the agent split in two or
+  // joined with the next still counts its words once.
+  const pairs = records.map((record) => ({
+    reference: record.turns
+      .filter((turn) => turn.spoken)
+      .map((turn) => turn.said)
+      .join(' '),
+    hypothesis: record.turns.flatMap((turn) => turn.heard).join(' '),
+  }));
+  const failures: Record<Failure, number> = {
+    'not spoken': 0,
+    'not heard': 0,
+    misheard: 0,
+    misrouted: 0,
+  };
+  for (const score of scores) if (score.failure) failures[score.failure] += 1;
+  const responses = scores
+    .map((score) => score.responseMs)
+    .filter((value): value is number => value !== undefined);
+  return {
+    conversations: records.length,
+    turns: scores.length,
+    right: scores.filter((score) => score.right).length,
+    wordError: wordErrorRate(pairs),
+    failures,
+    responseP50: percentile(responses, 0.5),
+    responseP95: percentile(responses, 0.95),
+    overlapped: scores.filter((score) => score.overlapped).length,
+  };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : '-');
+
+function row(path: string, voice: string, held: string, figures: Figures): string {
+  const { failures } = figures;
+  return [
+    path.padEnd(11),
+    voice.padEnd(18),
+    held.padEnd(8),
+    String(figures.conversations).padStart(5),
+    String(figures.turns).padStart(6),
+    percent(figures.wordError).padStart(8),
+    `${percent(figures.right / Math.max(1, figures.turns))} (${figures.right}/${figures.turns})`.padStart(
+      16,
+    ),
+    `${failures.misheard}/${failures.misrouted}/${failures['not heard']}/${failures['not spoken']}`.padStart(
+      13,
+    ),
+    `${ms(figures.responseP50)}/${ms(figures.responseP95)}`.padStart(12),
+    String(figures.overlapped).padStart(8),
+  ].join('  ');
+}
+
+/** The report: figures per path and voice, totals per path against the goals, the failures. */
+export function formatEval(
+  records: readonly ConversationRecord[],
+  voices: readonly Voice[],
+): string {
+  const paths = [...new Set(records.map((record) => record.path))] as PathName[];
+  const lines = [
+    `eval: spoken demo conversations, what the agent heard and did (goals: word error <= ${percent(GOALS.wordError)}, right action >= ${percent(GOALS.rightAction)})`,
+    ...paths.map((path) => `  ${path}: ${PATH_LABELS[path]}`),
+    '  held: "in" = a voice the project\'s other tests speak (flite slt, rms); "out" = held out',
+    '  wrong = turns lost as misheard / misrouted (heard every word) / not heard / not spoken (ended early)',
+    "  response = end of speech to first agent audio (direct) or to the agent's speaking state (browser), ms",
+    '',
+    [
+      'path'.padEnd(11),
+      'voice'.padEnd(18),
+      'held'.padEnd(8),
+      'convs'.padStart(5),
+      'turns'.padStart(6),
+      'word err'.padStart(8),
+      'right action'.padStart(16),
+      'wrong h/r/n/s'.padStart(13),
+      'resp p50/p95'.padStart(12),
+      'overlaps'.padStart(8),
+    ].join('  '),
+  ];
+  for (const path of paths) {
+    const onPath = records.filter((record) => record.path === path);
+    for (const voice of voices) {
+      const mine = onPath.filter((record) => record.voice.id === voice.id);
+      if (mine.length > 0)
+        lines.push(row(path, voice.id, voice.heldIn ? 'in' : 'out', figuresOf(mine)));
+    }
+    const heldOut = onPath.filter((record) => !record.voice.heldIn);
+    if (heldOut.length > 0 && heldOut.length < onPath.length)
+      lines.push(row(path, 'held-out voices', 'out', figuresOf(heldOut)));
+    const total = figuresOf(onPath);
+    const rightShare = total.right / Math.max(1, total.turns);
+    lines.push(
+      `${row(path, 'TOTAL', '', total)}   word error ${total.wordError <= GOALS.wordError ? 'meets' : 'misses'} the goal, right action ${rightShare >= GOALS.rightAction ? 'meets' : 'misses'} it`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Every wrong turn, one line each, for the report of what failed and why. */
+export function formatFailures(records: readonly ConversationRecord[]): string {
+  const lines = [
+    'wrong turns (path voice conversation#turn [why]: said -> heard; expected; got; reason)',
+  ];
+  for (const record of records) {
+    for (const score of scoreConversation(record)) {
+      if (score.right) continue;
+      lines.push(
+        `  ${record.path} ${record.voice.id} ${score.conversation}#${score.turn} [${score.failure}${score.overlapped ? ', overlapped' : ''}]: "${score.said}" -> "${score.heard}"; expected ${score.expected}; got ${score.got}${score.reason ? `; ${score.reason}` : ''}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
