@@ -84,7 +84,8 @@ async function calls(stream: ReturnType<LlamaLLM['chat']>): Promise<llm.Function
   return collected;
 }
 
-describe('the embedded LLM on the demo scenario', { timeout: 120_000 }, () => {
+// Generous: the first turn evaluates the whole demo prompt on two cores shared with other test files.
+describe('the embedded LLM on the demo scenario', { timeout: 300_000 }, () => {
   it('adds the trail runner shoes to the cart, with arguments valid against the tool', async () => {
     const toolCtx = new llm.ToolContext(tools);
     const result = await calls(
