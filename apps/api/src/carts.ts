@@ -2,25 +2,10 @@ import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import type { CollectionStore } from './collections/store.js';
 import type { Collection } from '@svc/protocol';
+import type { Bucket } from '@svc/protocol/agent';
 
-/** A line of a bucket: which item, how many, and the item's fields when it still exists. */
-export interface BucketLine {
-  collection_id: number;
-  item_id: string;
-  quantity: number;
-  added_at: string;
-  /** The item's fields; null when the item has since been deleted from its collection. */
-  data: Record<string, unknown> | null;
-}
-
-/** One of a visitor's lists (`cart`, `wishlist`, ...). */
-export interface Bucket {
-  name: string;
-  items: BucketLine[];
-  /** Sum of the quantities. */
-  total_quantity: number;
-  updated_at: string;
-}
+/** The shapes every bucket route answers, shared with the agent. */
+export type { Bucket, BucketLine } from '@svc/protocol/agent';
 
 /** Limits that keep one visitor from filling the database. */
 export const BUCKET_LIMITS = { buckets: 20, linesPerBucket: 200, quantity: 999 } as const;
