@@ -13,8 +13,10 @@
 //   EVAL_GAP_MS=7000                       browser silence after an utterance when the direct
 //                                          path did not time that turn
 //   EVAL_OUT=file.json                     where the raw records go (default in the temp folder)
+//   EVAL_REPORT=a.json,b.json              no run: the report of saved records, later files
+//                                          replacing earlier ones' conversations
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, spawnAgentWorker, TEST_AGENT_KEY, workerConnected } from '@svc/agent/testing';
@@ -84,8 +86,33 @@ function treeState(): string {
   }
 }
 
+/**
+ * The report of earlier runs' raw records (`EVAL_OUT` files), joined: a rerun of some
+ * conversations replaces their records in the files before it.
+ */
+export function reportFromFiles(files: readonly string[]): string {
+  const records = new Map<string, ConversationRecord>();
+  for (const file of files) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as ConversationRecord[];
+    for (const record of saved) {
+      // Expectations are functions: they come back from the set by the conversation's id.
+      const conversation = CONVERSATIONS.find((known) => known.id === record.conversation.id);
+      const voice = VOICES.find((known) => known.id === record.voice.id);
+      if (!conversation || !voice) continue;
+      records.set(`${record.path} ${voice.id} ${conversation.id}`, {
+        ...record,
+        conversation,
+        voice,
+      });
+    }
+  }
+  const all = [...records.values()];
+  return `${formatEval(all, VOICES)}\n  from ${files.join(', ')}\n\n${formatFailures(all)}`;
+}
+
 /** Runs the evaluation; resolves with the report. */
 export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
+  if (process.env.EVAL_REPORT) return reportFromFiles(process.env.EVAL_REPORT.split(','));
   const defaults = fromEnvironment();
   const paths = options.paths ?? defaults.paths;
   const voices = options.voices ?? defaults.voices;
@@ -142,7 +169,9 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
       workerLog,
     };
     // Each (conversation, voice) pair on every path in turn, so the paths meet the same load.
-    for (const [index, conversation] of conversations.entries()) {
+    for (const conversation of conversations) {
+      // The place in the whole set picks the voices, so a filtered rerun speaks with the same ones.
+      const index = CONVERSATIONS.indexOf(conversation);
       for (let offset = 0; offset < perConversation; offset += 1) {
         const voice = voices[(index + offset) % voices.length] as Voice;
         let direct: ConversationRecord | undefined;
