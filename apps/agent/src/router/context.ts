@@ -24,6 +24,8 @@ export interface ConversationContext {
   focus: SeenItem | undefined;
   /** The cart's lines as the last cart answer had them, if any came. */
   cart: SeenItem[] | undefined;
+  /** What the last tool that answered did ("and the second one as well" repeats it). */
+  last?: Operation | undefined;
 }
 
 /** A tool output's JSON, unwrapped from the agent's `{ ok, result }` envelope. */
@@ -90,6 +92,7 @@ export function conversationContext(
     if (data === undefined || data === null) continue;
     if ((data as { ok?: unknown }).ok === false) continue;
     const items = itemsOf(data);
+    context.last = operation;
     switch (operation) {
       case 'search':
         if (items.length > 0) {

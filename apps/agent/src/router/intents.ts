@@ -15,10 +15,12 @@ import {
 import { filters, searchQuery } from './filters.js';
 import {
   ADD_PHRASES,
+  AGAIN_PHRASES,
   CART_WORDS,
   COMPARE_PHRASES,
   DISPLAY_PHRASES,
   END_PHRASES,
+  LEAD_INS,
   QUESTION_STARTS,
   REMOVE_PHRASES,
   SEARCH_PHRASES,
@@ -126,11 +128,31 @@ function aboutCatalogue(query: string, filterArgs: Record<string, unknown>): boo
   return query.length > 0 || Object.keys(filterArgs).length > 0;
 }
 
+/** The one item of `pool` of the brand, colour or kind the words name ("the Summit one"). */
+function subjectMatch(
+  tokens: string[],
+  catalog: RouterCatalog,
+  pool: readonly SeenItem[],
+): SeenItem | undefined {
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used);
+  const query = searchQuery(tokens, catalog, used);
+  if (!aboutCatalogue(query, filterArgs)) return undefined;
+  const matching = pool.filter((item) => matchesSubject(item, query, filterArgs));
+  return matching.length === 1 ? matching[0] : undefined;
+}
+
 /** The items a cart removal means: in the cart when it is known, else what was shown. */
-function removalTarget(tokens: string[], context: ConversationContext): SeenItem[] {
+function removalTarget(
+  tokens: string[],
+  context: ConversationContext,
+  catalog: RouterCatalog,
+): SeenItem[] {
   const pool = context.cart && context.cart.length > 0 ? context.cart : context.shown;
   const found = referredItems(tokens, context, pool);
   if (found.length > 0) return found;
+  const subject = subjectMatch(tokens, catalog, pool);
+  if (subject) return [subject];
   if (context.cart?.length === 1 && context.cart[0]) return [context.cart[0]];
   return [];
 }
@@ -150,6 +172,24 @@ function quantity(tokens: string[]): number | undefined {
     }
   }
   return undefined;
+}
+
+/** "Take the socks out", "get it off my cart": a removal whose verb is split around the item. */
+function takesOut(tokens: string[]): boolean {
+  const verb = tokens.findIndex((token) => ['take', 'get', 'pull'].includes(token));
+  return verb >= 0 && tokens.slice(verb + 1).some((token) => token === 'out' || token === 'off');
+}
+
+/** Whether the words point at an item at all: a pronoun, a position, a ranking or a name. */
+function pointsAtItem(tokens: string[], context: ConversationContext, catalog: RouterCatalog) {
+  return (
+    pointsAtFocus(tokens) ||
+    ordinals(tokens).length > 0 ||
+    rankingOf(tokens) !== undefined ||
+    referredItems(tokens, context, context.shown).length > 0 ||
+    namedCatalogueItem(tokens, catalog) !== undefined ||
+    tokens.some((token) => !CART_WORDS.includes(token) && catalog.vocabulary.has(singular(token)))
+  );
 }
 
 /** A named catalogue item, looked up to learn its id. */
@@ -178,6 +218,11 @@ export async function routeUtterance(
 ): Promise<Route | undefined> {
   const tokens = words(text);
   if (tokens.length === 0) return undefined;
+  // The first word that says something: "so, which one is lighter" asks as "which one" does.
+  const opening = tokens.find((token) => !LEAD_INS.has(token)) ?? '';
+  const asks = QUESTION_STARTS.has(opening);
+  // "Do not buy it" (or a recognizer's "don't buy" for "goodbye") asks for no purchase.
+  const negated = hasPhrase(tokens, ['not', 'never']);
   const small = greeting(tokens);
   if (small) return { kind: 'reply', reply: small };
 
@@ -191,24 +236,45 @@ export async function routeUtterance(
   const mentionsCart =
     hasPhrase(tokens, CART_WORDS) || (tokens.includes('car') && !catalog.vocabulary.has('car'));
   const remove = toolFor(catalog, 'cart_remove');
-  if (remove && hasPhrase(tokens, REMOVE_PHRASES) && (mentionsCart || context.cart !== undefined)) {
-    const [target] = removalTarget(tokens, context);
+  if (
+    remove &&
+    (hasPhrase(tokens, REMOVE_PHRASES) || takesOut(tokens)) &&
+    (mentionsCart || context.cart !== undefined)
+  ) {
+    const [target] = removalTarget(tokens, context, catalog);
     if (target) return { kind: 'tool', tool: remove, args: { item_id: target.id } };
     const named = await lookupNamed(tokens, catalog, remove, lookup);
     return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : undefined;
   }
 
+  // "Add, compare the first and the third": a comparison of named positions outweighs a stray
+  // verb the recognizer put before it.
+  const compare = toolFor(catalog, 'compare');
+  if (compare && !mentionsCart && hasPhrase(tokens, COMPARE_PHRASES)) {
+    const compared = await compareRoute(tokens, context, catalog, compare, lookup);
+    if (compared) return compared;
+  }
+
   const add = toolFor(catalog, 'cart_add');
+  // "And the second one as well", right after an addition: the same again, for that item.
+  if (add && context.last === 'cart_add' && hasPhrase(tokens, AGAIN_PHRASES) && !asks && !negated) {
+    const [again] = referredItems(tokens, { ...context, focus: undefined }, context.shown);
+    if (again) return { kind: 'tool', tool: add, args: { item_id: again.id } };
+  }
   // "The headlamp to my cart": the verb is often lost in recognition, the destination is not.
+  // A question ("what do I have in my cart") or words that name no item are not an addition.
   const intoCart =
     mentionsCart &&
+    !['what', 'which', 'how', 'is', 'are', 'do', 'does', 'why'].includes(opening) &&
     hasPhrase(tokens, ['to my', 'in my', 'into my', 'to the', 'in the', 'into the']) &&
     !hasPhrase(
       tokens,
       SHOW_CART_PHRASES.filter((phrase) => !phrase.includes('cart')),
-    );
+    ) &&
+    pointsAtItem(tokens, context, catalog);
   if (
     add &&
+    !negated &&
     (hasPhrase(tokens, ADD_PHRASES) || intoCart) &&
     (mentionsCart ||
       pointsAtFocus(tokens) ||
@@ -234,7 +300,6 @@ export async function routeUtterance(
     return { kind: 'tool', tool: list, args: {} };
   }
 
-  const compare = toolFor(catalog, 'compare');
   if (compare && hasPhrase(tokens, COMPARE_PHRASES)) {
     return compareRoute(tokens, context, catalog, compare, lookup);
   }
@@ -249,27 +314,38 @@ export async function routeUtterance(
       !used.has(index) && catalog.vocabulary.has(singular(token)) && singular(token) !== token,
   );
 
-  // A question about what is shown ("which is better for rocky trails") is the model's to answer.
+  // "The cheapest sleeping bag" while tents are shown is a new search, not a pick among the tents.
+  const newSubject =
+    (query.length > 0 || Object.keys(filterArgs).length > 0) &&
+    !context.shown.some((item) => matchesSubject(item, query, filterArgs));
+
+  // A question about what is shown ("which is better for rocky trails") is the model's to answer,
+  // unless it asks for the top of a ranking ("which one is the lightest"): the page shows that one.
   if (
-    QUESTION_STARTS.has(tokens[0] ?? '') &&
+    asks &&
     !hasPhrase(
       tokens,
       SEARCH_PHRASES.filter((phrase) => phrase !== 'what'),
     )
   ) {
-    return undefined;
+    const ranking = rankingOf(tokens);
+    if (!display || !ranking || newSubject || context.shown.length < 2) return undefined;
+    if (!canRank(context.shown, ranking)) return undefined;
+    const top = ranked(context.shown, ranking)[0];
+    return top ? { kind: 'tool', tool: display, args: { item_id: top.id } } : undefined;
   }
 
-  // "The cheapest sleeping bag" while tents are shown is a new search, not a pick among the tents.
-  const newSubject =
-    (query.length > 0 || Object.keys(filterArgs).length > 0) &&
-    !context.shown.some((item) => matchesSubject(item, query, filterArgs));
   if (display && !newSubject) {
     const referred = referredItems(tokens, context, context.shown);
     const asksAboutOne =
       hasPhrase(tokens, DISPLAY_PHRASES) || ordinals(tokens).length > 0 || pointsAtFocus(tokens);
     if (referred.length === 1 && referred[0] && asksAboutOne && !plural) {
       return { kind: 'tool', tool: display, args: { item_id: referred[0].id } };
+    }
+    // "Show me the Summit one": the one shown item of that brand (or colour, or kind).
+    const subject = subjectMatch(tokens, catalog, context.shown);
+    if (subject && referred.length === 0 && asksAboutOne && !plural) {
+      return { kind: 'tool', tool: display, args: { item_id: subject.id } };
     }
     const named = namedCatalogueItem(tokens, catalog);
     if (named && hasPhrase(tokens, DISPLAY_PHRASES) && !plural) {

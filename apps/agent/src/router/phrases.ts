@@ -142,6 +142,28 @@ export const MINIMUM = [
   'starting at',
 ];
 
+/** Words a spoken request often opens with that change nothing ("so, which one is lighter"). */
+export const LEAD_INS = new Set([
+  'and',
+  'so',
+  'next',
+  'now',
+  'then',
+  'okay',
+  'ok',
+  'well',
+  'um',
+  'uh',
+  'oh',
+  'alright',
+  'right',
+  'also',
+  'hmm',
+]);
+
+/** Words that say the visitor wants the same thing again, for another item. */
+export const AGAIN_PHRASES = ['as well', 'too', 'also', 'another one'];
+
 /** Utterances that open with these are questions, not requests. */
 export const QUESTION_STARTS = new Set([
   'which',

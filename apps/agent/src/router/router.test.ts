@@ -183,6 +183,48 @@ describe('the intent router on the demo scenario', () => {
     expect(args(route)).toMatchObject({ category: 'sleeping-bags' });
   });
 
+  it('reads spoken follow-ups: a lead-in, a split verb, "as well", a brand, a question about the cart', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me sleeping bags');
+    const shown = dialogue.lastItems();
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+
+    // A question for the top of a ranking shows that item, lead-in or not.
+    const lightest = await dialogue.say('Next, which one is the lightest?');
+    expect(tool(lightest)).toBe('show_product');
+    const weights = shown.map((item) => Number(item.fields.weight_g));
+    expect(args(lightest)).toEqual({ item_id: shown[weights.indexOf(Math.min(...weights))]?.id });
+
+    // A stray verb before a comparison of positions does not make it an addition.
+    const compare = await dialogue.say('Add, compare the first and the third.');
+    expect(tool(compare)).toBe('compare_products');
+    expect(args(compare)).toEqual({ item_ids: [shown[0]?.id, shown[2]?.id] });
+
+    await dialogue.say('show me sleeping bags');
+    const again = dialogue.lastItems();
+    const brand = String(again[1]?.fields.brand ?? '');
+    expect(again.filter((item) => item.fields.brand === brand)).toHaveLength(1);
+    const byBrand = await dialogue.say(`show me the ${brand} one`);
+    expect(tool(byBrand)).toBe('show_product');
+    expect(args(byBrand)).toEqual({ item_id: again[1]?.id });
+
+    expect(args(await dialogue.say('add the first one to my cart'))).toEqual({
+      item_id: again[0]?.id,
+    });
+    const asWell = await dialogue.say('and the second one as well');
+    expect(tool(asWell)).toBe('add_to_cart');
+    expect(args(asWell)).toEqual({ item_id: again[1]?.id });
+
+    // Questions about the cart, heard whole or not, show it; they add nothing.
+    expect(tool(await dialogue.say('What do I have in my cart?'))).toBe('show_cart');
+    expect(tool(await dialogue.say('Watch in my cart.'))).toBe('show_cart');
+    expect(tool(await dialogue.say("Don't buy."))).not.toBe('add_to_cart');
+
+    const out = await dialogue.say(`take the ${brand} one out`);
+    expect(tool(out)).toBe('remove_from_cart');
+    expect(args(out)).toEqual({ item_id: again[1]?.id });
+  });
+
   it('ends on goodbye, answers small talk, and leaves open questions to the LLM', async () => {
     const dialogue = new Dialogue();
     expect(tool(await dialogue.say('thanks, goodbye'))).toBe('end_conversation');
