@@ -17,6 +17,7 @@ import type { OpenDatabase } from './db/database.js';
 import { installErrorHandling } from './errors.js';
 import { memoryCounter, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
+import { ADMIN_SECURITY_SCHEME } from './routes/admin/shared.js';
 import { agentRoutes } from './routes/agent.js';
 import { createPublications } from './publications.js';
 import { publicRoutes } from './routes/public.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   redis?: Redis;
   /** The agent's service key (`SVC_AGENT_KEY`); the agent API answers 401 without one. */
   agentKey?: string;
+  /** Requests per IP and minute over the signed-in admin routes (default 1200). */
+  adminRateLimit?: number;
   /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
   corsOrigins?: string[] | true;
 }
@@ -83,6 +86,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           'Public routes (identify, session), visitor routes (collections, carts; visitor token), the agent API (service key) and the admin API (admin session or API key).',
       },
+      components: { securitySchemes: ADMIN_SECURITY_SCHEME },
     },
     transform: jsonSchemaTransform,
   });
@@ -135,10 +139,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       conversations,
       scenarios: createScenarios(deps.database),
       publications,
+      rateLimit: deps.adminRateLimit,
     }),
-    {
-      prefix: '/v1/admin',
-    },
+    { prefix: '/v1/admin' },
   );
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.addHook('onClose', async () => rateCounter.close());

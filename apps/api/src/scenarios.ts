@@ -85,7 +85,7 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
       application_id: row.application_id,
       name: row.name,
       language: row.language,
-      ...(JSON.parse(row.definition) as ScenarioDefinition),
+      ...storedDefinition(row.definition),
       collection_ids: collections.map((collection) => collection.collection_id),
       created_at: row.created_at,
       updated_at: row.updated_at,
@@ -167,6 +167,16 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
       await db.deleteFrom('scenarios').where('id', '=', current.id).execute();
     },
   };
+}
+
+/**
+ * A stored definition with the defaults filled in, so every answer has every field; a definition
+ * stored before a field existed gets its default.
+ */
+function storedDefinition(text: string): ScenarioDefinition {
+  const raw: unknown = JSON.parse(text);
+  const parsed = scenarioDefinition.safeParse(raw);
+  return parsed.success ? parsed.data : (raw as ScenarioDefinition);
 }
 
 /** 404 for an application or a collection that is not the company's; 400 for a tool named twice. */

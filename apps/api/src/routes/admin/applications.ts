@@ -58,6 +58,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       '/applications',
       {
         schema: {
+          operationId: 'listApplications',
           tags,
           summary: 'List applications',
           response: { 200: z.object({ applications: z.array(application) }), ...adminErrors },
@@ -78,6 +79,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       '/applications',
       {
         schema: {
+          operationId: 'createApplication',
           tags,
           summary: `Create an application (limits default to ${JSON.stringify(DEFAULT_LIMITS)})`,
           body,
@@ -103,6 +105,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       '/applications/:id',
       {
         schema: {
+          operationId: 'getApplication',
           tags,
           summary: 'One application',
           params: idParams,
@@ -115,6 +118,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       '/applications/:id',
       {
         schema: {
+          operationId: 'updateApplication',
           tags,
           summary: 'Change an application',
           params: idParams,
@@ -145,6 +149,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       '/applications/:id',
       {
         schema: {
+          operationId: 'deleteApplication',
           tags,
           summary: 'Delete an application (409 while it has conversations)',
           params: idParams,

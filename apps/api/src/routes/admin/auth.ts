@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AdminAuth } from '../../auth.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import { adminErrors, companyOf, idParams, principalOf } from './shared.js';
+import { adminErrors, companyOf, errorBody, idParams, principalOf } from './shared.js';
 
 /** Sign-in (`POST /login`, open) and the signed-in routes: whoami, logout, API keys. */
 export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase }): {
@@ -19,6 +19,8 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         {
           config: { rateLimit: { max: 20 } },
           schema: {
+            operationId: 'login',
+            security: [],
             tags,
             summary: 'Sign in; answers a session token for `Authorization: Bearer`',
             body: z.object({
@@ -32,7 +34,9 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
                 company_id: z.number(),
                 admin_id: z.number(),
               }),
-              ...adminErrors,
+              400: adminErrors[400],
+              401: errorBody('Wrong email or password (the same answer for both)'),
+              429: adminErrors[429],
             },
           },
         },
@@ -44,9 +48,17 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         '/me',
         {
           schema: {
+            operationId: 'getMe',
             tags,
             summary: 'Who is signed in',
-            response: { 200: z.unknown(), ...adminErrors },
+            response: {
+              200: z.object({
+                company: z.object({ id: z.number(), name: z.string() }),
+                admin: z.object({ id: z.number(), email: z.string() }).nullable(),
+                api_key_id: z.number().nullable(),
+              }),
+              ...adminErrors,
+            },
           },
         },
         async (request) => {
@@ -71,6 +83,7 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         '/logout',
         {
           schema: {
+            operationId: 'logout',
             tags,
             summary: 'End this admin session',
             response: { 204: z.null(), ...adminErrors },
@@ -94,6 +107,7 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         '/api-keys',
         {
           schema: {
+            operationId: 'listApiKeys',
             tags,
             summary: "The company's API keys (never the keys themselves)",
             response: { 200: z.object({ api_keys: z.array(apiKey) }), ...adminErrors },
@@ -112,6 +126,7 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         '/api-keys',
         {
           schema: {
+            operationId: 'createApiKey',
             tags,
             summary: 'Create an API key; the key is in this answer only',
             body: z.object({ name: z.string().min(1).max(100) }),
@@ -130,6 +145,7 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         '/api-keys/:id',
         {
           schema: {
+            operationId: 'revokeApiKey',
             tags,
             summary: 'Revoke an API key',
             params: idParams,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { importItems, uploadRows } from '../../collections/import.js';
 import type { CollectionStore } from '../../collections/store.js';
 import { HttpError } from '../../errors.js';
-import { adminErrors, companyOf, idParams } from './shared.js';
+import { adminErrors, companyOf, errorBody, idParams } from './shared.js';
 
 const fieldPath = z
   .string()
@@ -42,6 +42,20 @@ const collectionBody = z.object({
 const itemBody = z.object({ data: z.record(z.string(), z.unknown()) });
 const itemParams = idParams.extend({ itemId: z.string().min(1).max(256) });
 const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
+/** A collection as answered (the contract's `Collection`). */
+const collection = z.object({
+  id: z.number(),
+  default_view_id: z.number().optional(),
+  name: z.string(),
+  description: z.string(),
+  company_id: z.number(),
+  view: z.object({ template: z.string(), mapping: z.record(z.string(), z.string()) }).optional(),
+  // Optional as in the contract's type, though the API always answers both.
+  search_fields: z.array(z.looseObject({ name: z.string(), index_type: z.string() })).optional(),
+  filter_fields: z
+    .array(z.looseObject({ name: z.string(), filter_key: z.string(), field_type: z.string() }))
+    .optional(),
+});
 
 /** Collections and their items: CRUD, search, and streamed bulk import from JSON, NDJSON or CSV. */
 export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod {
@@ -52,9 +66,10 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections',
       {
         schema: {
+          operationId: 'listCollections',
           tags,
           summary: 'List collections',
-          response: { 200: z.object({ collections: z.array(z.unknown()) }), ...adminErrors },
+          response: { 200: z.object({ collections: z.array(collection) }), ...adminErrors },
         },
       },
       async (request) => ({ collections: await store.list(companyOf(request)) }),
@@ -63,10 +78,11 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections',
       {
         schema: {
+          operationId: 'createCollection',
           tags,
           summary: 'Create a collection',
           body: collectionBody,
-          response: { 201: z.unknown(), ...adminErrors },
+          response: { 201: collection, ...adminErrors },
         },
       },
       async (request, reply) =>
@@ -76,10 +92,11 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id',
       {
         schema: {
+          operationId: 'getCollection',
           tags,
           summary: 'One collection, with its item count',
           params: idParams,
-          response: { 200: z.unknown(), ...adminErrors },
+          response: { 200: collection.extend({ item_count: z.number() }), ...adminErrors },
         },
       },
       async (request) => {
@@ -91,11 +108,12 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id',
       {
         schema: {
+          operationId: 'updateCollection',
           tags,
           summary: 'Change a collection (new search fields reindex its items)',
           params: idParams,
           body: collectionBody.partial(),
-          response: { 200: z.unknown(), ...adminErrors },
+          response: { 200: collection, ...adminErrors },
         },
       },
       async (request) => {
@@ -107,6 +125,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id',
       {
         schema: {
+          operationId: 'deleteCollection',
           tags,
           summary: 'Delete a collection and its items',
           params: idParams,
@@ -123,6 +142,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id/items',
       {
         schema: {
+          operationId: 'listCollectionItems',
           tags,
           summary: 'List items (cursor paginated), or search them with `query`',
           params: idParams,
@@ -149,6 +169,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id/items',
       {
         schema: {
+          operationId: 'createCollectionItem',
           tags,
           summary: 'Create an item (a uuid when no id is given); 409 when the id exists',
           params: idParams,
@@ -169,6 +190,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id/items/:itemId',
       {
         schema: {
+          operationId: 'getCollectionItem',
           tags,
           summary: 'One item',
           params: itemParams,
@@ -186,6 +208,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id/items/:itemId',
       {
         schema: {
+          operationId: 'putCollectionItem',
           tags,
           summary: 'Create or replace an item',
           params: itemParams,
@@ -204,6 +227,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
       '/collections/:id/items/:itemId',
       {
         schema: {
+          operationId: 'deleteCollectionItem',
           tags,
           summary: 'Delete an item',
           params: itemParams,
@@ -229,12 +253,20 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
         {
           bodyLimit: 512 * 1024 * 1024,
           schema: {
+            operationId: 'importCollectionItems',
             tags,
             summary:
               'Bulk import (upsert by id) from a JSON array, NDJSON or CSV, streamed; errors per row',
             description:
               'Content-Type application/json (an array of objects), application/x-ndjson (one object a line) or text/csv (a header row with an id column). Each object is an item: `id` plus its fields. Valid rows are imported even when others fail.',
             params: idParams,
+            consumes: ['application/json', 'application/x-ndjson', 'text/csv'],
+            // Read as a stream by the handler; the schema only documents it.
+            body: z
+              .any()
+              .describe(
+                'A JSON array of objects, NDJSON (one object a line) or CSV with a header row; each item has an `id`',
+              ),
             response: {
               200: z.object({
                 imported: z.number(),
@@ -242,7 +274,8 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
                 errors: z.array(z.object({ row: z.number(), error: z.string() })),
               }),
               ...adminErrors,
-              415: z.object({ error: z.string() }),
+              413: errorBody('The upload is over 512 MiB'),
+              415: errorBody('Not application/json, application/x-ndjson or text/csv'),
             },
           },
         },

@@ -17,6 +17,42 @@ const filters = z.object({
 });
 type Filters = z.infer<typeof filters>;
 
+/** A conversation in a listing. */
+const conversation = z.object({
+  id: z.string(),
+  publication_uuid: z.string(),
+  label: z.string(),
+  scenario_id: z.number(),
+  external_id: z.string(),
+  language: z.string(),
+  input_mode: z.string(),
+  output_mode: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  end_reason: z.string().nullable(),
+  message_count: z.number(),
+});
+const nullableMs = z.number().nullable();
+/** A conversation with everything that happened in it. */
+const conversationDetail = conversation.extend({
+  /** `ConversationMessage`s as the agent sent them, with their arrival order. */
+  messages: z.array(
+    z.looseObject({ seq: z.number(), id: z.string(), role: z.string(), content: z.string() }),
+  ),
+  restore_state: z.looseObject({}),
+  turn_metrics: z.array(
+    z.object({
+      turn: z.number(),
+      end_of_turn_ms: nullableMs,
+      stt_ms: nullableMs,
+      llm_ttft_ms: nullableMs,
+      tts_ttfb_ms: nullableMs,
+      e2e_ms: nullableMs,
+    }),
+  ),
+});
+
 /** A cursor is the last row's `started_at|id`, base64url, so pages stay stable while rows arrive. */
 const encodeCursor = (row: { started_at: string; id: string }) =>
   Buffer.from(`${row.started_at}|${row.id}`).toString('base64url');
@@ -107,6 +143,7 @@ export function conversationRoutes(
       '/conversations',
       {
         schema: {
+          operationId: 'listConversations',
           tags,
           summary: 'List conversations, newest first (cursor paginated, filtered)',
           querystring: filters.extend({
@@ -115,7 +152,7 @@ export function conversationRoutes(
           }),
           response: {
             200: z.object({
-              conversations: z.array(z.unknown()),
+              conversations: z.array(conversation),
               next_cursor: z.string().nullable(),
             }),
             ...adminErrors,
@@ -152,9 +189,20 @@ export function conversationRoutes(
       '/conversations/export',
       {
         schema: {
+          operationId: 'exportConversations',
           tags,
           summary: 'Export conversations (streamed): NDJSON with messages, or CSV without',
           querystring: filters.extend({ format: z.enum(['ndjson', 'csv']).default('ndjson') }),
+          response: {
+            200: {
+              description: 'One JSON object a line (with messages), or CSV with a header row',
+              content: {
+                'application/x-ndjson': { schema: z.string() },
+                'text/csv': { schema: z.string() },
+              },
+            },
+            ...adminErrors,
+          },
         },
       },
       async (request, reply) => {
@@ -192,13 +240,16 @@ export function conversationRoutes(
           }
         }
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .header(
-            'content-type',
-            format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
-          )
-          .header('content-disposition', `attachment; filename="conversations-${day}.${format}"`)
-          .send(Readable.from(lines()));
+        return (
+          reply
+            .header(
+              'content-type',
+              format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
+            )
+            .header('content-disposition', `attachment; filename="conversations-${day}.${format}"`)
+            // A stream, which the documented string body types cannot name.
+            .send(Readable.from(lines()) as unknown as string)
+        );
       },
     );
 
@@ -206,10 +257,11 @@ export function conversationRoutes(
       '/conversations/:id',
       {
         schema: {
+          operationId: 'getConversation',
           tags,
           summary: 'A conversation with its messages, restore state and turn metrics',
           params: z.object({ id: z.string().min(1).max(128) }),
-          response: { 200: z.unknown(), ...adminErrors },
+          response: { 200: conversationDetail, ...adminErrors },
         },
       },
       async (request) => {
@@ -223,12 +275,16 @@ export function conversationRoutes(
           .where('conversation_id', '=', row.id)
           .orderBy('turn')
           .execute();
-        return {
+        const detail: z.input<typeof conversationDetail> = {
           ...toWire(row),
-          messages: await conversations.messages(row.id, { limit: 10_000 }),
-          restore_state: await conversations.restoreState(row.id),
+          // Stored as the agent sent them: fields a newer agent adds are kept, hence loose.
+          messages: (await conversations.messages(row.id, { limit: 10_000 })) as z.input<
+            typeof conversationDetail
+          >['messages'],
+          restore_state: { ...(await conversations.restoreState(row.id)) },
           turn_metrics: metrics,
         };
+        return detail;
       },
     );
   };

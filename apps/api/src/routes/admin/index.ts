@@ -10,7 +10,7 @@ import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
 import { scenarioRoutes } from './scenarios.js';
-import { setPrincipal } from './shared.js';
+import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
 
 /** What the admin API needs. */
 export interface AdminRouteDeps {
@@ -20,6 +20,8 @@ export interface AdminRouteDeps {
   conversations: Conversations;
   scenarios: Scenarios;
   publications: Publications;
+  /** Requests per IP and minute over the signed-in admin routes (default {@link ADMIN_RATE_LIMIT}). */
+  rateLimit?: number | undefined;
 }
 
 /**
@@ -31,6 +33,21 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(access.open);
     await app.register(async (signedIn) => {
+      signedIn.addHook('onRoute', (route) => {
+        // The studio's generated client names its calls by operationId: a route without one
+        // would change names whenever the paths do, so it does not start.
+        const schema = route.schema as { operationId?: string; hide?: boolean } | undefined;
+        if (!schema?.operationId && !schema?.hide)
+          throw new Error(`admin route ${route.method} ${route.url} has no operationId`);
+        route.schema = { ...route.schema, security: bearerSecurity };
+      });
+      // Before authentication, so guessing tokens is limited too. One count per IP over every
+      // signed-in route (a route's own `config.rateLimit` would be read before this scope's
+      // hooks could set it).
+      signedIn.addHook(
+        'onRequest',
+        signedIn.rateLimit({ max: deps.rateLimit ?? ADMIN_RATE_LIMIT }),
+      );
       signedIn.addHook('onRequest', async (request) => {
         setPrincipal(request, await deps.auth.authenticate(request));
       });

@@ -30,6 +30,23 @@ const publication = z.object({
   embed: z.object({ install: z.string(), module: z.string(), react: z.string() }),
 });
 const uuidParams = z.object({ uuid: z.uuid() });
+/** A scenario as answered: its definition with defaults filled, attached collections and times. */
+const scenario = scenarioDefinition.extend({
+  id: z.number(),
+  application_id: z.number(),
+  name: z.string(),
+  language: z.string(),
+  collection_ids: z.array(z.number()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const scenarioSummary = z.object({
+  id: z.number(),
+  application_id: z.number(),
+  name: z.string(),
+  language: z.string(),
+  updated_at: z.string(),
+});
 
 /** What the scenario routes need. */
 export interface ScenarioRouteDeps {
@@ -54,10 +71,11 @@ export function scenarioRoutes({
       '/scenarios',
       {
         schema: {
+          operationId: 'listScenarios',
           tags,
           summary: 'List scenarios',
           querystring: z.object({ application_id: z.coerce.number().int().positive().optional() }),
-          response: { 200: z.object({ scenarios: z.array(z.unknown()) }), ...adminErrors },
+          response: { 200: z.object({ scenarios: z.array(scenarioSummary) }), ...adminErrors },
         },
       },
       async (request) => ({
@@ -71,10 +89,11 @@ export function scenarioRoutes({
       '/scenarios',
       {
         schema: {
+          operationId: 'createScenario',
           tags,
           summary: 'Create a scenario',
           body: createBody,
-          response: { 201: z.unknown(), ...adminErrors },
+          response: { 201: scenario, ...adminErrors },
         },
       },
       async (request, reply) =>
@@ -85,10 +104,11 @@ export function scenarioRoutes({
       '/scenarios/:id',
       {
         schema: {
+          operationId: 'getScenario',
           tags,
           summary: 'One scenario, with its prompt',
           params: idParams,
-          response: { 200: z.unknown(), ...adminErrors },
+          response: { 200: scenario, ...adminErrors },
         },
       },
       async (request) => scenarios.find(companyOf(request), request.params.id),
@@ -98,11 +118,12 @@ export function scenarioRoutes({
       '/scenarios/:id',
       {
         schema: {
+          operationId: 'updateScenario',
           tags,
           summary: 'Change a scenario (publications keep their snapshots)',
           params: idParams,
           body: patchBody,
-          response: { 200: z.unknown(), ...adminErrors },
+          response: { 200: scenario, ...adminErrors },
         },
       },
       async (request) => scenarios.update(companyOf(request), request.params.id, request.body),
@@ -112,6 +133,7 @@ export function scenarioRoutes({
       '/scenarios/:id',
       {
         schema: {
+          operationId: 'deleteScenario',
           tags,
           summary: 'Delete a scenario (409 while its publications have conversations)',
           params: idParams,
@@ -128,6 +150,7 @@ export function scenarioRoutes({
       '/scenarios/:id/publish',
       {
         schema: {
+          operationId: 'publishScenario',
           tags,
           summary:
             'Publish under a label: snapshots the scenario; publishing a label again moves it (same uuid)',
@@ -151,6 +174,7 @@ export function scenarioRoutes({
       '/scenarios/:id/publications',
       {
         schema: {
+          operationId: 'listScenarioPublications',
           tags,
           summary: "A scenario's publications",
           params: idParams,
@@ -168,10 +192,17 @@ export function scenarioRoutes({
       '/publications/:uuid',
       {
         schema: {
+          operationId: 'getPublication',
           tags,
           summary: 'A publication with its snapshot and embed snippets',
           params: uuidParams,
-          response: { 200: z.unknown(), ...adminErrors },
+          response: {
+            200: publication.extend({
+              /** The frozen scenario the label serves (a `ScenarioSnapshot`). */
+              snapshot: z.looseObject({}),
+            }),
+            ...adminErrors,
+          },
         },
       },
       async (request) => {
@@ -179,7 +210,7 @@ export function scenarioRoutes({
           companyOf(request),
           request.params.uuid,
         );
-        return { ...withEmbed(request)(row), snapshot };
+        return { ...withEmbed(request)(row), snapshot: { ...snapshot } };
       },
     );
 
@@ -187,6 +218,7 @@ export function scenarioRoutes({
       '/publications/:uuid/unpublish',
       {
         schema: {
+          operationId: 'unpublishPublication',
           tags,
           summary: 'Unpublish: the public routes answer 404 until the label is published again',
           params: uuidParams,

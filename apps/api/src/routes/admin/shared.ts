@@ -24,9 +24,38 @@ export function principalOf(request: FastifyRequest): AdminPrincipal {
   return principal;
 }
 
-/** `{ error }` bodies of the admin routes. */
-const error = z.object({ error: z.string() });
-export const adminErrors = { 400: error, 401: error, 403: error, 404: error, 409: error };
+/** The `{ error }` body every failure answers, described for the OpenAPI document. */
+export const errorBody = (description: string) =>
+  z.object({ error: z.string() }).describe(description);
+
+/** Requests per IP and minute over the signed-in admin routes unless the app is told otherwise. */
+export const ADMIN_RATE_LIMIT = 1200;
+
+/**
+ * The failures every signed-in admin route can answer, documented on each operation so a
+ * generated client knows their bodies.
+ */
+export const adminErrors = {
+  400: errorBody('The body, query or path does not match the schema; the message names the field'),
+  401: errorBody('Missing, invalid or expired admin session token or API key'),
+  403: errorBody('This credential may not do this (an API key cannot manage admins or keys)'),
+  404: errorBody("Not found, or not this company's (ids of other companies are never confirmed)"),
+  409: errorBody('A duplicate of a unique value, or a record others still refer to'),
+  429: errorBody('Rate limited: too many requests from this address; retry after the window'),
+};
+
+/** The OpenAPI security scheme of the admin routes: `Authorization: Bearer svc_as_… | svc_sk_…`. */
+export const ADMIN_SECURITY_SCHEME = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An admin session token (`svc_as_…`, from `POST /v1/admin/login` or `/signup`) or a company API key (`svc_sk_…`).',
+  },
+} as const;
+
+/** `security` of a signed-in admin operation. */
+export const bearerSecurity = [{ bearer: [] }];
 
 /** A numeric id in the path. */
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
