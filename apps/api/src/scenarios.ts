@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
+import { checkFeatures, type FeatureToCheck } from './feature-catalog.js';
 import { scenarioDefinition, type ScenarioDefinition } from './scenario-definition.js';
 
 /** A scenario as the admin API answers it: its definition, attached collections and times. */
@@ -179,14 +180,17 @@ function storedDefinition(text: string): ScenarioDefinition {
   return parsed.success ? parsed.data : (raw as ScenarioDefinition);
 }
 
-/** 404 for an application or a collection that is not the company's; 400 for a tool named twice. */
+/**
+ * 404 for an application or a collection that is not the company's; 400 for a feature the catalog
+ * does not know or whose settings break its schema, and for a tool named twice.
+ */
 async function checkReferences(
   trx: Kysely<Database>,
   companyId: number,
   references: {
     application_id?: number | undefined;
     collection_ids?: number[] | undefined;
-    features?: { tools: { name: string }[] }[] | undefined;
+    features?: (FeatureToCheck & { tools: { name: string }[] })[] | undefined;
   },
 ): Promise<void> {
   if (references.application_id !== undefined) {
@@ -209,6 +213,7 @@ async function checkReferences(
     const missing = collectionIds.filter((id) => !found.some((row) => row.id === id));
     if (missing.length > 0) throw new HttpError(404, `unknown collections ${missing.join(', ')}`);
   }
+  checkFeatures(references.features ?? []);
   // The model calls tools by name, so a name must mean one tool across all features.
   const names = new Set<string>();
   for (const [index, feature] of (references.features ?? []).entries()) {

@@ -1,0 +1,278 @@
+import { FEATURE_TYPES, LIMITS, type FeatureType } from '@svc/protocol';
+import { z } from 'zod';
+import { HttpError } from './errors.js';
+
+// What each feature type is, what it may be set to, and the tools it brings: the studio builds its
+// forms from it, and scenario writes are checked against it. The descriptions and argument
+// schemas are the defaults the agent gives a tool that names none; the search tool's filter
+// arguments come from the collection at run time, so the catalog shows only `query`.
+
+type JsonSchema = Record<string, unknown>;
+
+/** What a tool does with the agent's API; `settings.operation` of a tool may set it. */
+export const TOOL_OPERATIONS = [
+  'search',
+  'display',
+  'compare',
+  'cart_add',
+  'cart_remove',
+  'cart_set',
+  'cart_list',
+  'cart_clear',
+  'end',
+  'custom',
+] as const;
+
+/** A tool a feature type brings, with the defaults the agent applies. */
+export interface CatalogTool {
+  name: string;
+  /** `frontend`: the page runs it over RPC after the API part; `server`: the agent alone. */
+  type: 'frontend' | 'server';
+  operation: (typeof TOOL_OPERATIONS)[number];
+  description: string;
+  /** JSON Schema of the arguments the model gives. */
+  parameters: JsonSchema;
+  /** The RPC method the page registers (the tool's name unless overridden). */
+  frontend_method: string;
+  /** The page's handler budget, seconds, unless the tool sets its own. */
+  rpc_timeout_s: number;
+}
+
+/** One feature type of the catalog. */
+export interface CatalogFeature {
+  type: FeatureType;
+  title: string;
+  description: string;
+  /** JSON Schema of the feature's `settings`. */
+  settings_schema: JsonSchema;
+  tools: CatalogTool[];
+}
+
+// Settings are open objects: the page's panels get them too and may read keys of their own
+// (a currency, a layout); the keys named here are checked.
+const collectionId = z
+  .number()
+  .int()
+  .positive()
+  .describe('The attached collection this feature works on; the first attached when left out.');
+const settingsSchemas = {
+  [FEATURE_TYPES.COLLECTION_ITEMS_SEARCH]: z.looseObject({
+    collection_id: collectionId.optional(),
+  }),
+  [FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY]: z.looseObject({
+    collection_id: collectionId.optional(),
+  }),
+  [FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON]: z.looseObject({
+    collection_id: collectionId.optional(),
+    max_items: z
+      .number()
+      .int()
+      .min(2)
+      .max(10)
+      .optional()
+      .describe('Most items compared side by side (default 3).'),
+  }),
+  [FEATURE_TYPES.BUCKET_LIST_CRUD]: z.looseObject({
+    collection_id: collectionId.optional(),
+    bucket: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional()
+      .describe("The visitor's list the tools act on (default cart)."),
+  }),
+  [FEATURE_TYPES.WORKFLOW_CONVERSATION_END]: z.looseObject({}),
+} satisfies Record<FeatureType, z.ZodType>;
+
+const toolSettings = z.looseObject({ operation: z.enum(TOOL_OPERATIONS).optional() });
+
+const object = (properties: JsonSchema, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+const itemId = { type: 'string', description: 'The id of an item, as given in search results.' };
+const tool = (
+  name: string,
+  operation: CatalogTool['operation'],
+  description: string,
+  parameters: JsonSchema,
+  type: CatalogTool['type'] = 'frontend',
+): CatalogTool => ({
+  name,
+  type,
+  operation,
+  description,
+  parameters,
+  frontend_method: name,
+  rpc_timeout_s: LIMITS.FRONTEND_TOOL_MS / 1000,
+});
+
+const settingsSchema = (type: FeatureType): JsonSchema =>
+  z.toJSONSchema(settingsSchemas[type], { io: 'input' }) as JsonSchema;
+
+/** The five feature types, in the order a scenario usually lists them. */
+export const FEATURE_CATALOG: readonly CatalogFeature[] = [
+  {
+    type: FEATURE_TYPES.COLLECTION_ITEMS_SEARCH,
+    title: 'Search a collection',
+    description:
+      "Finds items by the visitor's words and the collection's filter fields, and shows the results on the page.",
+    settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_SEARCH),
+    tools: [
+      tool(
+        'search_products',
+        'search',
+        'Search the catalogue and show the results to the visitor. Use it whenever the visitor looks for something.',
+        object({
+          query: {
+            type: 'string',
+            description: 'What the visitor is looking for, in a few words.',
+          },
+        }),
+      ),
+    ],
+  },
+  {
+    type: FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY,
+    title: 'Show an item',
+    description: "Shows one item in detail, with the collection's view filled in.",
+    settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY),
+    tools: [
+      tool(
+        'show_product',
+        'display',
+        'Show one item in detail to the visitor.',
+        object({ item_id: itemId }, ['item_id']),
+      ),
+    ],
+  },
+  {
+    type: FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON,
+    title: 'Compare items',
+    description: 'Shows two or more items side by side, one row per field.',
+    settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON),
+    tools: [
+      tool(
+        'compare_products',
+        'compare',
+        'Show two to 3 items side by side so the visitor can compare them.',
+        object({ item_ids: { type: 'array', items: itemId, minItems: 2, maxItems: 3 } }, [
+          'item_ids',
+        ]),
+      ),
+    ],
+  },
+  {
+    type: FEATURE_TYPES.BUCKET_LIST_CRUD,
+    title: 'Cart',
+    description:
+      "Keeps the visitor's list (a cart, a wishlist): add, remove, change quantities, show, empty. A tool's name decides what it does unless its settings name an operation.",
+    settings_schema: settingsSchema(FEATURE_TYPES.BUCKET_LIST_CRUD),
+    tools: [
+      tool(
+        'add_to_cart',
+        'cart_add',
+        "Add an item to the visitor's cart.",
+        object(
+          {
+            item_id: itemId,
+            quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' },
+          },
+          ['item_id'],
+        ),
+      ),
+      tool(
+        'remove_from_cart',
+        'cart_remove',
+        "Remove an item from the visitor's cart.",
+        object({ item_id: itemId }, ['item_id']),
+      ),
+      tool(
+        'set_cart_quantity',
+        'cart_set',
+        'Change how many of an item are in the cart.',
+        object({ item_id: itemId, quantity: { type: 'integer', minimum: 0 } }, [
+          'item_id',
+          'quantity',
+        ]),
+      ),
+      tool('show_cart', 'cart_list', "Show the visitor's cart and what is in it.", object({})),
+      tool('clear_cart', 'cart_clear', "Empty the visitor's cart.", object({})),
+    ],
+  },
+  {
+    type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+    title: 'End the conversation',
+    description: 'Lets the agent say goodbye and close the conversation when the visitor is done.',
+    settings_schema: settingsSchema(FEATURE_TYPES.WORKFLOW_CONVERSATION_END),
+    tools: [
+      tool(
+        'end_conversation',
+        'end',
+        'End the conversation when the visitor is done or says goodbye. Say goodbye first.',
+        object({
+          reason: { type: 'string', description: 'Why the conversation ends, in a few words.' },
+        }),
+        'server',
+      ),
+    ],
+  },
+];
+
+/** What {@link checkFeatures} reads of a feature. */
+export interface FeatureToCheck {
+  type: string;
+  settings?: Record<string, unknown> | undefined;
+  tools?: { settings?: Record<string, unknown> | undefined }[] | undefined;
+}
+
+/**
+ * Checks a scenario's features against the catalog: a known type, settings that fit its schema,
+ * tool operations that exist. Throws a 400 naming the first field at fault, such as
+ * `features[2].settings.max_items: must be integer`.
+ */
+export function checkFeatures(features: readonly FeatureToCheck[]): void {
+  for (const [index, feature] of features.entries()) {
+    const at = `features[${index}]`;
+    const schema = settingsSchemas[feature.type as FeatureType] as z.ZodType | undefined;
+    if (!schema) {
+      const known = FEATURE_CATALOG.map((entry) => entry.type).join(', ');
+      throw new HttpError(
+        400,
+        `${at}.type: unknown feature type ${feature.type} (one of ${known})`,
+      );
+    }
+    failOn(`${at}.settings`, schema.safeParse(feature.settings ?? {}));
+    for (const [toolIndex, tool] of (feature.tools ?? []).entries())
+      failOn(`${at}.tools[${toolIndex}].settings`, toolSettings.safeParse(tool.settings ?? {}));
+  }
+}
+
+function failOn(at: string, result: z.ZodSafeParseResult<unknown>): void {
+  if (result.success) return;
+  const issue = result.error.issues[0];
+  if (!issue) throw new HttpError(400, `${at}: invalid`);
+  const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
+  throw new HttpError(400, `${at}${path.join('')}: ${describeIssue(issue)}`);
+}
+
+/** An issue in the words JSON Schema validators use, so the studio shows one style. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `must be ${issue.expected === 'int' ? 'integer' : issue.expected}`;
+    case 'too_small':
+      return `must be >= ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be <= ${String(issue.maximum)}`;
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue
+        ? `must match pattern ${String(issue.pattern)}`
+        : `must be a valid ${issue.format}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
