@@ -44,6 +44,8 @@ export interface AppDeps {
   redis?: Redis;
   /** The agent's service key (`SVC_AGENT_KEY`); the agent API answers 401 without one. */
   agentKey?: string;
+  /** Whether `POST /v1/admin/signup` creates companies (default off; `SVC_SIGNUP` in `main.ts`). */
+  signup?: boolean;
   /** Requests per IP and minute over the signed-in admin routes (default 1200). */
   adminRateLimit?: number;
   /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
@@ -140,6 +142,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       scenarios: createScenarios(deps.database),
       publications,
       rateLimit: deps.adminRateLimit,
+      signup: deps.signup ?? false,
     }),
     { prefix: '/v1/admin' },
   );

@@ -64,6 +64,23 @@ export interface AdminPrincipal {
 export function createAdminAuth(database: OpenDatabase) {
   const { db } = database;
   const now = () => new Date().toISOString();
+
+  /** A new session for an admin: what sign-in and sign-up answer. */
+  async function openSession(admin: { id: number; company_id: number }) {
+    const token = CREDENTIAL_PREFIX.session + randomBytes(32).toString('base64url');
+    const expires = new Date(Date.now() + ADMIN_SESSION_SECONDS * 1000).toISOString();
+    await db
+      .insertInto('admin_sessions')
+      .values({
+        token_hash: sha256(token),
+        admin_id: admin.id,
+        expires_at: expires,
+        created_at: now(),
+      })
+      .execute();
+    return { token, expires_at: expires, company_id: admin.company_id, admin_id: admin.id };
+  }
+
   return {
     /** Signs an admin in; the same answer for an unknown email and a wrong password. */
     async login(email: string, password: string) {
@@ -75,25 +92,68 @@ export function createAdminAuth(database: OpenDatabase) {
       // Hash even when the email is unknown, so timing does not tell which emails exist.
       const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
       if (!admin || !ok) throw new HttpError(401, 'wrong email or password');
-      const token = CREDENTIAL_PREFIX.session + randomBytes(32).toString('base64url');
-      const expires = new Date(Date.now() + ADMIN_SESSION_SECONDS * 1000).toISOString();
-      await db
-        .insertInto('admin_sessions')
-        .values({
-          token_hash: sha256(token),
-          admin_id: admin.id,
-          expires_at: expires,
-          created_at: now(),
-        })
-        .execute();
-      return { token, expires_at: expires, company_id: admin.company_id, admin_id: admin.id };
+      return openSession(admin);
+    },
+
+    /**
+     * Creates a company and its first admin, and signs that admin in. An email already taken is a
+     * conflict (409), and nothing is created.
+     */
+    async signUp(companyName: string, email: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const admin = await db.transaction().execute(async (trx) => {
+        const company = await trx
+          .insertInto('companies')
+          .values({ name: companyName, created_at: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return trx
+          .insertInto('admins')
+          .values({
+            company_id: company.id,
+            email: email.toLowerCase(),
+            password_hash: passwordHash,
+            created_at: now(),
+          })
+          .returning(['id', 'company_id'])
+          .executeTakeFirstOrThrow();
+      });
+      return openSession(admin);
+    },
+
+    /** The company's admins, oldest first. */
+    listAdmins: (companyId: number) =>
+      db
+        .selectFrom('admins')
+        .select(['id', 'email', 'created_at'])
+        .where('company_id', '=', companyId)
+        .orderBy('id')
+        .execute(),
+
+    /**
+     * Deletes one of the company's admins and their sessions: 404 when it is not the company's,
+     * 409 for the last one (a company nobody can sign in to could not be managed again).
+     */
+    async deleteAdmin(companyId: number, adminId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const admins = await trx
+          .selectFrom('admins')
+          .select('id')
+          .where('company_id', '=', companyId)
+          .execute();
+        if (!admins.some((admin) => admin.id === adminId))
+          throw new HttpError(404, `unknown admin ${adminId}`);
+        if (admins.length === 1)
+          throw new HttpError(409, 'conflict: the last admin of a company cannot be deleted');
+        await trx.deleteFrom('admins').where('id', '=', adminId).execute();
+      });
     },
 
     async logout(token: string): Promise<void> {
       await db.deleteFrom('admin_sessions').where('token_hash', '=', sha256(token)).execute();
     },
 
-    /** Creates an admin for a company; the email is stored lower-cased. */
+    /** Creates an admin for a company; the email is stored lower-cased (409 when taken). */
     async createAdmin(companyId: number, email: string, password: string) {
       return db
         .insertInto('admins')
@@ -103,7 +163,7 @@ export function createAdminAuth(database: OpenDatabase) {
           password_hash: await hashPassword(password),
           created_at: now(),
         })
-        .returning('id')
+        .returning(['id', 'email', 'created_at'])
         .executeTakeFirstOrThrow();
     },
 

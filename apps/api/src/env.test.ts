@@ -17,6 +17,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('opens sign-up outside production unless told otherwise', () => {
+    expect(loadConfig(valid).signup).toBe(true);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).signup).toBe(false);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', SVC_SIGNUP: 'on' }).signup).toBe(true);
+    expect(loadConfig({ ...valid, SVC_SIGNUP: 'off' }).signup).toBe(false);
+    expect(() => loadConfig({ ...valid, SVC_SIGNUP: 'yes' })).toThrow(/SVC_SIGNUP/);
+  });
+
   it('names every problem in one clear error', () => {
     expect(() => loadConfig({ PORT: 'eighty', LIVEKIT_URL: 'http://x' })).toThrow(
       /PORT[\s\S]*LIVEKIT_URL: must be a ws:\/\/ or wss:\/\/ URL[\s\S]*LIVEKIT_API_KEY[\s\S]*SVC_JWT_SECRET/,

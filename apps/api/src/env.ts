@@ -21,15 +21,26 @@ const schema = z.object({
   SVC_JWT_KID: z.string().min(1).default('current'),
   SVC_JWT_PREVIOUS_SECRET: z.string().min(32).optional(),
   SVC_JWT_PREVIOUS_KID: z.string().min(1).default('previous'),
+  /** `POST /v1/admin/signup`: `on` or `off`; unset, off when NODE_ENV=production, on otherwise. */
+  SVC_SIGNUP: z.enum(['on', 'off']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 /** The API's configuration, read from the environment. */
-export type Config = z.infer<typeof schema>;
+export type Config = z.infer<typeof schema> & {
+  /** Whether anyone may create a company and its first admin (`SVC_SIGNUP`). */
+  signup: boolean;
+};
 
 /** Reads and checks the environment; throws one error that names every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // A production server is closed to strangers unless its operator opens it.
+    const signup =
+      (parsed.data.SVC_SIGNUP ?? (parsed.data.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
+    return { ...parsed.data, signup };
+  }
   const problems = parsed.error.issues.map(
     (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
   );

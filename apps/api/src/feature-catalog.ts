@@ -224,7 +224,7 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
 export interface FeatureToCheck {
   type: string;
   settings?: Record<string, unknown> | undefined;
-  tools?: { settings?: Record<string, unknown> | undefined }[] | undefined;
+  tools?: readonly { name?: string; settings?: Record<string, unknown> | undefined }[] | undefined;
 }
 
 /**

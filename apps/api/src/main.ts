@@ -40,6 +40,7 @@ const app = await createApp({
   database,
   tokens,
   transport,
+  signup: config.signup,
   // Structured JSON logs; credentials never reach them.
   logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },
   ...(redis ? { redis } : {}),

@@ -58,8 +58,8 @@ export interface TestApiOptions<Seeded extends SeededPublication> {
   routes?: (app: FastifyInstance) => void | Promise<void>;
   /**
    * What else `createApp` takes. Tokens default to {@link TEST_SIGNING_KEY}, the agent key to
-   * {@link TEST_AGENT_KEY}, and publication lookups are not cached, so a change a test makes in
-   * the database is seen at once.
+   * {@link TEST_AGENT_KEY}, sign-up is on, and publication lookups are not cached, so a change a
+   * test makes in the database is seen at once.
    */
   app?: Partial<Omit<AppDeps, 'database' | 'transport'>>;
   /** Limits every seeded application gets (benchmarks lift them); the defaults otherwise. */
@@ -171,6 +171,8 @@ async function boot<Seeded extends SeededPublication>(
     tokens: createTokenService(TEST_SIGNING_KEY),
     agentKey: TEST_AGENT_KEY,
     publicationCacheMs: 0,
+    // Tests and the studio's browser tests sign companies up.
+    signup: true,
     ...options.app,
     database,
     transport,

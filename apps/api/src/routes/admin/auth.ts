@@ -3,10 +3,34 @@ import { z } from 'zod';
 import type { AdminAuth } from '../../auth.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import { adminErrors, companyOf, errorBody, idParams, principalOf } from './shared.js';
+import {
+  adminErrors,
+  companyOf,
+  errorBody,
+  idParams,
+  principalOf,
+  signedInAdminOf,
+} from './shared.js';
 
-/** Sign-in (`POST /login`, open) and the signed-in routes: whoami, logout, API keys. */
-export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase }): {
+const session = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  company_id: z.number(),
+  admin_id: z.number(),
+});
+const admin = z.object({ id: z.number(), email: z.string(), created_at: z.string() });
+const email = z.email().max(320);
+const password = z.string().min(10, 'at least 10 characters').max(1024);
+
+/**
+ * Sign-in and sign-up (open), and the signed-in routes: whoami, logout, admins, API keys.
+ * `signup` opens `POST /signup`; off, it answers 403.
+ */
+export function adminAuthRoutes(deps: {
+  auth: AdminAuth;
+  database: OpenDatabase;
+  signup: boolean;
+}): {
   open: FastifyPluginAsyncZod;
   signedIn: FastifyPluginAsyncZod;
 } {
@@ -28,12 +52,7 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
               password: z.string().min(1).max(1024),
             }),
             response: {
-              200: z.object({
-                token: z.string(),
-                expires_at: z.string(),
-                company_id: z.number(),
-                admin_id: z.number(),
-              }),
+              200: session,
               400: adminErrors[400],
               401: errorBody('Wrong email or password (the same answer for both)'),
               429: adminErrors[429],
@@ -41,6 +60,40 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
           },
         },
         async (request) => deps.auth.login(request.body.email, request.body.password),
+      );
+      app.post(
+        '/signup',
+        {
+          config: { rateLimit: { max: 10 } },
+          schema: {
+            operationId: 'signUp',
+            security: [],
+            tags,
+            summary:
+              'Create a company and its first admin, signed in; answers what sign-in answers (SVC_SIGNUP)',
+            body: z.object({
+              company_name: z.string().trim().min(1).max(200),
+              email,
+              password,
+            }),
+            response: {
+              201: session,
+              400: adminErrors[400],
+              403: errorBody('Sign-up is off on this server (SVC_SIGNUP=off)'),
+              409: errorBody('The email already belongs to an admin'),
+              429: adminErrors[429],
+            },
+          },
+        },
+        async (request, reply) => {
+          if (!deps.signup)
+            throw new HttpError(
+              403,
+              'sign-up is off on this server; ask its operator for an account',
+            );
+          const { company_name, email: address, password: secret } = request.body;
+          return reply.status(201).send(await deps.auth.signUp(company_name, address, secret));
+        },
       );
     },
     signedIn: async (app) => {
@@ -96,6 +149,56 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         },
       );
 
+      app.get(
+        '/admins',
+        {
+          schema: {
+            operationId: 'listAdmins',
+            tags,
+            summary: "The company's admins",
+            response: { 200: z.object({ admins: z.array(admin) }), ...adminErrors },
+          },
+        },
+        async (request) => ({ admins: await deps.auth.listAdmins(companyOf(request)) }),
+      );
+      app.post(
+        '/admins',
+        {
+          schema: {
+            operationId: 'createAdmin',
+            tags,
+            summary:
+              'Add an admin to the company (signed-in admins only; 409 when the email is taken)',
+            body: z.object({ email, password }),
+            response: { 201: admin, ...adminErrors },
+          },
+        },
+        async (request, reply) => {
+          const { company_id } = signedInAdminOf(request);
+          return reply
+            .status(201)
+            .send(
+              await deps.auth.createAdmin(company_id, request.body.email, request.body.password),
+            );
+        },
+      );
+      app.delete(
+        '/admins/:id',
+        {
+          schema: {
+            operationId: 'deleteAdmin',
+            tags,
+            summary: "Remove an admin and end their sessions (409 for the company's last admin)",
+            params: idParams,
+            response: { 204: z.null(), ...adminErrors },
+          },
+        },
+        async (request, reply) => {
+          await deps.auth.deleteAdmin(signedInAdminOf(request).company_id, request.params.id);
+          return reply.status(204).send(null);
+        },
+      );
+
       const apiKey = z.object({
         id: z.number(),
         name: z.string(),
@@ -139,7 +242,9 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
         async (request, reply) =>
           reply
             .status(201)
-            .send(await deps.auth.createApiKey(companyOf(request), request.body.name)),
+            .send(
+              await deps.auth.createApiKey(signedInAdminOf(request).company_id, request.body.name),
+            ),
       );
       app.delete(
         '/api-keys/:id',
@@ -157,7 +262,7 @@ export function adminAuthRoutes(deps: { auth: AdminAuth; database: OpenDatabase 
             .updateTable('api_keys')
             .set({ revoked_at: new Date().toISOString() })
             .where('id', '=', request.params.id)
-            .where('company_id', '=', companyOf(request))
+            .where('company_id', '=', signedInAdminOf(request).company_id)
             .where('revoked_at', 'is', null)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0)

@@ -23,6 +23,8 @@ export interface AdminRouteDeps {
   publications: Publications;
   /** Requests per IP and minute over the signed-in admin routes (default {@link ADMIN_RATE_LIMIT}). */
   rateLimit?: number | undefined;
+  /** Whether `POST /signup` creates companies. */
+  signup: boolean;
 }
 
 /**

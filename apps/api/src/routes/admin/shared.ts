@@ -24,6 +24,20 @@ export function principalOf(request: FastifyRequest): AdminPrincipal {
   return principal;
 }
 
+/**
+ * The company of a signed-in admin; 403 for an API key. Keys automate content: one that leaked
+ * must not be able to mint admins or further keys that outlive its revocation.
+ */
+export function signedInAdminOf(request: FastifyRequest): AdminPrincipal & { admin_id: number } {
+  const principal = principalOf(request);
+  if (principal.admin_id === undefined)
+    throw new HttpError(
+      403,
+      'sign in as an admin for this; an API key cannot manage admins or keys',
+    );
+  return { ...principal, admin_id: principal.admin_id };
+}
+
 /** The `{ error }` body every failure answers, described for the OpenAPI document. */
 export const errorBody = (description: string) =>
   z.object({ error: z.string() }).describe(description);
