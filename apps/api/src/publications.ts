@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { ScenarioSnapshot } from './conversations.js';
-import type { OpenDatabase } from './db/database.js';
+import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import { parseLimits, type ApplicationLimits } from './limits.js';
 import type { Scenario } from './scenarios.js';
@@ -28,6 +29,43 @@ export interface Publication {
   scenario_id: number;
   published_at: string;
   unpublished_at: string | null;
+  /** The history entry whose snapshot the label serves (null for labels published before history). */
+  history_id: number | null;
+}
+
+/** Who changed a label: a signed-in admin or an API key (an {@link AdminPrincipal} fits). */
+export interface Actor {
+  admin_id?: number | undefined;
+  api_key_id?: number | undefined;
+}
+
+/** One publish, rollback or unpublish of a label. */
+export interface HistoryEntry {
+  id: number;
+  publication_uuid: string;
+  label: string;
+  action: 'publish' | 'rollback' | 'unpublish';
+  created_at: string;
+  admin: { id: number; email: string } | null;
+  api_key: { id: number; name: string } | null;
+  /** For a rollback: the entry whose snapshot the label went back to. */
+  rollback_of: number | null;
+  /** The label serves this entry's snapshot now. */
+  live: boolean;
+}
+
+/** What publishing `scenario` now would freeze: the authored scenario without its bookkeeping. */
+export function draftSnapshot(
+  scenario: Scenario,
+): Omit<Scenario, 'id' | 'application_id' | 'created_at' | 'updated_at'> {
+  const {
+    id: _id,
+    application_id: _application,
+    created_at: _created,
+    updated_at: _updated,
+    ...snapshot
+  } = scenario;
+  return snapshot;
 }
 
 /** Publications: the live lookup the public routes make, and publishing for the admin API. */
@@ -38,13 +76,25 @@ export interface Publications {
    * Snapshots `scenario` under `label`. Publishing a label again replaces its snapshot and keeps
    * its uuid, so pages that embed it pick up the change.
    */
-  publish(scenario: Scenario, label: string): Promise<Publication>;
+  publish(scenario: Scenario, label: string, actor: Actor): Promise<Publication>;
   /** A scenario's publications, by label. */
   ofScenario(scenarioId: number): Promise<Publication[]>;
   /** The company's publication with its snapshot; 404 for another company's. */
   find(companyId: number, uuid: string): Promise<Publication & { snapshot: ScenarioSnapshot }>;
   /** Unpublishes the company's publication (again is harmless); answers it. */
-  unpublish(companyId: number, uuid: string): Promise<Publication>;
+  unpublish(companyId: number, uuid: string, actor: Actor): Promise<Publication>;
+  /** A scenario's history, newest first, optionally of one label. */
+  history(scenarioId: number, options?: { label?: string | undefined }): Promise<HistoryEntry[]>;
+  /** One entry of a scenario's history with the snapshot it served; 404 otherwise. */
+  historyEntry(
+    scenarioId: number,
+    entryId: number,
+  ): Promise<HistoryEntry & { snapshot: ScenarioSnapshot | null }>;
+  /**
+   * Points the company's publication `uuid` at the snapshot of an earlier entry of the same
+   * scenario (any label's, so staging's can go to production), published again if it was not.
+   */
+  rollback(companyId: number, uuid: string, entryId: number, actor: Actor): Promise<Publication>;
 }
 
 const publicationFields = [
@@ -53,6 +103,7 @@ const publicationFields = [
   'p.scenario_id',
   'p.published_at',
   'p.unpublished_at',
+  'p.history_id',
 ] as const;
 
 /**
@@ -105,12 +156,68 @@ export function createPublications(
     return value;
   }
 
+  /** Adds a history entry; publish and rollback also point the label at it. */
+  async function record(
+    trx: Kysely<Database>,
+    publicationId: number,
+    entry: {
+      action: HistoryEntry['action'];
+      snapshot: string | null;
+      actor: Actor;
+      at: string;
+      rollbackOf?: number;
+    },
+  ): Promise<void> {
+    const row = await trx
+      .insertInto('publication_history')
+      .values({
+        publication_id: publicationId,
+        action: entry.action,
+        snapshot: entry.snapshot,
+        admin_id: entry.actor.admin_id ?? null,
+        api_key_id: entry.actor.api_key_id ?? null,
+        rollback_of: entry.rollbackOf ?? null,
+        created_at: entry.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (entry.snapshot !== null)
+      await trx
+        .updateTable('publications')
+        .set({ history_id: row.id })
+        .where('id', '=', publicationId)
+        .execute();
+  }
+
+  const historyQuery = (scenarioId: number) =>
+    db
+      .selectFrom('publication_history as h')
+      .innerJoin('publications as p', 'p.id', 'h.publication_id')
+      .leftJoin('admins as ad', 'ad.id', 'h.admin_id')
+      .leftJoin('api_keys as k', 'k.id', 'h.api_key_id')
+      .select([
+        'h.id',
+        'p.uuid as publication_uuid',
+        'p.label',
+        'h.action',
+        'h.created_at',
+        'h.rollback_of',
+        'ad.id as admin_id',
+        'ad.email as admin_email',
+        'k.id as api_key_id',
+        'k.name as api_key_name',
+        'p.history_id as live_id',
+        'p.unpublished_at',
+      ])
+      .where('p.scenario_id', '=', scenarioId)
+      .orderBy('h.id', 'desc');
+
   async function find(companyId: number, uuid: string) {
     const row = await db
       .selectFrom('publications as p')
       .innerJoin('scenarios as s', 's.id', 'p.scenario_id')
       .innerJoin('applications as a', 'a.id', 's.application_id')
-      .select([...publicationFields, 'p.snapshot'])
+      .select([...publicationFields, 'p.snapshot', 'p.id'])
       .where('p.uuid', '=', uuid)
       .where('a.company_id', '=', companyId)
       .executeTakeFirst();
@@ -125,30 +232,34 @@ export function createPublications(
       if (!found) throw new HttpError(404, `unknown publication ${uuid}`);
       return found;
     },
-    async publish(scenario, label) {
+    async publish(scenario, label, actor) {
       // The snapshot is what the agent runs: the authored scenario without its bookkeeping.
-      const {
-        id,
-        application_id: _application,
-        created_at: _created,
-        updated_at: _updated,
-        ...snapshot
-      } = scenario;
-      const text = JSON.stringify(snapshot);
+      const text = JSON.stringify(draftSnapshot(scenario));
       const now = new Date().toISOString();
-      await db
-        .insertInto('publications')
-        .values({ uuid: randomUUID(), scenario_id: id, label, snapshot: text, published_at: now })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['scenario_id', 'label'])
-            .doUpdateSet({ snapshot: text, published_at: now, unpublished_at: null }),
-        )
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('publications')
+          .values({
+            uuid: randomUUID(),
+            scenario_id: scenario.id,
+            label,
+            snapshot: text,
+            published_at: now,
+            history_id: null,
+          })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['scenario_id', 'label'])
+              .doUpdateSet({ snapshot: text, published_at: now, unpublished_at: null }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await record(trx, row.id, { action: 'publish', snapshot: text, actor, at: now });
+      });
       return db
         .selectFrom('publications as p')
         .select([...publicationFields])
-        .where('p.scenario_id', '=', id)
+        .where('p.scenario_id', '=', scenario.id)
         .where('p.label', '=', label)
         .executeTakeFirstOrThrow();
     },
@@ -160,17 +271,94 @@ export function createPublications(
         .orderBy('p.label')
         .execute(),
     find,
-    async unpublish(companyId, uuid) {
-      const found = await find(companyId, uuid);
-      // The first unpublish time stays: unpublishing again changes nothing.
-      const unpublishedAt = found.unpublished_at ?? new Date().toISOString();
-      await db
-        .updateTable('publications')
-        .set({ unpublished_at: unpublishedAt })
-        .where('uuid', '=', found.uuid)
-        .execute();
-      const { snapshot: _snapshot, ...publication } = found;
-      return { ...publication, unpublished_at: unpublishedAt };
+    async unpublish(companyId, uuid, actor) {
+      const { snapshot: _snapshot, id, ...found } = await find(companyId, uuid);
+      // The first unpublish time stays: unpublishing again changes nothing, nor is it recorded.
+      if (found.unpublished_at) return found;
+      const unpublishedAt = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('publications')
+          .set({ unpublished_at: unpublishedAt })
+          .where('id', '=', id)
+          .execute();
+        await record(trx, id, { action: 'unpublish', snapshot: null, actor, at: unpublishedAt });
+      });
+      return { ...found, unpublished_at: unpublishedAt };
     },
+    history: (scenarioId, options = {}) =>
+      historyQuery(scenarioId)
+        .$if(options.label !== undefined, (query) =>
+          query.where('p.label', '=', options.label as string),
+        )
+        .execute()
+        .then((rows) => rows.map(historyFromRow)),
+    async historyEntry(scenarioId, entryId) {
+      const row = await historyQuery(scenarioId)
+        .select('h.snapshot')
+        .where('h.id', '=', entryId)
+        .executeTakeFirst();
+      if (!row) throw new HttpError(404, `unknown history entry ${entryId}`);
+      return {
+        ...historyFromRow(row),
+        snapshot: row.snapshot ? (JSON.parse(row.snapshot) as ScenarioSnapshot) : null,
+      };
+    },
+    async rollback(companyId, uuid, entryId, actor) {
+      const { snapshot: _snapshot, id, ...found } = await find(companyId, uuid);
+      const entry = await historyQuery(found.scenario_id)
+        .select('h.snapshot')
+        .where('h.id', '=', entryId)
+        .executeTakeFirst();
+      if (!entry?.snapshot)
+        throw new HttpError(404, `no published snapshot ${entryId} of this scenario to go back to`);
+      const snapshot = entry.snapshot;
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('publications')
+          .set({ snapshot, published_at: now, unpublished_at: null })
+          .where('id', '=', id)
+          .execute();
+        await record(trx, id, {
+          action: 'rollback',
+          snapshot,
+          actor,
+          at: now,
+          rollbackOf: entryId,
+        });
+      });
+      const { snapshot: _after, id: _id, ...publication } = await find(companyId, uuid);
+      return publication;
+    },
+  };
+}
+
+/** A history row as the admin API answers it. */
+function historyFromRow(row: {
+  id: number;
+  publication_uuid: string;
+  label: string;
+  action: string;
+  created_at: string;
+  rollback_of: number | null;
+  admin_id: number | null;
+  admin_email: string | null;
+  api_key_id: number | null;
+  api_key_name: string | null;
+  live_id: number | null;
+  unpublished_at: string | null;
+}): HistoryEntry {
+  return {
+    id: row.id,
+    publication_uuid: row.publication_uuid,
+    label: row.label,
+    // Written only by this module, with these three values.
+    action: row.action as HistoryEntry['action'],
+    created_at: row.created_at,
+    admin: row.admin_id !== null ? { id: row.admin_id, email: row.admin_email ?? '' } : null,
+    api_key: row.api_key_id !== null ? { id: row.api_key_id, name: row.api_key_name ?? '' } : null,
+    rollback_of: row.rollback_of,
+    live: row.live_id === row.id && row.unpublished_at === null,
   };
 }

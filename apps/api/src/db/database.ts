@@ -37,6 +37,22 @@ export interface Database {
     published_at: string;
     /** Set while the label is unpublished; public routes treat it as unknown. */
     unpublished_at: Generated<string | null>;
+    /** The `publication_history` entry whose snapshot the label serves. */
+    history_id: number | null;
+  };
+  publication_history: {
+    id: Generated<number>;
+    publication_id: number;
+    /** `publish`, `rollback` or `unpublish`. */
+    action: string;
+    /** The snapshot the label served from then on; null for `unpublish`. */
+    snapshot: string | null;
+    /** Who: a signed-in admin or an API key (null when unknown, or deleted since). */
+    admin_id: number | null;
+    api_key_id: number | null;
+    /** For `rollback`: the earlier entry whose snapshot the label went back to. */
+    rollback_of: number | null;
+    created_at: string;
   };
   visitors: {
     id: Generated<number>;

@@ -10,6 +10,7 @@ import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
 import { featureCatalogRoutes } from './feature-catalog.js';
+import { publicationRoutes } from './publications.js';
 import { scenarioRoutes } from './scenarios.js';
 import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
 
@@ -57,6 +58,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(access.signedIn);
       await signedIn.register(applicationRoutes(deps.database));
       await signedIn.register(scenarioRoutes(deps));
+      await signedIn.register(publicationRoutes(deps));
       await signedIn.register(featureCatalogRoutes);
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
