@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrate } from '../../db/migrations.js';
@@ -152,40 +152,17 @@ it('gives publications made before history a first entry', async () => {
   try {
     await migrate(database, { to: '002_content_and_admin' });
     const { db } = database;
-    const now = new Date().toISOString();
-    const company = await db
-      .insertInto('companies')
-      .values({ name: 'Old', created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const application = await db
-      .insertInto('applications')
-      .values({ company_id: company.id, name: 'Old', allowed_origins: '[]', created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const scenario = await db
-      .insertInto('scenarios')
-      .values({
-        application_id: application.id,
-        name: 'Old',
-        definition: '{}',
-        language: 'en-US',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Written as the old code did, without the column the migration adds.
-    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-      .insertInto('publications')
-      .values({
-        uuid: '33333333-3333-4333-8333-333333333333',
-        scenario_id: scenario.id,
-        label: 'production',
-        snapshot: '{"prompt":"old"}',
-        published_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
+    // Rows as the code before history wrote them: ids 1, and no `history_id` yet.
+    for (const statement of [
+      sql`insert into companies (name) values ('Old')`,
+      sql`insert into applications (company_id, name) values (1, 'Old')`,
+      sql`insert into scenarios (application_id, name, definition, language)
+        values (1, 'Old', '{}', 'en-US')`,
+      sql`insert into publications (uuid, scenario_id, label, snapshot, published_at)
+        values ('33333333-3333-4333-8333-333333333333', 1, 'production', '{"prompt":"old"}',
+        '2026-01-01T00:00:00.000Z')`,
+    ])
+      await statement.execute(db);
     await migrate(database);
     const history = await db.selectFrom('publication_history').selectAll().execute();
     expect(history).toMatchObject([
