@@ -1,5 +1,5 @@
-import type { llm as llmBase } from '@livekit/agents';
-import { stt, voice, type tts, type VAD } from '@livekit/agents';
+import type { llm as llmBase , stt} from '@livekit/agents';
+import { voice, type tts, type VAD } from '@livekit/agents';
 import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
 import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
@@ -9,6 +9,7 @@ import {
   LlamaLLM,
   PocketsphinxSTT,
   WhisperSidecar,
+  EarlyStreamAdapter,
   WhisperSTT,
   whisperInstalled,
   type Transcriber,
@@ -204,8 +205,9 @@ export function sttFor(
   switch (provider) {
     case 'embedded':
       if (vad && embeddedRecognizer(settings, env) === 'whisper') {
-        // Whisper transcribes whole utterances: the session's VAD cuts them.
-        return new stt.StreamAdapter(
+        // Whisper transcribes whole utterances: the session's VAD cuts them, and the first
+        // pause (0.15 s) starts the transcription that the end of the utterance (0.35 s) confirms.
+        return new EarlyStreamAdapter(
           new WhisperSTT({
             transcriber: sharedTranscriber(),
             language,
@@ -287,6 +289,19 @@ export function ttsFor(
   }
 }
 
+/**
+ * How long after the speech an embedded recognizer's turn ends at the soonest: Whisper's early
+ * transcript is ready about 0.4 s after the speech, pocketsphinx's final about 0.45 s.
+ */
+function embeddedEndpointingMs(settings: ProviderSettings | undefined, env: ProviderEnv): number {
+  try {
+    return embeddedRecognizer(settings, env) === 'whisper' ? 400 : 450;
+  } catch {
+    // An unknown model fails where the recognizer is made, with its own message.
+    return 450;
+  }
+}
+
 /** The engines of a conversation from its scenario's voice settings and the session's modes. */
 export function enginesFor(
   runtime: RuntimeConfig,
@@ -302,11 +317,12 @@ export function enginesFor(
       : {}),
     ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime) } : {}),
     ...(modes.audioIn ? { vad } : {}),
-    // The embedded recognizer's finals arrive 0.3-0.5 s after the speech ends. A turn is
-    // committed 450 ms after the speech, or when the final comes if it is later (the framework
-    // runs its end-of-turn check again on every final): pauses shorter than that stay in the turn.
+    // The embedded recognizers' finals arrive 0.35-0.5 s after the speech ends (Whisper's from
+    // its early transcription). A turn is committed this long after the speech, or when the final
+    // comes if it is later (the framework runs its end-of-turn check again on every final):
+    // pauses shorter than that stay in the turn.
     ...(modes.audioIn && (settings.stt?.provider ?? 'embedded') === 'embedded'
-      ? { endpointingMinDelayMs: 450 }
+      ? { endpointingMinDelayMs: embeddedEndpointingMs(settings.stt, env) }
       : {}),
   };
 }

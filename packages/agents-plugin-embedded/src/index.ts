@@ -74,6 +74,12 @@ export {
   type WhisperSTTOptions,
 } from './speech/whisper-stt.js';
 export {
+  EARLY_SILENCE_MS,
+  EarlySpeechStream,
+  EarlyStreamAdapter,
+  type EarlyStreamAdapterOptions,
+} from './speech/early-stream-adapter.js';
+export {
   DEFAULT_WHISPER_MODEL,
   WhisperSidecar,
   whisperInstalled,

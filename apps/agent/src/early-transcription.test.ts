@@ -1,0 +1,138 @@
+// The agent's Whisper recognizer behind its VAD, as a voice session runs it: the transcription
+// starts at the first pause (0.15 s) instead of the end of the utterance (0.35 s), and a pause the
+// visitor talks through costs nothing but the dropped guess. Real silero VAD, real Whisper
+// sidecar, flite's voice.
+import { initializeLogger, stt, type AudioBuffer, type VAD } from '@livekit/agents';
+import * as silero from '@livekit/agents-plugin-silero';
+import { AudioFrame } from '@livekit/rtc-node';
+import {
+  EarlyStreamAdapter,
+  FliteTTS,
+  WhisperSidecar,
+  WhisperSTT,
+} from '@svc/agents-plugin-embedded';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+initializeLogger({ pretty: false, level: 'silent' });
+
+const RATE = 16_000;
+let sidecar: WhisperSidecar;
+let vad: VAD;
+
+beforeAll(async () => {
+  sidecar = new WhisperSidecar();
+  await sidecar.start();
+  // The agent's VAD settings (agent.ts).
+  vad = await silero.VAD.load({ minSilenceDuration: 350 });
+}, 120_000);
+
+afterAll(() => sidecar?.close());
+
+/** What the recognizer was asked: each call's audio length, in ms. */
+class CountingRecognizer extends stt.STT {
+  label = 'counting';
+  readonly calls: number[] = [];
+  readonly #inner: stt.STT;
+  constructor(inner: stt.STT) {
+    super({ streaming: false, interimResults: false });
+    this.#inner = inner;
+  }
+  protected override _recognize(frame: AudioBuffer, signal?: AbortSignal) {
+    const frames = Array.isArray(frame) ? frame : [frame];
+    const samples = frames.reduce((sum, one) => sum + one.samplesPerChannel, 0);
+    this.calls.push((samples / RATE) * 1000);
+    return this.#inner.recognize(frame, signal);
+  }
+  override stream(): stt.SpeechStream {
+    throw new Error('not streaming');
+  }
+}
+
+async function speech(text: string): Promise<Int16Array> {
+  const parts: Int16Array[] = [];
+  for await (const audio of new FliteTTS({ voice: 'slt', sampleRate: RATE }).synthesize(text))
+    parts.push(audio.frame.data);
+  const out = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  // flite pads its words with near-silence: the pauses between pieces are the test's own.
+  const loud = (sample: number) => Math.abs(sample) > 100;
+  return out.subarray(out.findIndex(loud), out.findLastIndex(loud) + 1);
+}
+
+const silence = (ms: number) => new Int16Array((RATE * ms) / 1000);
+
+/** Pushes the audio in 20 ms frames and collects the stream's events up to its final. */
+async function transcribe(adapter: stt.STT, pieces: Int16Array[]) {
+  const stream = adapter.stream();
+  const events: stt.SpeechEvent[] = [];
+  for (const piece of pieces) {
+    for (let offset = 0; offset < piece.length; offset += 320) {
+      const frame = new Int16Array(320);
+      frame.set(piece.subarray(offset, offset + 320));
+      stream.pushFrame(new AudioFrame(frame, RATE, 1, 320));
+    }
+  }
+  // The trailing silence is long enough for one utterance: its final is the last event.
+  for await (const event of stream) {
+    events.push(event);
+    if (event.type === stt.SpeechEventType.FINAL_TRANSCRIPT) break;
+  }
+  stream.close();
+  return events;
+}
+
+describe("the agent's Whisper recognizer behind its VAD", () => {
+  it('transcribes at the first pause, and the end of the utterance gives that transcript', async () => {
+    const recognizer = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
+    const adapter = new EarlyStreamAdapter(recognizer, vad);
+    const events = await transcribe(adapter, [
+      silence(500),
+      await speech('do you have any tents'),
+      silence(1200),
+    ]);
+    expect(events.map((event) => event.type)).toEqual([
+      stt.SpeechEventType.START_OF_SPEECH,
+      stt.SpeechEventType.END_OF_SPEECH,
+      stt.SpeechEventType.FINAL_TRANSCRIPT,
+    ]);
+    expect(events[2]?.alternatives?.[0]?.text.toLowerCase()).toContain('tents');
+    // One transcription, of the speech and its first pause: the framework's adapter sends the
+    // same utterance only once 0.35 s of silence has passed, 0.15 s of audio later.
+    expect(recognizer.calls).toHaveLength(1);
+    const framework = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
+    await transcribe(new stt.StreamAdapter(framework, vad), [
+      silence(500),
+      await speech('do you have any tents'),
+      silence(1200),
+    ]);
+    expect(framework.calls).toHaveLength(1);
+    expect(
+      (framework.calls[0] ?? 0) - (recognizer.calls[0] ?? 0),
+      `audio sent: ${framework.calls[0]} ms by the framework, ${recognizer.calls[0]} ms early`,
+    ).toBeGreaterThanOrEqual(100);
+  }, 120_000);
+
+  it('drops the guess of a pause the visitor talks through, and hears the whole utterance', async () => {
+    const recognizer = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
+    const adapter = new EarlyStreamAdapter(recognizer, vad);
+    const events = await transcribe(adapter, [
+      silence(500),
+      await speech('do you have'),
+      silence(280),
+      await speech('sleeping bags'),
+      silence(1200),
+    ]);
+    const finals = events.filter((event) => event.type === stt.SpeechEventType.FINAL_TRANSCRIPT);
+    expect(finals).toHaveLength(1);
+    const text = finals[0]?.alternatives?.[0]?.text.toLowerCase() ?? '';
+    expect(text).toContain('have');
+    expect(text).toContain('sleeping');
+    // The pause started a guess of "do you have" alone; the transcript is of the whole utterance.
+    expect(recognizer.calls).toHaveLength(2);
+    expect(recognizer.calls[1]).toBeGreaterThan((recognizer.calls[0] ?? 0) + 500);
+  }, 120_000);
+});
