@@ -5,6 +5,7 @@ import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import type { Publications } from '../../publications.js';
 import type { Scenarios } from '../../scenarios.js';
+import { createStats } from '../../stats.js';
 import { applicationRoutes } from './applications.js';
 import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
@@ -12,6 +13,7 @@ import { conversationRoutes } from './conversations.js';
 import { featureCatalogRoutes } from './feature-catalog.js';
 import { publicationRoutes } from './publications.js';
 import { scenarioRoutes } from './scenarios.js';
+import { statsRoutes } from './stats.js';
 import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
 
 /** What the admin API needs. */
@@ -62,6 +64,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(featureCatalogRoutes);
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
+      await signedIn.register(statsRoutes(createStats(deps.database)));
     });
   };
 }
