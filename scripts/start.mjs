@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: brings up every part that exists on embedded defaults (livekit-server, the API with
-// the seeded demo, the agent worker, the example page), prints the URLs, and stops everything on
-// Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs. The API and the
-// agent run compiled (`node dist/main.js`), so they are built first when their build is missing or
-// older than their sources.
+// the seeded demo, the agent worker, the example page, the studio), prints the URLs, and stops
+// everything on Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs. The
+// API and the agent run compiled (`node dist/main.js`), so they are built first when their build is
+// missing or older than their sources; the studio runs in Vite's development server.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const API_PORT = Number(process.env.PORT ?? 8080);
 const EXAMPLE_PORT = Number(process.env.EXAMPLE_PORT ?? 5173);
+const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 5174);
 const AGENT_NAME = process.env.SVC_AGENT_NAME ?? 'svc-agent';
 // The agent authenticates to the API with this key; one is made per run unless one is given.
 const AGENT_KEY = process.env.SVC_AGENT_KEY ?? randomBytes(24).toString('base64url');
@@ -277,6 +278,16 @@ async function main() {
     });
     await waitForHttp(`http://127.0.0.1:${EXAMPLE_PORT}/`, 60_000);
     urls.push(['Example page', `http://127.0.0.1:${EXAMPLE_PORT}/`]);
+  }
+
+  if (hasScript('apps/studio', 'dev')) {
+    // Vite in development; it forwards /v1 to the API, so the studio calls its own origin.
+    launch('studio', 'npm', ['run', 'dev', '-w', '@svc/studio'], {
+      SVC_API_URL: apiUrl,
+      PORT: String(STUDIO_PORT),
+    });
+    await waitForHttp(`http://127.0.0.1:${STUDIO_PORT}/`, 60_000);
+    urls.push(['Studio', `http://127.0.0.1:${STUDIO_PORT}/`]);
   }
 
   log('\nSvc is running:');

@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../api/client';
+import { errorMessage, unwrap } from '../api/errors';
+import { requestSchema } from '../api/types';
+import { CopyBlock } from '../components/copy-block';
+import { Empty, QueryView } from '../components/states';
+import { validate } from '../schema-form/schema-model';
+
+const keySchema = requestSchema('post /v1/admin/api-keys');
+
+/** The company's API keys for automation: create one (shown once), revoke one. */
+export function ApiKeys() {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const keys = useQuery({
+    queryKey: ['api-keys'],
+    queryFn: () => unwrap(api.GET('/v1/admin/api-keys')),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+  const create = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/admin/api-keys', { body: { name } })),
+    onSuccess: async () => {
+      setName('');
+      await refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/v1/admin/api-keys/{id}', { params: { path: { id } } })),
+    onSuccess: refresh,
+  });
+  const errors = name ? validate(keySchema, { name }) : {};
+  const failure = create.error ?? revoke.error;
+  return (
+    <Stack>
+      <Title order={3}>API keys</Title>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (Object.keys(validate(keySchema, { name })).length === 0) create.mutate();
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Name"
+            description="What uses the key, e.g. the CI that publishes"
+            value={name}
+            error={errors.name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={create.isPending} disabled={!name}>
+            Create key
+          </Button>
+        </Group>
+      </form>
+      {create.data && (
+        <Alert color="yellow" title="Copy the key now: it is not shown again">
+          <CopyBlock label={`Key "${create.data.name}"`} code={create.data.key} />
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" role="alert">
+          {errorMessage(failure)}
+        </Alert>
+      )}
+      <QueryView what="API keys" query={keys}>
+        {(data) =>
+          data.api_keys.length === 0 ? (
+            <Empty title="No API keys">Scripts and CI reach the admin API with a key.</Empty>
+          ) : (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Starts with</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.api_keys.map((key) => (
+                  <Table.Tr key={key.id}>
+                    <Table.Td>{key.name}</Table.Td>
+                    <Table.Td>
+                      <code>{key.prefix}</code>
+                    </Table.Td>
+                    <Table.Td>{new Date(key.created_at).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      {key.revoked_at ? (
+                        'revoked'
+                      ) : (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => revoke.mutate(key.id)}
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryView>
+    </Stack>
+  );
+}

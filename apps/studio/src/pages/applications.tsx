@@ -1,0 +1,57 @@
+import { Accordion, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { createLazyRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useApplications } from '../api/queries';
+import { ApiKeys } from '../applications/api-keys';
+import { ApplicationForm } from '../applications/application-form';
+import { Empty, QueryView } from '../components/states';
+
+/** The company's applications (origins, limits) and its API keys. */
+function ApplicationsPage() {
+  const [creating, setCreating] = useState(false);
+  const applications = useApplications();
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Applications</Title>
+        <Button onClick={() => setCreating(true)}>New application</Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        An application is a site that embeds the agent: its scenarios, the origins allowed to start
+        sessions, and its limits. Embed snippets are on each scenario&apos;s Publish tab.
+      </Text>
+      <QueryView what="applications" query={applications}>
+        {(data) =>
+          data.applications.length === 0 ? (
+            <Empty title="No applications yet">
+              Create one for the site that embeds the agent.
+            </Empty>
+          ) : (
+            <Accordion variant="separated">
+              {data.applications.map((application) => (
+                <Accordion.Item key={application.id} value={String(application.id)}>
+                  <Accordion.Control>
+                    {application.name}
+                    <Text span size="sm" c="dimmed" ml="sm">
+                      {application.allowed_origins.join(', ') || 'no origins allowed yet'}
+                    </Text>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <ApplicationForm application={application} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          )
+        }
+      </QueryView>
+      <ApiKeys />
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New application">
+        <ApplicationForm onDone={() => setCreating(false)} />
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The applications page's lazily loaded part. */
+export const Route = createLazyRoute('/_studio/applications')({ component: ApplicationsPage });

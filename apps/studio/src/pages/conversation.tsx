@@ -1,0 +1,94 @@
+import { Anchor, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
+import { api } from '../api/client';
+import { unwrap } from '../api/errors';
+import type { TurnMetrics } from '../api/types';
+import { Empty, QueryView } from '../components/states';
+import { Transcript, type StoredMessage } from '../conversation/transcript';
+
+const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
+
+/** Each turn's latency split: end of turn, recognition, first token, first audio, voice to voice. */
+function TurnLatencies({ turns }: { turns: TurnMetrics[] }) {
+  if (turns.length === 0)
+    return <Text c="dimmed">No turn metrics (a typed conversation has none).</Text>;
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Turn</Table.Th>
+          <Table.Th>End of turn</Table.Th>
+          <Table.Th>STT</Table.Th>
+          <Table.Th>LLM first token</Table.Th>
+          <Table.Th>TTS first audio</Table.Th>
+          <Table.Th>Voice to voice</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {turns.map((turn) => (
+          <Table.Tr key={turn.turn}>
+            <Table.Td>{turn.turn}</Table.Td>
+            <Table.Td>{ms(turn.end_of_turn_ms)}</Table.Td>
+            <Table.Td>{ms(turn.stt_ms)}</Table.Td>
+            <Table.Td>{ms(turn.llm_ttft_ms)}</Table.Td>
+            <Table.Td>{ms(turn.tts_ttfb_ms)}</Table.Td>
+            <Table.Td>{ms(turn.e2e_ms)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One conversation: who, when, the transcript with tool calls, and each turn's latency. */
+function ConversationPage() {
+  const { conversationId } = useParams({ from: '/_studio/conversations/$conversationId' });
+  const conversation = useQuery({
+    queryKey: ['conversation', conversationId],
+    queryFn: () =>
+      unwrap(api.GET('/v1/admin/conversations/{id}', { params: { path: { id: conversationId } } })),
+  });
+  return (
+    <Stack>
+      <Anchor component={Link} to="/conversations" size="sm">
+        All conversations
+      </Anchor>
+      <QueryView what="the conversation" query={conversation}>
+        {(data) => (
+          <Stack>
+            <Title order={2}>Conversation {data.id}</Title>
+            <Group gap="lg">
+              <Text size="sm">Visitor {data.external_id}</Text>
+              <Text size="sm">Label {data.label}</Text>
+              <Text size="sm">
+                {data.input_mode} in, {data.output_mode} out, {data.language}
+              </Text>
+              <Text size="sm">Started {new Date(data.started_at).toLocaleString()}</Text>
+              <Text size="sm">
+                {data.ended_at
+                  ? `Ended ${new Date(data.ended_at).toLocaleString()} (${data.end_reason ?? 'no reason'})`
+                  : 'Running'}
+              </Text>
+            </Group>
+            <Title order={3}>Transcript</Title>
+            {data.messages.length === 0 ? (
+              <Empty title="No messages">Nothing was said in this conversation.</Empty>
+            ) : (
+              <Transcript messages={data.messages as unknown as StoredMessage[]} />
+            )}
+            <Title order={3}>Turn latencies</Title>
+            <TurnLatencies turns={data.turn_metrics} />
+            <Title order={3}>Restore state</Title>
+            <Code block>{JSON.stringify(data.restore_state, null, 2)}</Code>
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+/** The conversation page's lazily loaded part. */
+export const Route = createLazyRoute('/_studio/conversations/$conversationId')({
+  component: ConversationPage,
+});

@@ -1,0 +1,193 @@
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api } from '../api/client';
+import { useScenarios } from '../api/queries';
+import { errorMessage, unwrap } from '../api/errors';
+import type { ConversationFilters } from '../api/types';
+import { Empty, QueryView } from '../components/states';
+
+/** The filters as the list query takes them: empty ones left out, dates as ISO instants. */
+export function filterQuery(form: {
+  scenario: string | null;
+  status: string | null;
+  externalId: string;
+  from: string;
+  to: string;
+}): ConversationFilters {
+  const query: ConversationFilters = {};
+  if (form.scenario) query.scenario_id = Number(form.scenario);
+  if (form.status === 'running' || form.status === 'ended') query.status = form.status;
+  if (form.externalId.trim()) query.external_id = form.externalId.trim();
+  // A date input gives a day; the range covers it whole, in the admin's time zone.
+  if (form.from) query.from = new Date(`${form.from}T00:00:00`).toISOString();
+  if (form.to) query.to = new Date(`${form.to}T23:59:59.999`).toISOString();
+  return query;
+}
+
+/** The conversations of the company, newest first, with filters and a CSV export. */
+function ConversationsPage() {
+  const [scenario, setScenario] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [externalId, setExternalId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters = filterQuery({ scenario, status, externalId, from, to });
+  const scenarios = useScenarios();
+  const conversations = useInfiniteQuery({
+    queryKey: ['conversations', filters],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/v1/admin/conversations', {
+          params: {
+            query: { ...filters, limit: 50, ...(pageParam ? { cursor: pageParam } : {}) },
+          },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      // The export needs the bearer token, so it is fetched and handed over as a file.
+      const blob = await unwrap(
+        api.GET('/v1/admin/conversations/export', {
+          params: { query: { ...filters, format: 'csv' } },
+          parseAs: 'blob',
+        }),
+      );
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob as Blob);
+      link.download = 'conversations.csv';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    },
+  });
+  const scenarioName = (id: number) =>
+    scenarios.data?.scenarios.find((candidate) => candidate.id === id)?.name ?? `#${id}`;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Conversations</Title>
+        <Button variant="default" loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          Export CSV
+        </Button>
+      </Group>
+      {exportCsv.error && (
+        <Text c="red" role="alert">
+          {errorMessage(exportCsv.error)}
+        </Text>
+      )}
+      <Group align="flex-end">
+        <Select
+          label="Scenario"
+          clearable
+          data={(scenarios.data?.scenarios ?? []).map((candidate) => ({
+            value: String(candidate.id),
+            label: candidate.name,
+          }))}
+          value={scenario}
+          onChange={setScenario}
+        />
+        <Select
+          label="Status"
+          clearable
+          data={[
+            { value: 'running', label: 'Running' },
+            { value: 'ended', label: 'Ended' },
+          ]}
+          value={status}
+          onChange={setStatus}
+        />
+        <TextInput
+          label="Visitor id"
+          value={externalId}
+          onChange={(event) => setExternalId(event.currentTarget.value)}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.currentTarget.value)}
+        />
+      </Group>
+      <QueryView what="conversations" query={conversations}>
+        {(data) => {
+          const rows = data.pages.flatMap((page) => page.conversations);
+          if (rows.length === 0)
+            return (
+              <Empty title="No conversations">
+                {Object.keys(filters).length > 0
+                  ? 'None matches these filters.'
+                  : 'Conversations appear here once visitors talk to a publication.'}
+              </Empty>
+            );
+          return (
+            <Stack>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Started</Table.Th>
+                    <Table.Th>Scenario</Table.Th>
+                    <Table.Th>Label</Table.Th>
+                    <Table.Th>Visitor</Table.Th>
+                    <Table.Th>Mode</Table.Th>
+                    <Table.Th>Messages</Table.Th>
+                    <Table.Th>Ended</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((conversation) => (
+                    <Table.Tr key={conversation.id}>
+                      <Table.Td>
+                        <Link
+                          to="/conversations/$conversationId"
+                          params={{ conversationId: conversation.id }}
+                        >
+                          {new Date(conversation.started_at).toLocaleString()}
+                        </Link>
+                      </Table.Td>
+                      <Table.Td>{scenarioName(conversation.scenario_id)}</Table.Td>
+                      <Table.Td>{conversation.label}</Table.Td>
+                      <Table.Td>{conversation.external_id}</Table.Td>
+                      <Table.Td>
+                        {conversation.input_mode}/{conversation.output_mode}
+                      </Table.Td>
+                      <Table.Td>{conversation.message_count}</Table.Td>
+                      <Table.Td>
+                        {conversation.ended_at
+                          ? `${new Date(conversation.ended_at).toLocaleTimeString()} (${conversation.end_reason ?? 'ended'})`
+                          : 'running'}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {conversations.hasNextPage && (
+                <Button
+                  variant="default"
+                  w="fit-content"
+                  loading={conversations.isFetchingNextPage}
+                  onClick={() => void conversations.fetchNextPage()}
+                >
+                  More conversations
+                </Button>
+              )}
+            </Stack>
+          );
+        }}
+      </QueryView>
+    </Stack>
+  );
+}
+
+/** The conversation list's lazily loaded part. */
+export const Route = createLazyRoute('/_studio/conversations')({ component: ConversationsPage });

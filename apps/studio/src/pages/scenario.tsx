@@ -1,0 +1,49 @@
+import { Anchor, Stack, Tabs, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
+import { api } from '../api/client';
+import { unwrap } from '../api/errors';
+import type { Scenario } from '../api/types';
+import { QueryView } from '../components/states';
+import { PublishPanel } from '../scenario/publish-panel';
+import { ScenarioEditor } from '../scenario/scenario-editor';
+
+/** One scenario: edit it, publish it. */
+function ScenarioPage() {
+  const id = Number(useParams({ from: '/_studio/scenarios/$scenarioId' }).scenarioId);
+  const scenario = useQuery({
+    queryKey: ['scenario', id],
+    queryFn: async () =>
+      (await unwrap(api.GET('/v1/admin/scenarios/{id}', { params: { path: { id } } }))) as Scenario,
+  });
+  return (
+    <Stack>
+      <Anchor component={Link} to="/scenarios" size="sm">
+        All scenarios
+      </Anchor>
+      <QueryView what="the scenario" query={scenario}>
+        {(data) => (
+          <Stack>
+            <Title order={2}>{data.name}</Title>
+            <Tabs defaultValue="edit">
+              <Tabs.List>
+                <Tabs.Tab value="edit">Edit</Tabs.Tab>
+                <Tabs.Tab value="publish">Publish</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="edit" pt="md">
+                {/* Keyed by the scenario, so opening another one starts a fresh draft. */}
+                <ScenarioEditor key={data.id} scenario={data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="publish" pt="md">
+                <PublishPanel scenarioId={data.id} />
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+/** The scenario page's lazily loaded part. */
+export const Route = createLazyRoute('/_studio/scenarios/$scenarioId')({ component: ScenarioPage });

@@ -1,0 +1,198 @@
+import { Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api } from '../api/client';
+import { useApplications, useScenarios } from '../api/queries';
+import { errorMessage, unwrap } from '../api/errors';
+import { requestSchema, type Scenario, type ScenarioSummary } from '../api/types';
+import { Empty, QueryView } from '../components/states';
+import { pick, validate } from '../schema-form/schema-model';
+
+const createSchema = pick(requestSchema('post /v1/admin/scenarios'), ['name', 'application_id']);
+
+/** Name a new scenario and pick its application; the rest is edited on the scenario's page. */
+function CreateScenario({ onClose }: { onClose(): void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const applications = useApplications();
+  const [name, setName] = useState('');
+  const [applicationId, setApplicationId] = useState<number | undefined>();
+  const [touched, setTouched] = useState(false);
+  const draft = { name, application_id: applicationId };
+  const errors = touched ? validate(createSchema, draft) : {};
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/v1/admin/scenarios', {
+          body: { name, application_id: applicationId ?? 0 },
+        }),
+      ) as Promise<Scenario>,
+    onSuccess: async (scenario) => {
+      await queryClient.invalidateQueries({ queryKey: ['scenarios'] });
+      await navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: String(scenario.id) } });
+    },
+  });
+  const options = (applications.data?.applications ?? []).map((application) => ({
+    value: String(application.id),
+    label: application.name,
+  }));
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (Object.keys(validate(createSchema, draft)).length === 0) create.mutate();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Name"
+          withAsterisk
+          value={name}
+          error={errors.name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Select
+          label="Application"
+          withAsterisk
+          data={options}
+          value={applicationId === undefined ? null : String(applicationId)}
+          error={errors.application_id}
+          placeholder={applications.isPending ? 'Loading applications...' : 'Pick one'}
+          onChange={(value) => setApplicationId(value ? Number(value) : undefined)}
+        />
+        {create.error && (
+          <Text c="red" size="sm" role="alert">
+            {errorMessage(create.error)}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The scenarios of the company: open, duplicate, delete, create. */
+function ScenariosPage() {
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const scenarios = useScenarios();
+  const applications = useApplications();
+  const applicationName = (id: number) =>
+    applications.data?.applications.find((application) => application.id === id)?.name ?? `#${id}`;
+
+  const duplicate = useMutation({
+    mutationFn: async (id: number) => {
+      // A copy is the scenario's own fields sent as a new scenario; ids and times are the API's.
+      const source = (await unwrap(
+        api.GET('/v1/admin/scenarios/{id}', { params: { path: { id } } }),
+      )) as Scenario;
+      const { id: _id, created_at: _created, updated_at: _updated, ...fields } = source;
+      return unwrap(
+        api.POST('/v1/admin/scenarios', { body: { ...fields, name: `${fields.name} (copy)` } }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['scenarios'] }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/v1/admin/scenarios/{id}', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['scenarios'] }),
+  });
+  const failure = duplicate.error ?? remove.error;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Scenarios</Title>
+        <Button onClick={() => setCreating(true)}>New scenario</Button>
+      </Group>
+      {failure && (
+        <Text c="red" role="alert">
+          {errorMessage(failure)}
+        </Text>
+      )}
+      <QueryView what="scenarios" query={scenarios}>
+        {(data) => {
+          const rows = data.scenarios as ScenarioSummary[];
+          if (rows.length === 0)
+            return (
+              <Empty title="No scenarios yet">
+                A scenario is what the agent says and does: its prompt, voice and features. Create
+                one to start.
+              </Empty>
+            );
+          return (
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Application</Table.Th>
+                  <Table.Th>Language</Table.Th>
+                  <Table.Th>Changed</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((scenario) => (
+                  <Table.Tr key={scenario.id}>
+                    <Table.Td>
+                      <Link
+                        to="/scenarios/$scenarioId"
+                        params={{ scenarioId: String(scenario.id) }}
+                      >
+                        {scenario.name}
+                      </Link>
+                    </Table.Td>
+                    <Table.Td>{applicationName(scenario.application_id)}</Table.Td>
+                    <Table.Td>{scenario.language}</Table.Td>
+                    <Table.Td>{new Date(scenario.updated_at).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end">
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          loading={duplicate.isPending && duplicate.variables === scenario.id}
+                          onClick={() => duplicate.mutate(scenario.id)}
+                        >
+                          Duplicate
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => {
+                            if (window.confirm(`Delete the scenario "${scenario.name}"?`))
+                              remove.mutate(scenario.id);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          );
+        }}
+      </QueryView>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New scenario">
+        <CreateScenario onClose={() => setCreating(false)} />
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The scenario list's lazily loaded part. */
+export const Route = createLazyRoute('/_studio/scenarios')({ component: ScenariosPage });

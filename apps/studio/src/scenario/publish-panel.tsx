@@ -1,0 +1,126 @@
+import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../api/client';
+import { errorMessage, unwrap } from '../api/errors';
+import { requestSchema } from '../api/types';
+import { CopyBlock } from '../components/copy-block';
+import { Empty, QueryView } from '../components/states';
+import { validate } from '../schema-form/schema-model';
+
+const publishSchema = requestSchema('post /v1/admin/scenarios/{id}/publish');
+
+/**
+ * A scenario's publications: publish the saved scenario under a label (staging, production or
+ * another), unpublish one, and copy the embed snippet a page needs to talk to it.
+ */
+export function PublishPanel({ scenarioId }: { scenarioId: number }) {
+  const queryClient = useQueryClient();
+  const [label, setLabel] = useState('staging');
+  const publications = useQuery({
+    queryKey: ['publications', scenarioId],
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/admin/scenarios/{id}/publications', {
+          params: { path: { id: scenarioId } },
+        }),
+      ),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['publications', scenarioId] });
+  const publish = useMutation({
+    mutationFn: (name: string) =>
+      unwrap(
+        api.POST('/v1/admin/scenarios/{id}/publish', {
+          params: { path: { id: scenarioId } },
+          body: { label: name },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const unpublish = useMutation({
+    mutationFn: (uuid: string) =>
+      unwrap(api.POST('/v1/admin/publications/{uuid}/unpublish', { params: { path: { uuid } } })),
+    onSuccess: refresh,
+  });
+  const errors = validate(publishSchema, { label });
+  const failure = publish.error ?? unpublish.error;
+
+  return (
+    <Stack>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!errors.label) publish.mutate(label);
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Label"
+            description="Publishing a label again moves it to the saved scenario; its address stays"
+            value={label}
+            error={errors.label}
+            onChange={(event) => setLabel(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={publish.isPending} disabled={Boolean(errors.label)}>
+            Publish the saved scenario
+          </Button>
+        </Group>
+      </form>
+      {failure && (
+        <Text c="red" role="alert">
+          {errorMessage(failure)}
+        </Text>
+      )}
+      <QueryView what="publications" query={publications}>
+        {(data) =>
+          data.publications.length === 0 ? (
+            <Empty title="Not published">
+              Visitors reach a scenario through a publication. Publish it under a label to get the
+              embed snippet.
+            </Empty>
+          ) : (
+            <Stack>
+              {data.publications.map((publication) => (
+                <Card key={publication.uuid} withBorder>
+                  <Stack gap="sm">
+                    <Group justify="space-between">
+                      <Group gap="xs">
+                        <Badge>{publication.label}</Badge>
+                        {publication.unpublished_at ? (
+                          <Badge color="gray">unpublished</Badge>
+                        ) : (
+                          <Badge color="green">live</Badge>
+                        )}
+                        <Text size="sm" c="dimmed">
+                          published {new Date(publication.published_at).toLocaleString()}
+                        </Text>
+                      </Group>
+                      {!publication.unpublished_at && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          loading={unpublish.isPending && unpublish.variables === publication.uuid}
+                          onClick={() => unpublish.mutate(publication.uuid)}
+                        >
+                          Unpublish
+                        </Button>
+                      )}
+                    </Group>
+                    <Text size="sm">
+                      Publication <code>{publication.uuid}</code>
+                    </Text>
+                    <CopyBlock label="Install" code={publication.embed.install} />
+                    <CopyBlock label="Embed in a page (module)" code={publication.embed.module} />
+                    <CopyBlock label="Embed in React" code={publication.embed.react} />
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
+    </Stack>
+  );
+}
