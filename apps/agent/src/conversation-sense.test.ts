@@ -136,4 +136,31 @@ describe('conversation sense on the real worker', () => {
     });
     await visitor.end();
   }, 120_000);
+
+  it('a spoken goodbye ends the call only when the visitor stays quiet after it', async () => {
+    const { visitor } = await visit('audio');
+    await visitor.acknowledge();
+    await visitor.heardAgentFinish(90_000);
+    // A goodbye (or what the recognizer took for one), then the visitor goes on at once.
+    await visitor.say('goodbye');
+    await visitor.next(
+      'message:new',
+      (m) => m.role === 'assistant' && !/Trailhead/.test(String(m.content)),
+      30_000,
+    );
+    await visitor.agentState('listening', 30_000);
+    await visitor.say('do you have tents');
+    await visitor.next(
+      'message:new',
+      (m) => m.role === 'assistant' && /tents?/i.test(String(m.content)),
+      30_000,
+    );
+    expect(toolRequests(visitor).at(-1)).toMatchObject({ tool: 'search_products' });
+    expect(visitor.received.filter((entry) => entry.topic === 'session:end')).toEqual([]);
+    // A goodbye the visitor stays quiet after ends it, as completed.
+    await visitor.agentState('listening', 30_000);
+    await visitor.say('thanks, goodbye');
+    const end = await visitor.next('session:end', () => true, 30_000);
+    expect(end).toMatchObject({ reason: 'completed' });
+  }, 180_000);
 });

@@ -30,6 +30,12 @@ import { MessageLog } from './messages.js';
 import { withRouter } from './router/index.js';
 import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
 
+/**
+ * How long a voice call stays open after the agent's goodbye was spoken, for a visitor who goes
+ * on (see where it is used).
+ */
+export const GOODBYE_GRACE_MS = 2500;
+
 /** The speech and language engines of one conversation. */
 export interface Engines {
   llm: llm.LLM;
@@ -157,6 +163,7 @@ async function serveConversation(run: {
   });
   let ending: Promise<void> | undefined;
   let endAfterSpeech: string | undefined;
+  let goodbyeGrace: NodeJS.Timeout | undefined;
   const abort = new AbortController();
 
   const session = new voice.AgentSession({
@@ -199,6 +206,7 @@ async function serveConversation(run: {
   /** Ends once, whichever way: tells the visitor, stores everything, records the end, leaves. */
   const finish = (reason: string, tellVisitor: boolean): Promise<void> => {
     ending ??= (async () => {
+      clearTimeout(goodbyeGrace);
       abort.abort();
       if (tellVisitor) {
         await channel
@@ -235,8 +243,25 @@ async function serveConversation(run: {
       })),
     );
   });
+  // A spoken goodbye is heard by a recognizer, which takes "hi there" for "bye there" now and
+  // then: a voice call ends once the goodbye is spoken and the visitor then stays quiet for
+  // GOODBYE_GRACE_MS. Speaking in that time (a misheard goodbye, "oh wait, one more thing")
+  // goes on with the conversation. Typed goodbyes end at once.
   session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
-    if (endAfterSpeech && event.newState === 'listening') void finish(endAfterSpeech, true);
+    if (!endAfterSpeech || event.newState !== 'listening') return;
+    const reason = endAfterSpeech;
+    if (!modes.audioIn) {
+      void finish(reason, true);
+      return;
+    }
+    clearTimeout(goodbyeGrace);
+    goodbyeGrace = setTimeout(() => void finish(reason, true), GOODBYE_GRACE_MS);
+  });
+  session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
+    if (event.newState !== 'speaking' || !endAfterSpeech || ending) return;
+    clearTimeout(goodbyeGrace);
+    endAfterSpeech = undefined;
+    log.info('the visitor went on after the goodbye');
   });
   session.on(voice.AgentSessionEventTypes.Error, (event) =>
     log.warn({ err: event.error }, 'agent session error'),
