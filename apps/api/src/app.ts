@@ -141,6 +141,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       conversations,
       scenarios: createScenarios(deps.database),
       publications,
+      transport: deps.transport,
+      rtTokenSeconds: deps.rtTokenSeconds,
       rateLimit: deps.adminRateLimit,
       signup: deps.signup ?? false,
     }),

@@ -6,6 +6,13 @@ import { HttpError } from './errors.js';
 import { parseLimits, type ApplicationLimits } from './limits.js';
 import type { Scenario } from './scenarios.js';
 
+/**
+ * The label of a scenario's preview: the draft as the studio tries it. It cannot be published
+ * (labels start with a letter or digit), no public or visitor route finds it, and it has no
+ * history.
+ */
+export const PREVIEW_LABEL = '_preview';
+
 /** How long a live publication lookup is reused, milliseconds. */
 export const PUBLICATION_CACHE_MS = 2000;
 
@@ -81,6 +88,11 @@ export interface Publications {
   ofScenario(scenarioId: number): Promise<Publication[]>;
   /** The company's publication with its snapshot; 404 for another company's. */
   find(companyId: number, uuid: string): Promise<Publication & { snapshot: ScenarioSnapshot }>;
+  /**
+   * Points the scenario's preview at its draft (created on first use) and answers its id and
+   * uuid; see {@link PREVIEW_LABEL}.
+   */
+  preview(scenario: Scenario): Promise<{ publication_id: number; uuid: string }>;
   /** Unpublishes the company's publication (again is harmless); answers it. */
   unpublish(companyId: number, uuid: string, actor: Actor): Promise<Publication>;
   /** A scenario's history, newest first, optionally of one label. */
@@ -139,6 +151,8 @@ export function createPublications(
       ])
       .where('publications.uuid', '=', uuid)
       .where('publications.unpublished_at', 'is', null)
+      // A preview is the admin's alone: no visitor token is ever issued or honoured for it.
+      .where('publications.label', '!=', PREVIEW_LABEL)
       .executeTakeFirst()
       .then(
         (row) =>
@@ -154,6 +168,34 @@ export function createPublications(
       value.catch(() => cache.delete(uuid));
     }
     return value;
+  }
+
+  /**
+   * Freezes the scenario's draft under `label`: the label's row is created on first use, then
+   * keeps its uuid and gets the new snapshot, published again if it was not.
+   */
+  async function freezeDraft(trx: Kysely<Database>, scenario: Scenario, label: string) {
+    // The snapshot is what the agent runs: the authored scenario without its bookkeeping.
+    const snapshot = JSON.stringify(draftSnapshot(scenario));
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('publications')
+      .values({
+        uuid: randomUUID(),
+        scenario_id: scenario.id,
+        label,
+        snapshot,
+        published_at: now,
+        history_id: null,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['scenario_id', 'label'])
+          .doUpdateSet({ snapshot, published_at: now, unpublished_at: null }),
+      )
+      .returning(['id as publication_id', 'uuid'])
+      .executeTakeFirstOrThrow();
+    return { ...row, snapshot, published_at: now };
   }
 
   /** Adds a history entry; publish and rollback also point the label at it. */
@@ -220,6 +262,7 @@ export function createPublications(
       .select([...publicationFields, 'p.snapshot', 'p.id'])
       .where('p.uuid', '=', uuid)
       .where('a.company_id', '=', companyId)
+      .where('p.label', '!=', PREVIEW_LABEL)
       .executeTakeFirst();
     if (!row) throw new HttpError(404, `unknown publication ${uuid}`);
     const { snapshot, ...publication } = row;
@@ -233,28 +276,14 @@ export function createPublications(
       return found;
     },
     async publish(scenario, label, actor) {
-      // The snapshot is what the agent runs: the authored scenario without its bookkeeping.
-      const text = JSON.stringify(draftSnapshot(scenario));
-      const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('publications')
-          .values({
-            uuid: randomUUID(),
-            scenario_id: scenario.id,
-            label,
-            snapshot: text,
-            published_at: now,
-            history_id: null,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['scenario_id', 'label'])
-              .doUpdateSet({ snapshot: text, published_at: now, unpublished_at: null }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await record(trx, row.id, { action: 'publish', snapshot: text, actor, at: now });
+        const row = await freezeDraft(trx, scenario, label);
+        await record(trx, row.publication_id, {
+          action: 'publish',
+          snapshot: row.snapshot,
+          actor,
+          at: row.published_at,
+        });
       });
       return db
         .selectFrom('publications as p')
@@ -268,9 +297,14 @@ export function createPublications(
         .selectFrom('publications as p')
         .select([...publicationFields])
         .where('p.scenario_id', '=', scenarioId)
+        .where('p.label', '!=', PREVIEW_LABEL)
         .orderBy('p.label')
         .execute(),
     find,
+    async preview(scenario) {
+      const { publication_id, uuid } = await freezeDraft(db, scenario, PREVIEW_LABEL);
+      return { publication_id, uuid };
+    },
     async unpublish(companyId, uuid, actor) {
       const { snapshot: _snapshot, id, ...found } = await find(companyId, uuid);
       // The first unpublish time stays: unpublishing again changes nothing, nor is it recorded.

@@ -1,7 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenDatabase } from './db/database.js';
+import { PREVIEW_LABEL } from './publications.js';
 
-/** Which conversations a dashboard counts: one company's, started in `[from, to)`. */
+/**
+ * Which conversations a dashboard counts: one company's, started in `[from, to)`; the studio's
+ * previews are not visitors and never count.
+ */
 export interface StatsFilter {
   companyId: number;
   /** ISO timestamps bounding `started_at`. */
@@ -53,7 +57,7 @@ export function createStats({ db, dialect }: OpenDatabase) {
       join publications p on p.id = c.publication_id
       join scenarios s on s.id = p.scenario_id
       join applications a on a.id = s.application_id
-      where a.company_id = ${filter.companyId}
+      where a.company_id = ${filter.companyId} and p.label <> ${PREVIEW_LABEL}
         and c.started_at >= ${filter.from} and c.started_at < ${filter.to}
         ${filter.publicationUuid !== undefined ? sql`and p.uuid = ${filter.publicationUuid}` : sql``}
         ${filter.scenarioId !== undefined ? sql`and s.id = ${filter.scenarioId}` : sql``}

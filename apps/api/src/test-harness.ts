@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { AppDeps } from './app.js';
 import type { OpenDatabase } from './db/database.js';
-import { seedFixture } from './test-fixtures.js';
+import { ADMIN, seedFixture } from './test-fixtures.js';
 import {
   createTokenService,
   startPostgres,
@@ -80,4 +80,35 @@ export function describeOnBothDialects(
       return current;
     });
   });
+}
+
+/**
+ * Calls `/v1/admin{url}` on `app` with an optional bearer token and JSON body; answers the status
+ * and the JSON body (undefined when empty).
+ */
+export function adminCaller(app: () => FastifyInstance) {
+  return async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: object,
+  ) => {
+    const response = await app().inject({
+      method,
+      url: `/v1/admin${url}`,
+      ...(payload ? { payload } : {}),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.statusCode, body: response.body ? response.json() : undefined };
+  };
+}
+
+/** Signs the fixture's admin (or another of its admins) in; answers the session token. */
+export async function adminToken(app: FastifyInstance, email = ADMIN.email): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/admin/login',
+    payload: { email, password: ADMIN.password },
+  });
+  return response.json().token as string;
 }

@@ -1,5 +1,8 @@
-import type { RoomMetadata } from '@svc/protocol/agent';
+import type { SessionMode } from '@svc/protocol';
+import { conversationRoomName, type RoomMetadata } from '@svc/protocol/agent';
+import type { FastifyBaseLogger } from 'fastify';
 import { AccessToken, AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
+import { HttpError } from './errors.js';
 
 /** What the API asks of the Transport for a session. */
 export interface TransportAdmin {
@@ -43,5 +46,49 @@ export function createLiveKitAdmin(options: {
       });
       return token.toJwt();
     },
+  };
+}
+
+/** What a session start asks of the Transport for one conversation. */
+export interface SessionRoom {
+  conversation: { id: string; language: string };
+  visitorId: number;
+  inputMode: SessionMode;
+  outputMode: SessionMode;
+  metadata: Record<string, unknown>;
+  resumed: boolean;
+  /** Lifetime of the participant token, seconds. */
+  ttlSeconds: number;
+}
+
+/**
+ * Opens the conversation's room (the agent dispatched with its metadata) and answers the
+ * session credentials; 503 when the Transport does not answer.
+ */
+export async function openSessionRoom(
+  transport: TransportAdmin,
+  session: SessionRoom,
+  log: FastifyBaseLogger,
+): Promise<{ rt_token: string; rt_url: string; expires_in: number }> {
+  const room = conversationRoomName(session.conversation.id);
+  const metadata: RoomMetadata = {
+    conversation_id: session.conversation.id,
+    input_mode: session.inputMode,
+    output_mode: session.outputMode,
+    language: session.conversation.language,
+    metadata: session.metadata,
+    resumed: session.resumed,
+  };
+  try {
+    await transport.openRoom(room, metadata);
+  } catch (cause) {
+    log.warn({ err: cause }, 'Transport unreachable');
+    throw new HttpError(503, 'the Transport is unreachable; try again shortly');
+  }
+  const identity = `visitor-${session.visitorId}`;
+  return {
+    rt_token: await transport.participantToken(room, identity, session.ttlSeconds),
+    rt_url: transport.url,
+    expires_in: session.ttlSeconds,
   };
 }

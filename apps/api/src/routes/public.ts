@@ -1,5 +1,4 @@
 import { API_PATHS, DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
-import { conversationRoomName, type RoomMetadata } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
@@ -7,7 +6,7 @@ import { checkApplicationRate, type RateCounter } from '../limits.js';
 import type { Publications } from '../publications.js';
 import type { Sessions } from '../sessions.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
-import type { TransportAdmin } from '../transport.js';
+import { openSessionRoom, type TransportAdmin } from '../transport.js';
 import type { Visitors } from '../visitors.js';
 
 /** What the public routes need. */
@@ -140,28 +139,19 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
               },
               target.limits,
             );
-        const room = conversationRoomName(conversation.id);
-        const roomMetadata: RoomMetadata = {
-          conversation_id: conversation.id,
-          input_mode: inputMode,
-          output_mode: outputMode,
-          language: conversation.language,
-          metadata,
-          resumed: Boolean(body.resume_conversation_id),
-        };
-        try {
-          await deps.transport.openRoom(room, roomMetadata);
-        } catch (cause) {
-          request.log.warn({ err: cause }, 'Transport unreachable');
-          throw new HttpError(503, 'the Transport is unreachable; try again shortly');
-        }
-        const ttl = deps.rtTokenSeconds ?? 600;
-        const rt_token = await deps.transport.participantToken(
-          room,
-          `visitor-${claims.visitorId}`,
-          ttl,
+        return openSessionRoom(
+          deps.transport,
+          {
+            conversation,
+            visitorId: claims.visitorId,
+            inputMode,
+            outputMode,
+            metadata,
+            resumed: Boolean(body.resume_conversation_id),
+            ttlSeconds: deps.rtTokenSeconds ?? 600,
+          },
+          request.log,
         );
-        return { rt_token, rt_url: deps.transport.url, expires_in: ttl };
       },
     );
   };

@@ -1,24 +1,11 @@
 import { expect, it } from 'vitest';
 import { ADMIN, seedFixture } from '../../test-fixtures.js';
-import { describeOnBothDialects } from '../../test-harness.js';
+import { adminCaller, describeOnBothDialects } from '../../test-harness.js';
 import { startTestApi } from '../../testing/index.js';
 
 // Sign-up, the company's admins and who may manage them, on SQLite and on PostgreSQL.
 describeOnBothDialects('admin access', (harness) => {
-  const call = async (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) => {
-    const response = await harness().app.inject({
-      method,
-      url: `/v1/admin${url}`,
-      ...(payload ? { payload } : {}),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  };
+  const call = adminCaller(() => harness().app);
 
   it('sign-up creates a company and its admin, signed in; the email is then taken', async () => {
     const email = `owner-${harness().dialect}@newco.example`;

@@ -5,12 +5,14 @@ import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import type { Publications } from '../../publications.js';
 import type { Scenarios } from '../../scenarios.js';
+import type { TransportAdmin } from '../../transport.js';
 import { createStats } from '../../stats.js';
 import { applicationRoutes } from './applications.js';
 import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
 import { featureCatalogRoutes } from './feature-catalog.js';
+import { previewRoutes } from './preview.js';
 import { publicationRoutes } from './publications.js';
 import { scenarioRoutes } from './scenarios.js';
 import { statsRoutes } from './stats.js';
@@ -24,6 +26,10 @@ export interface AdminRouteDeps {
   conversations: Conversations;
   scenarios: Scenarios;
   publications: Publications;
+  /** Opens rooms for preview sessions. */
+  transport: TransportAdmin;
+  /** Lifetime of a preview's participant token, seconds (default 600). */
+  rtTokenSeconds?: number | undefined;
   /** Requests per IP and minute over the signed-in admin routes (default {@link ADMIN_RATE_LIMIT}). */
   rateLimit?: number | undefined;
   /** Whether `POST /signup` creates companies. */
@@ -61,6 +67,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(applicationRoutes(deps.database));
       await signedIn.register(scenarioRoutes(deps));
       await signedIn.register(publicationRoutes(deps));
+      await signedIn.register(previewRoutes(deps));
       await signedIn.register(featureCatalogRoutes);
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));

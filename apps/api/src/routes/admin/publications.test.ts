@@ -6,21 +6,12 @@ import { expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrate } from '../../db/migrations.js';
 import { ADMIN } from '../../test-fixtures.js';
-import { describeOnBothDialects } from '../../test-harness.js';
+import { adminCaller, adminToken, describeOnBothDialects } from '../../test-harness.js';
 
 // Labels, their history with who and when, the draft's diff, rollback and unpublish, on SQLite and
 // on PostgreSQL.
 describeOnBothDialects('publications', (harness) => {
-  type Method = 'GET' | 'POST' | 'PATCH';
-  const call = async (method: Method, url: string, token: string, payload?: object) => {
-    const response = await harness().app.inject({
-      method,
-      url: `/v1/admin${url}`,
-      ...(payload ? { payload } : {}),
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const call = adminCaller(() => harness().app);
   const identify = (uuid: string) =>
     harness().app.inject({
       method: 'POST',
@@ -29,9 +20,7 @@ describeOnBothDialects('publications', (harness) => {
     });
 
   it('publishes, records who and when, diffs the draft, rolls back and unpublishes', async () => {
-    const token = (
-      await harness().app.inject({ method: 'POST', url: '/v1/admin/login', payload: ADMIN })
-    ).json().token as string;
+    const token = await adminToken(harness().app);
     const key = (await call('POST', '/api-keys', token, { name: 'deploys' })).body.key as string;
     const created = await call('POST', '/scenarios', token, {
       application_id: harness().fixture.applicationId,
@@ -132,13 +121,7 @@ describeOnBothDialects('publications', (harness) => {
       (await call('POST', `/publications/${otherUuid}/rollback`, token, { history_id: firstEntry }))
         .status,
     ).toBe(404);
-    const foreign = (
-      await harness().app.inject({
-        method: 'POST',
-        url: '/v1/admin/login',
-        payload: { ...ADMIN, email: 'admin@other.example' },
-      })
-    ).json().token as string;
+    const foreign = await adminToken(harness().app, 'admin@other.example');
     expect((await call('GET', `/scenarios/${id}/history`, foreign)).status).toBe(404);
     expect(
       (await call('POST', `/publications/${uuid}/rollback`, foreign, { history_id: firstEntry }))

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN } from '../../test-fixtures.js';
-import { AGENT_KEY, describeOnBothDialects } from '../../test-harness.js';
+import { adminToken, AGENT_KEY, describeOnBothDialects } from '../../test-harness.js';
 
 // The dashboard's aggregations, computed by SQLite and by PostgreSQL alike.
 describeOnBothDialects('dashboard stats', (harness) => {
@@ -82,9 +81,7 @@ describeOnBothDialects('dashboard stats', (harness) => {
     await agent(done, 'end', { reason: 'completed' });
     await agent(yesterday, 'end', { reason: 'visitor_left' });
 
-    const token = (
-      await harness().app.inject({ method: 'POST', url: '/v1/admin/login', payload: ADMIN })
-    ).json().token as string;
+    const token = await adminToken(harness().app);
     const get = (query: string) =>
       harness().app.inject({
         url: `/v1/admin/stats${query}`,
@@ -135,13 +132,7 @@ describeOnBothDialects('dashboard stats', (harness) => {
     expect(today.publications[0]?.conversations).toBe(2);
     expect((await get('?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z')).statusCode).toBe(400);
     // Another company sees none of it.
-    const other = (
-      await harness().app.inject({
-        method: 'POST',
-        url: '/v1/admin/login',
-        payload: { ...ADMIN, email: 'admin@other.example' },
-      })
-    ).json().token as string;
+    const other = await adminToken(harness().app, 'admin@other.example');
     const theirs = await harness().app.inject({
       url: '/v1/admin/stats',
       headers: { authorization: `Bearer ${other}` },
