@@ -142,6 +142,16 @@ export interface Database {
     e2e_ms: number | null;
     created_at: string;
   };
+  scenario_tests: {
+    id: Generated<number>;
+    scenario_id: number;
+    /** Unique within the scenario. */
+    name: string;
+    /** JSON array of `{ user, expect: { tool?, reply_contains?, reply_not_contains? } }`. */
+    turns: string;
+    created_at: string;
+    updated_at: string;
+  };
   admins: {
     id: Generated<number>;
     company_id: number;

@@ -4,6 +4,7 @@ import type { CollectionStore } from '../../collections/store.js';
 import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import type { Publications } from '../../publications.js';
+import { createScenarioTests } from '../../scenario-tests.js';
 import type { Scenarios } from '../../scenarios.js';
 import type { TransportAdmin } from '../../transport.js';
 import { createStats } from '../../stats.js';
@@ -14,6 +15,7 @@ import { conversationRoutes } from './conversations.js';
 import { featureCatalogRoutes } from './feature-catalog.js';
 import { previewRoutes } from './preview.js';
 import { publicationRoutes } from './publications.js';
+import { scenarioTestRoutes } from './scenario-tests.js';
 import { scenarioRoutes } from './scenarios.js';
 import { statsRoutes } from './stats.js';
 import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
@@ -68,6 +70,9 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(scenarioRoutes(deps));
       await signedIn.register(publicationRoutes(deps));
       await signedIn.register(previewRoutes(deps));
+      await signedIn.register(
+        scenarioTestRoutes({ ...deps, scenarioTests: createScenarioTests(deps.database) }),
+      );
       await signedIn.register(featureCatalogRoutes);
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
