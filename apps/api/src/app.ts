@@ -122,10 +122,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(
     async (scope) => {
-      // The visitor routes share the public routes' per-IP limit.
-      scope.addHook('onRoute', (route) => {
-        (route as { config?: object }).config = { ...route.config, rateLimit: {} };
-      });
+      // The visitor routes have the public routes' per-IP limit, counted per route. A hook, since
+      // a `config.rateLimit` set by this scope's onRoute would be read after the plugin looked.
+      scope.addHook(
+        'onRequest',
+        scope.rateLimit({
+          keyGenerator: (request) => `${request.ip}|${request.routeOptions.url ?? ''}`,
+        }),
+      );
       await scope.register(visitorRoutes({ tokens: deps.tokens, publications, store, carts }));
     },
     { prefix: '/v1/visitor' },
