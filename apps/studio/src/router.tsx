@@ -39,6 +39,11 @@ const homeRoute = createRoute({
   },
 });
 
+const dashboardRoute = createRoute({
+  getParentRoute: () => studioRoute,
+  path: '/dashboard',
+}).lazy(() => import('./pages/dashboard').then((page) => page.Route));
+
 const applicationsRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/applications',
@@ -78,6 +83,7 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   studioRoute.addChildren([
     homeRoute,
+    dashboardRoute,
     applicationsRoute,
     scenariosRoute,
     scenarioRoute,

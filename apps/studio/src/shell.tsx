@@ -7,6 +7,7 @@ import { tokenStore } from './auth/token-store';
 import { useToken } from './auth/use-token';
 
 const NAVIGATION = [
+  { to: '/dashboard', label: 'Dashboard' },
   { to: '/scenarios', label: 'Scenarios' },
   { to: '/collections', label: 'Collections' },
   { to: '/conversations', label: 'Conversations' },
@@ -25,8 +26,7 @@ export function StudioShell() {
   });
   // The token went away (sign-out, or a 401 forgot it): back to the sign-in page.
   if (!token) return <Navigate to="/sign-in" search={{ redirect: pathname }} />;
-  const who = me.data as
-    { admin?: { email?: string } | null; company?: { name?: string } } | undefined;
+  const who = me.data;
 
   async function signOut() {
     // The session ends on the server too; the token is forgotten even if that call fails.

@@ -349,6 +349,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/scenarios/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Try the draft: a session on the unpublished scenario, answered like session start (plus the conversation and preview ids)
+     * @description The preview is the draft frozen now under a hidden label that no public or visitor route serves. Each preview is a new visitor, so carts start empty. Previews are left out of the dashboard.
+     */
+    post: operations['startPreviewSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/scenarios/{id}/tests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A scenario's test conversations, by name */
+    get: operations['listScenarioTests'];
+    put?: never;
+    /** Add a test: typed turns, each expecting a tool with arguments, or phrases the reply must or must not contain (409 when the name is taken) */
+    post: operations['createScenarioTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/scenarios/{id}/tests/from-conversation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a test of a real conversation: one turn per visitor message, expecting the tool call it led to */
+    post: operations['createScenarioTestFromConversation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/scenarios/{id}/tests/{testId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One test */
+    get: operations['getScenarioTest'];
+    /** Replace a test's name and turns */
+    put: operations['replaceScenarioTest'];
+    post?: never;
+    /** Delete a test */
+    delete: operations['deleteScenarioTest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/feature-catalog': {
     parameters: {
       query?: never;
@@ -3549,6 +3623,811 @@ export interface operations {
               react: string;
             };
           };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  startPreviewSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @default audio
+           * @enum {string}
+           */
+          input_mode?: 'audio' | 'text';
+          /**
+           * @default audio
+           * @enum {string}
+           */
+          output_mode?: 'audio' | 'text';
+          language?: string;
+          /** @default {} */
+          metadata?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rt_token: string;
+            rt_url: string;
+            expires_in: number;
+            conversation_id: string;
+            publication_uuid: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Transport did not answer while creating the room */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listScenarioTests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            tests: {
+              name: string;
+              turns: {
+                user: string;
+                /** @default {} */
+                expect: {
+                  tool?: {
+                    name: string;
+                    arguments?: {
+                      [key: string]: unknown;
+                    };
+                  };
+                  reply_contains?: string[];
+                  reply_not_contains?: string[];
+                };
+              }[];
+              id: number;
+              scenario_id: number;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  createScenarioTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          turns: {
+            user: string;
+            /** @default {} */
+            expect?: {
+              tool?: {
+                name: string;
+                arguments?: {
+                  [key: string]: unknown;
+                };
+              };
+              reply_contains?: string[];
+              reply_not_contains?: string[];
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            turns: {
+              user: string;
+              /** @default {} */
+              expect: {
+                tool?: {
+                  name: string;
+                  arguments?: {
+                    [key: string]: unknown;
+                  };
+                };
+                reply_contains?: string[];
+                reply_not_contains?: string[];
+              };
+            }[];
+            id: number;
+            scenario_id: number;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  createScenarioTestFromConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          conversation_id: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            turns: {
+              user: string;
+              /** @default {} */
+              expect: {
+                tool?: {
+                  name: string;
+                  arguments?: {
+                    [key: string]: unknown;
+                  };
+                };
+                reply_contains?: string[];
+                reply_not_contains?: string[];
+              };
+            }[];
+            id: number;
+            scenario_id: number;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getScenarioTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        testId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            turns: {
+              user: string;
+              /** @default {} */
+              expect: {
+                tool?: {
+                  name: string;
+                  arguments?: {
+                    [key: string]: unknown;
+                  };
+                };
+                reply_contains?: string[];
+                reply_not_contains?: string[];
+              };
+            }[];
+            id: number;
+            scenario_id: number;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  replaceScenarioTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        testId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          turns: {
+            user: string;
+            /** @default {} */
+            expect?: {
+              tool?: {
+                name: string;
+                arguments?: {
+                  [key: string]: unknown;
+                };
+              };
+              reply_contains?: string[];
+              reply_not_contains?: string[];
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            turns: {
+              user: string;
+              /** @default {} */
+              expect: {
+                tool?: {
+                  name: string;
+                  arguments?: {
+                    [key: string]: unknown;
+                  };
+                };
+                reply_contains?: string[];
+                reply_not_contains?: string[];
+              };
+            }[];
+            id: number;
+            scenario_id: number;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteScenarioTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        testId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
         };
       };
       /** @description The body, query or path does not match the schema; the message names the field */

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema } from '../api/types';
 import { CopyBlock } from '../components/copy-block';
+import { DataTable } from '../components/data-table';
 import { Empty, QueryView } from '../components/states';
 import { validate } from '../schema-form/schema-model';
 
@@ -71,41 +72,31 @@ export function ApiKeys() {
           data.api_keys.length === 0 ? (
             <Empty title="No API keys">Scripts and CI reach the admin API with a key.</Empty>
           ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Starts with</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.api_keys.map((key) => (
-                  <Table.Tr key={key.id}>
-                    <Table.Td>{key.name}</Table.Td>
-                    <Table.Td>
-                      <code>{key.prefix}</code>
-                    </Table.Td>
-                    <Table.Td>{new Date(key.created_at).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      {key.revoked_at ? (
-                        'revoked'
-                      ) : (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => revoke.mutate(key.id)}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              rows={data.api_keys}
+              rowKey={(key) => key.id}
+              columns={[
+                { header: 'Name', cell: (key) => key.name },
+                { header: 'Starts with', cell: (key) => <code>{key.prefix}</code> },
+                { header: 'Created', cell: (key) => new Date(key.created_at).toLocaleString() },
+                {
+                  header: '',
+                  cell: (key) =>
+                    key.revoked_at ? (
+                      'revoked'
+                    ) : (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => revoke.mutate(key.id)}
+                      >
+                        Revoke
+                      </Button>
+                    ),
+                },
+              ]}
+            />
           )
         }
       </QueryView>

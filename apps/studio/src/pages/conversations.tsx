@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { useScenarios } from '../api/queries';
 import { errorMessage, unwrap } from '../api/errors';
 import type { ConversationFilters } from '../api/types';
+import { DayRange, dayBounds, ScenarioFilter } from '../components/filters';
 import { Empty, QueryView } from '../components/states';
 
 /** The filters as the list query takes them: empty ones left out, dates as ISO instants. */
@@ -20,10 +21,7 @@ export function filterQuery(form: {
   if (form.scenario) query.scenario_id = Number(form.scenario);
   if (form.status === 'running' || form.status === 'ended') query.status = form.status;
   if (form.externalId.trim()) query.external_id = form.externalId.trim();
-  // A date input gives a day; the range covers it whole, in the admin's time zone.
-  if (form.from) query.from = new Date(`${form.from}T00:00:00`).toISOString();
-  if (form.to) query.to = new Date(`${form.to}T23:59:59.999`).toISOString();
-  return query;
+  return { ...query, ...dayBounds(form.from, form.to) };
 }
 
 /** The conversations of the company, newest first, with filters and a CSV export. */
@@ -81,16 +79,7 @@ function ConversationsPage() {
         </Text>
       )}
       <Group align="flex-end">
-        <Select
-          label="Scenario"
-          clearable
-          data={(scenarios.data?.scenarios ?? []).map((candidate) => ({
-            value: String(candidate.id),
-            label: candidate.name,
-          }))}
-          value={scenario}
-          onChange={setScenario}
-        />
+        <ScenarioFilter value={scenario} onChange={setScenario} />
         <Select
           label="Status"
           clearable
@@ -106,18 +95,7 @@ function ConversationsPage() {
           value={externalId}
           onChange={(event) => setExternalId(event.currentTarget.value)}
         />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
-        />
+        <DayRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
       </Group>
       <QueryView what="conversations" query={conversations}>
         {(data) => {

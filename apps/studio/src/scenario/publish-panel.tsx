@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
@@ -7,12 +7,15 @@ import { requestSchema } from '../api/types';
 import { CopyBlock } from '../components/copy-block';
 import { Empty, QueryView } from '../components/states';
 import { validate } from '../schema-form/schema-model';
+import { DraftDiff } from './draft-diff';
+import { PublishHistory } from './publish-history';
 
 const publishSchema = requestSchema('post /v1/admin/scenarios/{id}/publish');
 
 /**
- * A scenario's publications: publish the saved scenario under a label (staging, production or
- * another), unpublish one, and copy the embed snippet a page needs to talk to it.
+ * A scenario's publications: what publishing would change under each label, publish the saved
+ * scenario under a label (staging, production or another), unpublish one, copy the embed snippet a
+ * page needs to talk to it, and the history with rollback.
  */
 export function PublishPanel({ scenarioId }: { scenarioId: number }) {
   const queryClient = useQueryClient();
@@ -26,7 +29,13 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
         }),
       ),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['publications', scenarioId] });
+  // A publish or unpublish changes the list, the history and what the labels serve.
+  const refresh = () =>
+    Promise.all(
+      [['publications'], ['history'], ['diff']].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [...key, scenarioId] }),
+      ),
+    );
   const publish = useMutation({
     mutationFn: (name: string) =>
       unwrap(
@@ -72,6 +81,8 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
           {errorMessage(failure)}
         </Text>
       )}
+      <DraftDiff scenarioId={scenarioId} />
+      <Title order={3}>Publications</Title>
       <QueryView what="publications" query={publications}>
         {(data) =>
           data.publications.length === 0 ? (
@@ -121,6 +132,7 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
           )
         }
       </QueryView>
+      <PublishHistory scenarioId={scenarioId} />
     </Stack>
   );
 }

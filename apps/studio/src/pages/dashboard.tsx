@@ -1,0 +1,182 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createLazyRoute } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/errors';
+import { DataTable } from '../components/data-table';
+import { DayRange, dayBounds, ScenarioFilter } from '../components/filters';
+import { Empty, QueryView } from '../components/states';
+import {
+  completionRate,
+  conversationsPerDay,
+  publicationNames,
+  totalsBy,
+  type Stats,
+} from '../dashboard/stats-model';
+
+const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6'];
+
+/** A titled card of the dashboard. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** The figures of one period, as charts and tables. */
+function Figures({ stats }: { stats: Stats }) {
+  if (stats.publications.length === 0)
+    return (
+      <Empty title="No conversations in this period">Figures appear once visitors talk.</Empty>
+    );
+  const names = publicationNames(stats);
+  const perDay = conversationsPerDay(stats);
+  const endReasons = totalsBy(
+    stats.end_reasons,
+    (row) => row.end_reason ?? 'still running',
+    (row) => row.conversations,
+  );
+  const tools = totalsBy(
+    stats.tool_usage,
+    (row) => row.tool,
+    (row) => row.calls,
+  );
+  return (
+    <Stack>
+      <Panel title="Conversations per day">
+        <AreaChart
+          h={240}
+          data={perDay.rows}
+          dataKey="day"
+          type="stacked"
+          series={perDay.series.map((name, index) => ({
+            name,
+            color: COLORS[index % COLORS.length] ?? 'blue.6',
+          }))}
+          withLegend
+        />
+      </Panel>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Panel title="Completion per publication">
+          <DataTable
+            rows={stats.publications}
+            rowKey={(publication) => publication.publication_uuid}
+            columns={[
+              { header: 'Publication', cell: (row) => names.get(row.publication_uuid) },
+              { header: 'Conversations', cell: (row) => row.conversations },
+              {
+                header: 'Completed',
+                cell: (row) => {
+                  const rate = completionRate(row);
+                  return `${row.completed} of ${row.ended} ended${rate === undefined ? '' : ` (${rate}%)`}`;
+                },
+              },
+            ]}
+          />
+        </Panel>
+        <Panel title="End reasons">
+          {endReasons.length === 0 ? (
+            <Text c="dimmed">None ended.</Text>
+          ) : (
+            <BarChart
+              h={200}
+              data={endReasons}
+              dataKey="name"
+              series={[{ name: 'value', label: 'Conversations', color: 'teal.6' }]}
+            />
+          )}
+        </Panel>
+        <Panel title="Turn latency (voice to voice)">
+          {stats.turn_latency.length === 0 ? (
+            <Text c="dimmed">No spoken turns measured.</Text>
+          ) : (
+            <DataTable
+              rows={stats.turn_latency}
+              rowKey={(row) => row.publication_uuid}
+              columns={[
+                { header: 'Publication', cell: (row) => names.get(row.publication_uuid) },
+                { header: 'Turns', cell: (row) => row.turns },
+                { header: 'p50', cell: (row) => `${Math.round(row.p50_ms)} ms` },
+                { header: 'p95', cell: (row) => `${Math.round(row.p95_ms)} ms` },
+              ]}
+            />
+          )}
+        </Panel>
+        <Panel title="Tool usage">
+          {tools.length === 0 ? (
+            <Text c="dimmed">No tool was called.</Text>
+          ) : (
+            <BarChart
+              h={200}
+              data={tools}
+              dataKey="name"
+              orientation="vertical"
+              series={[{ name: 'value', label: 'Calls', color: 'grape.6' }]}
+            />
+          )}
+        </Panel>
+      </SimpleGrid>
+      <Panel title="Searches that found nothing">
+        {stats.empty_searches.length === 0 ? (
+          <Text c="dimmed">Every search found something.</Text>
+        ) : (
+          <DataTable
+            rows={stats.empty_searches}
+            rowKey={(row) => `${row.publication_uuid}-${row.tool}-${row.query ?? ''}`}
+            columns={[
+              { header: 'Query', cell: (row) => row.query ?? '(no words)' },
+              { header: 'Tool', cell: (row) => row.tool },
+              { header: 'Publication', cell: (row) => names.get(row.publication_uuid) },
+              { header: 'Times', cell: (row) => row.searches },
+            ]}
+          />
+        )}
+      </Panel>
+    </Stack>
+  );
+}
+
+/** Conversations, completion, latency, tools and empty searches over a period, per publication. */
+function DashboardPage() {
+  const [scenario, setScenario] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = {
+    ...(scenario ? { scenario_id: Number(scenario) } : {}),
+    ...dayBounds(from, to),
+  };
+  const stats = useQuery({
+    queryKey: ['stats', query],
+    queryFn: () => unwrap(api.GET('/v1/admin/stats', { params: { query } })),
+  });
+  return (
+    <Stack>
+      <Title order={2}>Dashboard</Title>
+      <Group align="flex-end">
+        <ScenarioFilter value={scenario} onChange={setScenario} />
+        <DayRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
+      </Group>
+      <QueryView what="the figures" query={stats}>
+        {(data) => (
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {new Date(data.from).toLocaleDateString()} to {new Date(data.to).toLocaleDateString()}
+            </Text>
+            <Figures stats={data} />
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+/** The dashboard's lazily loaded part (the charts library loads only here). */
+export const Route = createLazyRoute('/_studio/dashboard')({ component: DashboardPage });

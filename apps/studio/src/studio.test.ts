@@ -1,0 +1,148 @@
+// The studio in a real browser against the real API: sign in as the demo admin, find the demo
+// scenario in the list, edit it (a wrong language is refused under its field as one types), save,
+// and read the change back from the API. The studio is built and served by `vite preview`, which
+// forwards /v1 to an in-process API on a fresh seeded database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ADMIN, DEMO_SCENARIO, startTestApi, type ListeningTestApi } from '@svc/api/testing';
+import { chromium, type Browser } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let api: ListeningTestApi;
+let server: PreviewServer;
+let browser: Browser;
+let outDir: string;
+let studioUrl: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ listen: true });
+  outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
+  const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
+  await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
+  server = await preview({
+    ...config,
+    build: { outDir },
+    preview: { port: 0, strictPort: false, proxy: { '/v1': { target: api.url } } },
+  });
+  studioUrl = server.resolvedUrls?.local[0] ?? '';
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await api?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the studio', () => {
+  it('signs in, lists scenarios, edits one with checks as one types, and saves it', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(studioUrl);
+      // Not signed in: the studio sends the admin to sign in first.
+      await page.getByRole('heading', { name: 'Sign in to Svc Studio' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Email is required').waitFor();
+      await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+
+      await page.getByRole('heading', { name: 'Scenarios' }).waitFor();
+      await page.getByRole('link', { name: DEMO_SCENARIO.name }).click();
+      await page.getByRole('heading', { name: DEMO_SCENARIO.name }).waitFor();
+
+      const language = page.getByRole('textbox', { name: 'Language' });
+      await language.fill('english!');
+      await page.getByText(/Language has the wrong form/).waitFor();
+      expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+      await language.fill('en-GB');
+
+      await page.getByRole('tab', { name: 'Prompt and first message' }).click();
+      const firstMessage = page.getByRole('textbox', { name: 'First message' });
+      await firstMessage.fill('Hello from the studio test.');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved', { exact: true }).waitFor();
+
+      // Read back with the studio's own session, as the next visit would.
+      const token = await page.evaluate(() => localStorage.getItem('svc-studio-token'));
+      const headers = { authorization: `Bearer ${token}` };
+      const list = await api.app.inject({ method: 'GET', url: '/v1/admin/scenarios', headers });
+      const { scenarios } = list.json() as { scenarios: { id: number; name: string }[] };
+      const id = scenarios.find((scenario) => scenario.name === DEMO_SCENARIO.name)?.id;
+      const saved = await api.app.inject({
+        method: 'GET',
+        url: `/v1/admin/scenarios/${id}`,
+        headers,
+      });
+      expect(saved.json()).toMatchObject({
+        language: 'en-GB',
+        first_message: 'Hello from the studio test.',
+      });
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('renders every page, publishes to staging and shows it in the history', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // One conversation, so the dashboard and the conversation list have something to show.
+    await api.openConversation();
+    try {
+      await page.goto(studioUrl);
+      await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Scenarios' }).waitFor();
+
+      await page.getByRole('link', { name: DEMO_SCENARIO.name }).click();
+      await page.getByRole('tab', { name: 'Features' }).click();
+      await page.getByText('Settings').first().waitFor();
+      await page.getByRole('tab', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Publish the saved scenario' }).click();
+      await page.getByRole('heading', { name: 'History' }).waitFor();
+      await page.getByRole('cell', { name: DEMO_ADMIN.email }).first().waitFor();
+
+      for (const [link, heading] of [
+        ['Dashboard', 'Conversations per day'],
+        ['Collections', 'Collections'],
+        ['Conversations', 'Conversations'],
+        ['Applications and keys', 'API keys'],
+      ] as const) {
+        await page.getByRole('link', { name: link }).click();
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      }
+      await page.getByRole('link', { name: 'Conversations' }).click();
+      await page.getByRole('table').getByRole('link').first().click();
+      await page.getByRole('heading', { name: 'Transcript' }).waitFor();
+
+      await page.getByRole('link', { name: 'Collections' }).click();
+      await page.getByRole('table').getByRole('link').first().click();
+      await page.getByRole('textbox', { name: 'Search' }).fill('tent');
+      await page.getByRole('cell').first().waitFor();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in to Svc Studio' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
