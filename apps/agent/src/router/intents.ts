@@ -180,6 +180,47 @@ function takesOut(tokens: string[]): boolean {
   return verb >= 0 && tokens.slice(verb + 1).some((token) => token === 'out' || token === 'off');
 }
 
+/**
+ * The words with compounds a recognizer wrote in two ("water proof", "head lamp") joined where
+ * the catalogue knows the joined word and not both of its halves.
+ */
+function joinedCompounds(tokens: string[], catalog: RouterCatalog): string[] {
+  // The catalogue's words, and its yes-or-no filters ("waterproof").
+  const known = (word: string) =>
+    catalog.vocabulary.has(word) ||
+    catalog.booleans.some((field) => field.phrases.some((phrase) => phrase.join('') === word));
+  const out: string[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const first = tokens[index] as string;
+    const second = tokens[index + 1];
+    const joined = `${first}${second ?? ''}`;
+    if (
+      second !== undefined &&
+      /^[a-z]+$/.test(joined) &&
+      joined.length >= 6 &&
+      known(singular(joined)) &&
+      !(known(singular(first)) && known(singular(second)))
+    ) {
+      out.push(joined);
+      index += 1;
+    } else out.push(first);
+  }
+  return out;
+}
+
+/** Whether the cart is where something goes: "to my cart", "in the basket", "into cart". */
+function intoTheCart(tokens: string[], isCart: (token: string) => boolean): boolean {
+  return tokens.some((token, index) => {
+    if (!isCart(token)) return false;
+    const before = tokens[index - 1] ?? '';
+    const preposition = (word: string) => ['to', 'in', 'into', 'onto'].includes(word);
+    return (
+      preposition(before) ||
+      (['my', 'the', 'your', 'our'].includes(before) && preposition(tokens[index - 2] ?? ''))
+    );
+  });
+}
+
 /** Whether the words point at an item at all: a pronoun, a position, a ranking or a name. */
 function pointsAtItem(tokens: string[], context: ConversationContext, catalog: RouterCatalog) {
   return (
@@ -216,7 +257,7 @@ export async function routeUtterance(
   catalog: RouterCatalog,
   lookup?: ItemLookup,
 ): Promise<Route | undefined> {
-  const tokens = words(text);
+  const tokens = joinedCompounds(words(text), catalog);
   if (tokens.length === 0) return undefined;
   // The first word that says something: "so, which one is lighter" asks as "which one" does.
   const opening = tokens.find((token) => !LEAD_INS.has(token)) ?? '';
@@ -233,8 +274,9 @@ export async function routeUtterance(
   }
 
   // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.
-  const mentionsCart =
-    hasPhrase(tokens, CART_WORDS) || (tokens.includes('car') && !catalog.vocabulary.has('car'));
+  const isCart = (token: string) =>
+    CART_WORDS.includes(singular(token)) || (token === 'car' && !catalog.vocabulary.has('car'));
+  const mentionsCart = tokens.some(isCart);
   const remove = toolFor(catalog, 'cart_remove');
   if (
     remove &&
@@ -266,7 +308,7 @@ export async function routeUtterance(
   const intoCart =
     mentionsCart &&
     !['what', 'which', 'how', 'is', 'are', 'do', 'does', 'why'].includes(opening) &&
-    hasPhrase(tokens, ['to my', 'in my', 'into my', 'to the', 'in the', 'into the']) &&
+    intoTheCart(tokens, isCart) &&
     !hasPhrase(
       tokens,
       SHOW_CART_PHRASES.filter((phrase) => !phrase.includes('cart')),

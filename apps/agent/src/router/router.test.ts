@@ -225,6 +225,22 @@ describe('the intent router on the demo scenario', () => {
     expect(args(out)).toEqual({ item_id: again[1]?.id });
   });
 
+  it('joins a compound the recognizer split, and finds the cart after "in" without "my"', async () => {
+    const dialogue = new Dialogue();
+    const boots = await dialogue.say('I need some water-proof hiking boots.');
+    expect(tool(boots)).toBe('search_products');
+    expect(args(boots)).toMatchObject({ waterproof: true });
+
+    await dialogue.say('do you have head lamps');
+    const lamps = dialogue.lastItems();
+    expect(lamps.map((item) => item.fields.category)).toContain('lighting');
+    const cheapest = [...lamps].sort((a, b) => price(a) - price(b))[0];
+    // "Put" heard as "but", "my" lost: the destination still says where it goes.
+    const put = await dialogue.say('But the cheapest headlamp in basket.');
+    expect(tool(put)).toBe('add_to_cart');
+    expect(args(put)).toEqual({ item_id: cheapest?.id });
+  });
+
   it('ends on goodbye, answers small talk, and leaves open questions to the LLM', async () => {
     const dialogue = new Dialogue();
     expect(tool(await dialogue.say('thanks, goodbye'))).toBe('end_conversation');
