@@ -11,7 +11,7 @@ const NAVIGATION = [
   { to: '/scenarios', label: 'Scenarios' },
   { to: '/collections', label: 'Collections' },
   { to: '/conversations', label: 'Conversations' },
-  { to: '/applications', label: 'Applications and keys' },
+  { to: '/applications', label: 'Applications, keys, admins' },
 ] as const;
 
 /** The frame of every signed-in page: navigation, who is signed in, sign out. */

@@ -124,11 +124,15 @@ describe('the studio', () => {
         ['Dashboard', 'Conversations per day'],
         ['Collections', 'Collections'],
         ['Conversations', 'Conversations'],
-        ['Applications and keys', 'API keys'],
+        ['Applications, keys, admins', 'Admins'],
       ] as const) {
         await page.getByRole('link', { name: link }).click();
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       }
+      // The application's panel lists what it serves, with the snippets (staging was published).
+      await page.getByRole('button', { name: /Demo shop/ }).click();
+      await page.getByRole('button', { name: 'Copy Embed in React' }).first().waitFor();
+
       await page.getByRole('link', { name: 'Conversations' }).click();
       await page.getByRole('table').getByRole('link').first().click();
       await page.getByRole('heading', { name: 'Transcript' }).waitFor();

@@ -2,11 +2,13 @@ import { Accordion, Button, Group, Modal, Stack, Text, Title } from '@mantine/co
 import { createLazyRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApplications } from '../api/queries';
+import { Admins } from '../applications/admins';
+import { ApplicationPublications } from '../applications/application-publications';
 import { ApiKeys } from '../applications/api-keys';
 import { ApplicationForm } from '../applications/application-form';
 import { Empty, QueryView } from '../components/states';
 
-/** The company's applications (origins, limits) and its API keys. */
+/** The company's applications (origins, limits), its API keys and its admins. */
 function ApplicationsPage() {
   const [creating, setCreating] = useState(false);
   const applications = useApplications();
@@ -18,7 +20,7 @@ function ApplicationsPage() {
       </Group>
       <Text size="sm" c="dimmed">
         An application is a site that embeds the agent: its scenarios, the origins allowed to start
-        sessions, and its limits. Embed snippets are on each scenario&apos;s Publish tab.
+        sessions, and its limits. Open one for its publications and their embed snippets.
       </Text>
       <QueryView what="applications" query={applications}>
         {(data) =>
@@ -37,7 +39,10 @@ function ApplicationsPage() {
                     </Text>
                   </Accordion.Control>
                   <Accordion.Panel>
-                    <ApplicationForm application={application} />
+                    <Stack>
+                      <ApplicationForm application={application} />
+                      <ApplicationPublications applicationId={application.id} />
+                    </Stack>
                   </Accordion.Panel>
                 </Accordion.Item>
               ))}
@@ -46,6 +51,7 @@ function ApplicationsPage() {
         }
       </QueryView>
       <ApiKeys />
+      <Admins />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New application">
         <ApplicationForm onDone={() => setCreating(false)} />
       </Modal>

@@ -1,13 +1,13 @@
-import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema } from '../api/types';
-import { CopyBlock } from '../components/copy-block';
 import { Empty, QueryView } from '../components/states';
 import { validate } from '../schema-form/schema-model';
 import { DraftDiff } from './draft-diff';
+import { PublicationCard } from './publication-card';
 import { PublishHistory } from './publish-history';
 
 const publishSchema = requestSchema('post /v1/admin/scenarios/{id}/publish');
@@ -93,40 +93,23 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
           ) : (
             <Stack>
               {data.publications.map((publication) => (
-                <Card key={publication.uuid} withBorder>
-                  <Stack gap="sm">
-                    <Group justify="space-between">
-                      <Group gap="xs">
-                        <Badge>{publication.label}</Badge>
-                        {publication.unpublished_at ? (
-                          <Badge color="gray">unpublished</Badge>
-                        ) : (
-                          <Badge color="green">live</Badge>
-                        )}
-                        <Text size="sm" c="dimmed">
-                          published {new Date(publication.published_at).toLocaleString()}
-                        </Text>
-                      </Group>
-                      {!publication.unpublished_at && (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          loading={unpublish.isPending && unpublish.variables === publication.uuid}
-                          onClick={() => unpublish.mutate(publication.uuid)}
-                        >
-                          Unpublish
-                        </Button>
-                      )}
-                    </Group>
-                    <Text size="sm">
-                      Publication <code>{publication.uuid}</code>
-                    </Text>
-                    <CopyBlock label="Install" code={publication.embed.install} />
-                    <CopyBlock label="Embed in a page (module)" code={publication.embed.module} />
-                    <CopyBlock label="Embed in React" code={publication.embed.react} />
-                  </Stack>
-                </Card>
+                <PublicationCard
+                  key={publication.uuid}
+                  publication={publication}
+                  actions={
+                    !publication.unpublished_at && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        loading={unpublish.isPending && unpublish.variables === publication.uuid}
+                        onClick={() => unpublish.mutate(publication.uuid)}
+                      >
+                        Unpublish
+                      </Button>
+                    )
+                  }
+                />
               ))}
             </Stack>
           )

@@ -3,6 +3,7 @@ import {
   Fieldset,
   Group,
   Paper,
+  PasswordInput,
   Text,
   JsonInput,
   MultiSelect,
@@ -138,6 +139,14 @@ function FieldInput({
       const text = typeof value === 'string' ? value : '';
       // An optional field emptied is left out, as if never set.
       const onText = (next: string) => set(next === '' && !field.required ? undefined : next);
+      if (field.secret)
+        return (
+          <PasswordInput
+            {...common}
+            value={text}
+            onChange={(event) => onText(event.currentTarget.value)}
+          />
+        );
       return field.multiline ? (
         <Textarea
           {...common}

@@ -65,6 +65,7 @@ describe('fieldOf', () => {
     expect(fieldOf({ anyOf: [{ type: 'string' }, { type: 'object' }] }).kind).toBe('string');
     expect(fieldOf({ anyOf: [{ type: 'number' }, { type: 'object' }] }).kind).toBe('json');
     expect(fieldOf({ type: 'integer' })).toMatchObject({ kind: 'number', integer: true });
+    expect(fieldOf({ type: 'string' }, ['password'])).toMatchObject({ secret: true });
   });
 });
 

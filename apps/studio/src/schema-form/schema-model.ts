@@ -44,7 +44,7 @@ interface FieldBase {
 /** One field of a generated form. `json` is the fallback for what has no input of its own. */
 export type Field =
   | (FieldBase & { kind: 'object'; fields: Field[] })
-  | (FieldBase & { kind: 'string'; multiline: boolean })
+  | (FieldBase & { kind: 'string'; multiline: boolean; secret: boolean })
   | (FieldBase & { kind: 'enum'; options: string[] })
   | (FieldBase & { kind: 'number'; integer: boolean })
   | (FieldBase & { kind: 'boolean' })
@@ -97,7 +97,13 @@ export function fieldOf(schema: JsonSchema, path: string[] = [], required = fals
   // A name that may be text or a map of translations is edited as text; the JSON input is for
   // the admin who needs the other form.
   const textOption = options?.find((option) => option.type === 'string' && !option.enum);
-  if (textOption) return { ...base, kind: 'string', multiline: (textOption.maxLength ?? 0) > 500 };
+  if (textOption)
+    return {
+      ...base,
+      kind: 'string',
+      multiline: (textOption.maxLength ?? 0) > 500,
+      secret: false,
+    };
   if (others.length > 0 || options) return { ...base, kind: 'json' };
   if (schema.enum && schema.enum.every((option) => typeof option === 'string')) {
     return { ...base, kind: 'enum', options: schema.enum as string[] };
@@ -113,7 +119,13 @@ export function fieldOf(schema: JsonSchema, path: string[] = [], required = fals
       return { ...base, kind: 'object', fields };
     }
     case 'string':
-      return { ...base, kind: 'string', multiline: (schema.maxLength ?? 0) > 500 };
+      return {
+        ...base,
+        kind: 'string',
+        multiline: (schema.maxLength ?? 0) > 500,
+        // The API's schemas mark no secrets; a property named password is one.
+        secret: schema.format === 'password' || name === 'password',
+      };
     case 'number':
     case 'integer':
       return { ...base, kind: 'number', integer: type === 'integer' };
