@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { CollectionStore } from './collections/store.js';
 import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
+import { recordToolCalls } from './tool-calls.js';
 
 // The snapshot's type is the protocol's; re-exported because the publication and visitor modules
 // import it from here.
@@ -196,7 +197,9 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
           )
           .onConflict((conflict) => conflict.column('id').doNothing());
         const result = await insert.executeTakeFirst();
-        stored += Number(result.numInsertedOrUpdatedRows ?? 0);
+        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
+        if (inserted > 0) await recordToolCalls(db, conversationId, message);
+        stored += inserted;
       }
       return { stored };
     },

@@ -39,7 +39,10 @@ export interface Stats {
   /** Voice-to-voice (`e2e_ms`) by nearest rank; turns without the figure are left out. */
   turn_latency: { publication_uuid: string; turns: number; p50_ms: number; p95_ms: number }[];
   tool_usage: { publication_uuid: string; tool: string; calls: number }[];
-  /** Searches whose result was empty, by tool and query (null: a search without words). */
+  /**
+   * Searches whose result was empty, by tool and query (null: a search without words), from the
+   * tool calls recorded as messages arrive (`tool-calls.ts`).
+   */
   empty_searches: {
     publication_uuid: string;
     tool: string;
@@ -49,7 +52,7 @@ export interface Stats {
 }
 
 /** Dashboard aggregations, computed by the database (SQLite or PostgreSQL). */
-export function createStats({ db, dialect }: OpenDatabase) {
+export function createStats({ db }: OpenDatabase) {
   // The conversations in scope with their publication, as a CTE every query starts from.
   const scoped = (filter: StatsFilter): RawBuilder<unknown> => sql`with scoped as (
       select c.id, c.started_at, c.ended_at, c.end_reason, p.uuid as publication_uuid
@@ -65,38 +68,6 @@ export function createStats({ db, dialect }: OpenDatabase) {
     )`;
   const rows = async <Row>(query: RawBuilder<Row>): Promise<Row[]> =>
     (await query.execute(db)).rows;
-
-  // Tool calls of assistant messages, one row each: `call_id`, `tool`, `query`.
-  const toolCalls =
-    dialect === 'postgres'
-      ? sql`select sc.publication_uuid, m.conversation_id, tc->>'id' as call_id,
-            tc->>'name' as tool, tc->'arguments'->>'query' as query
-          from scoped sc
-          join messages m on m.conversation_id = sc.id and m.role = 'assistant'
-          cross join lateral jsonb_array_elements(
-            case when jsonb_typeof(m.message::jsonb->'tool_calls') = 'array'
-              then m.message::jsonb->'tool_calls' else '[]'::jsonb end) as tc`
-      : sql`select sc.publication_uuid, m.conversation_id,
-            json_extract(tc.value, '$.id') as call_id,
-            json_extract(tc.value, '$.name') as tool,
-            json_extract(tc.value, '$.arguments.query') as query
-          from scoped sc
-          join messages m on m.conversation_id = sc.id and m.role = 'assistant'
-          join json_each(m.message, '$.tool_calls') as tc`;
-  // A search's result (`{ result: { collection_id, count: 0, items } }`) in the tool message that
-  // answers a call; malformed results count as none.
-  const emptyResult =
-    dialect === 'postgres'
-      ? sql`join messages r on r.conversation_id = calls.conversation_id and r.role = 'tool'
-            and r.message::jsonb->>'tool_call_id' = calls.call_id
-          where svc_try_jsonb(r.content) #>> '{result,count}' = '0'
-            and svc_try_jsonb(r.content) #> '{result,collection_id}' is not null`
-      : sql`join messages r on r.conversation_id = calls.conversation_id and r.role = 'tool'
-            and json_extract(r.message, '$.tool_call_id') = calls.call_id
-          where json_extract(case when json_valid(r.content) then r.content end,
-              '$.result.count') = 0
-            and json_extract(case when json_valid(r.content) then r.content end,
-              '$.result.collection_id') is not null`;
 
   return {
     /** Every figure of the dashboard for the conversations `filter` selects. */
@@ -120,27 +91,29 @@ export function createStats({ db, dialect }: OpenDatabase) {
           select publication_uuid, end_reason, count(*) as conversations
           from scoped group by publication_uuid, end_reason
           order by publication_uuid, conversations desc`),
-        // Nearest rank, in integers both databases divide alike: rank ceil(n * p / 100).
+        // Nearest rank: the smallest figure with at least p of the turns at or under it, from one
+        // sorted window both databases have.
         rows<Stats['turn_latency'][number]>(sql`${cte}, ranked as (
             select sc.publication_uuid, t.e2e_ms,
-              row_number() over (partition by sc.publication_uuid order by t.e2e_ms) as rank,
-              count(*) over (partition by sc.publication_uuid) as n
+              cume_dist() over (partition by sc.publication_uuid order by t.e2e_ms) as share
             from scoped sc join turn_metrics t on t.conversation_id = sc.id
             where t.e2e_ms is not null
           )
-          select publication_uuid, max(n) as turns,
-            max(case when rank = (n * 50 + 99) / 100 then e2e_ms end) as p50_ms,
-            max(case when rank = (n * 95 + 99) / 100 then e2e_ms end) as p95_ms
+          select publication_uuid, count(*) as turns,
+            min(case when share >= 0.5 then e2e_ms end) as p50_ms,
+            min(case when share >= 0.95 then e2e_ms end) as p95_ms
           from ranked group by publication_uuid order by publication_uuid`),
-        rows<Stats['tool_usage'][number]>(sql`${cte}, calls as (${toolCalls})
-          select publication_uuid, tool, count(*) as calls from calls
-          where tool is not null
-          group by publication_uuid, tool order by publication_uuid, calls desc, tool`),
-        rows<Stats['empty_searches'][number]>(sql`${cte}, calls as (${toolCalls})
-          select calls.publication_uuid, calls.tool, calls.query, count(*) as searches
-          from calls ${emptyResult}
-          group by calls.publication_uuid, calls.tool, calls.query
-          order by calls.publication_uuid, searches desc, calls.query`),
+        rows<Stats['tool_usage'][number]>(sql`${cte}
+          select sc.publication_uuid, tc.name as tool, count(*) as calls
+          from scoped sc join tool_calls tc on tc.conversation_id = sc.id
+          where tc.name is not null
+          group by sc.publication_uuid, tc.name order by sc.publication_uuid, calls desc, tool`),
+        rows<Stats['empty_searches'][number]>(sql`${cte}
+          select sc.publication_uuid, tc.name as tool, tc.query, count(*) as searches
+          from scoped sc join tool_calls tc on tc.conversation_id = sc.id
+          where tc.result_count = 0 and tc.name is not null
+          group by sc.publication_uuid, tc.name, tc.query
+          order by sc.publication_uuid, searches desc, tc.query`),
       ]);
       // PostgreSQL answers counts as bigint strings.
       const numbers = <Row extends object>(list: Row[], keys: (keyof Row)[]): Row[] =>

@@ -152,6 +152,17 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  tool_calls: {
+    conversation_id: string;
+    /** The call's id in `tool_calls` of the assistant message. */
+    call_id: string;
+    /** Null until the calling message is stored (a result may arrive first). */
+    name: string | null;
+    /** The call's `query` argument, when a string. */
+    query: string | null;
+    /** How many items a search found; null when unanswered or not a search. */
+    result_count: number | null;
+  };
   admins: {
     id: Generated<number>;
     company_id: number;
