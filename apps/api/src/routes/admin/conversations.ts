@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { PREVIEW_LABEL } from '../../publications.js';
 import { adminErrors, companyOf, json } from './shared.js';
 
 const filters = z.object({
@@ -11,11 +12,15 @@ const filters = z.object({
   scenario_id: z.coerce.number().int().positive().optional(),
   external_id: z.string().max(256).optional(),
   status: z.enum(['running', 'ended']).optional(),
+  /** An end reason such as `completed` or `visitor_left`. */
+  end_reason: z.string().min(1).max(64).optional(),
+  /** Previews the studio started (label `_preview`): `include` (default), `exclude` or `only`. */
+  previews: z.enum(['include', 'exclude', 'only']).default('include'),
   /** ISO timestamps bounding `started_at`. */
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 });
-type Filters = z.infer<typeof filters>;
+type Filters = Partial<z.infer<typeof filters>>;
 
 /** A conversation in a listing. */
 const conversation = z.object({
@@ -124,6 +129,9 @@ export function conversationRoutes(
       )
       .$if(f.status === 'running', (q) => q.where('c.ended_at', 'is', null))
       .$if(f.status === 'ended', (q) => q.where('c.ended_at', 'is not', null))
+      .$if(f.end_reason !== undefined, (q) => q.where('c.end_reason', '=', f.end_reason as string))
+      .$if(f.previews === 'exclude', (q) => q.where('p.label', '!=', PREVIEW_LABEL))
+      .$if(f.previews === 'only', (q) => q.where('p.label', '=', PREVIEW_LABEL))
       .$if(f.from !== undefined, (q) =>
         q.where('c.started_at', '>=', new Date(f.from as string).toISOString()),
       )

@@ -82,6 +82,12 @@ describeOnBothDialects('preview sessions', (harness) => {
     expect((await admin('GET', `/conversations/${conversationId}`, token)).body).toMatchObject({
       label: '_preview',
     });
+    const ids = async (query: string) =>
+      (
+        await admin('GET', `/conversations?scenario_id=${scenario.id}&${query}`, token)
+      ).body.conversations.map((c: { id: string }) => c.id);
+    expect(await ids('previews=only')).toEqual([conversationId]);
+    expect(await ids('previews=exclude')).toEqual([]);
     const stats = await admin('GET', `/stats?scenario_id=${scenario.id}`, token);
     expect(stats.body.publications).toEqual([]);
 

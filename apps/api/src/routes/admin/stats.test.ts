@@ -131,6 +131,12 @@ describeOnBothDialects('dashboard stats', (harness) => {
     ).json();
     expect(today.publications[0]?.conversations).toBe(2);
     expect((await get('?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z')).statusCode).toBe(400);
+    // The conversation list filters by end reason too.
+    const left = await harness().app.inject({
+      url: '/v1/admin/conversations?end_reason=visitor_left',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(left.json().conversations.map((c: { id: string }) => c.id)).toEqual([yesterday]);
     // Another company sees none of it.
     const other = await adminToken(harness().app, 'admin@other.example');
     const theirs = await harness().app.inject({
