@@ -115,6 +115,14 @@ describe('the studio', () => {
       await page.getByRole('link', { name: DEMO_SCENARIO.name }).click();
       await page.getByRole('tab', { name: 'Features' }).click();
       await page.getByText('Settings').first().waitFor();
+      // Try it: the API starts a preview of the draft; this test API's Transport opens nothing,
+      // so the session fails to connect and says so, with the preview's conversation linked.
+      await page.getByRole('button', { name: 'Try it' }).click();
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.getByText(/cannot connect to the Transport/).waitFor();
+      await page.getByRole('link', { name: /This preview's conversation/ }).waitFor();
+      await page.keyboard.press('Escape');
+
       await page.getByRole('tab', { name: 'Publish' }).click();
       await page.getByRole('button', { name: 'Publish the saved scenario' }).click();
       await page.getByRole('heading', { name: 'History' }).waitFor();

@@ -5837,6 +5837,8 @@ export interface operations {
         scenario_id?: number;
         external_id?: string;
         status?: 'running' | 'ended';
+        end_reason?: string;
+        previews?: 'include' | 'exclude' | 'only';
         from?: string;
         to?: string;
         limit?: number;
@@ -5951,6 +5953,8 @@ export interface operations {
         scenario_id?: number;
         external_id?: string;
         status?: 'running' | 'ended';
+        end_reason?: string;
+        previews?: 'include' | 'exclude' | 'only';
         from?: string;
         to?: string;
         format?: 'ndjson' | 'csv';

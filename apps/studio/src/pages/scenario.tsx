@@ -1,15 +1,22 @@
-import { Anchor, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import type { Scenario } from '../api/types';
-import { QueryView } from '../components/states';
+import { Loading, QueryView } from '../components/states';
 import { PublishPanel } from '../scenario/publish-panel';
 import { ScenarioEditor } from '../scenario/scenario-editor';
 
-/** One scenario: edit it, publish it. */
+// The SDK (and, when a session starts, livekit-client) load only when the admin opens Try it.
+const TryItPanel = lazy(() =>
+  import('../try-it/try-it-panel').then((module) => ({ default: module.TryItPanel })),
+);
+
+/** One scenario: edit it, try it, publish it. */
 function ScenarioPage() {
+  const [trying, setTrying] = useState(false);
   const id = Number(useParams({ from: '/_studio/scenarios/$scenarioId' }).scenarioId);
   const scenario = useQuery({
     queryKey: ['scenario', id],
@@ -24,7 +31,25 @@ function ScenarioPage() {
       <QueryView what="the scenario" query={scenario}>
         {(data) => (
           <Stack>
-            <Title order={2}>{data.name}</Title>
+            <Group justify="space-between">
+              <Title order={2}>{data.name}</Title>
+              <Button variant="light" onClick={() => setTrying(true)}>
+                Try it
+              </Button>
+            </Group>
+            <Drawer
+              opened={trying}
+              onClose={() => setTrying(false)}
+              position="right"
+              size="lg"
+              title={`Try ${data.name}`}
+            >
+              {trying && (
+                <Suspense fallback={<Loading what="the preview" />}>
+                  <TryItPanel scenarioId={data.id} />
+                </Suspense>
+              )}
+            </Drawer>
             <Tabs defaultValue="edit">
               <Tabs.List>
                 <Tabs.Tab value="edit">Edit</Tabs.Tab>
