@@ -24,6 +24,7 @@ import { publicRoutes } from './routes/public.js';
 import { visitorRoutes } from './routes/visitor.js';
 import { createScenarios } from './scenarios.js';
 import { createSessions } from './sessions.js';
+import { serveStudio } from './studio-files.js';
 import type { TokenService } from './tokens.js';
 import type { TransportAdmin } from './transport.js';
 import { createVisitors } from './visitors.js';
@@ -46,6 +47,8 @@ export interface AppDeps {
   agentKey?: string;
   /** Whether `POST /v1/admin/signup` creates companies (default off; `SVC_SIGNUP` in `main.ts`). */
   signup?: boolean;
+  /** The built studio's folder, served at `/` (see `studio-files.ts`); nothing is served without it. */
+  studioDir?: string | undefined;
   /** Requests per IP and minute over the signed-in admin routes (default 1200). */
   adminRateLimit?: number;
   /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
@@ -153,6 +156,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/v1/admin' },
   );
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (deps.studioDir) serveStudio(app, deps.studioDir);
   app.addHook('onClose', async () => rateCounter.close());
   return app;
 }

@@ -24,6 +24,8 @@ const schema = z.object({
   /** `POST /v1/admin/signup`: `on` or `off`; unset, off when NODE_ENV=production, on otherwise. */
   SVC_SIGNUP: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
+  /** The built studio's folder (`apps/studio/dist`), served at `/`; unset, no studio is served. */
+  SVC_STUDIO_DIR: z.string().min(1).optional(),
 });
 
 /** The API's configuration, read from the environment. */

@@ -41,6 +41,7 @@ const app = await createApp({
   tokens,
   transport,
   signup: config.signup,
+  studioDir: config.SVC_STUDIO_DIR,
   // Structured JSON logs; credentials never reach them.
   logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },
   ...(redis ? { redis } : {}),
