@@ -12,11 +12,10 @@
 //   CONVERSATIONS=10,25,50 sets the concurrency steps; TURNS=n the turns per step or run;
 //   TURN_GAP_MS the time between one visitor's turns (default 3000).
 
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { typedBench } from './typed.js';
 import {
+  buildApps,
   greeted,
   ms,
   percentiles,
@@ -340,12 +339,7 @@ export async function voiceBench(server: LivekitServer, api: Api, turns: number)
 
 /** Runs the chosen live benchmarks on one livekit-server and one API. */
 export async function runLiveBench(which: ReadonlySet<string>): Promise<string[]> {
-  // The worker runs from its build, as `npm start` runs it.
-  const build = spawnSync('npm', ['run', 'build'], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  buildApps();
   const server = await startLivekitServer();
   const api = await startTestApi();
   const reports: string[] = [];

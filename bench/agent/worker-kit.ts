@@ -1,8 +1,9 @@
 // What the live benchmarks share: the worker as `npm start` runs it (its build), the visitors'
 // typed turns, percentiles and memory.
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { LivekitServer } from '@svc/livekit-dev';
 import {
   freePort,
@@ -13,6 +14,16 @@ import {
   type Visitor,
 } from '@svc/agent/testing';
 import type { startTestApi } from '@svc/agent/testing';
+
+
+/** Builds the apps: the benchmarks run the worker from its build, as `npm start` runs it. */
+export function buildApps(): void {
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
 
 /** The test API the live benchmarks run against. */
 export type Api = Awaited<ReturnType<typeof startTestApi>>;

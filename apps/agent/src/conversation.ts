@@ -34,7 +34,7 @@ import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
  * How long a voice call stays open after the agent's goodbye was spoken, for a visitor who goes
  * on (see where it is used).
  */
-export const GOODBYE_GRACE_MS = 2500;
+export const GOODBYE_GRACE_MS = 4000;
 
 /** The speech and language engines of one conversation. */
 export interface Engines {
