@@ -399,6 +399,7 @@ describeOnBothDialects('admin API', (harness) => {
       message_count: 1,
       messages: [{ role: 'user', content: 'Hi, "quoted", text' }],
       restore_state: {},
+      restore_checkpoints: [],
       turn_metrics: [],
     });
     const ndjson = await call('GET', '/conversations/export?external_id=exported', token);

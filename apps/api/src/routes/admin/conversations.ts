@@ -46,6 +46,10 @@ const conversationDetail = conversation.extend({
     z.looseObject({ seq: z.number(), id: z.string(), role: z.string(), content: z.string() }),
   ),
   restore_state: z.looseObject({}),
+  /** Every saved checkpoint, oldest first (`restore_state` is the last). */
+  restore_checkpoints: z.array(
+    z.object({ version: z.number(), state: z.looseObject({}), created_at: z.string() }),
+  ),
   turn_metrics: z.array(
     z.object({
       turn: z.number(),
@@ -267,7 +271,8 @@ export function conversationRoutes(
         schema: {
           operationId: 'getConversation',
           tags,
-          summary: 'A conversation with its messages, restore state and turn metrics',
+          summary:
+            'A conversation with its messages, restore checkpoints (the last is its restore state) and turn metrics',
           params: z.object({ id: z.string().min(1).max(128) }),
           response: { 200: conversationDetail, ...adminErrors },
         },
@@ -283,6 +288,12 @@ export function conversationRoutes(
           .where('conversation_id', '=', row.id)
           .orderBy('turn')
           .execute();
+        const checkpoints = await db
+          .selectFrom('restore_checkpoints')
+          .select(['version', 'state', 'created_at'])
+          .where('conversation_id', '=', row.id)
+          .orderBy('version')
+          .execute();
         const detail: z.input<typeof conversationDetail> = {
           ...toWire(row),
           // Stored as the agent sent them: fields a newer agent adds are kept, hence loose.
@@ -290,6 +301,11 @@ export function conversationRoutes(
             typeof conversationDetail
           >['messages'],
           restore_state: { ...(await conversations.restoreState(row.id)) },
+          restore_checkpoints: checkpoints.map((checkpoint) => ({
+            version: Number(checkpoint.version),
+            state: json<Record<string, unknown>>(checkpoint.state),
+            created_at: checkpoint.created_at,
+          })),
           turn_metrics: metrics,
         };
         return detail;

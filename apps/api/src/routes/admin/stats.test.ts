@@ -137,6 +137,24 @@ describeOnBothDialects('dashboard stats', (harness) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(left.json().conversations.map((c: { id: string }) => c.id)).toEqual([yesterday]);
+    // The transcript view gets every restore checkpoint.
+    await harness().app.inject({
+      method: 'PUT',
+      url: `/v1/agent/conversations/${done}/restore-state`,
+      headers: { authorization: `Bearer ${AGENT_KEY}` },
+      payload: { checkpoint: 'cart', data: { items: 1 } },
+    });
+    const detail = await harness().app.inject({
+      url: `/v1/admin/conversations/${done}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(detail.json().restore_checkpoints).toEqual([
+      {
+        version: 1,
+        state: expect.objectContaining({ checkpoint: 'cart', version: 1 }),
+        created_at: expect.any(String),
+      },
+    ]);
     // Another company sees none of it.
     const other = await adminToken(harness().app, 'admin@other.example');
     const theirs = await harness().app.inject({
