@@ -54,6 +54,11 @@ export interface Scenarios {
   update(companyId: number, id: number, changes: ScenarioChanges): Promise<Scenario>;
   /** Deletes the scenario (a conflict while its publications have conversations). */
   remove(companyId: number, id: number): Promise<void>;
+  /**
+   * A copy of the company's scenario under a new name: its definition, collections and tests;
+   * never its publications.
+   */
+  duplicate(companyId: number, id: number, name: string): Promise<Scenario>;
 }
 
 /** The scenarios on one database. */
@@ -93,7 +98,7 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
     };
   }
 
-  return {
+  const scenarios: Scenarios = {
     list: (companyId, options = {}) =>
       db
         .selectFrom('scenarios as s')
@@ -163,11 +168,40 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
       });
       return find(companyId, current.id);
     },
+    async duplicate(companyId, id, name) {
+      const {
+        id: _id,
+        created_at: _created,
+        updated_at: _updated,
+        ...source
+      } = await find(companyId, id);
+      const copy = await scenarios.create(companyId, { ...source, name });
+      const tests = await db
+        .selectFrom('scenario_tests')
+        .select(['name', 'turns'])
+        .where('scenario_id', '=', id)
+        .execute();
+      const now = new Date().toISOString();
+      if (tests.length > 0)
+        await db
+          .insertInto('scenario_tests')
+          .values(
+            tests.map((test) => ({
+              ...test,
+              scenario_id: copy.id,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      return copy;
+    },
     async remove(companyId, id) {
       const current = await find(companyId, id);
       await db.deleteFrom('scenarios').where('id', '=', current.id).execute();
     },
   };
+  return scenarios;
 }
 
 /**

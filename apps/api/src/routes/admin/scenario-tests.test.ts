@@ -104,6 +104,22 @@ describeOnBothDialects('scenario tests', (harness) => {
       (await call('GET', base, token)).body.tests.map((t: { name: string }) => t.name),
     ).toEqual(['Finds boots again', 'Tents']);
 
+    // A duplicate takes the definition, the collections and the tests, never the publications.
+    await call('POST', `/scenarios/${scenario.id}/publish`, token, {});
+    const copy = await call('POST', `/scenarios/${scenario.id}/duplicate`, token, {});
+    expect(copy).toMatchObject({
+      status: 201,
+      body: { name: 'Tested (copy)', features: scenario.features },
+    });
+    expect(copy.body.id).not.toBe(scenario.id);
+    expect(
+      (await call('GET', `/scenarios/${copy.body.id}/tests`, token)).body.tests.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toEqual(['Finds boots again', 'Tents']);
+    expect((await call('GET', `/scenarios/${copy.body.id}/publications`, token)).body).toEqual({
+      publications: [],
+    });
     const other = await adminToken(harness().app, 'admin@other.example');
     expect((await call('GET', base, other)).status).toBe(404);
     expect(

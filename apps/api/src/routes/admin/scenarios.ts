@@ -104,6 +104,27 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
       async (request) => scenarios.update(companyOf(request), request.params.id, request.body),
     );
 
+    app.post(
+      '/scenarios/:id/duplicate',
+      {
+        schema: {
+          operationId: 'duplicateScenario',
+          tags,
+          summary:
+            'Copy a scenario with its collections and tests (not its publications); the name defaults to "<name> (copy)"',
+          params: idParams,
+          body: z.object({ name: z.string().min(1).max(200).optional() }),
+          response: { 201: scenario, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const companyId = companyOf(request);
+        const source = await scenarios.find(companyId, request.params.id);
+        const name = request.body.name ?? `${source.name} (copy)`.slice(0, 200);
+        return reply.status(201).send(await scenarios.duplicate(companyId, source.id, name));
+      },
+    );
+
     app.delete(
       '/scenarios/:id',
       {
