@@ -575,7 +575,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A conversation with its messages, restore state and turn metrics */
+    /** A conversation with its messages, restore checkpoints (the last is its restore state) and turn metrics */
     get: operations['getConversation'];
     put?: never;
     post?: never;
@@ -6087,6 +6087,13 @@ export interface operations {
             restore_state: {
               [key: string]: unknown;
             };
+            restore_checkpoints: {
+              version: number;
+              state: {
+                [key: string]: unknown;
+              };
+              created_at: string;
+            }[];
             turn_metrics: {
               turn: number;
               end_of_turn_ms: number | null;

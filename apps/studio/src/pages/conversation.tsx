@@ -1,4 +1,4 @@
-import { Anchor, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
 import { api } from '../api/client';
@@ -41,7 +41,10 @@ function TurnLatencies({ turns }: { turns: TurnMetrics[] }) {
   );
 }
 
-/** One conversation: who, when, the transcript with tool calls, and each turn's latency. */
+/**
+ * One conversation: who, when, the transcript with tool calls, each turn's latency, and the
+ * checkpoints the page saved to resume from.
+ */
 function ConversationPage() {
   const { conversationId } = useParams({ from: '/_studio/conversations/$conversationId' });
   const conversation = useQuery({
@@ -79,8 +82,26 @@ function ConversationPage() {
             )}
             <Title order={3}>Turn latencies</Title>
             <TurnLatencies turns={data.turn_metrics} />
-            <Title order={3}>Restore state</Title>
-            <Code block>{JSON.stringify(data.restore_state, null, 2)}</Code>
+            <Title order={3}>Restore checkpoints</Title>
+            {data.restore_checkpoints.length === 0 ? (
+              <Text c="dimmed">
+                None: the page saved no state to resume this conversation from.
+              </Text>
+            ) : (
+              <Accordion variant="contained">
+                {data.restore_checkpoints.map((checkpoint) => (
+                  <Accordion.Item key={checkpoint.version} value={String(checkpoint.version)}>
+                    <Accordion.Control>
+                      Version {checkpoint.version},{' '}
+                      {new Date(checkpoint.created_at).toLocaleTimeString()}
+                    </Accordion.Control>
+                    <Accordion.Panel>
+                      <Code block>{JSON.stringify(checkpoint.state, null, 2)}</Code>
+                    </Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+            )}
           </Stack>
         )}
       </QueryView>

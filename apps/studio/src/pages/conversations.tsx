@@ -1,28 +1,24 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { SESSION_END_REASONS } from '@svc/protocol';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { useScenarios } from '../api/queries';
 import { errorMessage, unwrap } from '../api/errors';
-import type { ConversationFilters } from '../api/types';
-import { DayRange, dayBounds, ScenarioFilter } from '../components/filters';
+import { DayRange, ScenarioFilter } from '../components/filters';
+import { filterQuery } from '../conversation/filter-query';
 import { Empty, QueryView } from '../components/states';
-
-/** The filters as the list query takes them: empty ones left out, dates as ISO instants. */
-export function filterQuery(form: {
-  scenario: string | null;
-  status: string | null;
-  externalId: string;
-  from: string;
-  to: string;
-}): ConversationFilters {
-  const query: ConversationFilters = {};
-  if (form.scenario) query.scenario_id = Number(form.scenario);
-  if (form.status === 'running' || form.status === 'ended') query.status = form.status;
-  if (form.externalId.trim()) query.external_id = form.externalId.trim();
-  return { ...query, ...dayBounds(form.from, form.to) };
-}
 
 /** The conversations of the company, newest first, with filters and a CSV export. */
 function ConversationsPage() {
@@ -31,7 +27,9 @@ function ConversationsPage() {
   const [externalId, setExternalId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const filters = filterQuery({ scenario, status, externalId, from, to });
+  const [endReason, setEndReason] = useState('');
+  const [previews, setPreviews] = useState<string | null>(null);
+  const filters = filterQuery({ scenario, status, endReason, previews, externalId, from, to });
   const scenarios = useScenarios();
   const conversations = useInfiniteQuery({
     queryKey: ['conversations', filters],
@@ -89,6 +87,23 @@ function ConversationsPage() {
           ]}
           value={status}
           onChange={setStatus}
+        />
+        <Autocomplete
+          label="End reason"
+          data={Object.values(SESSION_END_REASONS)}
+          value={endReason}
+          onChange={setEndReason}
+        />
+        <Select
+          label="Previews"
+          clearable
+          placeholder="Without previews"
+          data={[
+            { value: 'include', label: 'With previews' },
+            { value: 'only', label: 'Previews only' },
+          ]}
+          value={previews}
+          onChange={setPreviews}
         />
         <TextInput
           label="Visitor id"

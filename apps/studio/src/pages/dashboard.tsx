@@ -7,7 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import { DataTable } from '../components/data-table';
-import { DayRange, dayBounds, ScenarioFilter } from '../components/filters';
+import { DayRange, ScenarioFilter } from '../components/filters';
+import { dayBounds } from '../dates';
 import { Empty, QueryView } from '../components/states';
 import {
   completionRate,
