@@ -44,6 +44,8 @@ export type ItemLookup = (
 ) => Promise<SeenItem[]>;
 
 function greeting(tokens: string[]): SmallTalk | undefined {
+  // "Bye there" is no farewell anyone says: it is "hi there" as a recognizer heard it.
+  if (tokens[0] === 'bye' && tokens[1] === 'there' && tokens.length === 2) return 'greeting';
   const content = tokens.filter(
     (token) => !['there', 'again', 'everyone', 'you', 'guys'].includes(token),
   );
