@@ -7,11 +7,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, DEMO_SCENARIO, startTestApi, type ListeningTestApi } from '@svc/api/testing';
-import { chromium, type Browser } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical accessibility violations on the page as it is now (axe-core). */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations as {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[]; failureSummary?: string }[];
+    }[];
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${page.url()}: ${violation.id} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join(', ')})`,
+    );
+}
 let api: ListeningTestApi;
 let server: PreviewServer;
 let browser: Browser;
@@ -99,9 +124,10 @@ describe('the studio', () => {
     }
   }, 120_000);
 
-  it('renders every page, publishes to staging and shows it in the history', async () => {
+  it('renders every page with no serious accessibility problem, tries, publishes, rolls back', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
+    const problems: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // One conversation, so the dashboard and the conversation list have something to show.
     await api.openConversation();
@@ -111,22 +137,28 @@ describe('the studio', () => {
       await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Scenarios' }).waitFor();
+      problems.push(...(await accessibilityProblems(page)));
 
-      await page.getByRole('link', { name: DEMO_SCENARIO.name }).click();
+      await page.getByRole('button', { name: 'Duplicate' }).first().click();
+      await page.getByRole('link', { name: /\(copy\)/ }).waitFor();
+      await page.getByRole('link', { name: DEMO_SCENARIO.name, exact: true }).click();
       await page.getByRole('tab', { name: 'Features' }).click();
       await page.getByText('Settings').first().waitFor();
+      problems.push(...(await accessibilityProblems(page)));
       // Try it: the API starts a preview of the draft; this test API's Transport opens nothing,
       // so the session fails to connect and says so, with the preview's conversation linked.
       await page.getByRole('button', { name: 'Try it' }).click();
       await page.getByRole('button', { name: 'Start' }).click();
       await page.getByText(/cannot connect to the Transport/).waitFor();
       await page.getByRole('link', { name: /This preview's conversation/ }).waitFor();
+      problems.push(...(await accessibilityProblems(page)));
       await page.keyboard.press('Escape');
 
       await page.getByRole('tab', { name: 'Publish' }).click();
       await page.getByRole('button', { name: 'Publish the saved scenario' }).click();
       await page.getByRole('heading', { name: 'History' }).waitFor();
       await page.getByRole('cell', { name: DEMO_ADMIN.email }).first().waitFor();
+      problems.push(...(await accessibilityProblems(page)));
 
       for (const [link, heading] of [
         ['Dashboard', 'Conversations per day'],
@@ -136,23 +168,29 @@ describe('the studio', () => {
       ] as const) {
         await page.getByRole('link', { name: link }).click();
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        problems.push(...(await accessibilityProblems(page)));
       }
       // The application's panel lists what it serves, with the snippets (staging was published).
       await page.getByRole('button', { name: /Demo shop/ }).click();
       await page.getByRole('button', { name: 'Copy Embed in React' }).first().waitFor();
+      problems.push(...(await accessibilityProblems(page)));
 
       await page.getByRole('link', { name: 'Conversations' }).click();
       await page.getByRole('table').getByRole('link').first().click();
       await page.getByRole('heading', { name: 'Transcript' }).waitFor();
+      problems.push(...(await accessibilityProblems(page)));
 
       await page.getByRole('link', { name: 'Collections' }).click();
       await page.getByRole('table').getByRole('link').first().click();
       await page.getByRole('textbox', { name: 'Search' }).fill('tent');
       await page.getByRole('cell').first().waitFor();
+      problems.push(...(await accessibilityProblems(page)));
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in to Svc Studio' }).waitFor();
+      problems.push(...(await accessibilityProblems(page)));
       expect(errors).toEqual([]);
+      expect(problems).toEqual([]);
     } finally {
       await page.close();
     }

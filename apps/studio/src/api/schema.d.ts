@@ -213,6 +213,23 @@ export interface paths {
     patch: operations['updateScenario'];
     trace?: never;
   };
+  '/v1/admin/scenarios/{id}/duplicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Copy a scenario with its collections and tests (not its publications); the name defaults to "<name> (copy)" */
+    post: operations['duplicateScenario'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/scenarios/{id}/publish': {
     parameters: {
       query?: never;
@@ -2692,6 +2709,178 @@ export interface operations {
     responses: {
       /** @description Default Response */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @default  */
+            prompt: string;
+            /** @default  */
+            first_message: string;
+            /** @default embedded */
+            voice_stack: string;
+            /** @default {} */
+            voice: {
+              stt?: {
+                provider: string;
+                model?: string;
+                voice?: string;
+                /** Format: uri */
+                base_url?: string;
+              } & {
+                [key: string]: unknown;
+              };
+              llm?: {
+                provider: string;
+                model?: string;
+                voice?: string;
+                /** Format: uri */
+                base_url?: string;
+              } & {
+                [key: string]: unknown;
+              };
+              tts?: {
+                provider: string;
+                model?: string;
+                voice?: string;
+                /** Format: uri */
+                base_url?: string;
+              } & {
+                [key: string]: unknown;
+              };
+            };
+            /** @default false */
+            avatar_enabled: boolean;
+            /** @default false */
+            audio_dictation: boolean;
+            /** @default 5 */
+            limit: number;
+            /** @default [] */
+            features: {
+              name:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              type: string;
+              /** @default {} */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @default [] */
+              tools: {
+                name: string;
+                /** @enum {string} */
+                type: 'frontend' | 'server';
+                description?: string;
+                parameters?: {
+                  [key: string]: unknown;
+                };
+                settings?: {
+                  [key: string]: unknown;
+                };
+                frontend_method?: string;
+                rpc_timeout_s?: number;
+              }[];
+            }[];
+            id: number;
+            application_id: number;
+            name: string;
+            language: string;
+            collection_ids: number[];
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  duplicateScenario: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
         headers: {
           [name: string]: unknown;
         };

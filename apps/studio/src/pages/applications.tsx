@@ -52,7 +52,12 @@ function ApplicationsPage() {
       </QueryView>
       <ApiKeys />
       <Admins />
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New application">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New application"
+      >
         <ApplicationForm onDone={() => setCreating(false)} />
       </Modal>
     </Stack>

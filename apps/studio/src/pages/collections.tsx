@@ -101,7 +101,13 @@ function CollectionsPage() {
           )
         }
       </QueryView>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New collection" size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New collection"
+        size="lg"
+      >
         <CreateCollection onClose={() => setCreating(false)} />
       </Modal>
     </Stack>

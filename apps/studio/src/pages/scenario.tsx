@@ -38,6 +38,7 @@ function ScenarioPage() {
               </Button>
             </Group>
             <Drawer
+              closeButtonProps={{ 'aria-label': 'Close' }}
               opened={trying}
               onClose={() => setTrying(false)}
               position="right"

@@ -92,16 +92,11 @@ function ScenariosPage() {
     applications.data?.applications.find((application) => application.id === id)?.name ?? `#${id}`;
 
   const duplicate = useMutation({
-    mutationFn: async (id: number) => {
-      // A copy is the scenario's own fields sent as a new scenario; ids and times are the API's.
-      const source = (await unwrap(
-        api.GET('/v1/admin/scenarios/{id}', { params: { path: { id } } }),
-      )) as Scenario;
-      const { id: _id, created_at: _created, updated_at: _updated, ...fields } = source;
-      return unwrap(
-        api.POST('/v1/admin/scenarios', { body: { ...fields, name: `${fields.name} (copy)` } }),
-      );
-    },
+    // The API copies the scenario with its collections and tests, named "<name> (copy)".
+    mutationFn: (id: number) =>
+      unwrap(
+        api.POST('/v1/admin/scenarios/{id}/duplicate', { params: { path: { id } }, body: {} }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['scenarios'] }),
   });
   const remove = useMutation({
@@ -187,7 +182,12 @@ function ScenariosPage() {
           );
         }}
       </QueryView>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New scenario">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New scenario"
+      >
         <CreateScenario onClose={() => setCreating(false)} />
       </Modal>
     </Stack>

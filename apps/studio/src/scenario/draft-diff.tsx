@@ -4,7 +4,8 @@ import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import { QueryView } from '../components/states';
 
-const KIND_COLORS = { added: 'green', removed: 'red', changed: 'yellow' } as const;
+// Dark shades: the badges' white text needs 4.5:1 contrast.
+const KIND_COLORS = { added: 'teal.9', removed: 'red.9', changed: 'indigo.9' } as const;
 
 /** A value of the diff in one line (JSON for objects, cut when long). */
 export function shortValue(value: unknown): string {
@@ -50,9 +51,7 @@ export function DraftDiff({ scenarioId }: { scenarioId: number }) {
                               <Code>{change.path}</Code>
                             </Table.Td>
                             <Table.Td>
-                              <Badge color={KIND_COLORS[change.kind]} variant="light">
-                                {change.kind}
-                              </Badge>
+                              <Badge color={KIND_COLORS[change.kind]}>{change.kind}</Badge>
                             </Table.Td>
                             <Table.Td>
                               <Text size="sm" td="line-through" c="dimmed">

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
@@ -148,17 +148,23 @@ export function FeaturesEditor({
                 errors={errors}
                 idPrefix={`feature-${index}-`}
               />
-              <Text size="sm" fw={500}>
-                Settings
-              </Text>
-              <SchemaForm
-                schema={(entry?.settings_schema as JsonSchema | undefined) ?? {}}
-                path={[...path, 'settings']}
-                value={draft}
-                onChange={onChange}
-                errors={errors}
-                idPrefix={`feature-${index}-settings-`}
-              />
+              {Object.keys((entry?.settings_schema as JsonSchema | undefined)?.properties ?? {})
+                .length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No settings.
+                </Text>
+              ) : (
+                <Fieldset legend="Settings">
+                  <SchemaForm
+                    schema={entry?.settings_schema as JsonSchema}
+                    path={[...path, 'settings']}
+                    value={draft}
+                    onChange={onChange}
+                    errors={errors}
+                    idPrefix={`feature-${index}-settings-`}
+                  />
+                </Fieldset>
+              )}
             </Stack>
           </Card>
         );

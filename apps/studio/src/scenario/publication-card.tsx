@@ -24,7 +24,7 @@ export function PublicationCard({
             {publication.unpublished_at ? (
               <Badge color="gray">unpublished</Badge>
             ) : (
-              <Badge color="green">live</Badge>
+              <Badge color="teal.9">live</Badge>
             )}
             <Text size="sm" c="dimmed">
               published {new Date(publication.published_at).toLocaleString()}

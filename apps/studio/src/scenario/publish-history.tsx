@@ -73,7 +73,7 @@ export function PublishHistory({ scenarioId }: { scenarioId: number }) {
                       {entry.action}
                       {entry.rollback_of !== null && ` (to #${entry.rollback_of})`}
                       {entry.live && (
-                        <Badge ml="xs" color="green">
+                        <Badge ml="xs" color="teal.9">
                           live
                         </Badge>
                       )}

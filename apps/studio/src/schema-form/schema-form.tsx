@@ -63,7 +63,7 @@ function JsonField({
   return (
     <JsonInput
       id={id}
-      label={field.label}
+      label={field.label || 'Value (JSON)'}
       description={field.description}
       withAsterisk={field.required}
       value={text}
