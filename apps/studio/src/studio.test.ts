@@ -145,6 +145,16 @@ describe('the studio', () => {
       await page.getByRole('tab', { name: 'Features' }).click();
       await page.getByText('Settings').first().waitFor();
       problems.push(...(await accessibilityProblems(page)));
+      // A test of the scenario, from the form generated from the API's request schema.
+      await page.getByRole('tab', { name: 'Tests' }).click();
+      await page.getByRole('button', { name: 'New test' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).first().fill('asks for tents');
+      await page.getByRole('button', { name: 'Add turns' }).click();
+      await page.getByRole('textbox', { name: 'User' }).fill('do you have tents?');
+      await page.getByRole('button', { name: 'Add test' }).click();
+      await page.getByRole('button', { name: 'asks for tents (1 turn)' }).waitFor();
+      problems.push(...(await accessibilityProblems(page)));
+
       // Try it: the API starts a preview of the draft; this test API's Transport opens nothing,
       // so the session fails to connect and says so, with the preview's conversation linked.
       await page.getByRole('button', { name: 'Try it' }).click();

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
@@ -7,6 +7,7 @@ import { requestSchema, type RequestBody } from '../api/types';
 import { DataTable } from '../components/data-table';
 import { RequestForm } from '../components/request-form';
 import { QueryView } from '../components/states';
+import { DangerButton } from '../components/danger-button';
 
 const adminSchema = requestSchema('post /v1/admin/admins');
 
@@ -48,17 +49,14 @@ export function Admins() {
               {
                 header: '',
                 cell: (admin) => (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
+                  <DangerButton
                     onClick={() => {
                       if (window.confirm(`Remove the admin ${admin.email}?`))
                         remove.mutate(admin.id);
                     }}
                   >
                     Remove
-                  </Button>
+                  </DangerButton>
                 ),
               },
             ]}

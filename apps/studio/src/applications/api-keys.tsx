@@ -8,6 +8,7 @@ import { CopyBlock } from '../components/copy-block';
 import { DataTable } from '../components/data-table';
 import { Empty, QueryView } from '../components/states';
 import { validate } from '../schema-form/schema-model';
+import { DangerButton } from '../components/danger-button';
 
 const keySchema = requestSchema('post /v1/admin/api-keys');
 
@@ -85,14 +86,7 @@ export function ApiKeys() {
                     key.revoked_at ? (
                       'revoked'
                     ) : (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => revoke.mutate(key.id)}
-                      >
-                        Revoke
-                      </Button>
+                      <DangerButton onClick={() => revoke.mutate(key.id)}>Revoke</DangerButton>
                     ),
                 },
               ]}

@@ -1,8 +1,8 @@
-import { Accordion, Anchor, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Accordion, Anchor, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
 import { api } from '../api/client';
-import { unwrap } from '../api/errors';
+import { errorMessage, unwrap } from '../api/errors';
 import type { TurnMetrics } from '../api/types';
 import { Empty, QueryView } from '../components/states';
 import { Transcript, type StoredMessage } from '../conversation/transcript';
@@ -41,6 +41,40 @@ function TurnLatencies({ turns }: { turns: TurnMetrics[] }) {
   );
 }
 
+/** Makes a scenario test of this conversation: its visitor turns and the tool calls they led to. */
+function MakeTest({ conversationId, scenarioId }: { conversationId: string; scenarioId: number }) {
+  const make = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/v1/admin/scenarios/{id}/tests/from-conversation', {
+          params: { path: { id: scenarioId } },
+          body: { conversation_id: conversationId },
+        }),
+      ),
+  });
+  return (
+    <Group gap="sm">
+      <Button size="xs" variant="default" loading={make.isPending} onClick={() => make.mutate()}>
+        Make a test of it
+      </Button>
+      {make.isSuccess && (
+        <Text size="sm">
+          Test &ldquo;{make.data.name}&rdquo; added to the{' '}
+          <Link to="/scenarios/$scenarioId" params={{ scenarioId: String(scenarioId) }}>
+            scenario
+          </Link>
+          .
+        </Text>
+      )}
+      {make.error && (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(make.error)}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 /**
  * One conversation: who, when, the transcript with tool calls, each turn's latency, and the
  * checkpoints the page saved to resume from.
@@ -60,7 +94,10 @@ function ConversationPage() {
       <QueryView what="the conversation" query={conversation}>
         {(data) => (
           <Stack>
-            <Title order={2}>Conversation {data.id}</Title>
+            <Group justify="space-between">
+              <Title order={2}>Conversation {data.id}</Title>
+              <MakeTest conversationId={data.id} scenarioId={data.scenario_id} />
+            </Group>
             <Group gap="lg">
               <Text size="sm">Visitor {data.external_id}</Text>
               <Text size="sm">Label {data.label}</Text>

@@ -8,13 +8,14 @@ import type { Scenario } from '../api/types';
 import { Loading, QueryView } from '../components/states';
 import { PublishPanel } from '../scenario/publish-panel';
 import { ScenarioEditor } from '../scenario/scenario-editor';
+import { ScenarioTests } from '../scenario/scenario-tests';
 
 // The SDK (and, when a session starts, livekit-client) load only when the admin opens Try it.
 const TryItPanel = lazy(() =>
   import('../try-it/try-it-panel').then((module) => ({ default: module.TryItPanel })),
 );
 
-/** One scenario: edit it, try it, publish it. */
+/** One scenario: edit it, try it, test it, publish it. */
 function ScenarioPage() {
   const [trying, setTrying] = useState(false);
   const id = Number(useParams({ from: '/_studio/scenarios/$scenarioId' }).scenarioId);
@@ -54,11 +55,15 @@ function ScenarioPage() {
             <Tabs defaultValue="edit">
               <Tabs.List>
                 <Tabs.Tab value="edit">Edit</Tabs.Tab>
+                <Tabs.Tab value="tests">Tests</Tabs.Tab>
                 <Tabs.Tab value="publish">Publish</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="edit" pt="md">
                 {/* Keyed by the scenario, so opening another one starts a fresh draft. */}
                 <ScenarioEditor key={data.id} scenario={data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="tests" pt="md">
+                <ScenarioTests scenarioId={data.id} />
               </Tabs.Panel>
               <Tabs.Panel value="publish" pt="md">
                 <PublishPanel scenarioId={data.id} />

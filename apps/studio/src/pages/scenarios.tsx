@@ -8,6 +8,7 @@ import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema, type Scenario, type ScenarioSummary } from '../api/types';
 import { Empty, QueryView } from '../components/states';
 import { pick, validate } from '../schema-form/schema-model';
+import { DangerButton } from '../components/danger-button';
 
 const createSchema = pick(requestSchema('post /v1/admin/scenarios'), ['name', 'application_id']);
 
@@ -162,17 +163,14 @@ function ScenariosPage() {
                         >
                           Duplicate
                         </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
+                        <DangerButton
                           onClick={() => {
                             if (window.confirm(`Delete the scenario "${scenario.name}"?`))
                               remove.mutate(scenario.id);
                           }}
                         >
                           Delete
-                        </Button>
+                        </DangerButton>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import { Button, Card, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { Card, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
@@ -14,6 +14,7 @@ import {
   type FieldErrors,
   type JsonSchema,
 } from '../schema-form/schema-model';
+import { DangerButton } from '../components/danger-button';
 
 /** One feature type of the API's catalog. */
 export type CatalogFeature = Answer<'/v1/admin/feature-catalog', 'get'>['features'][number];
@@ -118,10 +119,7 @@ export function FeaturesEditor({
                     {entry?.description ?? 'A feature type the catalog does not list'}
                   </Text>
                 </div>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
+                <DangerButton
                   onClick={() =>
                     onChange(
                       setAt(
@@ -133,7 +131,7 @@ export function FeaturesEditor({
                   }
                 >
                   Remove
-                </Button>
+                </DangerButton>
               </Group>
               {errors[`${path.join('.')}.type`] && (
                 <Text c="red" size="sm">

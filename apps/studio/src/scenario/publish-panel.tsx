@@ -9,6 +9,7 @@ import { validate } from '../schema-form/schema-model';
 import { DraftDiff } from './draft-diff';
 import { PublicationCard } from './publication-card';
 import { PublishHistory } from './publish-history';
+import { DangerButton } from '../components/danger-button';
 
 const publishSchema = requestSchema('post /v1/admin/scenarios/{id}/publish');
 
@@ -98,15 +99,12 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
                   publication={publication}
                   actions={
                     !publication.unpublished_at && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
+                      <DangerButton
                         loading={unpublish.isPending && unpublish.variables === publication.uuid}
                         onClick={() => unpublish.mutate(publication.uuid)}
                       >
                         Unpublish
-                      </Button>
+                      </DangerButton>
                     )
                   }
                 />

@@ -25,6 +25,7 @@ import {
   type FieldErrors,
   type JsonSchema,
 } from './schema-model';
+import { DangerButton } from '../components/danger-button';
 
 /** What {@link SchemaForm} takes. */
 export interface SchemaFormProps {
@@ -225,15 +226,12 @@ function FieldInput({
                     idPrefix={idPrefix}
                     inline
                   />
-                  <Button
+                  <DangerButton
                     mt="xs"
-                    size="xs"
-                    variant="subtle"
-                    color="red"
                     onClick={() => set(list.filter((_other, other) => other !== index))}
                   >
                     Remove {field.label.toLowerCase()} #{index + 1}
-                  </Button>
+                  </DangerButton>
                 </Paper>
               );
             })}
