@@ -1,19 +1,13 @@
 // The studio in a real browser against the real API: sign in as the demo admin, find the demo
 // scenario in the list, edit it (a wrong language is refused under its field as one types), save,
-// and read the change back from the API. The studio is built and served by `vite preview`, which
-// forwards /v1 to an in-process API on a fresh seeded database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DEMO_ADMIN, DEMO_SCENARIO, startTestApi, type ListeningTestApi } from '@svc/api/testing';
-import { createRequire } from 'node:module';
+// and read the change back from the API; then every page, with axe-core. The stand
+// (testing/studio-stand.ts) builds the Studio and serves it against an in-process API.
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import { createRequire } from 'node:module';
+import { DEMO_ADMIN, DEMO_SCENARIO } from '@svc/api/testing';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { startStudioStand, type StudioStand } from './testing/studio-stand';
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
@@ -37,43 +31,17 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
         `${page.url()}: ${violation.id} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join(', ')})`,
     );
 }
-let api: ListeningTestApi;
-let server: PreviewServer;
+let stand: StudioStand;
+let api: StudioStand['api'];
 let browser: Browser;
-let outDir: string;
 let studioUrl: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ listen: true });
-  outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
-  const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
-  await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
-  server = await preview({
-    ...config,
-    build: { outDir },
-    preview: { port: 0, strictPort: false, proxy: { '/v1': { target: api.url } } },
-  });
-  studioUrl = server.resolvedUrls?.local[0] ?? '';
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  stand = await startStudioStand();
+  ({ api, browser, url: studioUrl } = stand);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await api?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+afterAll(() => stand?.close());
 
 describe('the studio', () => {
   it('signs in, lists scenarios, edits one with checks as one types, and saves it', async () => {

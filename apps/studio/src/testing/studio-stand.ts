@@ -1,0 +1,56 @@
+// The Studio as a visitor meets it, for the browser test and the time-to-interactive script: built
+// by Vite into a temp folder, served by `vite preview`, which forwards /v1 to an in-process API
+// on a fresh seeded SQLite database, and Debian Chromium to look at it. Node only.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestApi, type ListeningTestApi } from '@svc/api/testing';
+import { chromium, type Browser } from 'playwright-core';
+import { build, preview } from 'vite';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A running stand: the API, the Studio's address (ending in `/`), a browser, and how to stop. */
+export interface StudioStand {
+  api: ListeningTestApi;
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds and serves the Studio against a fresh API, and launches Chromium. */
+export async function startStudioStand(): Promise<StudioStand> {
+  const api = await startTestApi({ listen: true });
+  const outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
+  const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
+  await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
+  const server = await preview({
+    ...config,
+    build: { outDir },
+    preview: { port: 0, strictPort: false, proxy: { '/v1': { target: api.url } } },
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    api,
+    url: server.resolvedUrls?.local[0] ?? '',
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      await api.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
