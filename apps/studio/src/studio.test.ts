@@ -160,8 +160,18 @@ describe('the studio', () => {
 
       await page.getByRole('link', { name: 'Collections' }).click();
       await page.getByRole('table').getByRole('link').first().click();
+      // The search asks the API after a short pause in typing: wait for that answer.
+      const searched = page.waitForResponse((response) => response.url().includes('query=tent'));
       await page.getByRole('textbox', { name: 'Search' }).fill('tent');
-      await page.getByRole('cell').first().waitFor();
+      await searched;
+      await page
+        .getByRole('cell', { name: /category: tents/ })
+        .first()
+        .waitFor();
+      // Open the first item found and save its fields back unchanged.
+      await page.getByRole('row').nth(1).getByRole('button').click();
+      await page.getByRole('button', { name: 'Save item' }).click();
+      await page.getByText('Saved', { exact: true }).waitFor();
       problems.push(...(await accessibilityProblems(page)));
 
       await page.getByRole('button', { name: 'Sign out' }).click();

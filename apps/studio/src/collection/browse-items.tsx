@@ -1,10 +1,11 @@
-import { Button, Code, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import { Empty, QueryView } from '../components/states';
+import { ItemEditor } from './item-editor';
 
 /** A short text of an item's fields for the list. */
 function summary(data: Record<string, unknown>): string {
@@ -15,7 +16,7 @@ function summary(data: Record<string, unknown>): string {
     .join(' · ');
 }
 
-/** The items of a collection, page by page, with the API's search over them. */
+/** The items of a collection, page by page, with the API's search over them; each editable. */
 export function BrowseItems({ collectionId }: { collectionId: number }) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 250);
@@ -67,15 +68,24 @@ export function BrowseItems({ collectionId }: { collectionId: number }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((item) => (
-                    <Table.Tr
-                      key={item.id}
-                      onClick={() => setOpen(open === item.id ? undefined : item.id)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td>{item.id}</Table.Td>
+                    <Table.Tr key={item.id}>
+                      <Table.Td>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setOpen(open === item.id ? undefined : item.id)}
+                          aria-expanded={open === item.id}
+                        >
+                          {item.id}
+                        </Button>
+                      </Table.Td>
                       <Table.Td>
                         {open === item.id ? (
-                          <Code block>{JSON.stringify(item.data, null, 2)}</Code>
+                          <ItemEditor
+                            collectionId={collectionId}
+                            item={item}
+                            onClose={() => setOpen(undefined)}
+                          />
                         ) : (
                           <Text size="sm" lineClamp={1}>
                             {summary(item.data)}
