@@ -173,6 +173,10 @@ describe('the studio', () => {
       await page.getByRole('button', { name: 'Save item' }).click();
       await page.getByText('Saved', { exact: true }).waitFor();
       problems.push(...(await accessibilityProblems(page)));
+      // The view, previewed with the first item.
+      await page.getByRole('tab', { name: 'Fields and view' }).click();
+      await page.getByRole('region', { name: 'View preview' }).waitFor();
+      problems.push(...(await accessibilityProblems(page)));
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in to Svc Studio' }).waitFor();

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,13 +7,17 @@ import { unwrap } from '../api/errors';
 import { requestSchema, type Collection, type RequestBody } from '../api/types';
 import { BrowseItems } from '../collection/browse-items';
 import { ImportItems } from '../collection/import-items';
+import { ViewPreview } from '../collection/view-preview';
 import { RequestForm } from '../components/request-form';
 import { QueryView } from '../components/states';
 
 const patchSchema = requestSchema('patch /v1/admin/collections/{id}');
 const EDITABLE = Object.keys(patchSchema.properties ?? {});
 
-/** A collection's name, description, view and fields, checked against the API's schema. */
+/**
+ * A collection's name, description, view and fields, checked against the API's schema, with the
+ * view previewed on its first item as the mapping is edited.
+ */
 function CollectionSettings({ collection }: { collection: Collection }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<unknown>(() =>
@@ -30,14 +34,20 @@ function CollectionSettings({ collection }: { collection: Collection }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['collection', collection.id] }),
   });
   return (
-    <RequestForm
-      schema={patchSchema}
-      value={draft}
-      onChange={setDraft}
-      mutation={save}
-      submitLabel="Save"
-      checkAtOnce
-    />
+    <Group align="flex-start" grow>
+      <RequestForm
+        schema={patchSchema}
+        value={draft}
+        onChange={setDraft}
+        mutation={save}
+        submitLabel="Save"
+        checkAtOnce
+      />
+      <ViewPreview
+        collectionId={collection.id}
+        view={(draft as { view?: { template?: unknown; mapping?: unknown } | null }).view}
+      />
+    </Group>
   );
 }
 
