@@ -187,4 +187,26 @@ describe('the studio', () => {
       await page.close();
     }
   }, 120_000);
+
+  it('signs up a new company and shows the empty states', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${studioUrl}sign-in`);
+      await page.getByRole('button', { name: 'Create a company' }).click();
+      await page.getByRole('textbox', { name: 'Company name' }).fill('Newco');
+      await page.getByRole('textbox', { name: 'Email' }).fill('owner@newco.example');
+      await page.getByRole('textbox', { name: 'Password' }).fill('short');
+      await page.getByRole('button', { name: 'Create company' }).click();
+      await page.getByText('Password needs at least 10 characters').waitFor();
+      await page.getByRole('textbox', { name: 'Password' }).fill('a long enough password');
+      await page.getByRole('button', { name: 'Create company' }).click();
+      await page.getByText('No scenarios yet').waitFor();
+      await page.getByRole('link', { name: 'Collections' }).click();
+      await page.getByText('No collections yet').waitFor();
+      await page.getByRole('link', { name: 'Conversations' }).click();
+      await page.getByText('No conversations').waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });

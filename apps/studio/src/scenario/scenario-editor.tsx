@@ -1,5 +1,6 @@
 import { Alert, Button, Group, MultiSelect, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { useCollections } from '../api/queries';
@@ -63,6 +64,12 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
   const failure = formLevelError(save.error);
   const problems = Object.keys(errors).length;
   const dirty = JSON.stringify(draft) !== saved;
+  // Leaving with unsaved changes asks first, in the studio and when the tab closes.
+  useBlocker({
+    shouldBlockFn: () => !window.confirm('Leave this scenario? Your changes are not saved.'),
+    disabled: !dirty,
+    enableBeforeUnload: () => dirty,
+  });
   const edit = (next: unknown) => {
     save.reset();
     setDraft(next);
