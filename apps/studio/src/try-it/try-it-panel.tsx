@@ -12,21 +12,11 @@ import { SvcSession } from '@svc/sdk';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../api/client';
+import { Loading } from '../components/states';
 import { Transcript } from '../conversation/transcript';
 import { previewClient, type PreviewStarted } from './preview-client';
 
 type Mode = 'text' | 'audio';
-
-/** A session on the saved draft, made once per panel and ended when the panel closes. */
-function usePreviewSession(scenarioId: number) {
-  const [started, setStarted] = useState<PreviewStarted>();
-  const [session] = useState(
-    () => new SvcSession({ client: previewClient(api, scenarioId, setStarted), storage: null }),
-  );
-  useEffect(() => () => session.destroy(), [session]);
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  return { session, snapshot, started };
-}
 
 /**
  * Try the saved scenario before publishing: a preview session (never reachable by visitors) run by
@@ -34,7 +24,31 @@ function usePreviewSession(scenarioId: number) {
  * calls as they happen. Each turn's latency split is on the conversation's page afterwards.
  */
 export function TryItPanel({ scenarioId }: { scenarioId: number }) {
-  const { session, snapshot, started } = usePreviewSession(scenarioId);
+  const [session, setSession] = useState<SvcSession>();
+  const [started, setStarted] = useState<PreviewStarted>();
+  // Made in an effect, not during render: the session is destroyed when the panel goes away, and
+  // React's development double mount must get a fresh one rather than a destroyed one.
+  useEffect(() => {
+    const created = new SvcSession({
+      client: previewClient(api, scenarioId, setStarted),
+      storage: null,
+    });
+    setSession(created);
+    return () => created.destroy();
+  }, [scenarioId]);
+  if (!session) return <Loading what="the preview" />;
+  return <PreviewSession session={session} started={started} />;
+}
+
+/** The controls and timeline of one preview session. */
+function PreviewSession({
+  session,
+  started,
+}: {
+  session: SvcSession;
+  started: PreviewStarted | undefined;
+}) {
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const [mode, setMode] = useState<Mode>('text');
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string>();
