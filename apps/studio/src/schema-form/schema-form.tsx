@@ -18,9 +18,11 @@ import {
 import { useState, type ReactNode } from 'react';
 import {
   defaultsOf,
+  extraKeys,
   fieldOf,
   getAt,
   setAt,
+  withExtraKeys,
   type Field,
   type FieldErrors,
   type JsonSchema,
@@ -128,6 +130,31 @@ function FieldInput({
           idPrefix={idPrefix}
         />
       ));
+      // An open object (a provider's options, a feature's settings) may hold keys of its own:
+      // they are edited together as JSON below the named fields.
+      if (field.schema.additionalProperties && field.fields.length > 0) {
+        const label = `Other ${field.label ? `${field.label.toLowerCase()} ` : ''}options`;
+        inner.push(
+          <JsonField
+            key="(other)"
+            field={{ ...field, label, description: undefined, required: false }}
+            value={extraKeys(field.schema, value)}
+            error={undefined}
+            onChange={(extras) =>
+              set(
+                withExtraKeys(
+                  field.schema,
+                  value,
+                  extras !== null && typeof extras === 'object'
+                    ? (extras as Record<string, unknown>)
+                    : {},
+                ),
+              )
+            }
+            id={`${common.id}-other`}
+          />,
+        );
+      }
       // The root object is the form itself; nested objects get a frame with their name.
       if (inline || field.path.length === 0) return <Stack gap="sm">{inner}</Stack>;
       return (

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultsOf,
+  extraKeys,
   fieldOf,
   humanize,
   pick,
   setAt,
   validate,
+  withExtraKeys,
   type JsonSchema,
 } from './schema-model';
 
@@ -180,5 +182,18 @@ describe('pick', () => {
       properties: { title: settings.properties?.title, columns: settings.properties?.columns },
       required: ['title'],
     });
+  });
+});
+
+describe('extra keys of an open object', () => {
+  const tts: JsonSchema = {
+    type: 'object',
+    properties: { provider: { type: 'string' } },
+    additionalProperties: {},
+  };
+  it('reads and replaces the keys the schema does not name', () => {
+    const value = { provider: 'flite', speed: 1.2, pitch: 3 };
+    expect(extraKeys(tts, value)).toEqual({ speed: 1.2, pitch: 3 });
+    expect(withExtraKeys(tts, value, { speed: 1 })).toEqual({ provider: 'flite', speed: 1 });
   });
 });

@@ -343,3 +343,22 @@ export function pick(schema: JsonSchema, names: readonly string[]): JsonSchema {
     required: (schema.required ?? []).filter((name) => names.includes(name)),
   };
 }
+
+/** The keys of an object value that its schema does not name (an open object's own options). */
+export function extraKeys(schema: JsonSchema, value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !schema.properties?.[key]));
+}
+
+/** `value` with its unnamed keys replaced by `extras` (the named ones kept). */
+export function withExtraKeys(
+  schema: JsonSchema,
+  value: unknown,
+  extras: Record<string, unknown>,
+): Record<string, unknown> {
+  const named =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).filter(([key]) => schema.properties?.[key])
+      : [];
+  return { ...Object.fromEntries(named), ...extras };
+}
