@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import { DataTable } from '../components/data-table';
-import { DayRange, ScenarioFilter } from '../components/filters';
+import { ApplicationFilter, DayRange, ScenarioFilter } from '../components/filters';
 import { dayBounds } from '../dates';
 import { Empty, QueryView } from '../components/states';
 import {
@@ -147,10 +147,12 @@ function Figures({ stats }: { stats: Stats }) {
 
 /** Conversations, completion, latency, tools and empty searches over a period, per publication. */
 function DashboardPage() {
+  const [application, setApplication] = useState<string | null>(null);
   const [scenario, setScenario] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const query = {
+    ...(application ? { application_id: Number(application) } : {}),
     ...(scenario ? { scenario_id: Number(scenario) } : {}),
     ...dayBounds(from, to),
   };
@@ -162,6 +164,7 @@ function DashboardPage() {
     <Stack>
       <Title order={2}>Dashboard</Title>
       <Group align="flex-end">
+        <ApplicationFilter value={application} onChange={setApplication} />
         <ScenarioFilter value={scenario} onChange={setScenario} />
         <DayRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
       </Group>
