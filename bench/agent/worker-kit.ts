@@ -15,7 +15,6 @@ import {
 } from '@svc/agent/testing';
 import type { startTestApi } from '@svc/agent/testing';
 
-
 /** Builds the apps: the benchmarks run the worker from its build, as `npm start` runs it. */
 export function buildApps(): void {
   const build = spawnSync('npm', ['run', 'build'], {

@@ -1,4 +1,4 @@
-import type { llm as llmBase , stt} from '@livekit/agents';
+import type { llm as llmBase, stt } from '@livekit/agents';
 import { voice, type tts, type VAD } from '@livekit/agents';
 import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
