@@ -1,7 +1,6 @@
 // The job entry the worker runs in each job process: one conversation per room.
 import { defineAgent, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
 import * as silero from '@livekit/agents-plugin-silero';
-import { warmUpReplyPipeline } from './warm-up.js';
 import { runConversation } from './conversation.js';
 import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js';
 
@@ -27,9 +26,6 @@ export default defineAgent({
         .load()
         .catch(() => undefined);
     }
-    // After the process is counted ready: it is idle until a visitor comes, and a visitor who
-    // comes at once is served beside it.
-    void warmUpReplyPipeline();
   },
   entry: async (ctx: JobContext) => {
     const apiUrl = process.env.SVC_API_URL;
