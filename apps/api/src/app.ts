@@ -25,6 +25,8 @@ import { visitorRoutes } from './routes/visitor.js';
 import { createScenarios } from './scenarios.js';
 import { createSessions } from './sessions.js';
 import { serveStudio } from './studio-files.js';
+import type { TestRunDriver } from './test-runs/driver.js';
+import type { RunTimings } from './test-runs/runner.js';
 import type { TokenService } from './tokens.js';
 import type { TransportAdmin } from './transport.js';
 import { createVisitors } from './visitors.js';
@@ -53,6 +55,10 @@ export interface AppDeps {
   adminRateLimit?: number;
   /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
   corsOrigins?: string[] | true;
+  /** Joins scenario test conversations as the visitor (default: a LiveKit participant). */
+  testRunDriver?: TestRunDriver;
+  /** How long scenario test runs wait for the agent (defaults in `test-runs/runner.ts`). */
+  testRunTimings?: RunTimings;
 }
 
 /** Builds the Platform API with no side effects: no port, no environment, no migrations. */
@@ -152,6 +158,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       rtTokenSeconds: deps.rtTokenSeconds,
       rateLimit: deps.adminRateLimit,
       signup: deps.signup ?? false,
+      testRunDriver: deps.testRunDriver,
+      testRunTimings: deps.testRunTimings,
     }),
     { prefix: '/v1/admin' },
   );

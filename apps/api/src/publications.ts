@@ -87,7 +87,10 @@ export interface Publications {
   /** A scenario's publications, by label. */
   ofScenario(scenarioId: number): Promise<Publication[]>;
   /** The company's publication with its snapshot; 404 for another company's. */
-  find(companyId: number, uuid: string): Promise<Publication & { snapshot: ScenarioSnapshot }>;
+  find(
+    companyId: number,
+    uuid: string,
+  ): Promise<Publication & { id: number; snapshot: ScenarioSnapshot }>;
   /**
    * Points the scenario's preview at its draft (created on first use) and answers its id and
    * uuid; see {@link PREVIEW_LABEL}.

@@ -26,6 +26,8 @@ export interface Database {
     language: string;
     created_at: string;
     updated_at: string;
+    /** 1 when publishing to production needs a passing run of every test on the draft. */
+    require_passing_tests: Generated<number>;
   };
   publications: {
     id: Generated<number>;
@@ -151,6 +153,25 @@ export interface Database {
     turns: string;
     created_at: string;
     updated_at: string;
+  };
+  test_runs: {
+    id: Generated<number>;
+    scenario_id: number;
+    /** `draft` or `publication`. */
+    target: string;
+    /** The publication run against (the preview's for the draft). */
+    publication_uuid: string | null;
+    /** SHA-256 of the draft snapshot a draft run ran against (the publish gate compares it). */
+    draft_hash: string | null;
+    /** `running`, `passed` or `failed`. */
+    status: string;
+    /** Why the run as a whole failed (the API stopped, the Transport did not answer). */
+    error: string | null;
+    /** JSON array of each test's result with its turns' verdicts. */
+    results: string;
+    created_at: string;
+    updated_at: string;
+    finished_at: string | null;
   };
   tool_calls: {
     conversation_id: string;

@@ -8,6 +8,10 @@ import { createScenarioTests } from '../../scenario-tests.js';
 import type { Scenarios } from '../../scenarios.js';
 import type { TransportAdmin } from '../../transport.js';
 import { createStats } from '../../stats.js';
+import type { TestRunDriver } from '../../test-runs/driver.js';
+import { livekitVisitor } from '../../test-runs/livekit-visitor.js';
+import { createTestRunner, type RunTimings } from '../../test-runs/runner.js';
+import { createTestRuns } from '../../test-runs/store.js';
 import { applicationRoutes } from './applications.js';
 import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
@@ -18,6 +22,7 @@ import { publicationRoutes } from './publications.js';
 import { scenarioTestRoutes } from './scenario-tests.js';
 import { scenarioRoutes } from './scenarios.js';
 import { statsRoutes } from './stats.js';
+import { testRunRoutes } from './test-runs.js';
 import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
 
 /** What the admin API needs. */
@@ -36,6 +41,10 @@ export interface AdminRouteDeps {
   rateLimit?: number | undefined;
   /** Whether `POST /signup` creates companies. */
   signup: boolean;
+  /** Joins test conversations as the visitor (default: a LiveKit participant). */
+  testRunDriver?: TestRunDriver | undefined;
+  /** How long test runs wait for the agent. */
+  testRunTimings?: RunTimings | undefined;
 }
 
 /**
@@ -44,7 +53,18 @@ export interface AdminRouteDeps {
  */
 export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
   const access = adminAuthRoutes(deps);
+  const scenarioTests = createScenarioTests(deps.database);
+  const testRuns = createTestRuns(deps.database);
   return async (app) => {
+    const runner = createTestRunner({
+      ...deps,
+      testRuns,
+      driver: deps.testRunDriver ?? livekitVisitor(),
+      log: app.log,
+      timings: deps.testRunTimings,
+    });
+    // Runs under way stop with the API and record that they did.
+    app.addHook('onClose', () => runner.close());
     await app.register(access.open);
     await app.register(async (signedIn) => {
       signedIn.addHook('onRoute', (route) => {
@@ -68,11 +88,16 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(access.signedIn);
       await signedIn.register(applicationRoutes(deps.database));
       await signedIn.register(scenarioRoutes(deps));
-      await signedIn.register(publicationRoutes(deps));
-      await signedIn.register(previewRoutes(deps));
       await signedIn.register(
-        scenarioTestRoutes({ ...deps, scenarioTests: createScenarioTests(deps.database) }),
+        publicationRoutes({
+          ...deps,
+          publishGate: async (scenario) =>
+            testRuns.gate(scenario, await scenarioTests.list(scenario.id)),
+        }),
       );
+      await signedIn.register(previewRoutes(deps));
+      await signedIn.register(scenarioTestRoutes({ ...deps, scenarioTests }));
+      await signedIn.register(testRunRoutes({ ...deps, scenarioTests, testRuns, runner }));
       await signedIn.register(featureCatalogRoutes);
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));

@@ -1,22 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OpenDatabase } from '../../db/database.js';
+import { openAdminSession, type AdminSessionDeps } from '../../admin-session.js';
 import type { Publications } from '../../publications.js';
 import type { Scenarios } from '../../scenarios.js';
-import { createSessions } from '../../sessions.js';
-import { openSessionRoom, type TransportAdmin } from '../../transport.js';
-import { createVisitors } from '../../visitors.js';
 import { adminErrors, companyOf, errorBody, idParams } from './shared.js';
 
 /** What a preview session needs. */
-export interface PreviewRouteDeps {
-  database: OpenDatabase;
+export interface PreviewRouteDeps extends AdminSessionDeps {
   scenarios: Scenarios;
   publications: Publications;
-  transport: TransportAdmin;
-  /** Lifetime of the participant token, seconds (default 600, as session start). */
-  rtTokenSeconds?: number | undefined;
 }
 
 const mode = z.enum(['audio', 'text']);
@@ -26,8 +18,6 @@ const mode = z.enum(['audio', 'text']);
  * the credentials session start answers, so the SDK joins it as it joins any session.
  */
 export function previewRoutes(deps: PreviewRouteDeps): FastifyPluginAsyncZod {
-  const visitors = createVisitors(deps.database);
-  const sessions = createSessions(deps.database);
   return async (app) => {
     app.post(
       '/scenarios/:id/preview',
@@ -63,37 +53,20 @@ export function previewRoutes(deps: PreviewRouteDeps): FastifyPluginAsyncZod {
         const scenario = await deps.scenarios.find(companyOf(request), request.params.id);
         const { input_mode, output_mode, language, metadata } = request.body;
         const preview = await deps.publications.preview(scenario);
-        // A fresh visitor no one can name: no visitor token reaches a preview's conversation.
-        const visitorId = await visitors.identify(
-          scenario.application_id,
-          `preview-${randomUUID()}`,
-        );
-        const conversation = await sessions.create({
-          publicationId: preview.publication_id,
-          visitorId,
-          language: language ?? scenario.language,
-          inputMode: input_mode,
-          outputMode: output_mode,
-          metadata,
-        });
-        const credentials = await openSessionRoom(
-          deps.transport,
+        const session = await openAdminSession(
+          deps,
           {
-            conversation,
-            visitorId,
+            applicationId: scenario.application_id,
+            publicationId: preview.publication_id,
+            visitorPrefix: 'preview',
+            language: language ?? scenario.language,
             inputMode: input_mode,
             outputMode: output_mode,
             metadata,
-            resumed: false,
-            ttlSeconds: deps.rtTokenSeconds ?? 600,
           },
           request.log,
         );
-        return {
-          ...credentials,
-          conversation_id: conversation.id,
-          publication_uuid: preview.uuid,
-        };
+        return { ...session, publication_uuid: preview.uuid };
       },
     );
   };

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonDiff } from '../../json-diff.js';
 import { draftSnapshot, type Publication, type Publications } from '../../publications.js';
-import type { Scenarios } from '../../scenarios.js';
+import { HttpError } from '../../errors.js';
+import type { Scenario, Scenarios } from '../../scenarios.js';
+import type { PublishGate } from '../../test-runs/store.js';
 import { embedSnippet } from './embed.js';
 import { adminErrors, companyOf, idParams, principalOf } from './shared.js';
 
@@ -42,7 +44,12 @@ const change = z.object({
 export interface PublicationRouteDeps {
   scenarios: Scenarios;
   publications: Publications;
+  /** Whether the scenario's draft may go to production (its tests' publish gate). */
+  publishGate?: (scenario: Scenario) => Promise<PublishGate>;
 }
+
+/** The label the publish gate guards. */
+export const GATED_LABEL = 'production';
 
 /**
  * Publishing a scenario's draft under a label, the labels' history with who and when, the draft's
@@ -51,6 +58,7 @@ export interface PublicationRouteDeps {
 export function publicationRoutes({
   scenarios,
   publications,
+  publishGate,
 }: PublicationRouteDeps): FastifyPluginAsyncZod {
   const tags = ['admin: publications'];
   // The snippets name the API by the address the admin reached it on.
@@ -75,6 +83,8 @@ export function publicationRoutes({
           tags,
           summary:
             'Publish the draft under a label: snapshots the scenario; publishing a label again moves it (same uuid)',
+          description:
+            'With the scenario’s publish gate on (`PUT …/publish-gate`), publishing to `production` answers 409 naming every test that has not passed its latest run against this draft revision.',
           params: idParams,
           body: z.object({ label: label.default('production') }),
           response: { 200: publication, ...adminErrors },
@@ -82,6 +92,14 @@ export function publicationRoutes({
       },
       async (request) => {
         const scenario = await scenarios.find(companyOf(request), request.params.id);
+        if (request.body.label === GATED_LABEL && publishGate) {
+          const gate = await publishGate(scenario);
+          if (gate.require_passing_tests && !gate.passing)
+            throw new HttpError(
+              409,
+              `publishing to production needs every test to pass on this draft: ${gate.reason ?? ''}`,
+            );
+        }
         const published = await publications.publish(
           scenario,
           request.body.label,
