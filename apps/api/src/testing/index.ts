@@ -25,6 +25,7 @@ export { startPostgres } from './postgres.js';
 export { createLiveKitAdmin, type TransportAdmin } from '../transport.js';
 export { createTokenService, type TokenService } from '../tokens.js';
 export { PUBLICATION_CACHE_MS } from '../publications.js';
+export { createStats, type Stats, type StatsFilter } from '../stats.js';
 export type { ApplicationLimits } from '../limits.js';
 export type { ScenarioSnapshot } from '../conversations.js';
 export type { OpenDatabase } from '../db/database.js';
