@@ -1,39 +1,12 @@
 import { expect, it } from 'vitest';
 import { DEMO_SCENARIO } from '../../seed/demo-scenario.js';
-import type { TestRunDriver, TestSession } from '../../test-runs/driver.js';
+import { scriptedDriver } from '../../test-runs/scripted-driver.js';
 import { adminCaller, adminToken, describeOnBothDialects } from '../../test-harness.js';
 
-// Test runs, their results and the publish gate, on SQLite and on PostgreSQL. The visitor is a
-// scripted driver (the seam the LiveKit participant fills in production): "tents" gets a search
-// and a reply about tents, anything else a greeting. The real agent's run is in e2e/.
-let joinGate: Promise<void> = Promise.resolve();
-let joinFailure: string | undefined;
-const joined: TestSession[] = [];
-const scripted: TestRunDriver = {
-  async join(session) {
-    await joinGate;
-    if (joinFailure) throw new Error(joinFailure);
-    joined.push(session);
-    let ended: string | undefined;
-    return {
-      endedReason: () => ended,
-      async turn(text) {
-        if (/bye/i.test(text)) ended = 'completed';
-        return /tent/i.test(text)
-          ? {
-              replies: ['I put some tents on your screen.'],
-              toolCalls: [{ name: 'search_products', arguments: { query: 'tents' }, page: true }],
-              latencyMs: 42,
-            }
-          : { replies: ['How can I help you?'], toolCalls: [], latencyMs: 7 };
-      },
-      async end() {
-        ended ??= 'user_requested';
-        return ended;
-      },
-    };
-  },
-};
+// Test runs, their results and the publish gate, on SQLite and on PostgreSQL. The visitor is the
+// scripted driver (the seam the LiveKit participant fills in production); the real agent's run is
+// in e2e/.
+const scripted = scriptedDriver();
 
 describeOnBothDialects(
   'test runs',
@@ -134,7 +107,7 @@ describeOnBothDialects(
         scenario_test_run: run.id,
         scenario_test: good.id,
       });
-      expect(joined.at(-1)?.token).toContain('noop-token:');
+      expect(scripted.joined.at(-1)?.token).toContain('noop-token:');
 
       const listed = (await call('GET', `${base}/test-runs?limit=5`, token)).body;
       expect(listed.runs.map((r: { id: number }) => r.id)).toEqual([run.id]);
@@ -159,8 +132,7 @@ describeOnBothDialects(
         (await call('POST', `${base}/test-runs`, token, { test_ids: [good.id, 999999] })).body,
       ).toEqual({ error: 'test_ids: unknown test 999999' });
 
-      let release = () => {};
-      joinGate = new Promise((resolve) => (release = resolve));
+      const release = scripted.hold();
       const first = await call('POST', `${base}/test-runs`, token, {
         target: staging.uuid,
         test_ids: [good.id],
@@ -180,7 +152,7 @@ describeOnBothDialects(
         .executeTakeFirstOrThrow();
       expect(conversation.label).toBe('staging');
 
-      joinFailure = 'no agent joined within 60 s';
+      scripted.failJoins('no agent joined within 60 s');
       try {
         const failed = await call('POST', `${base}/test-runs`, token, { test_ids: [good.id] });
         const run = await finished(base, token, failed.body.id);
@@ -190,7 +162,7 @@ describeOnBothDialects(
           turns: [{ verdict: 'fail', reason: 'not run: no agent joined within 60 s' }],
         });
       } finally {
-        joinFailure = undefined;
+        scripted.failJoins(undefined);
       }
       await call('POST', `/publications/${staging.uuid}/unpublish`, token);
       expect(
@@ -274,5 +246,5 @@ describeOnBothDialects(
       expect(good.id).toBeGreaterThan(0);
     });
   },
-  { testRunDriver: scripted },
+  { testRunDriver: scripted.driver },
 );
