@@ -16,6 +16,7 @@ import {
   type Item,
   type ItemComparison,
   type ItemDisplay,
+  type ItemSearchRequest,
   type ParseResult,
   type RouteParameters,
   type RuntimeConfig,
@@ -45,6 +46,7 @@ export interface ConversationApi {
     query: string | undefined,
     filters: Record<string, unknown>,
     limit?: number,
+    sort?: ItemSearchRequest['sort'],
   ): Promise<Item[]>;
   display(collectionId: number, itemId: string): Promise<ItemDisplay>;
   compare(collectionId: number, itemIds: string[]): Promise<ItemComparison>;
@@ -137,10 +139,15 @@ export function conversationApi(options: {
       if (turns.length > 0)
         await call(endpoints.METRICS, {}, ignoreAnswer, { ...retried, body: { turns } });
     },
-    search: async (collectionId, query, filters, limit) =>
+    search: async (collectionId, query, filters, limit, sort) =>
       (
         await call(endpoints.SEARCH, { collectionId }, parseItemList, {
-          body: { ...(query ? { query } : {}), filters, ...(limit ? { limit } : {}) },
+          body: {
+            ...(query ? { query } : {}),
+            filters,
+            ...(limit ? { limit } : {}),
+            ...(sort ? { sort } : {}),
+          },
         })
       ).items,
     display: (collectionId, itemId) =>

@@ -4,7 +4,7 @@ import type { Action } from './expectations.js';
 import type { Voice } from './voices.js';
 
 /** The ways speech reaches the agent. */
-export type PathName = 'direct' | 'browser' | 'browser-raw';
+export type PathName = 'direct' | 'browser' | 'browser-raw' | 'typed' | 'replay';
 
 /** What each path is, for the report. */
 export const PATH_LABELS: Record<PathName, string> = {
@@ -12,6 +12,8 @@ export const PATH_LABELS: Record<PathName, string> = {
   browser:
     "Chromium fake microphone, the SDK's default capture (echo cancellation, noise suppression, auto gain on)",
   'browser-raw': 'Chromium fake microphone, echo cancellation, noise suppression and auto gain off',
+  typed: 'rt.chat text of what the visitor said (no speech: the router and the LLM alone)',
+  replay: 'rt.chat text of what the agent heard in a saved spoken run (EVAL_REPLAY)',
 };
 
 /** One turn as it happened. */

@@ -4,7 +4,10 @@
 // rtc-node microphone track and through Chromium's microphone with the SDK. What the agent heard
 // is the visitor's `message:new` messages; what it did is its tool calls.
 // Run: npm run bench:agent -- eval
-//   EVAL_PATHS=direct,browser,browser-raw  the paths (default all three)
+//   EVAL_PATHS=direct,browser,browser-raw  the paths (default the three spoken ones); `typed`
+//                                          sends what was said as text, once per conversation
+//   EVAL_REPLAY=run.json[:browser]         no speech: types what the agent heard on that path
+//                                          (default browser) in a saved run, per voice
 //   EVAL_VOICES=flite-slt,espeak-en-us     the voices (default all of voices.ts)
 //   EVAL_CONVERSATIONS=tents-basics,...    the conversations, or a number: the first n
 //   EVAL_VOICES_PER_CONVERSATION=n         how many voices speak each conversation (default 1,
@@ -26,6 +29,7 @@ import { startLivekitServer } from '@svc/livekit-dev';
 import { runBrowserConversation } from './browser-path.js';
 import { CONVERSATIONS, type Conversation } from './conversations.js';
 import { runDirectConversation } from './direct-path.js';
+import { runTypedConversation } from './typed-path.js';
 import type { ConversationRecord, PathName } from './records.js';
 import { figuresOf, formatEval, formatFailures } from './scoring.js';
 import { VOICES, type Voice } from './voices.js';
@@ -168,8 +172,31 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
       },
       workerLog,
     };
+    const replay = process.env.EVAL_REPLAY;
+    if (replay) {
+      const [file = '', from = 'browser'] = replay.split(':');
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as ConversationRecord[];
+      for (const earlier of saved.filter((record) => record.path === from)) {
+        const conversation = conversations.find((c) => c.id === earlier.conversation.id);
+        const voice = VOICES.find((known) => known.id === earlier.voice.id);
+        if (!conversation || !voice) continue;
+        const texts = earlier.turns.map((turn) => (turn.spoken ? turn.heard.join(' ') : undefined));
+        const record = await runTypedConversation(
+          directSetup,
+          voice,
+          conversation,
+          'replay',
+          texts,
+        );
+        records.push(record);
+        log(
+          `  replay ${voice.id} ${conversation.id}: ${figuresOf([record]).right}/${record.turns.length} right`,
+        );
+        writeFileSync(out, JSON.stringify(records, null, 1));
+      }
+    }
     // Each (conversation, voice) pair on every path in turn, so the paths meet the same load.
-    for (const conversation of conversations) {
+    for (const conversation of replay ? [] : conversations) {
       // The place in the whole set picks the voices, so a filtered rerun speaks with the same ones.
       const index = CONVERSATIONS.indexOf(conversation);
       for (let offset = 0; offset < perConversation; offset += 1) {
@@ -177,17 +204,21 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
         let direct: ConversationRecord | undefined;
         for (const path of paths) {
           if (path === 'browser-raw' && index % rawEvery !== 0) continue;
+          // Text does not depend on the voice: one typed run per conversation.
+          if ((path === 'typed' && offset > 0) || path === 'replay') continue;
           const started = Date.now();
           const record =
             path === 'direct'
               ? await runDirectConversation(directSetup, voice, conversation)
-              : await runBrowserConversation(
-                  { pageUrl, workerLog },
-                  voice,
-                  conversation,
-                  (path === 'browser' ? 'default' : 'raw') satisfies VoicePageCapture,
-                  gapsFrom(direct, conversation),
-                );
+              : path === 'typed'
+                ? await runTypedConversation(directSetup, voice, conversation, 'typed')
+                : await runBrowserConversation(
+                    { pageUrl, workerLog },
+                    voice,
+                    conversation,
+                    (path === 'browser' ? 'default' : 'raw') satisfies VoicePageCapture,
+                    gapsFrom(direct, conversation),
+                  );
           if (path === 'direct') direct = record;
           records.push(record);
           const figures = figuresOf([record]);

@@ -2,16 +2,8 @@
 // cart, end, small talk) from the words alone, in well under a millisecond, and leaves the rest
 // to the LLM. It decides only when it is sure: a request it cannot read in full goes to the model.
 import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
+import { compareRoute } from './compare.js';
 import type { ConversationContext, SeenItem } from './context.js';
-import {
-  canRank,
-  namedCatalogueItem,
-  ordinals,
-  pointsAtFocus,
-  ranked,
-  rankingOf,
-  referredItems,
-} from './references.js';
 import { filters, searchQuery } from './filters.js';
 import {
   ADD_PHRASES,
@@ -26,228 +18,47 @@ import {
   SEARCH_PHRASES,
   SHOW_CART_PHRASES,
 } from './phrases.js';
-import { FILLER, hasPhrase, singular, words } from './text.js';
+import {
+  canRank,
+  namedCatalogueItem,
+  ordinals,
+  pointsAtFocus,
+  ranked,
+  rankingOf,
+  referredItems,
+} from './references.js';
+import { smallTalkOf, type SmallTalk } from './small-talk.js';
+import {
+  aboutCatalogue,
+  lookupNamed,
+  matchesSubject,
+  pointsAtItem,
+  removalTarget,
+  subjectMatch,
+} from './subjects.js';
+import { hasPhrase, singular, words } from './text.js';
+import { intoTheCart, joinedCompounds, quantity, takesOut } from './utterance.js';
+
+export type { SmallTalk } from './small-talk.js';
 
 /** What the router decided for one utterance. */
 export type Route =
   | { kind: 'tool'; tool: RoutedTool; args: Record<string, unknown> }
   | { kind: 'reply'; reply: SmallTalk };
 
-/** Turns answered without a tool. */
-export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help';
+/** An order of search results by a numeric field ("the two lightest": `weight_g`, ascending). */
+export interface LookupSort {
+  field: string;
+  order: 'asc' | 'desc';
+}
 
 /** Finds catalogue items by words, for requests that name items nobody has shown yet. */
 export type ItemLookup = (
   tool: RoutedTool,
   query: string,
   filters: Record<string, unknown>,
+  sort?: LookupSort,
 ) => Promise<SeenItem[]>;
-
-function greeting(tokens: string[]): SmallTalk | undefined {
-  // "Bye there" is no farewell anyone says: it is "hi there" as a recognizer heard it.
-  if (tokens[0] === 'bye' && tokens[1] === 'there' && tokens.length === 2) return 'greeting';
-  const content = tokens.filter(
-    (token) => !['there', 'again', 'everyone', 'you', 'guys'].includes(token),
-  );
-  if (content.length === 0) return undefined;
-  if (hasPhrase(content, ['how are you', 'how is it going', 'how are things']))
-    return 'how_are_you';
-  if (
-    content.every((token) =>
-      [
-        'hi',
-        'hello',
-        'hey',
-        'good',
-        'morning',
-        'afternoon',
-        'evening',
-        'greetings',
-        'howdy',
-      ].includes(token),
-    )
-  )
-    return 'greeting';
-  if (
-    content.every((token) =>
-      [
-        'thanks',
-        'thank',
-        'you',
-        'very',
-        'much',
-        'a',
-        'lot',
-        'great',
-        'ok',
-        'okay',
-        'cool',
-        'perfect',
-        'awesome',
-        'nice',
-      ].includes(token),
-    ) &&
-    hasPhrase(content, ['thanks', 'thank'])
-  )
-    return 'thanks';
-  if (
-    hasPhrase(content, [
-      'what can you do',
-      'how can you help',
-      'what do you do',
-      'help me',
-      'can you help',
-    ])
-  ) {
-    // "can you help me find a tent" is a search; only the bare question is small talk.
-    const rest = content.filter(
-      (token) => !FILLER.has(token) && !['help', 'can', 'do', 'what', 'how'].includes(token),
-    );
-    if (rest.length === 0) return 'help';
-  }
-  return undefined;
-}
-
-/** Whether an item is of the kind the words name (its name or an enum value it has). */
-function matchesSubject(
-  item: SeenItem,
-  query: string,
-  filterArgs: Record<string, unknown>,
-): boolean {
-  const name = item.name.toLowerCase().split(/\s+/).map(singular);
-  const queryHits = query
-    .split(' ')
-    .filter(Boolean)
-    .some((word) => name.includes(singular(word)));
-  const enumHits = Object.entries(filterArgs).some(
-    ([key, value]) => typeof value === 'string' && item.fields[key] === value,
-  );
-  return queryHits || enumHits;
-}
-
-/** Whether any word is a catalogue word or the utterance names a filter. */
-function aboutCatalogue(query: string, filterArgs: Record<string, unknown>): boolean {
-  return query.length > 0 || Object.keys(filterArgs).length > 0;
-}
-
-/** The one item of `pool` of the brand, colour or kind the words name ("the Summit one"). */
-function subjectMatch(
-  tokens: string[],
-  catalog: RouterCatalog,
-  pool: readonly SeenItem[],
-): SeenItem | undefined {
-  const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used);
-  const query = searchQuery(tokens, catalog, used);
-  if (!aboutCatalogue(query, filterArgs)) return undefined;
-  const matching = pool.filter((item) => matchesSubject(item, query, filterArgs));
-  return matching.length === 1 ? matching[0] : undefined;
-}
-
-/** The items a cart removal means: in the cart when it is known, else what was shown. */
-function removalTarget(
-  tokens: string[],
-  context: ConversationContext,
-  catalog: RouterCatalog,
-): SeenItem[] {
-  const pool = context.cart && context.cart.length > 0 ? context.cart : context.shown;
-  const found = referredItems(tokens, context, pool);
-  if (found.length > 0) return found;
-  const subject = subjectMatch(tokens, catalog, pool);
-  if (subject) return [subject];
-  if (context.cart?.length === 1 && context.cart[0]) return [context.cart[0]];
-  return [];
-}
-
-/** A quantity asked for ("two of them", "add 3"), when one is named. */
-function quantity(tokens: string[]): number | undefined {
-  for (const [index, token] of tokens.entries()) {
-    if (!/^\d+$/.test(token)) continue;
-    const next = tokens[index + 1] ?? '';
-    const previous = tokens[index - 1] ?? '';
-    if (
-      ['of', 'more', 'units', 'pieces', 'pairs', 'x'].includes(next) ||
-      ['add', 'quantity', 'buy', 'take'].includes(previous)
-    ) {
-      const value = Number(token);
-      if (value >= 1 && value <= 99) return value;
-    }
-  }
-  return undefined;
-}
-
-/** "Take the socks out", "get it off my cart": a removal whose verb is split around the item. */
-function takesOut(tokens: string[]): boolean {
-  const verb = tokens.findIndex((token) => ['take', 'get', 'pull'].includes(token));
-  return verb >= 0 && tokens.slice(verb + 1).some((token) => token === 'out' || token === 'off');
-}
-
-/**
- * The words with compounds a recognizer wrote in two ("water proof", "head lamp") joined where
- * the catalogue knows the joined word and not both of its halves.
- */
-function joinedCompounds(tokens: string[], catalog: RouterCatalog): string[] {
-  // The catalogue's words, and its yes-or-no filters ("waterproof").
-  const known = (word: string) =>
-    catalog.vocabulary.has(word) ||
-    catalog.booleans.some((field) => field.phrases.some((phrase) => phrase.join('') === word));
-  const out: string[] = [];
-  for (let index = 0; index < tokens.length; index += 1) {
-    const first = tokens[index] as string;
-    const second = tokens[index + 1];
-    const joined = `${first}${second ?? ''}`;
-    if (
-      second !== undefined &&
-      /^[a-z]+$/.test(joined) &&
-      joined.length >= 6 &&
-      known(singular(joined)) &&
-      !(known(singular(first)) && known(singular(second)))
-    ) {
-      out.push(joined);
-      index += 1;
-    } else out.push(first);
-  }
-  return out;
-}
-
-/** Whether the cart is where something goes: "to my cart", "in the basket", "into cart". */
-function intoTheCart(tokens: string[], isCart: (token: string) => boolean): boolean {
-  return tokens.some((token, index) => {
-    if (!isCart(token)) return false;
-    const before = tokens[index - 1] ?? '';
-    const preposition = (word: string) => ['to', 'in', 'into', 'onto'].includes(word);
-    return (
-      preposition(before) ||
-      (['my', 'the', 'your', 'our'].includes(before) && preposition(tokens[index - 2] ?? ''))
-    );
-  });
-}
-
-/** Whether the words point at an item at all: a pronoun, a position, a ranking or a name. */
-function pointsAtItem(tokens: string[], context: ConversationContext, catalog: RouterCatalog) {
-  return (
-    pointsAtFocus(tokens) ||
-    ordinals(tokens).length > 0 ||
-    rankingOf(tokens) !== undefined ||
-    referredItems(tokens, context, context.shown).length > 0 ||
-    namedCatalogueItem(tokens, catalog) !== undefined ||
-    tokens.some((token) => !CART_WORDS.includes(token) && catalog.vocabulary.has(singular(token)))
-  );
-}
-
-/** A named catalogue item, looked up to learn its id. */
-async function lookupNamed(
-  tokens: string[],
-  catalog: RouterCatalog,
-  tool: RoutedTool | undefined,
-  lookup: ItemLookup | undefined,
-): Promise<SeenItem | undefined> {
-  const name = namedCatalogueItem(tokens, catalog);
-  const search = toolFor(catalog, 'search') ?? tool;
-  if (!name || !lookup || !search) return undefined;
-  const found = await lookup(search, name, {});
-  return found.find((item) => item.name.toLowerCase() === name) ?? found[0];
-}
 
 /**
  * Routes one visitor utterance. Answers `undefined` when the words do not say clearly what to do
@@ -266,7 +77,7 @@ export async function routeUtterance(
   const asks = QUESTION_STARTS.has(opening);
   // "Do not buy it" (or a recognizer's "don't buy" for "goodbye") asks for no purchase.
   const negated = hasPhrase(tokens, ['not', 'never']);
-  const small = greeting(tokens);
+  const small = smallTalkOf(tokens);
   if (small) return { kind: 'reply', reply: small };
 
   const end = toolFor(catalog, 'end');
@@ -404,83 +215,4 @@ export async function routeUtterance(
       return { kind: 'tool', tool: search, args: { ...(query ? { query } : {}), ...filterArgs } };
   }
   return undefined;
-}
-
-/** "Compare them", "compare the first two", "compare the two lightest tents". */
-async function compareRoute(
-  tokens: string[],
-  context: ConversationContext,
-  catalog: RouterCatalog,
-  compare: RoutedTool,
-  lookup: ItemLookup | undefined,
-): Promise<Route | undefined> {
-  const max = 3;
-  const wanted = tokens.includes('3') || tokens.includes('three') ? 3 : 2;
-  const positions = ordinals(tokens);
-  const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used);
-  const query = searchQuery(tokens, catalog, used);
-  const ranking = rankingOf(tokens);
-  const pronoun = hasPhrase(tokens, [
-    'them',
-    'those',
-    'these',
-    'both',
-    'the two',
-    'the three',
-    'all',
-  ]);
-
-  let pool: SeenItem[] = context.shown;
-  // A compare that names a kind of item ("the two lightest tents") searches for it first,
-  // unless what is shown already is that kind.
-  const shownMatches =
-    pool.length >= 2 &&
-    query &&
-    pool.some((item) =>
-      query.split(' ').some((word) => item.name.toLowerCase().includes(singular(word))),
-    );
-  if (
-    (query || Object.keys(filterArgs).length > 0) &&
-    !shownMatches &&
-    positions.length === 0 &&
-    lookup
-  ) {
-    const search = toolFor(catalog, 'search') ?? compare;
-    pool = await lookup(search, query, filterArgs);
-  }
-  let picked: SeenItem[] = [];
-  if (positions.length >= 2) {
-    picked = positions
-      .map((position) => (position < 0 ? pool[pool.length + position] : pool[position]))
-      .filter((item): item is SeenItem => item !== undefined);
-  } else if (
-    positions.length === 1 &&
-    positions[0] === 0 &&
-    /^(2|3)$/.test(tokens[tokens.indexOf('first') + 1] ?? '')
-  ) {
-    picked = pool.slice(0, Number(tokens[tokens.indexOf('first') + 1]));
-  } else if (ranking && canRank(pool, ranking)) {
-    picked = ranked(pool, ranking).slice(0, wanted);
-  } else if (pronoun || pool.length <= max) {
-    picked = pool.slice(
-      0,
-      pronoun && (tokens.includes('3') || tokens.includes('all')) ? max : wanted,
-    );
-  }
-  // Items named by name ("compare the solo tent and the dome tent").
-  if (picked.length < 2) {
-    const named = pool.filter((item) => {
-      const nameWords = item.name.toLowerCase().split(/\s+/).map(singular);
-      const distinct = nameWords.filter((word) => tokens.map(singular).includes(word));
-      return distinct.length >= 2;
-    });
-    if (named.length >= 2 && named.length <= max) picked = named;
-  }
-  if (picked.length < 2) return undefined;
-  return {
-    kind: 'tool',
-    tool: compare,
-    args: { item_ids: picked.slice(0, max).map((item) => item.id) },
-  };
 }

@@ -20,6 +20,15 @@ export interface SearchQuery {
   filters?: Record<string, FilterValue> | undefined;
   filterFields: FilterField[];
   limit: number;
+  /** A numeric field of the items to order by first ("the two lightest"); items without it last. */
+  sort?: SearchSort | undefined;
+}
+
+/** An order of the results by a numeric field of the items' data. */
+export interface SearchSort {
+  /** The field's path in an item's data, dot-separated (`weight_g`, `specs.weight`). */
+  field: string;
+  order: 'asc' | 'desc';
 }
 
 /** Full-text search with filters over a collection's items, one interface for both dialects. */
@@ -121,7 +130,7 @@ function filterCondition(
 export function createItemSearch(database: OpenDatabase): ItemSearch {
   const dialect = database.dialect === 'postgres' ? postgres : sqlite;
   return {
-    async search({ collectionId, query, filters, filterFields, limit }) {
+    async search({ collectionId, query, filters, filterFields, limit, sort }) {
       const conditions: RawBuilder<unknown>[] = [sql`i.collection_id = ${collectionId}`];
       for (const [key, value] of Object.entries(filters ?? {})) {
         const field = filterFields.find((candidate) => candidate.filter_key === key);
@@ -131,10 +140,15 @@ export function createItemSearch(database: OpenDatabase): ItemSearch {
       const terms = queryTerms(query);
       const text = terms.length > 0 ? dialect.fullText(terms) : undefined;
       if (text) conditions.push(text.where);
+      // A field sort goes first and the text rank breaks its ties; items without a number last.
+      const sorted = sort ? dialect.number(sort.field.split('.')) : undefined;
+      const byField = sorted
+        ? sql`(${sorted} is null), ${sorted} ${sql.raw(sort?.order === 'desc' ? 'desc' : 'asc')}, `
+        : sql``;
       const result = await sql<{ item_id: string; data: string }>`
         select i.item_id, i.data from collection_items i ${text?.join ?? sql``}
         where ${sql.join(conditions, sql` and `)}
-        order by ${text ? sql`${text.rank}, ` : sql``}i.id
+        order by ${byField}${text ? sql`${text.rank}, ` : sql``}i.id
         limit ${limit}`.execute(database.db);
       return result.rows.map((row) => ({
         id: row.item_id,

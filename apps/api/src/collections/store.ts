@@ -9,7 +9,7 @@ import {
   type Item,
   type SearchField,
 } from './collection.js';
-import { createItemSearch, type FilterValue, type ItemSearch } from './search.js';
+import { createItemSearch, type FilterValue, type ItemSearch, type SearchSort } from './search.js';
 
 /** Reads and writes collections and their items, always within one company. */
 export interface CollectionStore {
@@ -24,6 +24,7 @@ export interface CollectionStore {
       query?: string | undefined;
       filters?: Record<string, FilterValue> | undefined;
       limit: number;
+      sort?: SearchSort | undefined;
     },
   ): Promise<Item[]>;
   /** Inserts or replaces items by id; the search text follows the collection's search fields. */
@@ -116,6 +117,7 @@ export function createCollectionStore(
         filters: options.filters,
         filterFields: collection.filter_fields ?? [],
         limit: options.limit,
+        sort: options.sort,
       }),
     async upsertItems(collection, items) {
       if (items.length === 0) return;

@@ -47,6 +47,33 @@ describeOnBothDialects('collections and carts', (harness) => {
     expect(ids(odd.body)).toEqual(expect.arrayContaining(['T-1', 'T-2']));
   });
 
+  it('orders the matches by a numeric field before the limit, items without the number last', async () => {
+    const { token } = await harness().visitor('sorter');
+    const base = `/v1/visitor/collections/${harness().fixture.collectionId}/search`;
+    const sorted = (sort: object, extra: object = {}) =>
+      call('POST', base, token, { sort, ...extra }).then((response) => ids(response.body));
+    // The cheapest three of all six items, not the first three stored.
+    expect(await sorted({ field: 'price' })).toEqual(['L-1', 'B-2', 'B-1']);
+    expect(await sorted({ field: 'price', order: 'desc' })).toEqual(['T-2', 'T-1', 'B-3']);
+    expect(await sorted({ field: 'price', order: 'desc' }, { query: 'boot' })).toEqual([
+      'B-3',
+      'B-1',
+    ]);
+    expect(await sorted({ field: 'price' }, { filters: { category: 'tents' } })).toEqual([
+      'T-1',
+      'T-2',
+    ]);
+    // A field no item has a number in leaves the usual order.
+    expect(await sorted({ field: 'name' })).toEqual(
+      ids((await call('POST', base, token, {})).body),
+    );
+    for (const sort of [{ field: 'price; drop table x' }, { field: 'price', order: 'up' }, {}]) {
+      const response = await call('POST', base, token, { sort });
+      expect(response.status, JSON.stringify(sort)).toBe(400);
+      expect(response.body).toEqual({ error: expect.stringContaining('sort') });
+    }
+  });
+
   it('400 for filters the collection does not have or values of the wrong kind', async () => {
     const { token } = await harness().visitor('searcher');
     const base = `/v1/visitor/collections/${harness().fixture.collectionId}/search`;

@@ -95,6 +95,17 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
             query: z.string().max(500).optional(),
             filters: z.record(z.string(), filterValue).optional(),
             limit: z.number().int().min(1).max(100).optional(),
+            sort: z
+              .object({
+                field: z
+                  .string()
+                  .max(200)
+                  .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, {
+                    message: 'a field name or a dotted path of field names',
+                  }),
+                order: z.enum(['asc', 'desc']).default('asc'),
+              })
+              .optional(),
           }),
           response: { 200: z.object({ items: z.array(item), limit: z.number() }), ...errors },
         },
@@ -109,6 +120,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
           query: request.body.query,
           filters: request.body.filters,
           limit,
+          sort: request.body.sort,
         });
         return { items, limit };
       },

@@ -43,6 +43,11 @@ export interface ItemSearchRequest {
   filters?: Record<string, FilterValue>;
   /** At most this many results; the scenario's limit still caps it. */
   limit?: number;
+  /**
+   * Orders the matches by a numeric field of the items' data first (`weight_g` ascending for
+   * "the lightest"), the text rank after; items without a number come last.
+   */
+  sort?: { field: string; order?: 'asc' | 'desc' };
 }
 
 /** Body of a comparison: two to ten item ids. */
