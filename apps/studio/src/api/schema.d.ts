@@ -239,7 +239,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish the draft under a label: snapshots the scenario; publishing a label again moves it (same uuid) */
+    /**
+     * Publish the draft under a label: snapshots the scenario; publishing a label again moves it (same uuid)
+     * @description With the scenario’s publish gate on (`PUT …/publish-gate`), publishing to `production` answers 409 naming every test that has not passed its latest run against this draft revision.
+     */
     post: operations['publishScenario'];
     delete?: never;
     options?: never;
@@ -435,6 +438,62 @@ export interface paths {
     post?: never;
     /** Delete a test */
     delete: operations['deleteScenarioTest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/scenarios/{id}/test-runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The scenario's test runs, newest first, with their results */
+    get: operations['listTestRuns'];
+    put?: never;
+    /**
+     * Run the scenario's tests (or some) against its draft or one of its publications; answers the run at once, its turns pending
+     * @description Each test is a conversation of its own with the real agent: a new visitor types each turn, the page side answers tool calls with success, and each turn gets a verdict, the latency to the first answer and the tool calls made. Poll `GET …/test-runs/{runId}` until `status` is no longer `running`. One run per scenario at a time (409).
+     */
+    post: operations['startTestRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/scenarios/{id}/test-runs/{runId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One test run: its status and each turn's verdict, latency and tool calls */
+    get: operations['getTestRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/scenarios/{id}/publish-gate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether publishing to production needs passing tests, and whether the draft has them */
+    get: operations['getPublishGate'];
+    /** Require (or not) a passing run of every test on the draft before it is published to production */
+    put: operations['setPublishGate'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4617,6 +4676,639 @@ export interface operations {
         };
         content: {
           'application/json': null;
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listTestRuns: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            runs: {
+              id: number;
+              scenario_id: number;
+              /** @enum {string} */
+              target: 'draft' | 'publication';
+              publication_uuid: string | null;
+              draft_hash: string | null;
+              /** @enum {string} */
+              status: 'running' | 'passed' | 'failed';
+              error: string | null;
+              created_at: string;
+              updated_at: string;
+              finished_at: string | null;
+              results: {
+                test_id: number;
+                name: string;
+                test_updated_at: string;
+                /** @enum {string} */
+                status: 'pending' | 'running' | 'passed' | 'failed';
+                conversation_id: string | null;
+                end_reason: string | null;
+                /** @description Why the conversation could not run */
+                error: string | null;
+                turns: {
+                  user: string;
+                  expect: {
+                    tool?: {
+                      name: string;
+                      arguments?: {
+                        [key: string]: unknown;
+                      };
+                    };
+                    reply_contains?: string[];
+                    reply_not_contains?: string[];
+                  };
+                  /** @enum {string} */
+                  verdict: 'pending' | 'pass' | 'fail';
+                  /** @description Every unmet expectation; empty when the turn passed */
+                  reason: string;
+                  /** @description From sending the turn to the agent's first message */
+                  latency_ms: number | null;
+                  tool_calls: {
+                    name: string;
+                    arguments: {
+                      [key: string]: unknown;
+                    };
+                    /** @description The page was asked to show it (a frontend tool RPC) */
+                    page: boolean;
+                  }[];
+                  reply: string;
+                }[];
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  startTestRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default draft */
+          target?: string;
+          test_ids?: number[];
+          /** @description How long each turn waits for the agent (default 45) */
+          turn_timeout_s?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            scenario_id: number;
+            /** @enum {string} */
+            target: 'draft' | 'publication';
+            publication_uuid: string | null;
+            draft_hash: string | null;
+            /** @enum {string} */
+            status: 'running' | 'passed' | 'failed';
+            error: string | null;
+            created_at: string;
+            updated_at: string;
+            finished_at: string | null;
+            results: {
+              test_id: number;
+              name: string;
+              test_updated_at: string;
+              /** @enum {string} */
+              status: 'pending' | 'running' | 'passed' | 'failed';
+              conversation_id: string | null;
+              end_reason: string | null;
+              /** @description Why the conversation could not run */
+              error: string | null;
+              turns: {
+                user: string;
+                expect: {
+                  tool?: {
+                    name: string;
+                    arguments?: {
+                      [key: string]: unknown;
+                    };
+                  };
+                  reply_contains?: string[];
+                  reply_not_contains?: string[];
+                };
+                /** @enum {string} */
+                verdict: 'pending' | 'pass' | 'fail';
+                /** @description Every unmet expectation; empty when the turn passed */
+                reason: string;
+                /** @description From sending the turn to the agent's first message */
+                latency_ms: number | null;
+                tool_calls: {
+                  name: string;
+                  arguments: {
+                    [key: string]: unknown;
+                  };
+                  /** @description The page was asked to show it (a frontend tool RPC) */
+                  page: boolean;
+                }[];
+                reply: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getTestRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        runId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            scenario_id: number;
+            /** @enum {string} */
+            target: 'draft' | 'publication';
+            publication_uuid: string | null;
+            draft_hash: string | null;
+            /** @enum {string} */
+            status: 'running' | 'passed' | 'failed';
+            error: string | null;
+            created_at: string;
+            updated_at: string;
+            finished_at: string | null;
+            results: {
+              test_id: number;
+              name: string;
+              test_updated_at: string;
+              /** @enum {string} */
+              status: 'pending' | 'running' | 'passed' | 'failed';
+              conversation_id: string | null;
+              end_reason: string | null;
+              /** @description Why the conversation could not run */
+              error: string | null;
+              turns: {
+                user: string;
+                expect: {
+                  tool?: {
+                    name: string;
+                    arguments?: {
+                      [key: string]: unknown;
+                    };
+                  };
+                  reply_contains?: string[];
+                  reply_not_contains?: string[];
+                };
+                /** @enum {string} */
+                verdict: 'pending' | 'pass' | 'fail';
+                /** @description Every unmet expectation; empty when the turn passed */
+                reason: string;
+                /** @description From sending the turn to the agent's first message */
+                latency_ms: number | null;
+                tool_calls: {
+                  name: string;
+                  arguments: {
+                    [key: string]: unknown;
+                  };
+                  /** @description The page was asked to show it (a frontend tool RPC) */
+                  page: boolean;
+                }[];
+                reply: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPublishGate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            require_passing_tests: boolean;
+            /** @description The revision of the draft publishing now would freeze */
+            draft_hash: string;
+            /** @description Every test passed its latest run against this draft revision, in its current form */
+            passing: boolean;
+            /** @description Why it is not passing */
+            reason: string | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  setPublishGate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          require_passing_tests: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            require_passing_tests: boolean;
+            /** @description The revision of the draft publishing now would freeze */
+            draft_hash: string;
+            /** @description Every test passed its latest run against this draft revision, in its current form */
+            passing: boolean;
+            /** @description Why it is not passing */
+            reason: string | null;
+          };
         };
       };
       /** @description The body, query or path does not match the schema; the message names the field */

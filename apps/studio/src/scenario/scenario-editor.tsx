@@ -10,6 +10,7 @@ import { formLevelError, withApiError } from '../components/request-form';
 import { SchemaForm } from '../schema-form/schema-form';
 import { pick, validate, type FieldErrors } from '../schema-form/schema-model';
 import { FeaturesEditor, settingsErrors, useFeatureCatalog } from './features-editor';
+import { VoiceSample } from './voice-sample';
 
 const patchSchema = requestSchema('patch /v1/admin/scenarios/{id}');
 const EDITABLE = Object.keys(patchSchema.properties ?? {});
@@ -131,6 +132,7 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
               its options each. Leave one out for the voice stack&apos;s default.
             </Text>
             <SchemaForm schema={voiceSchema} value={draft} onChange={edit} errors={errors} />
+            <VoiceSample draft={draft} />
           </Tabs.Panel>
           <Tabs.Panel value="features" pt="md">
             <FeaturesEditor draft={draft} onChange={edit} errors={errors} />

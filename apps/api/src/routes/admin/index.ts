@@ -23,6 +23,7 @@ import { scenarioTestRoutes } from './scenario-tests.js';
 import { scenarioRoutes } from './scenarios.js';
 import { statsRoutes } from './stats.js';
 import { testRunRoutes } from './test-runs.js';
+import { voiceSampleRoutes } from './voice-sample.js';
 import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
 
 /** What the admin API needs. */
@@ -99,6 +100,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(scenarioTestRoutes({ ...deps, scenarioTests }));
       await signedIn.register(testRunRoutes({ ...deps, scenarioTests, testRuns, runner }));
       await signedIn.register(featureCatalogRoutes);
+      await signedIn.register(voiceSampleRoutes);
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
       await signedIn.register(statsRoutes(createStats(deps.database)));
