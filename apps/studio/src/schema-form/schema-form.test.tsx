@@ -49,4 +49,24 @@ describe('SchemaForm', () => {
     });
     expect(latest).toEqual({ title: 'Shoppers', enabled: true });
   });
+
+  it('edits the part of the value at `path`, leaving the rest alone', () => {
+    let part: unknown;
+    function PartHarness() {
+      const [value, setValue] = useState<unknown>({ title: 'Outer', items: [{ title: 'Inner' }] });
+      part = value;
+      return (
+        <MantineProvider>
+          <SchemaForm schema={schema} path={['items', '0']} value={value} onChange={setValue} />
+        </MantineProvider>
+      );
+    }
+    render(<PartHarness />);
+    const title = screen.getByLabelText(/Title/) as HTMLInputElement;
+    expect(title.value).toBe('Inner');
+    act(() => {
+      fireEvent.change(title, { target: { value: 'Other' } });
+    });
+    expect(part).toEqual({ title: 'Outer', items: [{ title: 'Other' }] });
+  });
 });

@@ -290,14 +290,17 @@ export function SchemaForm({
   onChange,
   errors = {},
   idPrefix = 'field-',
+  path = [],
 }: SchemaFormProps) {
   return (
     <FieldInput
-      field={fieldOf(schema)}
+      field={fieldOf(schema, path)}
       root={value}
       onChange={onChange}
       errors={errors}
       idPrefix={idPrefix}
+      // The form's own object is framed by whoever places it (a card, a fieldset).
+      inline
     />
   );
 }
