@@ -6,7 +6,8 @@ export type StoredMessage = ConversationMessage & { seq: number };
 
 const ROLE_COLORS: Record<string, string> = {
   user: 'blue',
-  assistant: 'teal',
+  // Teal's light badge falls short of 4.5:1 contrast (4.32); cyan's passes.
+  assistant: 'cyan',
   tool: 'grape',
   system: 'gray',
 };
@@ -37,7 +38,10 @@ export function Transcript({ messages }: { messages: StoredMessage[] }) {
             </Text>
           </Group>
           {message.role === 'tool' ? (
-            <Code block>{message.content}</Code>
+            // Focusable: a long result scrolls, and keyboards must reach it.
+            <Code block tabIndex={0}>
+              {message.content}
+            </Code>
           ) : (
             message.content && <Text size="sm">{message.content}</Text>
           )}
@@ -46,7 +50,9 @@ export function Transcript({ messages }: { messages: StoredMessage[] }) {
               <Text size="sm" fw={500}>
                 Calls {call.name}
               </Text>
-              <Code block>{JSON.stringify(call.arguments, null, 2)}</Code>
+              <Code block tabIndex={0}>
+                {JSON.stringify(call.arguments, null, 2)}
+              </Code>
             </Stack>
           ))}
         </Paper>

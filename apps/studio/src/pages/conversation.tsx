@@ -1,45 +1,11 @@
-import { Accordion, Anchor, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
-import type { TurnMetrics } from '../api/types';
 import { Empty, QueryView } from '../components/states';
 import { Transcript, type StoredMessage } from '../conversation/transcript';
-
-const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
-
-/** Each turn's latency split: end of turn, recognition, first token, first audio, voice to voice. */
-function TurnLatencies({ turns }: { turns: TurnMetrics[] }) {
-  if (turns.length === 0)
-    return <Text c="dimmed">No turn metrics (a typed conversation has none).</Text>;
-  return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Turn</Table.Th>
-          <Table.Th>End of turn</Table.Th>
-          <Table.Th>STT</Table.Th>
-          <Table.Th>LLM first token</Table.Th>
-          <Table.Th>TTS first audio</Table.Th>
-          <Table.Th>Voice to voice</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {turns.map((turn) => (
-          <Table.Tr key={turn.turn}>
-            <Table.Td>{turn.turn}</Table.Td>
-            <Table.Td>{ms(turn.end_of_turn_ms)}</Table.Td>
-            <Table.Td>{ms(turn.stt_ms)}</Table.Td>
-            <Table.Td>{ms(turn.llm_ttft_ms)}</Table.Td>
-            <Table.Td>{ms(turn.tts_ttfb_ms)}</Table.Td>
-            <Table.Td>{ms(turn.e2e_ms)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
+import { TurnLatencies } from '../conversation/turn-latencies';
 
 /** Makes a scenario test of this conversation: its visitor turns and the tool calls they led to. */
 function MakeTest({ conversationId, scenarioId }: { conversationId: string; scenarioId: number }) {

@@ -5,54 +5,138 @@ import {
   Group,
   SegmentedControl,
   Stack,
+  Table,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
-import { SvcSession } from '@svc/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { FeatureProvider, SvcProvider, useSvc } from '@svc/sdk/react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { api } from '../api/client';
-import { Loading } from '../components/states';
+import { unwrap } from '../api/errors';
+import type { Scenario } from '../api/types';
+import { QueryView } from '../components/states';
 import { Transcript } from '../conversation/transcript';
+import { TurnLatencies } from '../conversation/turn-latencies';
+import type { PanelFeature } from './feature-panel-model';
+import { FeaturePanels, featureRegistry } from './feature-panels';
 import { previewClient, type PreviewStarted } from './preview-client';
+import { TurnTimer } from './turn-timing';
 
 type Mode = 'text' | 'audio';
 
 /**
  * Try the saved scenario before publishing: a preview session (never reachable by visitors) run by
- * the same SDK a customer's page uses, typed or spoken, with the timeline of messages and tool
- * calls as they happen. Each turn's latency split is on the conversation's page afterwards.
+ * the SDK as a customer's page runs it (`SvcProvider`, and `FeatureProvider` answering the
+ * scenario's page tools with the panels the page would show), typed or spoken, with the timeline
+ * of messages and tool calls, each typed turn's time, and the latency split the agent records.
  */
 export function TryItPanel({ scenarioId }: { scenarioId: number }) {
-  const [session, setSession] = useState<SvcSession>();
-  const [started, setStarted] = useState<PreviewStarted>();
-  // Made in an effect, not during render: the session is destroyed when the panel goes away, and
-  // React's development double mount must get a fresh one rather than a destroyed one.
-  useEffect(() => {
-    const created = new SvcSession({
-      client: previewClient(api, scenarioId, setStarted),
-      storage: null,
-    });
-    setSession(created);
-    return () => created.destroy();
-  }, [scenarioId]);
-  if (!session) return <Loading what="the preview" />;
-  return <PreviewSession session={session} started={started} />;
+  // The page's own query: the scenario is in its cache already.
+  const scenario = useQuery({
+    queryKey: ['scenario', scenarioId],
+    queryFn: async () =>
+      (await unwrap(
+        api.GET('/v1/admin/scenarios/{id}', { params: { path: { id: scenarioId } } }),
+      )) as Scenario,
+  });
+  return (
+    <QueryView what="the scenario" query={scenario}>
+      {(data) => (
+        <PreviewProviders
+          scenarioId={scenarioId}
+          features={(data as { features?: PanelFeature[] }).features ?? []}
+        />
+      )}
+    </QueryView>
+  );
 }
 
-/** The controls and timeline of one preview session. */
-function PreviewSession({
-  session,
-  started,
+/** The SDK's providers for one preview: one session, and the feature runtime of the scenario. */
+function PreviewProviders({
+  scenarioId,
+  features,
 }: {
-  session: SvcSession;
-  started: PreviewStarted | undefined;
+  scenarioId: number;
+  features: PanelFeature[];
 }) {
+  const [started, setStarted] = useState<PreviewStarted>();
+  // Made once: SvcProvider keeps the session of its first render and destroys it on unmount.
+  const [client] = useState(() => previewClient(api, scenarioId, setStarted));
+  const registry = useMemo(() => featureRegistry(features), [features]);
+  return (
+    <SvcProvider client={client} storage={null}>
+      <FeatureProvider registry={registry}>
+        <PreviewSession started={started} />
+      </FeatureProvider>
+    </SvcProvider>
+  );
+}
+
+const ms = (from: number, to: number | undefined) =>
+  to === undefined ? 'waiting' : `${Math.round(to - from)} ms`;
+
+/** Typed turns as this browser timed them: sent to the agent's first answer. */
+function TypedTurns({ timer }: { timer: TurnTimer }) {
+  if (timer.turns.length === 0) return null;
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>You typed</Table.Th>
+          <Table.Th>First answer after</Table.Th>
+          <Table.Th>Tools called</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {timer.turns.map((turn) => (
+          <Table.Tr key={turn.sentAt}>
+            <Table.Td>{turn.text}</Table.Td>
+            <Table.Td>{ms(turn.sentAt, turn.answeredAt)}</Table.Td>
+            <Table.Td>{turn.tools.join(', ') || '-'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The latency split the agent recorded for the preview's turns, read from the API as it runs. */
+function RecordedLatencies({ conversationId, live }: { conversationId: string; live: boolean }) {
+  const conversation = useQuery({
+    queryKey: ['conversation', conversationId],
+    queryFn: () =>
+      unwrap(api.GET('/v1/admin/conversations/{id}', { params: { path: { id: conversationId } } })),
+    // The agent posts a turn's figures once its audio has started: read again while it runs.
+    refetchInterval: live ? 3000 : false,
+  });
+  return (
+    <QueryView what="the turn latencies" query={conversation}>
+      {(data) => <TurnLatencies turns={data.turn_metrics} />}
+    </QueryView>
+  );
+}
+
+/** The controls, the panels and the timeline of one preview session. */
+function PreviewSession({ started }: { started: PreviewStarted | undefined }) {
+  const { session } = useSvc();
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const [mode, setMode] = useState<Mode>('text');
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string>();
+  const [timer] = useState(() => new TurnTimer());
+  const [, setTurns] = useState(timer.turns);
   const live = snapshot.status !== 'idle' && snapshot.status !== 'ended';
+  useEffect(
+    () =>
+      session.on('message', (message) => {
+        timer.received(message, performance.now());
+        setTurns(timer.turns);
+      }),
+    [session, timer],
+  );
 
   async function start() {
     setFailure(undefined);
@@ -67,6 +151,13 @@ function PreviewSession({
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  function send() {
+    timer.sent(text, performance.now());
+    setTurns(timer.turns);
+    void session.sendText(text);
+    setText('');
   }
 
   return (
@@ -93,24 +184,21 @@ function PreviewSession({
           <Button onClick={() => void start()}>Start</Button>
         )}
         <Badge variant="light">{snapshot.status}</Badge>
-        {snapshot.status === 'connected' && <Badge color="teal">agent {snapshot.agentState}</Badge>}
+        {snapshot.status === 'connected' && (
+          <Badge variant="light">agent {snapshot.agentState}</Badge>
+        )}
       </Group>
       {(failure ?? snapshot.error) && (
         <Alert color="red" role="alert">
           {failure ?? snapshot.error?.message}
         </Alert>
       )}
-      {snapshot.messages.length > 0 && (
-        <Transcript
-          messages={snapshot.messages.map((message, index) => ({ ...message, seq: index }))}
-        />
-      )}
+      <FeaturePanels />
       {snapshot.status === 'connected' && (
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void session.sendText(text);
-            setText('');
+            send();
           }}
         >
           <Group align="flex-end">
@@ -127,15 +215,37 @@ function PreviewSession({
           </Group>
         </form>
       )}
+      {snapshot.messages.length > 0 && (
+        <>
+          <Title order={4}>Timeline</Title>
+          <Transcript
+            messages={snapshot.messages.map((message, index) => ({ ...message, seq: index }))}
+          />
+        </>
+      )}
+      {timer.turns.length > 0 && (
+        <>
+          <Title order={4}>Typed turns, timed in this browser</Title>
+          <TypedTurns timer={timer} />
+        </>
+      )}
       {started && (
-        <Text size="sm">
-          <Link
-            to="/conversations/$conversationId"
-            params={{ conversationId: started.conversationId }}
-          >
-            This preview&apos;s conversation, with turn latencies
-          </Link>
-        </Text>
+        <>
+          <Title order={4}>Latency split recorded by the agent</Title>
+          <Text size="xs" c="dimmed">
+            The agent sends its per-turn figures to the API, not to the page; spoken turns have
+            them, typed ones only what this browser measures above.
+          </Text>
+          <RecordedLatencies conversationId={started.conversationId} live={live} />
+          <Text size="sm">
+            <Link
+              to="/conversations/$conversationId"
+              params={{ conversationId: started.conversationId }}
+            >
+              This preview&apos;s conversation, with turn latencies
+            </Link>
+          </Text>
+        </>
       )}
     </Stack>
   );

@@ -1,0 +1,195 @@
+import { Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { FeatureRegistryEntry } from '@svc/sdk/react';
+import { useFeatures } from '@svc/sdk/react';
+import {
+  PANEL_TITLES,
+  pageToolsByFeature,
+  panelContent,
+  type PanelContent,
+  type PanelFeature,
+  type PanelItem,
+} from './feature-panel-model';
+
+/** What a panel's history entry carries: the tool and the arguments the agent sent. */
+interface PanelProps {
+  toolName: string;
+  args: Record<string, unknown>;
+}
+
+function ItemCard({ item }: { item: PanelItem }) {
+  return (
+    <Paper withBorder p="xs">
+      <Text fw={600} size="sm">
+        {item.label}
+      </Text>
+      {item.detail && (
+        <Text size="xs" c="dimmed">
+          {item.detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** One panel's body, by the kind of content the feature's tool sent. */
+function PanelBody({ content }: { content: PanelContent }) {
+  switch (content.kind) {
+    case 'items':
+      return content.items.length === 0 ? (
+        <Text size="sm">Nothing found.</Text>
+      ) : (
+        <Stack gap="xs">
+          {content.note && <Text size="xs">{content.note}</Text>}
+          <SimpleGrid cols={2} spacing="xs">
+            {content.items.map((item) => (
+              <ItemCard key={item.id} item={item} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      );
+    case 'item':
+      return (
+        <Stack gap="xs">
+          <Text fw={600}>{content.item.label}</Text>
+          <Table>
+            <Table.Tbody>
+              {content.fields.map(([field, value]) => (
+                <Table.Tr key={field}>
+                  <Table.Th>{field}</Table.Th>
+                  <Table.Td>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      );
+    case 'comparison':
+      return (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              {content.items.map((item) => (
+                <Table.Th key={item.id}>{item.label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {content.rows.map((row) => (
+              <Table.Tr key={row.field}>
+                <Table.Th>{row.field}</Table.Th>
+                {row.values.map((value, index) => (
+                  <Table.Td key={index}>{value}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      );
+    case 'cart':
+      return content.lines.length === 0 ? (
+        <Text size="sm">The cart is empty.</Text>
+      ) : (
+        <Stack gap="xs">
+          {content.lines.map((line) => (
+            <Text key={line.item.id} size="sm">
+              {line.quantity} × {line.item.label}
+            </Text>
+          ))}
+          <Text size="sm" fw={600}>
+            {content.total} in the cart
+          </Text>
+        </Stack>
+      );
+    case 'data':
+      return (
+        <Code block tabIndex={0}>
+          {JSON.stringify(content.data, null, 2)}
+        </Code>
+      );
+  }
+}
+
+/**
+ * The feature runtime's registry for a scenario, as a customer's page builds one for
+ * `FeatureProvider`: per feature type, a handler for each of its page tools that answers the agent
+ * that the panel is shown, and the panel component drawing what the tool sent.
+ */
+export function featureRegistry(
+  features: readonly PanelFeature[],
+): Map<string, FeatureRegistryEntry> {
+  const registry = new Map<string, FeatureRegistryEntry>();
+  for (const [type, toolNames] of pageToolsByFeature(features)) {
+    const Panel = ({ args }: Record<string, unknown>) => (
+      <PanelBody content={panelContent(type, (args ?? {}) as Record<string, unknown>)} />
+    );
+    registry.set(type, {
+      component: Panel,
+      primaryTool: toolNames[0] ?? '',
+      toolNames,
+      handlers: Object.fromEntries(
+        toolNames.map((toolName) => [
+          toolName,
+          (requestId: string, args: Record<string, unknown>) => ({
+            requestId,
+            response: { code: 'SUCCESS' as const, data: { shown: true } },
+            componentData: { toolName, args } satisfies PanelProps,
+          }),
+        ]),
+      ),
+    });
+  }
+  return registry;
+}
+
+/**
+ * The panel the page would show now (the feature runtime's current history entry), with the
+ * earlier ones a step back.
+ */
+export function FeaturePanels() {
+  const features = useFeatures();
+  const entry = features.history[features.index];
+  if (!entry)
+    return (
+      <Text size="sm" c="dimmed">
+        No panel yet: when the agent calls a page tool (a search, an item, a comparison, the cart),
+        the panel the page would show appears here.
+      </Text>
+    );
+  const Panel = features.getFeatureComponent(entry.feature);
+  const title = PANEL_TITLES[entry.feature] ?? entry.feature;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={`Panel: ${title}`}>
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>
+          {title}{' '}
+          <Text span size="sm" c="dimmed">
+            ({entry.toolName})
+          </Text>
+        </Title>
+        <Group gap="xs">
+          <Button
+            size="compact-xs"
+            variant="default"
+            disabled={features.index <= 0}
+            onClick={() => features.navigateHistory('back')}
+          >
+            Previous panel
+          </Button>
+          <Text size="xs">
+            {features.index + 1} of {features.history.length}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="default"
+            disabled={features.index >= features.history.length - 1}
+            onClick={() => features.navigateHistory('forward')}
+          >
+            Next panel
+          </Button>
+        </Group>
+      </Group>
+      {Panel && <Panel {...entry.componentData} />}
+    </Paper>
+  );
+}
