@@ -8,6 +8,7 @@ import { Empty, QueryView } from '../components/states';
 import { validate } from '../schema-form/schema-model';
 import { DraftDiff } from './draft-diff';
 import { PublicationCard } from './publication-card';
+import { PublishGate } from './publish-gate';
 import { PublishHistory } from './publish-history';
 import { DangerButton } from '../components/danger-button';
 
@@ -33,7 +34,7 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
   // A publish or unpublish changes the list, the history and what the labels serve.
   const refresh = () =>
     Promise.all(
-      [['publications'], ['history'], ['diff']].map((key) =>
+      [['publications'], ['history'], ['diff'], ['publish-gate']].map((key) =>
         queryClient.invalidateQueries({ queryKey: [...key, scenarioId] }),
       ),
     );
@@ -57,6 +58,7 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
 
   return (
     <Stack>
+      <PublishGate scenarioId={scenarioId} />
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,5 +1,5 @@
 import { Accordion, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
@@ -8,12 +8,20 @@ import { RequestForm } from '../components/request-form';
 import { Empty, QueryView } from '../components/states';
 import { defaultsOf } from '../schema-form/schema-model';
 import { DangerButton } from '../components/danger-button';
+import { TestRunner } from './test-runner';
 
 const testSchema = requestSchema('post /v1/admin/scenarios/{id}/tests');
 
 /** A scenario test as the API answers it. */
 export type ScenarioTest = Answer<'/v1/admin/scenarios/{id}/tests', 'get'>['tests'][number];
 type TestBody = RequestBody<'/v1/admin/scenarios/{id}/tests', 'post'>;
+
+/** The tests changed: their list, and the publish gate that counts them. */
+const invalidateTests = (queryClient: QueryClient, scenarioId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['tests', scenarioId] }),
+    queryClient.invalidateQueries({ queryKey: ['publish-gate', scenarioId] }),
+  ]);
 
 /** Creates a test, or replaces one's name and turns. */
 function TestForm({
@@ -45,7 +53,7 @@ function TestForm({
             }),
           ),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['tests', scenarioId] });
+      await invalidateTests(queryClient, scenarioId);
       onDone();
     },
   });
@@ -64,8 +72,8 @@ function TestForm({
 
 /**
  * A scenario's tests: typed conversations, each turn expecting a tool call (name and arguments)
- * or phrases the reply must or must not contain. Add, edit, delete; a real conversation becomes a
- * test from its page.
+ * or phrases the reply must or must not contain. Add, edit, delete, run them (with each turn's
+ * verdict, latency and tool calls); a real conversation becomes a test from its page.
  */
 export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
   const queryClient = useQueryClient();
@@ -82,7 +90,7 @@ export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
           params: { path: { id: scenarioId, testId } },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tests', scenarioId] }),
+    onSuccess: () => invalidateTests(queryClient, scenarioId),
   });
   return (
     <Stack>
@@ -106,45 +114,50 @@ export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
               one of a real conversation from its page.
             </Empty>
           ) : (
-            <Accordion variant="separated">
-              {data.tests.map((test) => (
-                <Accordion.Item key={test.id} value={String(test.id)}>
-                  <Accordion.Control>
-                    {test.name} ({test.turns.length} turn{test.turns.length === 1 ? '' : 's'})
-                  </Accordion.Control>
-                  <Accordion.Panel>
-                    {editing === test.id ? (
-                      <TestForm
-                        scenarioId={scenarioId}
-                        test={test}
-                        onDone={() => setEditing(undefined)}
-                      />
-                    ) : (
-                      <Stack gap="xs">
-                        {test.turns.map((turn, index) => (
-                          <Text key={index} size="sm">
-                            {index + 1}. &ldquo;{turn.user}&rdquo;
-                            {turn.expect.tool && ` calls ${turn.expect.tool.name}`}
-                            {turn.expect.reply_contains?.length
-                              ? `, says ${turn.expect.reply_contains.join(', ')}`
-                              : ''}
-                            {turn.expect.reply_not_contains?.length
-                              ? `, never ${turn.expect.reply_not_contains.join(', ')}`
-                              : ''}
-                          </Text>
-                        ))}
-                        <Group>
-                          <Button size="xs" variant="default" onClick={() => setEditing(test.id)}>
-                            Edit
-                          </Button>
-                          <DangerButton onClick={() => remove.mutate(test.id)}>Delete</DangerButton>
-                        </Group>
-                      </Stack>
-                    )}
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+            <Stack>
+              <Accordion variant="separated">
+                {data.tests.map((test) => (
+                  <Accordion.Item key={test.id} value={String(test.id)}>
+                    <Accordion.Control>
+                      {test.name} ({test.turns.length} turn{test.turns.length === 1 ? '' : 's'})
+                    </Accordion.Control>
+                    <Accordion.Panel>
+                      {editing === test.id ? (
+                        <TestForm
+                          scenarioId={scenarioId}
+                          test={test}
+                          onDone={() => setEditing(undefined)}
+                        />
+                      ) : (
+                        <Stack gap="xs">
+                          {test.turns.map((turn, index) => (
+                            <Text key={index} size="sm">
+                              {index + 1}. &ldquo;{turn.user}&rdquo;
+                              {turn.expect.tool && ` calls ${turn.expect.tool.name}`}
+                              {turn.expect.reply_contains?.length
+                                ? `, says ${turn.expect.reply_contains.join(', ')}`
+                                : ''}
+                              {turn.expect.reply_not_contains?.length
+                                ? `, never ${turn.expect.reply_not_contains.join(', ')}`
+                                : ''}
+                            </Text>
+                          ))}
+                          <Group>
+                            <Button size="xs" variant="default" onClick={() => setEditing(test.id)}>
+                              Edit
+                            </Button>
+                            <DangerButton onClick={() => remove.mutate(test.id)}>
+                              Delete
+                            </DangerButton>
+                          </Group>
+                        </Stack>
+                      )}
+                    </Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+              <TestRunner scenarioId={scenarioId} testCount={data.tests.length} />
+            </Stack>
           )
         }
       </QueryView>
