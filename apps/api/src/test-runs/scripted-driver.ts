@@ -10,8 +10,13 @@ export function scriptedDriver() {
   let failure: string | undefined;
   const joined: TestSession[] = [];
   const driver: TestRunDriver = {
-    async join(session) {
-      await gate;
+    async join(session, { signal }) {
+      // A held join lets go when the run is stopped, as the real one does.
+      await Promise.race([
+        gate,
+        new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true })),
+      ]);
+      if (signal.aborted) throw new Error('the run was stopped');
       if (failure) throw new Error(failure);
       joined.push(session);
       let ended: string | undefined;
