@@ -85,24 +85,28 @@ export function createTestRunner(deps: TestRunnerDeps) {
       result.status = 'failed';
       return;
     }
-    for (const turn of result.turns) {
-      const ended = conversation.endedReason();
-      if (ended || options.signal.aborted) {
-        turn.verdict = 'fail';
-        turn.reason = ended
-          ? `not run: the conversation had ended (${ended})`
-          : 'not run: the run was stopped';
-        continue;
+    try {
+      for (const turn of result.turns) {
+        const ended = conversation.endedReason();
+        if (ended || options.signal.aborted) {
+          turn.verdict = 'fail';
+          turn.reason = ended
+            ? `not run: the conversation had ended (${ended})`
+            : 'not run: the run was stopped';
+          continue;
+        }
+        const observed = await conversation.turn(turn.user, options.turnMs);
+        Object.assign(turn, judgeTurn(turn.expect, observed), {
+          latency_ms: observed.latencyMs,
+          tool_calls: observed.toolCalls,
+          reply: observed.replies.join(' '),
+        });
+        await options.save();
       }
-      const observed = await conversation.turn(turn.user, options.turnMs);
-      Object.assign(turn, judgeTurn(turn.expect, observed), {
-        latency_ms: observed.latencyMs,
-        tool_calls: observed.toolCalls,
-        reply: observed.replies.join(' '),
-      });
-      await options.save();
+    } finally {
+      // Whatever happened, the visitor leaves: no test conversation outlives its run.
+      result.end_reason = await conversation.end();
     }
-    result.end_reason = await conversation.end();
     result.status = result.turns.every((turn) => turn.verdict === 'pass') ? 'passed' : 'failed';
   }
 
