@@ -2,35 +2,12 @@
 // scenario in the list, edit it (a wrong language is refused under its field as one types), save,
 // and read the change back from the API; then every page, with axe-core. The stand
 // (testing/studio-stand.ts) builds the Studio and serves it against an in-process API.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { DEMO_ADMIN, DEMO_SCENARIO } from '@svc/api/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems } from './testing/accessibility';
 import { startStudioStand, type StudioStand } from './testing/studio-stand';
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
-/** Serious and critical accessibility violations on the page as it is now (axe-core). */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations as {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[]; failureSummary?: string }[];
-    }[];
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${page.url()}: ${violation.id} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join(', ')})`,
-    );
-}
 let stand: StudioStand;
 let api: StudioStand['api'];
 let browser: Browser;

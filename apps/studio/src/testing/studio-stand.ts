@@ -19,17 +19,36 @@ export interface StudioStand {
   close(): Promise<void>;
 }
 
-/** Builds and serves the Studio against a fresh API, and launches Chromium. */
-export async function startStudioStand(): Promise<StudioStand> {
-  const api = await startTestApi({ listen: true });
+/** The built Studio served by `vite preview`, forwarding `/v1` to an API. */
+export interface ServedStudio {
+  /** The Studio's address, ending in `/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the Studio into a temp folder and serves it, forwarding `/v1` to `apiUrl`. */
+export async function serveStudio(apiUrl: string): Promise<ServedStudio> {
   const outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
   const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
   await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
   const server = await preview({
     ...config,
     build: { outDir },
-    preview: { port: 0, strictPort: false, proxy: { '/v1': { target: api.url } } },
+    preview: { port: 0, strictPort: false, proxy: { '/v1': { target: apiUrl } } },
   });
+  return {
+    url: server.resolvedUrls?.local[0] ?? '',
+    async close() {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds and serves the Studio against a fresh API, and launches Chromium. */
+export async function startStudioStand(): Promise<StudioStand> {
+  const api = await startTestApi({ listen: true });
+  const studio = await serveStudio(api.url);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -44,13 +63,12 @@ export async function startStudioStand(): Promise<StudioStand> {
   });
   return {
     api,
-    url: server.resolvedUrls?.local[0] ?? '',
+    url: studio.url,
     browser,
     async close() {
       await browser.close();
-      await server.close();
+      await studio.close();
       await api.close();
-      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
