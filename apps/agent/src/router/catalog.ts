@@ -54,7 +54,14 @@ export interface RouterCatalog {
   vocabulary: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
+  /** Enum filters that name a kind of item (a category): a new one starts a new search. */
+  kinds: Set<string>;
+  /** The kinds of item the shop has, as their labels ("what do you sell"). */
+  offer: string[];
 }
+
+/** A filter that sorts items into kinds, by its key or name. */
+const KIND_FIELD = /categor|^type$|^kind$|department|section|^class$/i;
 
 /** Rankings a visitor asks for by adjective (English). */
 export const RANKINGS: Ranking[] = [
@@ -100,8 +107,18 @@ export function routerCatalog(options: {
   const enums: EnumWords[] = [];
   const numbers: NumberField[] = [];
   const booleans: BooleanField[] = [];
+  const kinds = new Set<string>();
+  const offer: string[] = [];
   for (const collection of options.collections) {
     for (const field of collection.filter_fields ?? []) {
+      if (
+        field.field_type === 'enum' &&
+        (KIND_FIELD.test(field.filter_key) || KIND_FIELD.test(field.name))
+      ) {
+        kinds.add(field.filter_key);
+        for (const option of field.enum_options ?? [])
+          offer.push((option.label || String(option.value)).toLowerCase());
+      }
       if (field.field_type === 'enum') {
         for (const option of field.enum_options ?? []) {
           const phrases = [words(option.label), words(String(option.value).replace(/[-_]/g, ' '))];
@@ -136,6 +153,15 @@ export function routerCatalog(options: {
     booleans,
     vocabulary,
     itemNames,
+    kinds,
+    // Without a kind filter, the collections themselves are what the shop has.
+    offer: [
+      ...new Set(
+        offer.length > 0
+          ? offer
+          : options.collections.map((collection) => collection.name.toLowerCase()),
+      ),
+    ],
   };
 }
 

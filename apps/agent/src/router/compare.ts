@@ -4,7 +4,8 @@ import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
 import type { ItemLookup, Route } from './intents.js';
-import { canRank, ordinals, ranked, rankingOf } from './references.js';
+import { canRank, ordinals, rankField, ranked, rankingOf } from './references.js';
+import { subjectMatch } from './subjects.js';
 import { hasPhrase, singular } from './text.js';
 
 /** "Compare them", "compare the first two", "compare the two lightest tents". */
@@ -32,6 +33,11 @@ export async function compareRoute(
     'all',
   ]);
 
+  // "The North Peak and the Summit ones": one shown item per brand, colour or kind named.
+  const bySubject = subjectsNamed(tokens, catalog, context.shown);
+  if (bySubject.length >= 2)
+    return { kind: 'tool', tool: compare, args: { item_ids: bySubject.map((item) => item.id) } };
+
   let pool: SeenItem[] = context.shown;
   // A compare that names a kind of item ("the two lightest tents") searches for it first,
   // unless what is shown already is that kind.
@@ -49,6 +55,14 @@ export async function compareRoute(
   ) {
     const search = toolFor(catalog, 'search') ?? compare;
     pool = await lookup(search, query, filterArgs);
+    // "The two lightest tents" are the lightest of all tents, not of the first page of them: the
+    // first page says which field holds the weight, a sorted search finds the lightest.
+    const field = ranking && rankField(pool, ranking);
+    if (ranking && field) {
+      const order = ranking.order === 'ascending' ? 'asc' : 'desc';
+      const sorted = await lookup(search, query, filterArgs, { field, order });
+      if (sorted.length >= 2) pool = sorted;
+    }
   }
   let picked: SeenItem[] = [];
   if (positions.length >= 2) {
@@ -84,4 +98,29 @@ export async function compareRoute(
     tool: compare,
     args: { item_ids: picked.slice(0, max).map((item) => item.id) },
   };
+}
+
+/** The words before and after "and", "or", "with", "versus": one subject each. */
+function segments(tokens: string[]): string[][] {
+  const parts: string[][] = [[]];
+  for (const token of tokens) {
+    if (['and', 'or', 'with', 'versus', 'vs', 'against'].includes(token)) parts.push([]);
+    else parts[parts.length - 1]?.push(token);
+  }
+  return parts.filter((part) => part.length > 0);
+}
+
+/** One shown item for each part that names a brand, colour or kind, when every part does. */
+function subjectsNamed(
+  tokens: string[],
+  catalog: RouterCatalog,
+  shown: readonly SeenItem[],
+): SeenItem[] {
+  const parts = segments(tokens);
+  if (parts.length < 2 || parts.length > 3 || shown.length < 2) return [];
+  const picked = parts.map((part) => subjectMatch(part, catalog, shown));
+  const ids = new Set(picked.map((item) => item?.id));
+  return picked.every((item) => item !== undefined) && ids.size === picked.length
+    ? (picked as SeenItem[])
+    : [];
 }

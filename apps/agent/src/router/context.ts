@@ -26,6 +26,8 @@ export interface ConversationContext {
   cart: SeenItem[] | undefined;
   /** What the last tool that answered did ("and the second one as well" repeats it). */
   last?: Operation | undefined;
+  /** The arguments of the last search that found items ("what about blue ones" narrows it). */
+  lastSearch?: Record<string, unknown> | undefined;
 }
 
 /** A tool output's JSON, unwrapped from the agent's `{ ok, result }` envelope. */
@@ -98,6 +100,7 @@ export function conversationContext(
         if (items.length > 0) {
           context.shown = items;
           context.focus = items.length === 1 ? items[0] : undefined;
+          context.lastSearch = callArguments(call?.args ?? '');
         }
         break;
       case 'display':

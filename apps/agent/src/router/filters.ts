@@ -51,15 +51,21 @@ export function filters(
   used: Set<number>,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const option of catalog.enums) {
+  // Longer phrases first, each word read once: "Red Cedar" is a brand before "red" is a colour.
+  const phrases = catalog.enums
+    .flatMap((option) => option.phrases.map((phrase) => ({ option, phrase })))
+    .filter(({ phrase }) => phrase.length > 0)
+    .sort((a, b) => b.phrase.length - a.phrase.length);
+  for (const { option, phrase } of phrases) {
     if (args[option.key] !== undefined) continue;
-    for (const phrase of option.phrases) {
-      const at = indexOfPhrase(tokens, phrase);
-      if (at < 0) continue;
-      args[option.key] = option.value;
-      for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
-      break;
+    let at = indexOfPhrase(tokens, phrase);
+    while (at >= 0 && phrase.some((_, offset) => used.has(at + offset))) {
+      const next = indexOfPhrase(tokens.slice(at + 1), phrase);
+      at = next < 0 ? -1 : at + 1 + next;
     }
+    if (at < 0) continue;
+    args[option.key] = option.value;
+    for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
   }
   for (const field of catalog.booleans) {
     for (const phrase of field.phrases) {

@@ -5,6 +5,7 @@ import type { ConversationApi } from '../api-client.js';
 import { filtersFromArgs, operationOf } from '../tools.js';
 import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
+import type { ItemLookup } from './intents.js';
 import { RoutedLLM, type RouterDecision } from './routed-llm.js';
 
 export { RoutedLLM, type RouterDecision } from './routed-llm.js';
@@ -61,17 +62,24 @@ export function withRouter(
       language: runtime.conversation.language,
       spoken: options.spoken,
       operations: tools.map((tool) => tool.operation),
+      offer: catalog.offer,
     },
-    lookup: async (tool, query, filters): Promise<SeenItem[]> => {
-      if (!tool.collection) return [];
-      const items = await api.search(
-        tool.collection.id,
-        query || undefined,
-        filtersFromArgs(tool.collection, filters),
-        options.limit,
-      );
-      return items.map((item) => seenItem(item)).filter((item) => item !== undefined);
-    },
+    lookup: itemLookup(api, options.limit),
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
+}
+
+/** The router's catalogue lookup on the conversation's API: a collection search, capped. */
+export function itemLookup(api: Pick<ConversationApi, 'search'>, limit: number): ItemLookup {
+  return async (tool, query, filters, sort): Promise<SeenItem[]> => {
+    if (!tool.collection) return [];
+    const items = await api.search(
+      tool.collection.id,
+      query || undefined,
+      filtersFromArgs(tool.collection, filters),
+      limit,
+      sort,
+    );
+    return items.map((item) => seenItem(item)).filter((item) => item !== undefined);
+  };
 }

@@ -13,10 +13,13 @@ import {
   DISPLAY_PHRASES,
   END_PHRASES,
   LEAD_INS,
+  OFFER_PHRASES,
   QUESTION_STARTS,
   REMOVE_PHRASES,
   SEARCH_PHRASES,
+  SHORT_END_PHRASES,
   SHOW_CART_PHRASES,
+  YES_NO_STARTS,
 } from './phrases.js';
 import {
   canRank,
@@ -37,7 +40,7 @@ import {
   subjectMatch,
 } from './subjects.js';
 import { hasPhrase, singular, words } from './text.js';
-import { intoTheCart, joinedCompounds, quantity, takesOut } from './utterance.js';
+import { heardOnes, intoTheCart, joinedCompounds, quantity, takesOut } from './utterance.js';
 
 export type { SmallTalk } from './small-talk.js';
 
@@ -70,19 +73,29 @@ export async function routeUtterance(
   catalog: RouterCatalog,
   lookup?: ItemLookup,
 ): Promise<Route | undefined> {
-  const tokens = joinedCompounds(words(text), catalog);
+  const tokens = heardOnes(joinedCompounds(words(text), catalog));
   if (tokens.length === 0) return undefined;
   // The first word that says something: "so, which one is lighter" asks as "which one" does.
-  const opening = tokens.find((token) => !LEAD_INS.has(token)) ?? '';
-  const asks = QUESTION_STARTS.has(opening);
+  const start = tokens.findIndex((token) => !LEAD_INS.has(token));
+  const opening = tokens[start] ?? '';
+  // "What about the blue ones", "how about the last one" ask to be shown, not told.
+  const asks = QUESTION_STARTS.has(opening) && tokens[start + 1] !== 'about';
   // "Do not buy it" (or a recognizer's "don't buy" for "goodbye") asks for no purchase.
   const negated = hasPhrase(tokens, ['not', 'never']);
   const small = smallTalkOf(tokens);
   if (small) return { kind: 'reply', reply: small };
 
+  // Catalogue words besides the parting's own ("day" is a word of "day pack").
+  const partingWords = new Set(SHORT_END_PHRASES.flatMap((phrase) => phrase.split(' ')));
+  const catalogueWords = (words: string[]) =>
+    words.some((token) => !partingWords.has(token) && catalog.vocabulary.has(singular(token)));
   const end = toolFor(catalog, 'end');
   const intentWords = [...CART_WORDS, ...ADD_PHRASES, ...REMOVE_PHRASES, ...COMPARE_PHRASES];
-  if (end && hasPhrase(tokens, END_PHRASES) && !hasPhrase(tokens, intentWords)) {
+  const parting =
+    hasPhrase(tokens, END_PHRASES) ||
+    // "Nice day" alone is a parting; inside a longer request it is small talk around it.
+    (hasPhrase(tokens, SHORT_END_PHRASES) && tokens.length <= 5 && !catalogueWords(tokens));
+  if (end && parting && !hasPhrase(tokens, intentWords)) {
     return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
   }
 
@@ -183,6 +196,17 @@ export async function routeUtterance(
       SEARCH_PHRASES.filter((phrase) => phrase !== 'what'),
     )
   ) {
+    // "What kind of stuff do you sell": what the shop has, without a search.
+    if (
+      opening === 'what' &&
+      !aboutCatalogue(query, filterArgs) &&
+      hasPhrase(tokens, OFFER_PHRASES)
+    )
+      return { kind: 'reply', reply: 'catalogue' };
+    // "Do you also have sun hats", heard as "do yourself sun hats": a kind of item nobody has
+    // shown yet is asked for, whatever the question's grammar came out as.
+    if (search && query && newSubject && YES_NO_STARTS.has(opening) && !pointsAtFocus(tokens))
+      return { kind: 'tool', tool: search, args: { query, ...filterArgs } };
     const ranking = rankingOf(tokens);
     if (!display || !ranking || newSubject || context.shown.length < 2) return undefined;
     if (!canRank(context.shown, ranking)) return undefined;
@@ -192,8 +216,12 @@ export async function routeUtterance(
 
   if (display && !newSubject) {
     const referred = referredItems(tokens, context, context.shown);
+    // "The cheapest one, please": a ranking that picks one is as clear as a position.
     const asksAboutOne =
-      hasPhrase(tokens, DISPLAY_PHRASES) || ordinals(tokens).length > 0 || pointsAtFocus(tokens);
+      hasPhrase(tokens, DISPLAY_PHRASES) ||
+      ordinals(tokens).length > 0 ||
+      pointsAtFocus(tokens) ||
+      (rankingOf(tokens) !== undefined && tokens.includes('one'));
     if (referred.length === 1 && referred[0] && asksAboutOne && !plural) {
       return { kind: 'tool', tool: display, args: { item_id: referred[0].id } };
     }
@@ -210,9 +238,45 @@ export async function routeUtterance(
   }
 
   if (search && aboutCatalogue(query, filterArgs)) {
-    const asks = hasPhrase(tokens, SEARCH_PHRASES) || query.length > 0;
-    if (asks)
-      return { kind: 'tool', tool: search, args: { ...(query ? { query } : {}), ...filterArgs } };
+    const args = narrowed(tokens, { ...(query ? { query } : {}), ...filterArgs }, context, catalog);
+    // "Show me the one from Red Cedar" when none is shown: the one the catalogue has.
+    if (display && lookup && !plural && hasPhrase(tokens, ['the one', 'that one'])) {
+      const { query: words, ...rest } = args;
+      const found = await lookup(search, typeof words === 'string' ? words : '', rest);
+      if (found.length === 1 && found[0])
+        return { kind: 'tool', tool: display, args: { item_id: found[0].id } };
+    }
+    if (hasPhrase(tokens, SEARCH_PHRASES) || query.length > 0)
+      return { kind: 'tool', tool: search, args };
   }
   return undefined;
+}
+
+/**
+ * A search that only names a filter ("what about blue ones", "anything under 50 dollars") narrows
+ * the last one: its words and filters stay, the new filters replace theirs. A kind of item
+ * ("what about backpacks") or "everything" starts afresh.
+ */
+function narrowed(
+  tokens: string[],
+  args: Record<string, unknown>,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+): Record<string, unknown> {
+  const last = context.lastSearch;
+  if (!last || args.query !== undefined) return args;
+  if (hasPhrase(tokens, ['everything', 'all', 'anything else', 'other', 'else'])) return args;
+  if (Object.keys(args).some((key) => catalog.kinds.has(key))) return args;
+  const kept = Object.fromEntries(
+    Object.entries(last).filter(
+      ([key]) => !(key in args) && !Object.keys(args).some((own) => sameFilter(own, key)),
+    ),
+  );
+  return { ...kept, ...args };
+}
+
+/** `max_price` and `min_price` are one filter: a new bound replaces both of the old. */
+function sameFilter(a: string, b: string): boolean {
+  const base = (key: string) => key.replace(/^(min|max)_/, '');
+  return base(a) === base(b);
 }

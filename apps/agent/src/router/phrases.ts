@@ -23,6 +23,21 @@ export const END_PHRASES = [
   'have a good day',
   'have a nice day',
 ];
+/** Partings that are only partings in a short utterance ("and a nice day"). */
+export const SHORT_END_PHRASES = ['nice day', 'good day', 'great day', 'good night', 'take care'];
+/** Ways of asking what the shop has at all. */
+export const OFFER_PHRASES = [
+  'do you sell',
+  'do you have',
+  'do you carry',
+  'do you offer',
+  'do you stock',
+  'have you got',
+  'can i buy',
+  'can i get',
+  'you guys sell',
+  'you sell',
+];
 /** Words for the cart. */
 export const CART_WORDS = ['cart', 'basket', 'trolley'];
 /** Ways of asking to add to the cart. */
@@ -111,6 +126,9 @@ export const SEARCH_PHRASES = [
   'find',
   'search',
   'any',
+  'anything',
+  'something',
+  'how about',
   'got any',
   'recommend',
   'what',
@@ -163,6 +181,9 @@ export const LEAD_INS = new Set([
 
 /** Words that say the visitor wants the same thing again, for another item. */
 export const AGAIN_PHRASES = ['as well', 'too', 'also', 'another one'];
+
+/** Questions answered yes or no ("do you have", "is there"): asking for a kind is a search. */
+export const YES_NO_STARTS = new Set(['do', 'does', 'is', 'are', 'have', 'can', 'could', 'would']);
 
 /** Utterances that open with these are questions, not requests. */
 export const QUESTION_STARTS = new Set([

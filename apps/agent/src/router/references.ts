@@ -53,6 +53,15 @@ export function rankingOf(tokens: readonly string[]): Ranking | undefined {
   return best?.ranking;
 }
 
+/** The item field a ranking reads, as the items have it ("weight_g" for "lightest"). */
+export function rankField(items: readonly SeenItem[], ranking: Ranking): string | undefined {
+  for (const item of items) {
+    for (const [key, value] of Object.entries(item.fields))
+      if (ranking.fields.test(key) && typeof value === 'number') return key;
+  }
+  return undefined;
+}
+
 /** The numeric value an item has for a ranking, if it has the field. */
 function rankValue(item: SeenItem, ranking: Ranking): number | undefined {
   for (const [key, value] of Object.entries(item.fields)) {

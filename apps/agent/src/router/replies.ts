@@ -14,6 +14,8 @@ export interface ReplyStyle {
   spoken: boolean;
   /** What the scenario offers, for the "what can you do" answer. */
   operations: readonly Operation[];
+  /** The kinds of item the shop has, for the "what do you sell" answer. */
+  offer?: readonly string[];
 }
 
 /** An amount of money as it reads (or sounds) best. */
@@ -53,6 +55,7 @@ const SMALL_TALK: Record<SmallTalk, string> = {
   how_are_you: "I'm doing well, thank you! What can I help you find?",
   thanks: "You're welcome! Is there anything else I can help with?",
   help: '',
+  catalogue: '',
 };
 
 const CAN_DO: Partial<Record<Operation, string>> = {
@@ -65,6 +68,12 @@ const CAN_DO: Partial<Record<Operation, string>> = {
 /** The reply to small talk, or `undefined` in a language without templates. */
 export function smallTalkReply(kind: SmallTalk, style: ReplyStyle): string | undefined {
   if (!style.language.toLowerCase().startsWith('en')) return undefined;
+  if (kind === 'catalogue') {
+    const offer = style.offer ?? [];
+    if (offer.length === 0) return undefined;
+    const shown = offer.length > 8 ? [...offer.slice(0, 7), 'more'] : offer;
+    return `We have ${list([...shown])}. What are you looking for?`;
+  }
   if (kind !== 'help') return SMALL_TALK[kind];
   const abilities = style.operations
     .map((operation) => CAN_DO[operation])

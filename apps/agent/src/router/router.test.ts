@@ -2,13 +2,21 @@
 // by the real Platform API (in-process, demo seed): multi-turn references resolve against what
 // the API really answered.
 import { initializeLogger, llm, voice } from '@livekit/agents';
-import { startTestApi, type ListeningTestApi } from '@svc/api/testing';
+import { demoProducts, startTestApi, type ListeningTestApi } from '@svc/api/testing';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationApi, type ConversationApi } from '../api-client.js';
 import type { ChatEntry } from '../chat-entries.js';
-import { routedTools, routerCatalog, routeUtterance, toolReply, withRouter } from './index.js';
-import { conversationContext, seenItem, type SeenItem } from './context.js';
+import {
+  itemLookup,
+  routedTools,
+  smallTalkReply,
+  routerCatalog,
+  routeUtterance,
+  toolReply,
+  withRouter,
+} from './index.js';
+import { conversationContext, type SeenItem } from './context.js';
 import type { RouterCatalog } from './catalog.js';
 import type { ItemLookup, Route } from './intents.js';
 
@@ -34,16 +42,7 @@ beforeAll(async () => {
     collections: runtime.collections,
     itemNames: runtime.item_names,
   });
-  lookup = async (tool, query, filters) => {
-    const { filtersFromArgs } = await import('../tools.js');
-    const items = await client.search(
-      tool.collection?.id ?? 0,
-      query || undefined,
-      filtersFromArgs(tool.collection, filters),
-      5,
-    );
-    return items.map((item) => seenItem(item)).filter((item): item is SeenItem => !!item);
-  };
+  lookup = itemLookup(client, 5);
 });
 
 afterAll(async () => {
@@ -156,14 +155,21 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(await dialogue.say("what's in my cart?"))).toBe('show_cart');
   });
 
-  it('compares "the two lightest tents" as a first request, from the catalogue', async () => {
-    const dialogue = new Dialogue();
-    const route = await dialogue.say('compare the two lightest tents');
-    expect(tool(route)).toBe('compare_products');
-    const ids = args(route)?.item_ids as string[];
-    expect(ids).toHaveLength(2);
-    const compared = dialogue.lastItems();
-    expect(compared.map((item) => item.fields.category)).toEqual(['tents', 'tents']);
+  it('compares "the two lightest tents" as a first request: the lightest of the whole catalogue', async () => {
+    const lightest = demoProducts()
+      .filter((product) => product.category === 'tents')
+      .sort((a, b) => a.weight_g - b.weight_g)
+      .slice(0, 2)
+      .map((product) => product.id);
+    for (const words of [
+      'compare the two lightest tents',
+      'can you compare the 2 lightest tents',
+    ]) {
+      const dialogue = new Dialogue();
+      const route = await dialogue.say(words);
+      expect(tool(route), words).toBe('compare_products');
+      expect(args(route)?.item_ids, words).toEqual(lightest);
+    }
   });
 
   it('reads a cart request through the usual mishearings ("at the ... to my car")', async () => {
@@ -239,6 +245,80 @@ describe('the intent router on the demo scenario', () => {
     const put = await dialogue.say('But the cheapest headlamp in basket.');
     expect(tool(put)).toBe('add_to_cart');
     expect(args(put)).toEqual({ item_id: cheapest?.id });
+  });
+
+  it('narrows the last search by a filter, and starts afresh on a new kind of item', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('have you got a green fleece jacket');
+    const red = await dialogue.say('what about red ones');
+    expect(tool(red)).toBe('search_products');
+    expect(args(red)).toEqual({ query: 'fleece jacket', color: 'red' });
+    const cheap = await dialogue.say('anything under 60 dollars?');
+    expect(args(cheap)).toEqual({ query: 'fleece jacket', color: 'red', max_price: 60 });
+    const packs = await dialogue.say('how about backpacks');
+    expect(args(packs)).toEqual({ category: 'backpacks' });
+  });
+
+  it('points at one item by "how about", a ranking alone, or a brand that holds a colour word', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('i would like a kettle');
+    const kettles = dialogue.lastItems();
+    expect(kettles.length).toBeGreaterThanOrEqual(3);
+    const last = await dialogue.say('how about the last one?');
+    expect(tool(last)).toBe('show_product');
+    expect(args(last)).toEqual({ item_id: kettles.at(-1)?.id });
+    const cheapest = [...kettles].sort((a, b) => price(a) - price(b))[0];
+    const pick = await dialogue.say('the cheapest one, please');
+    expect(tool(pick)).toBe('show_product');
+    expect(args(pick)).toEqual({ item_id: cheapest?.id });
+    // "Red Cedar" is a brand before "red" is a colour; the one kettle of a brand that is not
+    // shown is the catalogue's.
+    const cedar = demoProducts().filter(
+      (product) => product.brand === 'Red Cedar' && product.name.endsWith('Kettle'),
+    );
+    expect(cedar).toHaveLength(1);
+    const byBrand = await dialogue.say("let's see the one made by red cedar");
+    expect(tool(byBrand)).toBe('show_product');
+    expect(args(byBrand)).toEqual({ item_id: cedar[0]?.id });
+  });
+
+  it('compares two shown items named by brand, "ones" misheard as "once" too', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me rain jackets');
+    const shown = dialogue.lastItems();
+    const brands = shown
+      .map((item) => String(item.fields.brand))
+      .filter((brand, _, all) => all.filter((other) => other === brand).length === 1);
+    expect(brands.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = brands as [string, string];
+    const idOf = (brand: string) => shown.find((item) => item.fields.brand === brand)?.id;
+    const route = await dialogue.say(`compare the ${second} and the ${first} once`);
+    expect(tool(route)).toBe('compare_products');
+    expect(args(route)).toEqual({ item_ids: [idOf(second), idOf(first)] });
+  });
+
+  it('asks for a kind of item through a garbled question, and says what the shop sells', async () => {
+    const dialogue = new Dialogue();
+    const stoves = await dialogue.say('Do yourself, camp stoves?');
+    expect(tool(stoves)).toBe('search_products');
+    expect(String(args(stoves)?.query)).toMatch(/^camp stoves?$/);
+    const offer = await dialogue.say('what sort of things do you guys sell');
+    expect(offer).toEqual({ kind: 'reply', reply: 'catalogue' });
+    const reply = smallTalkReply('catalogue', {
+      language: 'en-US',
+      spoken: true,
+      operations: [],
+      offer: catalog.offer,
+    });
+    expect(reply).toMatch(
+      /^We have footwear, tents, sleeping bags, .+\. What are you looking for\?$/,
+    );
+    // A question about what is shown stays the model's.
+    expect(await dialogue.say('is it waterproof')).toBeUndefined();
+    expect(tool(await dialogue.say('And a nice day.'))).toBe('end_conversation');
+    expect(tool(await dialogue.say('nice day for a hike, do you have tents'))).toBe(
+      'search_products',
+    );
   });
 
   it('ends on goodbye, answers small talk, and leaves open questions to the LLM', async () => {

@@ -2,7 +2,7 @@
 import { FILLER, hasPhrase } from './text.js';
 
 /** Turns answered without a tool. */
-export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help';
+export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help' | 'catalogue';
 
 /** The small talk the words are, if they are nothing else. */
 export function smallTalkOf(tokens: string[]): SmallTalk | undefined {

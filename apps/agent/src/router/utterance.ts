@@ -66,3 +66,17 @@ export function intoTheCart(tokens: string[], isCart: (token: string) => boolean
     );
   });
 }
+
+/**
+ * "The Summit once" is "the Summit ones" misheard: "once" is read as "ones" unless it is the
+ * adverb ("at once", "for once", "once more", "once again", "once a week").
+ */
+export function heardOnes(tokens: string[]): string[] {
+  return tokens.map((token, index) =>
+    token === 'once' &&
+    !['at', 'for', 'all'].includes(tokens[index - 1] ?? '') &&
+    !['more', 'again', 'a', 'i', 'you', 'we', 'it'].includes(tokens[index + 1] ?? '')
+      ? 'ones'
+      : token,
+  );
+}
