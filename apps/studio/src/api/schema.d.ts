@@ -516,6 +516,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/voice-sample': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hear a voice: a sentence in the scenario's language spoken by the agent's embedded TTS, as WAV
+     * @description The scenario editor's "Hear this voice". `tts` is a scenario's `voice.tts` (provider and options), `language` its language; `text` defaults to a sentence in that language. As the agent does, English is spoken by flite (voices slt, rms, awb, kal16, kal; default slt) and other languages by espeak-ng in the language's own voice, `tts.voice` applying to English only. 20 samples a minute per address.
+     */
+    post: operations['sampleVoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/collections': {
     parameters: {
       query?: never;
@@ -5475,6 +5495,122 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  sampleVoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          language: string;
+          /**
+           * @default {
+           *       "provider": "embedded"
+           *     }
+           */
+          tts?: {
+            /** @default embedded */
+            provider?: string;
+            voice?: string;
+          } & {
+            [key: string]: unknown;
+          };
+          text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The sample: 16-bit mono PCM WAV at the voice’s own rate */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/wav': string;
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The voice cannot be sampled: a hosted provider (the API holds no provider keys), or a voice or language the embedded TTS does not have */
+      422: {
         headers: {
           [name: string]: unknown;
         };
