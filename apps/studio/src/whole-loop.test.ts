@@ -124,6 +124,7 @@ describe('the whole loop', () => {
       .getByRole('cell', { name: /Ridge 2 Tent/ })
       .first()
       .waitFor();
+    problems.push(...(await accessibilityProblems(page)));
     await screenshot('collection');
   }, 60_000);
 
@@ -244,6 +245,7 @@ describe('the whole loop', () => {
     await page.getByRole('heading', { name: 'Transcript' }).waitFor();
     await page.getByText('hello there').waitFor();
     await page.getByText('Hello from the trail shop.').waitFor();
+    problems.push(...(await accessibilityProblems(page)));
     await screenshot('conversation');
   }, 60_000);
 
@@ -261,6 +263,7 @@ describe('the whole loop', () => {
     await page
       .getByRole('heading', { name: 'History' })
       .evaluate((heading) => heading.scrollIntoView());
+    problems.push(...(await accessibilityProblems(page)));
     await screenshot('publish-history');
 
     await page.getByRole('link', { name: 'Dashboard' }).click();
