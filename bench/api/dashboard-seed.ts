@@ -4,7 +4,7 @@
 // nothing, end reasons), plus conversations the dashboard must leave out (studio previews,
 // another company's). Random but seeded: every run writes the same rows.
 import type { OpenDatabase, TestApi } from '@svc/api/testing';
-import { DEMO_SCENARIO } from '@svc/api/testing';
+import { DEMO_SCENARIO, random } from '@svc/api/testing';
 
 /** How much to write. */
 export interface SeedSize {
@@ -28,18 +28,6 @@ export interface SeededDashboard {
   rows: Record<string, number>;
   /** When the conversations end: `started_at` of the newest is before it. */
   now: Date;
-}
-
-/** A small fast PRNG (mulberry32), so every run seeds the same conversations. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Rows = Record<string, unknown>[];

@@ -2,12 +2,15 @@
 // PostgreSQL, then times `GET /v1/admin/stats` as the studio calls it (HTTP on loopback, with an
 // admin's bearer) and the SQL alone (the stats module on the same database), one request at a
 // time after a warm-up, per filter. Prints p50/p95/max against the 100 ms goal, and a digest of
-// each answer so two runs pinned to the same DASHBOARD_NOW can be compared.
+// each answer so two runs pinned to the same DASHBOARD_NOW can be compared, and the CPU time each
+// request cost (cpu-time.ts), which the neighbours of a shared machine do not change.
 // Run: npm run bench:dashboard   (RUNS=200 WARMUP=20 CONVERSATIONS=10000 DAYS=90 by default)
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createStats, startPostgres, startTestApi, type StatsFilter } from '@svc/api/testing';
+import { cpuClock } from './cpu-time.js';
 import { seedDashboard } from './dashboard-seed.js';
 
 const RUNS = Number(process.env.RUNS ?? 200);
@@ -27,6 +30,8 @@ interface Timing {
   p50: number;
   p95: number;
   max: number;
+  /** Mean CPU milliseconds per request: the API's process, and the PostgreSQL server's. */
+  cpu: { process: number; database: number };
   digest: string;
 }
 
@@ -35,17 +40,32 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
+interface Run {
+  samples: number[];
+  cpu: { process: number; database: number };
+  last: unknown;
+}
+
 /** Times `run` RUNS times after WARMUP untimed calls, strictly one after another. */
-async function time(run: () => Promise<unknown>): Promise<{ samples: number[]; last: unknown }> {
+async function time(run: () => Promise<unknown>, clock: ReturnType<typeof cpuClock>): Promise<Run> {
   for (let n = 0; n < WARMUP; n++) await run();
   const samples: number[] = [];
   let last: unknown;
+  const before = clock();
   for (let n = 0; n < RUNS; n++) {
     const start = performance.now();
     last = await run();
     samples.push(performance.now() - start);
   }
-  return { samples: samples.sort((a, b) => a - b), last };
+  const after = clock();
+  return {
+    samples: samples.sort((a, b) => a - b),
+    cpu: {
+      process: (after.process - before.process) / RUNS,
+      database: (after.database - before.database) / RUNS,
+    },
+    last,
+  };
 }
 
 /**
@@ -97,7 +117,13 @@ try {
       });
       seedTimes.push(`${dialect} ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
       rows = seeded.rows;
+      // A PostgreSQL in use keeps statistics (autovacuum analyzes tables as they grow); a cluster
+      // loaded a second ago has none yet, and plans as if every table were empty.
+      if (dialect === 'postgres') execFileSync('psql', [postgres.url, '-q', '-c', 'analyze']);
       const stats = createStats(api.database);
+      const clock = cpuClock(
+        dialect === 'postgres' ? Number(new URL(postgres.url).port) : undefined,
+      );
       const now = seeded.now.getTime();
       const iso = (time: number) => new Date(time).toISOString();
       const everything = { from: iso(now - (DAYS + 1) * DAY), to: iso(now + 60_000) };
@@ -132,9 +158,10 @@ try {
           });
           if (!response.ok) throw new Error(`stats answered ${response.status}`);
           return response.json();
-        });
-        const alone = await time(() =>
-          stats.compute({ companyId: seeded.companyId, ...filter.sql() }),
+        }, clock);
+        const alone = await time(
+          () => stats.compute({ companyId: seeded.companyId, ...filter.sql() }),
+          clock,
         );
         const counted = (http.last as { publications: { conversations: number }[] }).publications;
         const conversations = counted.reduce((sum, row) => sum + row.conversations, 0);
@@ -150,6 +177,7 @@ try {
             p50: percentile(run.samples, 0.5),
             p95: percentile(run.samples, 0.95),
             max: run.samples[run.samples.length - 1] ?? Number.NaN,
+            cpu: run.cpu,
             digest: digest(run.last),
           });
         }
@@ -173,10 +201,17 @@ console.log(
     .join(' ')}\n`,
 );
 console.log(
-  `${pad('database', 10)}${pad('filter', 34)}${pad('path', 6)}${pad('convs', 7)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('max ms', 9)}${pad('goal', 6)}answer`,
+  `${pad('database', 10)}${pad('filter', 34)}${pad('path', 6)}${pad('convs', 7)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('max ms', 9)}${pad('goal', 6)}${pad('cpu ms/request', 16)}answer`,
 );
 for (const row of results) {
+  const cpu =
+    row.database === 'postgres'
+      ? `${row.cpu.process.toFixed(1)}+${row.cpu.database.toFixed(1)}`
+      : row.cpu.process.toFixed(1);
   console.log(
-    `${pad(row.database, 10)}${pad(row.filter, 34)}${pad(row.path, 6)}${pad(row.conversations, 7)}${pad(row.p50.toFixed(1), 9)}${pad(row.p95.toFixed(1), 9)}${pad(row.max.toFixed(1), 9)}${pad(row.p95 < GOAL_MS ? 'met' : 'MISS', 6)}${row.digest}`,
+    `${pad(row.database, 10)}${pad(row.filter, 34)}${pad(row.path, 6)}${pad(row.conversations, 7)}${pad(row.p50.toFixed(1), 9)}${pad(row.p95.toFixed(1), 9)}${pad(row.max.toFixed(1), 9)}${pad(row.p95 < GOAL_MS ? 'met' : 'MISS', 6)}${pad(cpu, 16)}${row.digest}`,
   );
 }
+console.log(
+  '\ncpu ms/request: mean CPU time per request of this process (the API, SQLite, and for HTTP the client too), and on PostgreSQL + its server processes',
+);

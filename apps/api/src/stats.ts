@@ -51,69 +51,120 @@ export interface Stats {
   }[];
 }
 
-/** Dashboard aggregations, computed by the database (SQLite or PostgreSQL). */
-export function createStats({ db }: OpenDatabase) {
-  // The conversations in scope with their publication, as a CTE every query starts from.
-  const scoped = (filter: StatsFilter): RawBuilder<unknown> => sql`with scoped as (
-      select c.id, c.started_at, c.ended_at, c.end_reason, p.uuid as publication_uuid
-      from conversations c
-      join publications p on p.id = c.publication_id
-      join scenarios s on s.id = p.scenario_id
-      join applications a on a.id = s.application_id
-      where a.company_id = ${filter.companyId} and p.label <> ${PREVIEW_LABEL}
+/**
+ * The dashboard's queries, one per figure, each over the conversations `filter` selects (the
+ * figures' SQL; {@link createStats} runs them).
+ */
+export function statsQueries(filter: StatsFilter) {
+  // The conversations in scope, as a CTE every query starts from: from the company's applications
+  // down to their conversations in the window. CROSS JOIN keeps that order on SQLite, which has
+  // no statistics to plan with and otherwise scanned every company's turns and tool calls;
+  // PostgreSQL treats it as an inner join and plans from its own statistics. Every figure groups
+  // by the publication's integer id and names it (uuid, label) only on the few grouped rows:
+  // comparing 36-character uuids row by row cost more than the counting.
+  const cte = sql`with scoped as (
+      select c.id, c.publication_id, c.started_at, c.ended_at, c.end_reason
+      from applications a
+      cross join scenarios s
+      cross join publications p
+      cross join conversations c
+      where a.company_id = ${filter.companyId} and s.application_id = a.id
+        and p.scenario_id = s.id and p.label <> ${PREVIEW_LABEL}
+        and c.publication_id = p.id
         and c.started_at >= ${filter.from} and c.started_at < ${filter.to}
         ${filter.publicationUuid !== undefined ? sql`and p.uuid = ${filter.publicationUuid}` : sql``}
         ${filter.scenarioId !== undefined ? sql`and s.id = ${filter.scenarioId}` : sql``}
         ${filter.applicationId !== undefined ? sql`and a.id = ${filter.applicationId}` : sql``}
     )`;
+  return {
+    publications: sql<PublicationTotals>`${cte}, totals as (
+        select publication_id, count(*) as conversations, count(ended_at) as ended,
+          sum(case when end_reason = 'completed' then 1 else 0 end) as completed
+        from scoped group by publication_id
+      )
+      select pub.uuid as publication_uuid, pub.label, scenarios.id as scenario_id,
+        scenarios.name as scenario_name, totals.conversations, totals.ended, totals.completed
+      from totals
+      join publications pub on pub.id = totals.publication_id
+      join scenarios on scenarios.id = pub.scenario_id
+      order by scenarios.id, pub.label`,
+    conversations_per_day: sql<Stats['conversations_per_day'][number]>`${cte}, days as (
+        select publication_id, substr(started_at, 1, 10) as day, count(*) as conversations
+        from scoped group by publication_id, substr(started_at, 1, 10)
+      )
+      select pub.uuid as publication_uuid, days.day, days.conversations
+      from days join publications pub on pub.id = days.publication_id
+      order by days.day, pub.uuid`,
+    end_reasons: sql<Stats['end_reasons'][number]>`${cte}, reasons as (
+        select publication_id, end_reason, count(*) as conversations
+        from scoped group by publication_id, end_reason
+      )
+      select pub.uuid as publication_uuid, reasons.end_reason, reasons.conversations
+      from reasons join publications pub on pub.id = reasons.publication_id
+      order by pub.uuid, reasons.conversations desc`,
+    // Nearest rank: the smallest figure with at least p of the turns at or under it. The turns
+    // are first counted per distinct figure (the agent records whole milliseconds, so a few
+    // thousand per publication), and a running sum over those counts gives "at or under", which
+    // sorts far fewer rows than ranking every turn; integer comparisons (2 n >= turns,
+    // 20 n >= 19 turns) keep p exact on both databases.
+    turn_latency: sql<Stats['turn_latency'][number]>`${cte}, counted as (
+        select sc.publication_id, t.e2e_ms, cast(count(*) as integer) as turns
+        from scoped sc cross join turn_metrics t
+        where t.conversation_id = sc.id and t.e2e_ms is not null
+        group by sc.publication_id, t.e2e_ms
+      ), running as (
+        select publication_id, e2e_ms,
+          sum(turns) over (partition by publication_id order by e2e_ms
+            rows unbounded preceding) as at_or_under,
+          sum(turns) over (partition by publication_id) as turns
+        from counted
+      ), figures as (
+        select publication_id, max(turns) as turns,
+          min(case when 2 * at_or_under >= turns then e2e_ms end) as p50_ms,
+          min(case when 20 * at_or_under >= 19 * turns then e2e_ms end) as p95_ms
+        from running group by publication_id
+      )
+      select pub.uuid as publication_uuid, figures.turns, figures.p50_ms, figures.p95_ms
+      from figures join publications pub on pub.id = figures.publication_id
+      order by pub.uuid`,
+    tool_usage: sql<Stats['tool_usage'][number]>`${cte}, used as (
+        select sc.publication_id, tc.name, count(*) as calls
+        from scoped sc cross join tool_calls tc
+        where tc.conversation_id = sc.id and tc.name is not null
+        group by sc.publication_id, tc.name
+      )
+      select pub.uuid as publication_uuid, used.name as tool, used.calls
+      from used join publications pub on pub.id = used.publication_id
+      order by pub.uuid, used.calls desc, used.name`,
+    empty_searches: sql<Stats['empty_searches'][number]>`${cte}, found_nothing as (
+        select sc.publication_id, tc.name, tc.query, count(*) as searches
+        from scoped sc cross join tool_calls tc
+        where tc.conversation_id = sc.id and tc.result_count = 0 and tc.name is not null
+        group by sc.publication_id, tc.name, tc.query
+      )
+      select pub.uuid as publication_uuid, found_nothing.name as tool, found_nothing.query,
+        found_nothing.searches
+      from found_nothing join publications pub on pub.id = found_nothing.publication_id
+      order by pub.uuid, found_nothing.searches desc, found_nothing.query`,
+  };
+}
+
+/** Dashboard aggregations, computed by the database (SQLite or PostgreSQL). */
+export function createStats({ db }: OpenDatabase) {
   const rows = async <Row>(query: RawBuilder<Row>): Promise<Row[]> =>
     (await query.execute(db)).rows;
 
   return {
     /** Every figure of the dashboard for the conversations `filter` selects. */
     async compute(filter: StatsFilter): Promise<Stats> {
-      const cte = scoped(filter);
+      const queries = statsQueries(filter);
       const [publications, days, reasons, latency, tools, empty] = await Promise.all([
-        rows<PublicationTotals>(sql`${cte}
-          select sc.publication_uuid, p.label, s.id as scenario_id, s.name as scenario_name,
-            count(*) as conversations, count(sc.ended_at) as ended,
-            sum(case when sc.end_reason = 'completed' then 1 else 0 end) as completed
-          from scoped sc
-          join publications p on p.uuid = sc.publication_uuid
-          join scenarios s on s.id = p.scenario_id
-          group by sc.publication_uuid, p.label, s.id, s.name
-          order by s.id, p.label`),
-        rows<Stats['conversations_per_day'][number]>(sql`${cte}
-          select publication_uuid, substr(started_at, 1, 10) as day, count(*) as conversations
-          from scoped group by publication_uuid, substr(started_at, 1, 10)
-          order by day, publication_uuid`),
-        rows<Stats['end_reasons'][number]>(sql`${cte}
-          select publication_uuid, end_reason, count(*) as conversations
-          from scoped group by publication_uuid, end_reason
-          order by publication_uuid, conversations desc`),
-        // Nearest rank: the smallest figure with at least p of the turns at or under it, from one
-        // sorted window both databases have.
-        rows<Stats['turn_latency'][number]>(sql`${cte}, ranked as (
-            select sc.publication_uuid, t.e2e_ms,
-              cume_dist() over (partition by sc.publication_uuid order by t.e2e_ms) as share
-            from scoped sc join turn_metrics t on t.conversation_id = sc.id
-            where t.e2e_ms is not null
-          )
-          select publication_uuid, count(*) as turns,
-            min(case when share >= 0.5 then e2e_ms end) as p50_ms,
-            min(case when share >= 0.95 then e2e_ms end) as p95_ms
-          from ranked group by publication_uuid order by publication_uuid`),
-        rows<Stats['tool_usage'][number]>(sql`${cte}
-          select sc.publication_uuid, tc.name as tool, count(*) as calls
-          from scoped sc join tool_calls tc on tc.conversation_id = sc.id
-          where tc.name is not null
-          group by sc.publication_uuid, tc.name order by sc.publication_uuid, calls desc, tool`),
-        rows<Stats['empty_searches'][number]>(sql`${cte}
-          select sc.publication_uuid, tc.name as tool, tc.query, count(*) as searches
-          from scoped sc join tool_calls tc on tc.conversation_id = sc.id
-          where tc.result_count = 0 and tc.name is not null
-          group by sc.publication_uuid, tc.name, tc.query
-          order by sc.publication_uuid, searches desc, tc.query`),
+        rows(queries.publications),
+        rows(queries.conversations_per_day),
+        rows(queries.end_reasons),
+        rows(queries.turn_latency),
+        rows(queries.tool_usage),
+        rows(queries.empty_searches),
       ]);
       // PostgreSQL answers counts as bigint strings.
       const numbers = <Row extends object>(list: Row[], keys: (keyof Row)[]): Row[] =>

@@ -135,8 +135,11 @@ const KINDS: Record<
   },
 };
 
-/** A small deterministic generator (mulberry32), so every seed makes the same catalogue. */
-function random(seed: number): () => number {
+/**
+ * A small deterministic generator (mulberry32): the same seed gives the same numbers in [0, 1),
+ * so every seed makes the same catalogue (and the dashboard's tests and benchmark the same data).
+ */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -31,4 +31,4 @@ export type { ScenarioSnapshot } from '../conversations.js';
 export type { OpenDatabase } from '../db/database.js';
 export { DEMO_ADMIN, type SeedSummary } from '../seed/seed-demo.js';
 export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
-export { DEMO_COLLECTION, demoProducts, type DemoProduct } from '../seed/products.js';
+export { DEMO_COLLECTION, demoProducts, random, type DemoProduct } from '../seed/products.js';
