@@ -17,7 +17,7 @@ import { startLoopStand, type LoopStand } from './testing/loop-stand';
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS === '1';
 const screenshotDir = fileURLToPath(new URL('../../../docs/studio-screenshots/', import.meta.url));
 
-/** What the scripted LLM answers; the intent router may answer the search before it does. */
+/** What the scripted LLM answers (the agent's intent router stays off for it). */
 const SCRIPT = [
   { when: '"shown_on_page":true', reply: 'I put some tents on your screen.' },
   { when: '"ok":true', reply: '' },

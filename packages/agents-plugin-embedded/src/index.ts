@@ -64,7 +64,7 @@ export { PocketsphinxSpeechStream } from './speech/pocketsphinx-speech-stream.js
 export { PocketsphinxSTT, type PocketsphinxSTTOptions } from './speech/pocketsphinx-stt.js';
 export { RECOGNIZER_SAMPLE_RATE } from './speech/recognizer-process.js';
 export { normalizeWords } from './speech/spoken-words.js';
-export { synthesizeWav, wavFile } from './speech/voice-sample.js';
+export { embeddedTtsInstalled, synthesizeWav, wavFile } from './speech/voice-sample.js';
 export { wordErrorRate, wordErrors, type WordErrors } from './speech/word-error.js';
 export {
   vocabularyPrompt,

@@ -5631,6 +5631,17 @@ export interface operations {
           };
         };
       };
+      /** @description The embedded TTS (flite, espeak-ng) is not installed on the API's machine */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
     };
   };
   listCollections: {

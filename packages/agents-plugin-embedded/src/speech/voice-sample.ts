@@ -1,8 +1,8 @@
 // One text spoken by the embedded TTS into a WAV file, outside any agent session: what an
 // authoring tool plays when an admin asks to hear a voice before choosing it.
 import { initializeLogger } from '@livekit/agents';
-import { FliteTTS, type FliteTTSOptions } from './flite-tts.js';
-import { frameworkLogger } from './processes.js';
+import { chooseEngine, FliteTTS, type FliteTTSOptions } from './flite-tts.js';
+import { findExecutable, frameworkLogger } from './processes.js';
 
 /** A 16-bit mono PCM WAV file of `samples` at `sampleRate`. */
 export function wavFile(samples: Int16Array, sampleRate: number): Buffer {
@@ -50,4 +50,21 @@ export async function synthesizeWav(text: string, options: FliteTTSOptions = {})
     offset += chunk.length;
   }
   return wavFile(samples, tts.sampleRate);
+}
+
+/**
+ * Whether the program these options select (flite or espeak-ng) is installed here: tells a
+ * failed {@link synthesizeWav} on a machine without it from one asked for a voice it lacks.
+ */
+export async function embeddedTtsInstalled(options: FliteTTSOptions = {}): Promise<boolean> {
+  let engine: 'flite' | 'espeak-ng';
+  try {
+    engine = chooseEngine(options).engine;
+  } catch {
+    // Options no engine takes (flite asked for another language): nothing to look for.
+    return true;
+  }
+  const binary =
+    engine === 'flite' ? (options.fliteBinary ?? 'flite') : (options.espeakBinary ?? 'espeak-ng');
+  return (await findExecutable(binary)) !== undefined;
 }

@@ -91,6 +91,9 @@ export const voiceSampleRoutes: FastifyPluginAsyncZod = async (app) => {
           422: errorBody(
             'The voice cannot be sampled: a hosted provider (the API holds no provider keys), or a voice or language the embedded TTS does not have',
           ),
+          503: errorBody(
+            "The embedded TTS (flite, espeak-ng) is not installed on the API's machine",
+          ),
         },
       },
     },
@@ -102,16 +105,20 @@ export const voiceSampleRoutes: FastifyPluginAsyncZod = async (app) => {
           `tts.provider: ${tts.provider} voices are not sampled here; the API holds no keys of hosted providers (they live in the agent's environment): try the scenario to hear it`,
         );
       // Loaded on the first sample: the speech stack and its framework stay out of the API's start.
-      const { synthesizeWav } = await import('@svc/agents-plugin-embedded');
+      const { embeddedTtsInstalled, synthesizeWav } = await import('@svc/agents-plugin-embedded');
       const english = language.toLowerCase().startsWith('en');
+      // As the agent: a voice applies to English (flite); other languages speak in their own.
+      const options = { language, ...(tts.voice && english ? { voice: tts.voice } : {}) };
       let wav: Buffer;
       try {
-        wav = await synthesizeWav(text ?? sampleSentence(language), {
-          language,
-          // As the agent: a voice applies to English (flite); other languages speak in their own.
-          ...(tts.voice && english ? { voice: tts.voice } : {}),
-        });
+        wav = await synthesizeWav(text ?? sampleSentence(language), options);
       } catch (error) {
+        // The server lacks the engine: nothing the admin's settings can fix.
+        if (!(await embeddedTtsInstalled(options)))
+          throw new HttpError(
+            503,
+            `the embedded TTS is not installed on this server (${(error as Error).message})`,
+          );
         throw new HttpError(
           422,
           `${tts.voice && english ? 'tts.voice' : 'language'}: the embedded TTS cannot speak it (${(error as Error).message})`,
