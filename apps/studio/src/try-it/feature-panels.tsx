@@ -144,11 +144,18 @@ export function featureRegistry(
 
 /**
  * The panel the page would show now (the feature runtime's current history entry), with the
- * earlier ones a step back.
+ * earlier ones a step back; `pageTools` is how many tools of the scenario the page runs.
  */
-export function FeaturePanels() {
+export function FeaturePanels({ pageTools }: { pageTools: number }) {
   const features = useFeatures();
   const entry = features.history[features.index];
+  if (!entry && pageTools === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        This scenario has no page tools, so the page would show no panels: add a feature (search, an
+        item, a comparison, a cart) for them.
+      </Text>
+    );
   if (!entry)
     return (
       <Text size="sm" c="dimmed">

@@ -69,7 +69,10 @@ function PreviewProviders({
   return (
     <SvcProvider client={client} storage={null}>
       <FeatureProvider registry={registry}>
-        <PreviewSession started={started} />
+        <PreviewSession
+          started={started}
+          pageTools={[...registry.values()].reduce((sum, entry) => sum + entry.toolNames.length, 0)}
+        />
       </FeatureProvider>
     </SvcProvider>
   );
@@ -120,7 +123,13 @@ function RecordedLatencies({ conversationId, live }: { conversationId: string; l
 }
 
 /** The controls, the panels and the timeline of one preview session. */
-function PreviewSession({ started }: { started: PreviewStarted | undefined }) {
+function PreviewSession({
+  started,
+  pageTools,
+}: {
+  started: PreviewStarted | undefined;
+  pageTools: number;
+}) {
   const { session } = useSvc();
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const [mode, setMode] = useState<Mode>('text');
@@ -193,7 +202,7 @@ function PreviewSession({ started }: { started: PreviewStarted | undefined }) {
           {failure ?? snapshot.error?.message}
         </Alert>
       )}
-      <FeaturePanels />
+      <FeaturePanels pageTools={pageTools} />
       {snapshot.status === 'connected' && (
         <form
           onSubmit={(event) => {
