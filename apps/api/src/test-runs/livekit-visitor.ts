@@ -4,6 +4,7 @@ import {
   TOPICS,
   type ConversationMessage,
   type RpcToolResponse,
+  type ToolConfig,
   type UiActivityCheckResponse,
 } from '@svc/protocol';
 import {
@@ -58,13 +59,23 @@ export function livekitVisitor(timings: VisitorTimings = {}): TestRunDriver {
         local().publishData(encodePayload(payload), { reliable: true, topic });
       const answerTools = (config: unknown) => {
         const parsed = parseConfigPayload(config);
-        if (!parsed.ok) return;
-        const names = parsed.value.features.flatMap((f) => f.tools.map((t) => rpcMethodName(t)));
+        // A config this parser finds fault with is still acknowledged, as a lenient page would:
+        // the run is about the agent's answers, and the tools it names are still answered.
+        const features = parsed.ok
+          ? parsed.value.features
+          : ((config as { features?: { tools?: { name?: unknown }[] }[] } | null)?.features ?? []);
+        const names = (Array.isArray(features) ? features : [])
+          .flatMap((feature) => (Array.isArray(feature?.tools) ? feature.tools : []))
+          .filter((tool): tool is ToolConfig => typeof tool?.name === 'string')
+          .map((tool) => rpcMethodName(tool));
         for (const method of names) {
           if (methods.has(method)) continue;
           methods.add(method);
           local().registerRpcMethod(method, async (data) => {
-            const request = JSON.parse(data.payload) as { requestId?: string };
+            const decoded = decodePayload(data.payload);
+            const request = (decoded.ok && decoded.value ? decoded.value : {}) as {
+              requestId?: string;
+            };
             pageCalls.push({ requestId: String(request.requestId ?? ''), method });
             const answer: RpcToolResponse = {
               requestId: request.requestId ?? data.requestId,
