@@ -8,7 +8,7 @@ import { RequestForm } from '../components/request-form';
 import { Empty, QueryView } from '../components/states';
 import { defaultsOf } from '../schema-form/schema-model';
 import { DangerButton } from '../components/danger-button';
-import { TestRunner } from './test-runner';
+import { TestRunner, useStartRun } from './test-runner';
 
 const testSchema = requestSchema('post /v1/admin/scenarios/{id}/tests');
 
@@ -83,6 +83,8 @@ export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
     queryFn: () =>
       unwrap(api.GET('/v1/admin/scenarios/{id}/tests', { params: { path: { id: scenarioId } } })),
   });
+  // One test rerun on the draft (after fixing it, say); the runs below show it.
+  const runOne = useStartRun(scenarioId);
   const remove = useMutation({
     mutationFn: (testId: number) =>
       unwrap(
@@ -101,9 +103,9 @@ export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
       {editing === 'new' && (
         <TestForm scenarioId={scenarioId} onDone={() => setEditing(undefined)} />
       )}
-      {remove.error && (
+      {(remove.error ?? runOne.error) && (
         <Text c="red" role="alert">
-          {errorMessage(remove.error)}
+          {errorMessage(remove.error ?? runOne.error)}
         </Text>
       )}
       <QueryView what="tests" query={tests}>
@@ -145,6 +147,18 @@ export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
                           <Group>
                             <Button size="xs" variant="default" onClick={() => setEditing(test.id)}>
                               Edit
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              loading={
+                                runOne.isPending && runOne.variables.test_ids?.[0] === test.id
+                              }
+                              onClick={() =>
+                                runOne.mutate({ target: 'draft', test_ids: [test.id] })
+                              }
+                            >
+                              Run on the draft
                             </Button>
                             <DangerButton onClick={() => remove.mutate(test.id)}>
                               Delete

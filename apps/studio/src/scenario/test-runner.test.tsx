@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublishGate } from './publish-gate';
+import { ScenarioTests } from './scenario-tests';
 import { TestRunner } from './test-runner';
 
 // The Tests tab's runner and the Publish tab's gate against a stand-in for the API (fetch
@@ -129,6 +130,40 @@ describe('running tests in the studio', () => {
     expect(
       await screen.findByText("a run of this scenario's tests is under way (run 4)"),
     ).toBeTruthy();
+  });
+
+  it("reruns one test on the draft from the test's own button", async () => {
+    answers = {
+      'GET /v1/admin/scenarios/1/tests': () => ({
+        body: {
+          tests: [
+            {
+              id: 2,
+              scenario_id: 1,
+              name: 'Tents',
+              turns: [{ user: 'Any tents?', expect: {} }],
+              created_at: '2026-11-24T00:00:00.000Z',
+              updated_at: '2026-11-24T00:00:00.000Z',
+            },
+          ],
+        },
+      }),
+      'GET /v1/admin/scenarios/1/publications': () => ({ body: { publications: [] } }),
+      'GET /v1/admin/scenarios/1/test-runs': () => ({ body: { runs: [] } }),
+      'POST /v1/admin/scenarios/1/test-runs': () => ({
+        status: 202,
+        body: run('running', 'pending'),
+      }),
+    };
+    renderWith(<ScenarioTests scenarioId={1} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Tents (1 turn)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Run on the draft' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        target: 'draft',
+        test_ids: [2],
+      }),
+    );
   });
 
   it('shows the publish gate and turns it on', async () => {

@@ -10,6 +10,24 @@ import { targetLabel, TestRunResults, type TestRun } from './test-run-results';
 const POLL_MS = 1000;
 
 /**
+ * Starts a run of the scenario's tests (or of `test_ids`) against `target`, the draft or a
+ * publication uuid; the runs list shows it once started.
+ */
+export function useStartRun(scenarioId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { target: string; test_ids?: number[] }) =>
+      (await unwrap(
+        api.POST('/v1/admin/scenarios/{id}/test-runs', {
+          params: { path: { id: scenarioId } },
+          body,
+        }),
+      )) as TestRun,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['test-runs', scenarioId] }),
+  });
+}
+
+/**
  * Runs the scenario's tests against the saved draft or one of its live publications, shows the
  * run's progress as the API judges each turn, and the results of earlier runs.
  */
@@ -41,19 +59,10 @@ export function TestRunner({ scenarioId, testCount }: { scenarioId: number; test
   useEffect(() => {
     if (!underWay) void queryClient.invalidateQueries({ queryKey: ['publish-gate', scenarioId] });
   }, [underWay, queryClient, scenarioId]);
-  const start = useMutation({
-    mutationFn: async () =>
-      (await unwrap(
-        api.POST('/v1/admin/scenarios/{id}/test-runs', {
-          params: { path: { id: scenarioId } },
-          body: { target },
-        }),
-      )) as TestRun,
-    onSuccess: async (run) => {
-      setShown(run.id);
-      await queryClient.invalidateQueries({ queryKey: ['test-runs', scenarioId] });
-    },
-  });
+  const start = useStartRun(scenarioId);
+  // A new run (from here or a test's own button) is the one shown, until another is picked.
+  const newest = runs.data?.runs[0]?.id;
+  useEffect(() => setShown(undefined), [newest]);
   const live = (publications.data?.publications ?? []).filter((p) => !p.unpublished_at);
   const labels = Object.fromEntries(live.map((p) => [p.uuid, p.label]));
   const targets = [
@@ -73,7 +82,7 @@ export function TestRunner({ scenarioId, testCount }: { scenarioId: number; test
           onChange={(value) => setTarget(value ?? 'draft')}
         />
         <Button
-          onClick={() => start.mutate()}
+          onClick={() => start.mutate({ target })}
           loading={start.isPending}
           disabled={testCount === 0 || underWay}
         >
