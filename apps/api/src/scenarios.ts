@@ -150,7 +150,8 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
         updated_at: _updated,
         ...definition
       } = current;
-      // The merged definition is validated again, so defaults fill what a change left empty.
+      // The merged definition is validated again, so a field stored before it existed gets its
+      // default; the change itself carries only the fields it names (see `changesOf`).
       const merged = scenarioDefinition.parse({ ...definition, ...changed });
       await db.transaction().execute(async (trx) => {
         await checkReferences(trx, companyId, { collection_ids, features: merged.features });

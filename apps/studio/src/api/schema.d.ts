@@ -2003,9 +2003,7 @@ export interface operations {
       content: {
         'application/json': {
           name?: string;
-          /** @default [] */
           allowed_origins?: string[];
-          /** @default {} */
           limits?: {
             requests_per_minute?: number;
             concurrent_sessions?: number;
@@ -2712,13 +2710,9 @@ export interface operations {
           name?: string;
           language?: string;
           collection_ids?: number[];
-          /** @default  */
           prompt?: string;
-          /** @default  */
           first_message?: string;
-          /** @default embedded */
           voice_stack?: string;
-          /** @default {} */
           voice?: {
             stt?: {
               provider: string;
@@ -2748,13 +2742,9 @@ export interface operations {
               [key: string]: unknown;
             };
           };
-          /** @default false */
           avatar_enabled?: boolean;
-          /** @default false */
           audio_dictation?: boolean;
-          /** @default 5 */
           limit?: number;
-          /** @default [] */
           features?: {
             name:
               | string
@@ -6115,22 +6105,18 @@ export interface operations {
       content: {
         'application/json': {
           name?: string;
-          /** @default  */
           description?: string;
-          /** @default null */
           view?: {
             template: string;
             mapping: {
               [key: string]: string;
             };
           } | null;
-          /** @default [] */
           search_fields?: {
             name: string;
             /** @default text */
             index_type?: string;
           }[];
-          /** @default [] */
           filter_fields?: {
             name: string;
             filter_key: string;

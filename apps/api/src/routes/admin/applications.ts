@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { DEFAULT_LIMITS, parseLimits } from '../../limits.js';
-import { adminErrors, companyOf, idParams, json } from './shared.js';
+import { adminErrors, changesOf, companyOf, idParams, json } from './shared.js';
 
 const origin = z
   .string()
@@ -122,7 +122,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
           tags,
           summary: 'Change an application',
           params: idParams,
-          body: body.partial(),
+          body: changesOf(body),
           response: { 200: application, ...adminErrors },
         },
       },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { importItems, uploadRows } from '../../collections/import.js';
 import type { CollectionStore } from '../../collections/store.js';
 import { HttpError } from '../../errors.js';
-import { adminErrors, companyOf, errorBody, idParams } from './shared.js';
+import { adminErrors, changesOf, companyOf, errorBody, idParams } from './shared.js';
 
 const fieldPath = z
   .string()
@@ -112,7 +112,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
           tags,
           summary: 'Change a collection (new search fields reindex its items)',
           params: idParams,
-          body: collectionBody.partial(),
+          body: changesOf(collectionBody),
           response: { 200: collection, ...adminErrors },
         },
       },

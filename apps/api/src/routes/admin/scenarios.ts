@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageTag, scenarioDefinition } from '../../scenario-definition.js';
 import type { Scenarios } from '../../scenarios.js';
-import { adminErrors, companyOf, idParams } from './shared.js';
+import { adminErrors, changesOf, companyOf, idParams } from './shared.js';
 
 const collectionIds = z.array(z.number().int().positive()).max(20);
 const createBody = scenarioDefinition.extend({
@@ -11,14 +11,15 @@ const createBody = scenarioDefinition.extend({
   language: languageTag.default('en-US'),
   collection_ids: collectionIds.default([]),
 });
-const patchBody = z
-  .object({
+// Defaults apply on create only: a PATCH that leaves a field out keeps its stored value.
+const patchBody = changesOf(
+  z.object({
     name: z.string().min(1).max(200),
     language: languageTag,
     collection_ids: collectionIds,
     ...scenarioDefinition.shape,
-  })
-  .partial();
+  }),
+);
 /** A scenario as answered: its definition with defaults filled, attached collections and times. */
 const scenario = scenarioDefinition.extend({
   id: z.number(),

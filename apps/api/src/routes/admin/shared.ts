@@ -80,5 +80,29 @@ export const page = {
   cursor: z.string().max(200).optional(),
 };
 
+/** The fields of `Shape`, each optional and without the default it has on create. */
+export type ChangesShape<Shape extends z.ZodRawShape> = {
+  [Key in keyof Shape]: z.ZodOptional<
+    Shape[Key] extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : Shape[Key]
+  >;
+};
+
+/**
+ * The body of a PATCH from the body of the matching create: every field optional and none with a
+ * default. zod's `.partial()` keeps `.default()`, so a field the PATCH leaves out would arrive
+ * as its default and overwrite the stored value; a PATCH must change only what it names.
+ */
+export function changesOf<Shape extends z.ZodRawShape>(
+  body: z.ZodObject<Shape>,
+): z.ZodObject<ChangesShape<Shape>> {
+  const shape = Object.fromEntries(
+    Object.entries(body.shape).map(([key, field]) => [
+      key,
+      z.optional(field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field),
+    ]),
+  );
+  return z.object(shape) as unknown as z.ZodObject<ChangesShape<Shape>>;
+}
+
 /** Parses stored JSON columns. */
 export const json = <T>(text: string): T => JSON.parse(text) as T;
