@@ -1,59 +1,39 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { fakeConfig } from '@svc/sdk/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
 import { launchChromium } from '../support/browser.js';
+import { startExamplePage, type ExamplePage } from '../support/example-page.js';
 import { startPlatformApi } from '../support/platform-api.js';
 
 // The example page as a visitor uses it: served by its own script, in Chromium, talking to a
 // real livekit-server and an agent stand-in.
-const serveScript = fileURLToPath(new URL('../../../examples/minimal/serve.mjs', import.meta.url));
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
-let example: ChildProcess;
-let exampleUrl: string;
+let example: ExamplePage;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   server = await startLivekitServer();
   api = await startPlatformApi(server);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  example = spawn(process.execPath, [serveScript], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SVC_API_URL: api.url,
-      SVC_PUBLICATION: api.publication,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    example.stdout?.on(
-      'data',
-      (chunk: Buffer) => chunk.toString().includes('example page') && resolve(),
-    );
-    example.once('exit', (code) => reject(new Error(`the example server exited (${code})`)));
-  });
-  exampleUrl = `http://127.0.0.1:${port}/`;
+  example = await startExamplePage(api.url, api.publication);
   browser = await launchChromium();
   page = await browser.newPage();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  example?.kill();
+  example?.close();
   await api?.close();
   await server?.stop();
 });
 
 describe('examples/minimal', () => {
   it('starts a text conversation and shows status, agent state, messages; sends text', async () => {
-    await page.goto(exampleUrl);
+    await page.goto(example.url);
     expect(await page.textContent('#status')).toBe('idle');
     expect(await page.inputValue('#publication')).toBe(api.publication);
     await page.check('input[name="mode"][value="text"]');

@@ -1,26 +1,24 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCRIPT, freePort, scriptPublication, spawnAgentWorker } from '@svc/agent/testing';
 import { launchChromium } from '../support/browser.js';
+import { startExamplePage, type ExamplePage } from '../support/example-page.js';
 import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
 
 // The whole service as a visitor meets it: the example page in Chromium with the real SDK, a
 // fake microphone that says a sentence, the real API, livekit-server and the agent worker with the
 // embedded speech stack. The LLM is scripted (FakeLLM) so the turns are known.
-const serveScript = fileURLToPath(new URL('../../../examples/minimal/serve.mjs', import.meta.url));
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
 let worker: { child: ChildProcess; log: string[] };
-let example: ChildProcess;
-let exampleUrl: string;
+let example: ExamplePage;
 let browser: Browser;
 let page: Page;
 
@@ -53,24 +51,7 @@ beforeAll(async () => {
     agentKey: TEST_AGENT_KEY,
     healthPort: await freePort(),
   });
-  const port = await freePort();
-  example = spawn(process.execPath, [serveScript], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SVC_API_URL: api.url,
-      SVC_PUBLICATION: api.publication,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    example.stdout?.on(
-      'data',
-      (chunk: Buffer) => chunk.toString().includes('example page') && resolve(),
-    );
-    example.once('exit', (code) => reject(new Error(`the example server exited (${code})`)));
-  });
-  exampleUrl = `http://127.0.0.1:${port}/`;
+  example = await startExamplePage(api.url, api.publication);
   // The visitor asks once, then stays quiet long enough for the answer (the file loops).
   browser = await launchChromium(spokenWav('do you have tents', 14));
   page = await browser.newPage();
@@ -79,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  example?.kill();
+  example?.close();
   if (worker?.child.exitCode === null) {
     worker.child.kill('SIGTERM');
     await Promise.race([
@@ -94,7 +75,7 @@ afterAll(async () => {
 
 describe('the example page with the real agent', () => {
   it('talks by voice: the visitor is heard, the page panel shows the search, goodbye ends it', async () => {
-    await page.goto(exampleUrl);
+    await page.goto(example.url);
     await page.check('input[name="mode"][value="audio"]');
     await page.click('#start');
     await page.waitForFunction(
@@ -135,7 +116,7 @@ describe('the example page with the real agent', () => {
 
   // Last: it takes the worker down.
   it('ends the session with agent_disconnected when the agent process dies', async () => {
-    await page.goto(exampleUrl);
+    await page.goto(example.url);
     await page.check('input[name="mode"][value="text"]');
     await page.click('#start');
     await page
