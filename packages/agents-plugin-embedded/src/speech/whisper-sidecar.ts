@@ -38,12 +38,15 @@ export interface WhisperSidecarOptions {
 }
 
 /**
- * Decode settings measured on two cores: greedy decoding, no timestamps, a 10 s encoder window
- * instead of Whisper's 30 s (an utterance is a few seconds; the window is most of the cost), and a
- * token budget per second of audio that stops a decoding loop early.
+ * Decode settings measured on two cores: a beam of 5, no timestamps, a 10 s encoder window instead
+ * of Whisper's 30 s (an utterance is a few seconds; the window is most of the cost), and a token
+ * budget per second of audio that stops a decoding loop early. The beam costs little next to the
+ * encoder (tiny.en: about 8% more time per utterance) and halves the word error of greedy
+ * decoding on voices it hears badly (25 shop requests, 7 flite and espeak-ng voices: 34.8% to
+ * 17.6%; flite slt 6.7% to 4.9%, rms 9.2% to 5.5%), where greedy decoding also falls into loops.
  */
 const DECODE_OPTIONS = {
-  beam_size: 1,
+  beam_size: 5,
   without_timestamps: true,
   vad_filter: false,
   window_s: 10,
