@@ -6,7 +6,7 @@ import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema } from '../api/types';
 import { CopyBlock } from '../components/copy-block';
 import { DataTable } from '../components/data-table';
-import { Empty, QueryView } from '../components/states';
+import { QueryList } from '../components/states';
 import { validate } from '../schema-form/schema-model';
 import { DangerButton } from '../components/danger-button';
 
@@ -68,32 +68,33 @@ export function ApiKeys() {
           {errorMessage(failure)}
         </Alert>
       )}
-      <QueryView what="API keys" query={keys}>
-        {(data) =>
-          data.api_keys.length === 0 ? (
-            <Empty title="No API keys">Scripts and CI reach the admin API with a key.</Empty>
-          ) : (
-            <DataTable
-              rows={data.api_keys}
-              rowKey={(key) => key.id}
-              columns={[
-                { header: 'Name', cell: (key) => key.name },
-                { header: 'Starts with', cell: (key) => <code>{key.prefix}</code> },
-                { header: 'Created', cell: (key) => new Date(key.created_at).toLocaleString() },
-                {
-                  header: '',
-                  cell: (key) =>
-                    key.revoked_at ? (
-                      'revoked'
-                    ) : (
-                      <DangerButton onClick={() => revoke.mutate(key.id)}>Revoke</DangerButton>
-                    ),
-                },
-              ]}
-            />
-          )
-        }
-      </QueryView>
+      <QueryList
+        what="API keys"
+        query={keys}
+        rows={(data) => data.api_keys}
+        empty={{ title: 'No API keys', text: 'Scripts and CI reach the admin API with a key.' }}
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(key) => key.id}
+            columns={[
+              { header: 'Name', cell: (key) => key.name },
+              { header: 'Starts with', cell: (key) => <code>{key.prefix}</code> },
+              { header: 'Created', cell: (key) => new Date(key.created_at).toLocaleString() },
+              {
+                header: '',
+                cell: (key) =>
+                  key.revoked_at ? (
+                    'revoked'
+                  ) : (
+                    <DangerButton onClick={() => revoke.mutate(key.id)}>Revoke</DangerButton>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { DataTable } from '../components/data-table';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
-import { Empty, QueryView } from '../components/states';
+import { QueryList } from '../components/states';
 import { ItemEditor } from './item-editor';
 
 /** A short text of an item's fields for the list. */
@@ -48,68 +49,54 @@ export function BrowseItems({ collectionId }: { collectionId: number }) {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      <QueryView what="items" query={items}>
-        {(data) => {
-          const rows = data.pages.flatMap((page) => page.items);
-          if (rows.length === 0)
-            return (
-              <Empty title={query ? 'Nothing found' : 'No items yet'}>
-                {query ? `No item matches "${query}".` : 'Import a CSV or JSON file to fill it.'}
-              </Empty>
-            );
-          return (
-            <Stack>
-              <Table highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Id</Table.Th>
-                    <Table.Th>Fields</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((item) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          onClick={() => setOpen(open === item.id ? undefined : item.id)}
-                          aria-expanded={open === item.id}
-                        >
-                          {item.id}
-                        </Button>
-                      </Table.Td>
-                      <Table.Td>
-                        {open === item.id ? (
-                          <ItemEditor
-                            collectionId={collectionId}
-                            item={item}
-                            onClose={() => setOpen(undefined)}
-                          />
-                        ) : (
-                          <Text size="sm" lineClamp={1}>
-                            {summary(item.data)}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {items.hasNextPage && (
-                <Button
-                  variant="default"
-                  w="fit-content"
-                  loading={items.isFetchingNextPage}
-                  onClick={() => void items.fetchNextPage()}
-                >
-                  More items
-                </Button>
-              )}
-            </Stack>
-          );
+      <QueryList
+        what="items"
+        query={items}
+        rows={(data) => data.pages.flatMap((page) => page.items)}
+        empty={{
+          title: query ? 'Nothing found' : 'No items yet',
+          text: query ? `No item matches "${query}".` : 'Import a CSV or JSON file to fill it.',
         }}
-      </QueryView>
+        more={{ label: 'More items', query: items }}
+      >
+        {(rows) => (
+          <DataTable
+            highlightOnHover
+            rows={rows}
+            rowKey={(item) => item.id}
+            columns={[
+              {
+                header: 'Id',
+                cell: (item) => (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setOpen(open === item.id ? undefined : item.id)}
+                    aria-expanded={open === item.id}
+                  >
+                    {item.id}
+                  </Button>
+                ),
+              },
+              {
+                header: 'Fields',
+                cell: (item) =>
+                  open === item.id ? (
+                    <ItemEditor
+                      collectionId={collectionId}
+                      item={item}
+                      onClose={() => setOpen(undefined)}
+                    />
+                  ) : (
+                    <Text size="sm" lineClamp={1}>
+                      {summary(item.data)}
+                    </Text>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** One column of a {@link DataTable}: its header and what a row shows in it. */
@@ -7,18 +7,22 @@ export interface Column<Row> {
   cell(row: Row): ReactNode;
 }
 
-/** A plain table of rows, one column per entry of `columns`. */
+/**
+ * A table of rows, one column per entry of `columns`; other props (`striped`,
+ * `highlightOnHover`) go to Mantine's `Table`.
+ */
 export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  ...table
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey(row: Row): string | number;
-}) {
+} & Omit<TableProps, 'children'>) {
   return (
-    <Table>
+    <Table {...table}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
 
@@ -52,11 +52,74 @@ export function QueryView<Data>({
   children,
 }: {
   what: string;
-  query: { data: Data | undefined; error: unknown; isPending: boolean; refetch(): unknown };
+  query: QueryState<Data>;
   children(data: Data): ReactNode;
 }) {
   if (query.error)
     return <ErrorState what={what} error={query.error} retry={() => void query.refetch()} />;
   if (query.isPending || query.data === undefined) return <Loading what={what} />;
   return <>{children(query.data)}</>;
+}
+
+/** The query states {@link QueryView} and {@link QueryList} read. */
+interface QueryState<Data> {
+  data: Data | undefined;
+  error: unknown;
+  isPending: boolean;
+  refetch(): unknown;
+}
+
+/** A paged query's next page, for the "More" button under a {@link QueryList}. */
+export interface MoreRows {
+  /** The button's words, e.g. "More items". */
+  label: string;
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
+}
+
+/**
+ * A list from a query, laid out as every list page has it: loading, error (with retry), the
+ * {@link Empty} state with what to do when it has no rows, else the rows as `children` draws
+ * them, with a button for the next page under them when the query is paged.
+ */
+export function QueryList<Data, Row>({
+  what,
+  query,
+  rows,
+  empty,
+  more,
+  children,
+}: {
+  what: string;
+  query: QueryState<Data>;
+  /** The rows in the query's data. */
+  rows(data: Data): readonly Row[];
+  /** What the list shows with no rows: a title and what to do about it. */
+  empty: { title: string; text?: ReactNode };
+  more?: MoreRows | undefined;
+  children(rows: readonly Row[], data: Data): ReactNode;
+}) {
+  return (
+    <QueryView what={what} query={query}>
+      {(data) => {
+        const list = rows(data);
+        if (list.length === 0) return <Empty title={empty.title}>{empty.text}</Empty>;
+        if (!more) return children(list, data);
+        return (
+          <Stack>
+            {children(list, data)}
+            {more.query.hasNextPage && (
+              <Button
+                variant="default"
+                w="fit-content"
+                loading={more.query.isFetchingNextPage}
+                onClick={() => void more.query.fetchNextPage()}
+              >
+                {more.label}
+              </Button>
+            )}
+          </Stack>
+        );
+      }}
+    </QueryView>
+  );
 }

@@ -6,7 +6,7 @@ import { Admins } from '../applications/admins';
 import { ApplicationPublications } from '../applications/application-publications';
 import { ApiKeys } from '../applications/api-keys';
 import { ApplicationForm } from '../applications/application-form';
-import { Empty, QueryView } from '../components/states';
+import { QueryList } from '../components/states';
 
 /** The company's applications (origins, limits), its API keys and its admins. */
 function ApplicationsPage() {
@@ -22,34 +22,36 @@ function ApplicationsPage() {
         An application is a site that embeds the agent: its scenarios, the origins allowed to start
         sessions, and its limits. Open one for its publications and their embed snippets.
       </Text>
-      <QueryView what="applications" query={applications}>
-        {(data) =>
-          data.applications.length === 0 ? (
-            <Empty title="No applications yet">
-              Create one for the site that embeds the agent.
-            </Empty>
-          ) : (
-            <Accordion variant="separated">
-              {data.applications.map((application) => (
-                <Accordion.Item key={application.id} value={String(application.id)}>
-                  <Accordion.Control>
-                    {application.name}
-                    <Text span size="sm" c="dimmed" ml="sm">
-                      {application.allowed_origins.join(', ') || 'no origins allowed yet'}
-                    </Text>
-                  </Accordion.Control>
-                  <Accordion.Panel>
-                    <Stack>
-                      <ApplicationForm application={application} />
-                      <ApplicationPublications applicationId={application.id} />
-                    </Stack>
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          )
-        }
-      </QueryView>
+      <QueryList
+        what="applications"
+        query={applications}
+        rows={(data) => data.applications}
+        empty={{
+          title: 'No applications yet',
+          text: 'Create one for the site that embeds the agent.',
+        }}
+      >
+        {(rows) => (
+          <Accordion variant="separated">
+            {rows.map((application) => (
+              <Accordion.Item key={application.id} value={String(application.id)}>
+                <Accordion.Control>
+                  {application.name}
+                  <Text span size="sm" c="dimmed" ml="sm">
+                    {application.allowed_origins.join(', ') || 'no origins allowed yet'}
+                  </Text>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Stack>
+                    <ApplicationForm application={application} />
+                    <ApplicationPublications applicationId={application.id} />
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </QueryList>
       <ApiKeys />
       <Admins />
       <Modal

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { api } from '../api/client';
 import { useCollections } from '../api/queries';
 import { unwrap } from '../api/errors';
 import { requestSchema, type RequestBody } from '../api/types';
-import { Empty, QueryView } from '../components/states';
+import { DataTable } from '../components/data-table';
+import { QueryList } from '../components/states';
 import { RequestForm } from '../components/request-form';
 import { defaultsOf, pick } from '../schema-form/schema-model';
 
@@ -59,48 +60,50 @@ function CollectionsPage() {
         <Title order={2}>Collections</Title>
         <Button onClick={() => setCreating(true)}>New collection</Button>
       </Group>
-      <QueryView what="collections" query={collections}>
-        {(data) =>
-          data.collections.length === 0 ? (
-            <Empty title="No collections yet">
-              A collection holds the items the agent searches (products, articles, places). Create
-              one, then import its items from CSV or JSON.
-            </Empty>
-          ) : (
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Search fields</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.collections.map((collection) => (
-                  <Table.Tr key={collection.id}>
-                    <Table.Td>
-                      <Link
-                        to="/collections/$collectionId"
-                        params={{ collectionId: String(collection.id) }}
-                      >
-                        {collection.name}
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={1}>
-                        {collection.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {(collection.search_fields ?? []).map((field) => field.name).join(', ')}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )
-        }
-      </QueryView>
+      <QueryList
+        what="collections"
+        query={collections}
+        rows={(data) => data.collections}
+        empty={{
+          title: 'No collections yet',
+          text: 'A collection holds the items the agent searches (products, articles, places). Create one, then import its items from CSV or JSON.',
+        }}
+      >
+        {(rows) => (
+          <DataTable
+            striped
+            highlightOnHover
+            rows={rows}
+            rowKey={(collection) => collection.id}
+            columns={[
+              {
+                header: 'Name',
+                cell: (collection) => (
+                  <Link
+                    to="/collections/$collectionId"
+                    params={{ collectionId: String(collection.id) }}
+                  >
+                    {collection.name}
+                  </Link>
+                ),
+              },
+              {
+                header: 'Description',
+                cell: (collection) => (
+                  <Text size="sm" lineClamp={1}>
+                    {collection.description}
+                  </Text>
+                ),
+              },
+              {
+                header: 'Search fields',
+                cell: (collection) =>
+                  (collection.search_fields ?? []).map((field) => field.name).join(', '),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={creating}

@@ -1,14 +1,4 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Autocomplete, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SESSION_END_REASONS } from '@svc/protocol';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
@@ -18,7 +8,8 @@ import { useScenarios } from '../api/queries';
 import { errorMessage, unwrap } from '../api/errors';
 import { DayRange, ScenarioFilter } from '../components/filters';
 import { filterQuery } from '../conversation/filter-query';
-import { Empty, QueryView } from '../components/states';
+import { DataTable } from '../components/data-table';
+import { QueryList } from '../components/states';
 
 /** The conversations of the company, newest first, with filters and a CSV export. */
 function ConversationsPage() {
@@ -112,72 +103,59 @@ function ConversationsPage() {
         />
         <DayRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
       </Group>
-      <QueryView what="conversations" query={conversations}>
-        {(data) => {
-          const rows = data.pages.flatMap((page) => page.conversations);
-          if (rows.length === 0)
-            return (
-              <Empty title="No conversations">
-                {Object.keys(filters).length > 0
-                  ? 'None matches these filters.'
-                  : 'Conversations appear here once visitors talk to a publication.'}
-              </Empty>
-            );
-          return (
-            <Stack>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Started</Table.Th>
-                    <Table.Th>Scenario</Table.Th>
-                    <Table.Th>Label</Table.Th>
-                    <Table.Th>Visitor</Table.Th>
-                    <Table.Th>Mode</Table.Th>
-                    <Table.Th>Messages</Table.Th>
-                    <Table.Th>Ended</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((conversation) => (
-                    <Table.Tr key={conversation.id}>
-                      <Table.Td>
-                        <Link
-                          to="/conversations/$conversationId"
-                          params={{ conversationId: conversation.id }}
-                        >
-                          {new Date(conversation.started_at).toLocaleString()}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>{scenarioName(conversation.scenario_id)}</Table.Td>
-                      <Table.Td>{conversation.label}</Table.Td>
-                      <Table.Td>{conversation.external_id}</Table.Td>
-                      <Table.Td>
-                        {conversation.input_mode}/{conversation.output_mode}
-                      </Table.Td>
-                      <Table.Td>{conversation.message_count}</Table.Td>
-                      <Table.Td>
-                        {conversation.ended_at
-                          ? `${new Date(conversation.ended_at).toLocaleTimeString()} (${conversation.end_reason ?? 'ended'})`
-                          : 'running'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {conversations.hasNextPage && (
-                <Button
-                  variant="default"
-                  w="fit-content"
-                  loading={conversations.isFetchingNextPage}
-                  onClick={() => void conversations.fetchNextPage()}
-                >
-                  More conversations
-                </Button>
-              )}
-            </Stack>
-          );
+      <QueryList
+        what="conversations"
+        query={conversations}
+        rows={(data) => data.pages.flatMap((page) => page.conversations)}
+        empty={{
+          title: 'No conversations',
+          text:
+            Object.keys(filters).length > 0
+              ? 'None matches these filters.'
+              : 'Conversations appear here once visitors talk to a publication.',
         }}
-      </QueryView>
+        more={{ label: 'More conversations', query: conversations }}
+      >
+        {(rows) => (
+          <DataTable
+            striped
+            highlightOnHover
+            rows={rows}
+            rowKey={(conversation) => conversation.id}
+            columns={[
+              {
+                header: 'Started',
+                cell: (conversation) => (
+                  <Link
+                    to="/conversations/$conversationId"
+                    params={{ conversationId: conversation.id }}
+                  >
+                    {new Date(conversation.started_at).toLocaleString()}
+                  </Link>
+                ),
+              },
+              {
+                header: 'Scenario',
+                cell: (conversation) => scenarioName(conversation.scenario_id),
+              },
+              { header: 'Label', cell: (conversation) => conversation.label },
+              { header: 'Visitor', cell: (conversation) => conversation.external_id },
+              {
+                header: 'Mode',
+                cell: (conversation) => `${conversation.input_mode}/${conversation.output_mode}`,
+              },
+              { header: 'Messages', cell: (conversation) => conversation.message_count },
+              {
+                header: 'Ended',
+                cell: (conversation) =>
+                  conversation.ended_at
+                    ? `${new Date(conversation.ended_at).toLocaleTimeString()} (${conversation.end_reason ?? 'ended'})`
+                    : 'running',
+              },
+            ]}
+          />
+        )}
+      </QueryList>
     </Stack>
   );
 }

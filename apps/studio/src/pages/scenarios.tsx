@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { api } from '../api/client';
 import { useApplications, useScenarios } from '../api/queries';
 import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema, type Scenario, type ScenarioSummary } from '../api/types';
-import { Empty, QueryView } from '../components/states';
+import { DataTable } from '../components/data-table';
+import { QueryList } from '../components/states';
 import { pick, validate } from '../schema-form/schema-model';
 import { DangerButton } from '../components/danger-button';
 
@@ -118,68 +119,66 @@ function ScenariosPage() {
           {errorMessage(failure)}
         </Text>
       )}
-      <QueryView what="scenarios" query={scenarios}>
-        {(data) => {
-          const rows = data.scenarios as ScenarioSummary[];
-          if (rows.length === 0)
-            return (
-              <Empty title="No scenarios yet">
-                A scenario is what the agent says and does: its prompt, voice and features. Create
-                one to start.
-              </Empty>
-            );
-          return (
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Application</Table.Th>
-                  <Table.Th>Language</Table.Th>
-                  <Table.Th>Changed</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((scenario) => (
-                  <Table.Tr key={scenario.id}>
-                    <Table.Td>
-                      <Link
-                        to="/scenarios/$scenarioId"
-                        params={{ scenarioId: String(scenario.id) }}
-                      >
-                        {scenario.name}
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>{applicationName(scenario.application_id)}</Table.Td>
-                    <Table.Td>{scenario.language}</Table.Td>
-                    <Table.Td>{new Date(scenario.updated_at).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          loading={duplicate.isPending && duplicate.variables === scenario.id}
-                          onClick={() => duplicate.mutate(scenario.id)}
-                        >
-                          Duplicate
-                        </Button>
-                        <DangerButton
-                          onClick={() => {
-                            if (window.confirm(`Delete the scenario "${scenario.name}"?`))
-                              remove.mutate(scenario.id);
-                          }}
-                        >
-                          Delete
-                        </DangerButton>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          );
+      <QueryList
+        what="scenarios"
+        query={scenarios}
+        rows={(data) => data.scenarios as ScenarioSummary[]}
+        empty={{
+          title: 'No scenarios yet',
+          text: 'A scenario is what the agent says and does: its prompt, voice and features. Create one to start.',
         }}
-      </QueryView>
+      >
+        {(rows) => (
+          <DataTable
+            striped
+            highlightOnHover
+            rows={rows}
+            rowKey={(scenario) => scenario.id}
+            columns={[
+              {
+                header: 'Name',
+                cell: (scenario) => (
+                  <Link to="/scenarios/$scenarioId" params={{ scenarioId: String(scenario.id) }}>
+                    {scenario.name}
+                  </Link>
+                ),
+              },
+              {
+                header: 'Application',
+                cell: (scenario) => applicationName(scenario.application_id),
+              },
+              { header: 'Language', cell: (scenario) => scenario.language },
+              {
+                header: 'Changed',
+                cell: (scenario) => new Date(scenario.updated_at).toLocaleString(),
+              },
+              {
+                header: '',
+                cell: (scenario) => (
+                  <Group gap="xs" justify="flex-end">
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={duplicate.isPending && duplicate.variables === scenario.id}
+                      onClick={() => duplicate.mutate(scenario.id)}
+                    >
+                      Duplicate
+                    </Button>
+                    <DangerButton
+                      onClick={() => {
+                        if (window.confirm(`Delete the scenario "${scenario.name}"?`))
+                          remove.mutate(scenario.id);
+                      }}
+                    >
+                      Delete
+                    </DangerButton>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={creating}

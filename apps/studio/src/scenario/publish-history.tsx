@@ -4,7 +4,7 @@ import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
 import type { Answer } from '../api/types';
 import { DataTable } from '../components/data-table';
-import { Empty, QueryView } from '../components/states';
+import { QueryList } from '../components/states';
 
 /** One entry of a scenario's publication history. */
 export type HistoryEntry = Answer<'/v1/admin/scenarios/{id}/history', 'get'>['history'][number];
@@ -55,51 +55,52 @@ export function PublishHistory({ scenarioId }: { scenarioId: number }) {
           {errorMessage(rollback.error)}
         </Text>
       )}
-      <QueryView what="the publication history" query={history}>
-        {(data) =>
-          data.history.length === 0 ? (
-            <Empty title="No history">Nothing was published from this scenario yet.</Empty>
-          ) : (
-            <DataTable
-              rows={data.history}
-              rowKey={(entry) => entry.id}
-              columns={[
-                { header: 'When', cell: (entry) => new Date(entry.created_at).toLocaleString() },
-                { header: 'Label', cell: (entry) => <Badge variant="light">{entry.label}</Badge> },
-                {
-                  header: 'What',
-                  cell: (entry) => (
-                    <>
-                      {entry.action}
-                      {entry.rollback_of !== null && ` (to #${entry.rollback_of})`}
-                      {entry.live && (
-                        <Badge ml="xs" color="teal.9">
-                          live
-                        </Badge>
-                      )}
-                    </>
+      <QueryList
+        what="the publication history"
+        query={history}
+        rows={(data) => data.history}
+        empty={{ title: 'No history', text: 'Nothing was published from this scenario yet.' }}
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { header: 'When', cell: (entry) => new Date(entry.created_at).toLocaleString() },
+              { header: 'Label', cell: (entry) => <Badge variant="light">{entry.label}</Badge> },
+              {
+                header: 'What',
+                cell: (entry) => (
+                  <>
+                    {entry.action}
+                    {entry.rollback_of !== null && ` (to #${entry.rollback_of})`}
+                    {entry.live && (
+                      <Badge ml="xs" color="teal.9">
+                        live
+                      </Badge>
+                    )}
+                  </>
+                ),
+              },
+              { header: 'Who', cell: actorOf },
+              {
+                header: '',
+                cell: (entry) =>
+                  canRollBackTo(entry) && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={rollback.isPending && rollback.variables.id === entry.id}
+                      onClick={() => rollback.mutate(entry)}
+                    >
+                      Roll back to this
+                    </Button>
                   ),
-                },
-                { header: 'Who', cell: actorOf },
-                {
-                  header: '',
-                  cell: (entry) =>
-                    canRollBackTo(entry) && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        loading={rollback.isPending && rollback.variables.id === entry.id}
-                        onClick={() => rollback.mutate(entry)}
-                      >
-                        Roll back to this
-                      </Button>
-                    ),
-                },
-              ]}
-            />
-          )
-        }
-      </QueryView>
+              },
+            ]}
+          />
+        )}
+      </QueryList>
     </Stack>
   );
 }

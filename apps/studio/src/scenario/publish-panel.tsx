@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema } from '../api/types';
-import { Empty, QueryView } from '../components/states';
+import { QueryList } from '../components/states';
 import { validate } from '../schema-form/schema-model';
 import { DraftDiff } from './draft-diff';
 import { PublicationCard } from './publication-card';
@@ -86,35 +86,36 @@ export function PublishPanel({ scenarioId }: { scenarioId: number }) {
       )}
       <DraftDiff scenarioId={scenarioId} />
       <Title order={3}>Publications</Title>
-      <QueryView what="publications" query={publications}>
-        {(data) =>
-          data.publications.length === 0 ? (
-            <Empty title="Not published">
-              Visitors reach a scenario through a publication. Publish it under a label to get the
-              embed snippet.
-            </Empty>
-          ) : (
-            <Stack>
-              {data.publications.map((publication) => (
-                <PublicationCard
-                  key={publication.uuid}
-                  publication={publication}
-                  actions={
-                    !publication.unpublished_at && (
-                      <DangerButton
-                        loading={unpublish.isPending && unpublish.variables === publication.uuid}
-                        onClick={() => unpublish.mutate(publication.uuid)}
-                      >
-                        Unpublish
-                      </DangerButton>
-                    )
-                  }
-                />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryView>
+      <QueryList
+        what="publications"
+        query={publications}
+        rows={(data) => data.publications}
+        empty={{
+          title: 'Not published',
+          text: 'Visitors reach a scenario through a publication. Publish it under a label to get the embed snippet.',
+        }}
+      >
+        {(rows) => (
+          <Stack>
+            {rows.map((publication) => (
+              <PublicationCard
+                key={publication.uuid}
+                publication={publication}
+                actions={
+                  !publication.unpublished_at && (
+                    <DangerButton
+                      loading={unpublish.isPending && unpublish.variables === publication.uuid}
+                      onClick={() => unpublish.mutate(publication.uuid)}
+                    >
+                      Unpublish
+                    </DangerButton>
+                  )
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryList>
       <PublishHistory scenarioId={scenarioId} />
     </Stack>
   );

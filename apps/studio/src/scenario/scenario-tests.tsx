@@ -5,7 +5,7 @@ import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
 import { requestSchema, type Answer, type RequestBody } from '../api/types';
 import { RequestForm } from '../components/request-form';
-import { Empty, QueryView } from '../components/states';
+import { QueryList } from '../components/states';
 import { defaultsOf } from '../schema-form/schema-model';
 import { DangerButton } from '../components/danger-button';
 import { TestRunner, useStartRun } from './test-runner';
@@ -108,73 +108,68 @@ export function ScenarioTests({ scenarioId }: { scenarioId: number }) {
           {errorMessage(remove.error ?? runOne.error)}
         </Text>
       )}
-      <QueryView what="tests" query={tests}>
-        {(data) =>
-          data.tests.length === 0 ? (
-            <Empty title="No tests yet">
-              A test is a typed conversation with what each turn should lead to. Add one, or make
-              one of a real conversation from its page.
-            </Empty>
-          ) : (
-            <Stack>
-              <Accordion variant="separated">
-                {data.tests.map((test) => (
-                  <Accordion.Item key={test.id} value={String(test.id)}>
-                    <Accordion.Control>
-                      {test.name} ({test.turns.length} turn{test.turns.length === 1 ? '' : 's'})
-                    </Accordion.Control>
-                    <Accordion.Panel>
-                      {editing === test.id ? (
-                        <TestForm
-                          scenarioId={scenarioId}
-                          test={test}
-                          onDone={() => setEditing(undefined)}
-                        />
-                      ) : (
-                        <Stack gap="xs">
-                          {test.turns.map((turn, index) => (
-                            <Text key={index} size="sm">
-                              {index + 1}. &ldquo;{turn.user}&rdquo;
-                              {turn.expect.tool && ` calls ${turn.expect.tool.name}`}
-                              {turn.expect.reply_contains?.length
-                                ? `, says ${turn.expect.reply_contains.join(', ')}`
-                                : ''}
-                              {turn.expect.reply_not_contains?.length
-                                ? `, never ${turn.expect.reply_not_contains.join(', ')}`
-                                : ''}
-                            </Text>
-                          ))}
-                          <Group>
-                            <Button size="xs" variant="default" onClick={() => setEditing(test.id)}>
-                              Edit
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="light"
-                              loading={
-                                runOne.isPending && runOne.variables.test_ids?.[0] === test.id
-                              }
-                              onClick={() =>
-                                runOne.mutate({ target: 'draft', test_ids: [test.id] })
-                              }
-                            >
-                              Run on the draft
-                            </Button>
-                            <DangerButton onClick={() => remove.mutate(test.id)}>
-                              Delete
-                            </DangerButton>
-                          </Group>
-                        </Stack>
-                      )}
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                ))}
-              </Accordion>
-              <TestRunner scenarioId={scenarioId} testCount={data.tests.length} />
-            </Stack>
-          )
-        }
-      </QueryView>
+      <QueryList
+        what="tests"
+        query={tests}
+        rows={(data) => data.tests}
+        empty={{
+          title: 'No tests yet',
+          text: 'A test is a typed conversation with what each turn should lead to. Add one, or make one of a real conversation from its page.',
+        }}
+      >
+        {(rows) => (
+          <Stack>
+            <Accordion variant="separated">
+              {rows.map((test) => (
+                <Accordion.Item key={test.id} value={String(test.id)}>
+                  <Accordion.Control>
+                    {test.name} ({test.turns.length} turn{test.turns.length === 1 ? '' : 's'})
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    {editing === test.id ? (
+                      <TestForm
+                        scenarioId={scenarioId}
+                        test={test}
+                        onDone={() => setEditing(undefined)}
+                      />
+                    ) : (
+                      <Stack gap="xs">
+                        {test.turns.map((turn, index) => (
+                          <Text key={index} size="sm">
+                            {index + 1}. &ldquo;{turn.user}&rdquo;
+                            {turn.expect.tool && ` calls ${turn.expect.tool.name}`}
+                            {turn.expect.reply_contains?.length
+                              ? `, says ${turn.expect.reply_contains.join(', ')}`
+                              : ''}
+                            {turn.expect.reply_not_contains?.length
+                              ? `, never ${turn.expect.reply_not_contains.join(', ')}`
+                              : ''}
+                          </Text>
+                        ))}
+                        <Group>
+                          <Button size="xs" variant="default" onClick={() => setEditing(test.id)}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            loading={runOne.isPending && runOne.variables.test_ids?.[0] === test.id}
+                            onClick={() => runOne.mutate({ target: 'draft', test_ids: [test.id] })}
+                          >
+                            Run on the draft
+                          </Button>
+                          <DangerButton onClick={() => remove.mutate(test.id)}>Delete</DangerButton>
+                        </Group>
+                      </Stack>
+                    )}
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+            <TestRunner scenarioId={scenarioId} testCount={rows.length} />
+          </Stack>
+        )}
+      </QueryList>
     </Stack>
   );
 }
