@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
@@ -17,8 +15,7 @@ import {
   totalsBy,
   type Stats,
 } from '../dashboard/stats-model';
-
-const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6'];
+import { ConversationsPerDayChart, TotalsChart } from '../dashboard/lazy-charts';
 
 /** A titled card of the dashboard. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -53,17 +50,7 @@ function Figures({ stats }: { stats: Stats }) {
   return (
     <Stack>
       <Panel title="Conversations per day">
-        <AreaChart
-          h={240}
-          data={perDay.rows}
-          dataKey="day"
-          type="stacked"
-          series={perDay.series.map((name, index) => ({
-            name,
-            color: COLORS[index % COLORS.length] ?? 'blue.6',
-          }))}
-          withLegend
-        />
+        <ConversationsPerDayChart h={240} rows={perDay.rows} series={perDay.series} />
       </Panel>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Panel title="Completion per publication">
@@ -87,12 +74,7 @@ function Figures({ stats }: { stats: Stats }) {
           {endReasons.length === 0 ? (
             <Text c="dimmed">None ended.</Text>
           ) : (
-            <BarChart
-              h={200}
-              data={endReasons}
-              dataKey="name"
-              series={[{ name: 'value', label: 'Conversations', color: 'teal.6' }]}
-            />
+            <TotalsChart h={200} totals={endReasons} label="Conversations" color="teal.6" />
           )}
         </Panel>
         <Panel title="Turn latency (voice to voice)">
@@ -115,12 +97,12 @@ function Figures({ stats }: { stats: Stats }) {
           {tools.length === 0 ? (
             <Text c="dimmed">No tool was called.</Text>
           ) : (
-            <BarChart
+            <TotalsChart
               h={200}
-              data={tools}
-              dataKey="name"
+              totals={tools}
+              label="Calls"
+              color="grape.6"
               orientation="vertical"
-              series={[{ name: 'value', label: 'Calls', color: 'grape.6' }]}
             />
           )}
         </Panel>
@@ -182,5 +164,5 @@ function DashboardPage() {
   );
 }
 
-/** The dashboard's lazily loaded part (the charts library loads only here). */
+/** The dashboard's lazily loaded part; its charts are a further chunk (`lazy-charts.tsx`). */
 export const Route = createLazyRoute('/_studio/dashboard')({ component: DashboardPage });
