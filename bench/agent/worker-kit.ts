@@ -1,16 +1,14 @@
 // What the live benchmarks share: the worker as `npm start` runs it (its build), the visitors'
 // typed turns, percentiles and memory.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LivekitServer } from '@svc/livekit-dev';
 import {
-  freePort,
-  spawnAgentWorker,
-  TEST_AGENT_KEY,
+  startAgentWorker,
+  stopAgentWorker,
   visit,
-  workerConnected,
+  type TestWorker,
   type Visitor,
 } from '@svc/agent/testing';
 import type { startTestApi } from '@svc/agent/testing';
@@ -45,13 +43,10 @@ export async function startWorker(
   server: LivekitServer,
   api: Api,
   env: Record<string, string>,
-): Promise<{ child: ChildProcess; log: string[]; healthPort: number }> {
-  const healthPort = await freePort();
-  const worker = spawnAgentWorker({
+): Promise<TestWorker> {
+  const worker = await startAgentWorker({
     livekit: server,
     apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort,
     // SVC_AGENT_LOG_LEVEL=debug shows the worker's own timings in WORKER_LOG.
     env: {
       SVC_AGENT_LOG_LEVEL: process.env.SVC_AGENT_LOG_LEVEL ?? 'warn',
@@ -60,22 +55,19 @@ export async function startWorker(
       ...env,
     },
     compiled: true,
+    timeoutMs: 120_000,
+    // The server's log also holds an earlier worker's registration: this one is registered once
+    // its health endpoint says it is connected.
+    connected: true,
   });
-  await server.waitForAgentWorker('svc-agent', 120_000);
-  // The server's log also holds an earlier worker's registration: this one is registered once
-  // its health endpoint says it is connected.
-  await workerConnected(healthPort);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  return { ...worker, healthPort };
+  return worker;
 }
 
 /** Stops a worker and waits until the Transport has let it go. */
 export async function stopWorker(worker: { child: ChildProcess }): Promise<void> {
   if (worker.child.exitCode !== null) return;
-  worker.child.kill('SIGTERM');
-  const exited = once(worker.child, 'exit');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+  await stopAgentWorker(worker, 20_000);
   // A new worker registers under the same name; the old one must be gone from the Transport.
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }

@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { initializeLogger } from '@livekit/agents';
 import { patchPublicationSnapshot } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnAgentWorker, startTestApi, TEST_AGENT_KEY } from './test-support.js';
+import { startAgentWorker, startTestApi, type TestWorker } from './test-support.js';
 import { visit as openVisit, type Visitor } from './test-visitor.js';
 
 // Conversation sense against the real worker, real livekit-server, real API and the real
@@ -15,8 +13,7 @@ initializeLogger({ pretty: false, level: 'warn' });
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startTestApi>>;
-let worker: ChildProcess;
-let workerLog: string[] = [];
+let worker: TestWorker;
 
 beforeAll(async () => {
   server = await startLivekitServer();
@@ -31,27 +28,17 @@ beforeAll(async () => {
       llm: { provider: 'scripted', router: true, script: [{ when: '.', reply: 'LLM ANSWER' }] },
     },
   }));
-  ({ child: worker, log: workerLog } = spawnAgentWorker({
-    livekit: server,
-    apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort: await freePort(),
-  }));
-  await server.waitForAgentWorker('svc-agent', 90_000);
+  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
 }, 180_000);
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    worker.kill('SIGTERM');
-    await Promise.race([once(worker, 'exit'), new Promise((r) => setTimeout(r, 15_000))]);
-    if (worker.exitCode === null) worker.kill('SIGKILL');
-  }
+  await worker?.stop();
   await api?.close();
   await server?.stop();
 });
 
 const visit = (mode: 'audio' | 'text') =>
-  openVisit({ server, api, workerLog: () => workerLog.join('') }, mode);
+  openVisit({ server, api, workerLog: () => worker.log.join('') }, mode);
 
 /** The page tool requests the visitor answered, with their arguments (the agent adds `result`). */
 function toolRequests(visitor: Visitor): { tool: string; args: Record<string, unknown> }[] {

@@ -2,6 +2,7 @@
 // and a visitor channel that records what the agent publishes and answers page RPCs as a page
 // would (the Transport seam). Not part of the agent's runtime.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
@@ -96,6 +97,86 @@ export function spawnAgentWorker(options: {
   for (const stream of [child.stdout, child.stderr])
     stream?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   return { child, log };
+}
+
+/** A worker {@link startAgentWorker} started: its process, output and health port. */
+export interface TestWorker {
+  child: ChildProcess;
+  /** What the worker printed, for failure messages. */
+  log: string[];
+  healthPort: number;
+  /** Stops it as {@link stopAgentWorker} does. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns the worker ({@link spawnAgentWorker}) on a free health port with the test API's key and
+ * resolves once the Transport has registered it.
+ */
+export async function startAgentWorker(options: {
+  livekit: {
+    url: string;
+    apiKey: string;
+    apiSecret: string;
+    waitForAgentWorker(agentName: string, timeoutMs: number): Promise<void>;
+  };
+  apiUrl: string;
+  /** The API's service key (default: the test API's). */
+  agentKey?: string;
+  env?: Record<string, string>;
+  compiled?: boolean;
+  /** How long registering may take, ms (default 90 s; a worker that loads models needs more). */
+  timeoutMs?: number;
+  /**
+   * Also wait until the worker's health endpoint says it is connected: livekit-server's log still
+   * holds an earlier worker's registration once a test has restarted one, and a worker with the
+   * model host is only ready once its models are loaded.
+   */
+  connected?: boolean;
+}): Promise<TestWorker> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const healthPort = await freePort();
+  const worker = spawnAgentWorker({
+    livekit: options.livekit,
+    apiUrl: options.apiUrl,
+    agentKey: options.agentKey ?? TEST_AGENT_KEY,
+    healthPort,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.compiled ? { compiled: true } : {}),
+  });
+  const started: TestWorker = { ...worker, healthPort, stop: () => stopAgentWorker(worker) };
+  try {
+    await options.livekit.waitForAgentWorker('svc-agent', timeoutMs);
+    if (options.connected) await workerConnected(healthPort, timeoutMs);
+  } catch (error) {
+    await started.stop();
+    throw new Error(`${(error as Error).message}\n${worker.log.join('').slice(-3000)}`, {
+      cause: error,
+    });
+  }
+  return started;
+}
+
+/**
+ * Stops a worker: SIGTERM lets it leave the Transport and end its job processes; SIGKILL after
+ * `graceMs` if it has not exited by then. Resolves at once for a worker already gone.
+ */
+export async function stopAgentWorker(
+  worker: { child: ChildProcess },
+  graceMs = 15_000,
+): Promise<void> {
+  const { child } = worker;
+  // A process killed by a signal keeps `exitCode` null: `signalCode` says it is gone too.
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  if (exited()) return;
+  const exit = once(child, 'exit');
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exit, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  if (exited()) return;
+  child.kill('SIGKILL');
+  await exit;
 }
 
 /** Conversations a worker runs now (its health server's `/worker`). */

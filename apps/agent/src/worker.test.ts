@@ -1,17 +1,14 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { initializeLogger } from '@livekit/agents';
 import { RPC_METHODS } from '@svc/protocol';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_SCRIPT,
-  freePort,
   scriptPublication,
-  spawnAgentWorker,
+  startAgentWorker,
   startTestApi,
-  TEST_AGENT_KEY,
   workerActiveJobs,
+  type TestWorker,
 } from './test-support.js';
 import { visit as openVisit } from './test-visitor.js';
 
@@ -23,9 +20,7 @@ initializeLogger({ pretty: false, level: 'warn' });
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startTestApi>>;
-let worker: ChildProcess;
-let workerLog: string[] = [];
-let healthPort = 0;
+let worker: TestWorker;
 /** The worker's conversation slots: few, so the test below can fill them. */
 const SLOTS = 4;
 
@@ -33,32 +28,21 @@ beforeAll(async () => {
   server = await startLivekitServer();
   api = await startTestApi();
   await scriptPublication(api.database, api.demo.publications.production, DEMO_SCRIPT);
-  healthPort = await freePort();
-  ({ child: worker, log: workerLog } = spawnAgentWorker({
+  worker = await startAgentWorker({
     livekit: server,
     apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort,
     env: { SVC_AGENT_MAX_CONVERSATIONS: String(SLOTS) },
-  }));
-  await server.waitForAgentWorker('svc-agent', 90_000);
+  });
 }, 180_000);
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    worker.kill('SIGTERM');
-    await Promise.race([
-      once(worker, 'exit'),
-      new Promise((resolve) => setTimeout(resolve, 15_000)),
-    ]);
-    if (worker.exitCode === null) worker.kill('SIGKILL');
-  }
+  await worker?.stop();
   await api?.close();
   await server?.stop();
 });
 
 const visit = (mode: 'audio' | 'text', resume?: { conversationId: string }) =>
-  openVisit({ server, api, workerLog: () => workerLog.join('') }, mode, resume);
+  openVisit({ server, api, workerLog: () => worker.log.join('') }, mode, resume);
 
 /** Turns the demo publication's composer dictation on or off (the snapshot the agent reads). */
 async function setDictation(on: boolean): Promise<void> {
@@ -106,14 +90,14 @@ describe('the agent worker in a real room', () => {
     await Promise.all(visitors.map(greet));
     // The worker has told the Transport its load (every 2.5 s) with all but one slot taken.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await workerActiveJobs(healthPort)).toBe(SLOTS - 1);
+    expect(await workerActiveJobs(worker.healthPort)).toBe(SLOTS - 1);
     const last = await visit('text');
     visitors.push(last);
     await greet(last);
     await Promise.all(visitors.map(({ visitor }) => visitor.end()));
     // The next tests start with every slot free again.
     const deadline = Date.now() + 60_000;
-    while ((await workerActiveJobs(healthPort)) > 0) {
+    while ((await workerActiveJobs(worker.healthPort)) > 0) {
       if (Date.now() > deadline) throw new Error('the conversations never left the worker');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -394,7 +378,7 @@ describe('the agent worker in a real room', () => {
     await visitor.acknowledge();
     await visitor.next('message:new', assistantSaid('welcome to Trailhead'));
     await visitor.agentState('listening');
-    worker.kill('SIGKILL');
+    worker.child.kill('SIGKILL');
     // The job process sees its worker go and exits; the Transport drops its participant.
     await visitor.agentGone(30_000);
     await visitor.room.disconnect();

@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { freePort, spawnAgentWorker } from '@svc/agent/testing';
+import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
 import { DEMO_ADMIN } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
+import { startPlatformApi } from '../support/platform-api.js';
 
 // A scenario test run for real: the API's runner joins each test conversation as the visitor
 // over livekit-server, the agent worker answers (its intent router in front of a scripted LLM
@@ -12,7 +10,7 @@ import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
-let worker: { child: ChildProcess; log: string[] };
+let worker: TestWorker;
 let token: string;
 
 interface TurnResult {
@@ -48,30 +46,17 @@ async function admin<Body = Record<string, unknown>>(method: string, path: strin
 beforeAll(async () => {
   server = await startLivekitServer();
   api = await startPlatformApi(server);
-  worker = spawnAgentWorker({
-    livekit: server,
-    apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort: await freePort(),
-  });
+  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
   const login = await fetch(`${api.url}/v1/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(DEMO_ADMIN),
   });
   token = ((await login.json()) as { token: string }).token;
-  await server.waitForAgentWorker('svc-agent', 90_000);
 }, 180_000);
 
 afterAll(async () => {
-  if (worker?.child.exitCode === null) {
-    worker.child.kill('SIGTERM');
-    await Promise.race([
-      once(worker.child, 'exit'),
-      new Promise((resolve) => setTimeout(resolve, 15_000)),
-    ]);
-    if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
-  }
+  await worker?.stop();
   await api?.close();
   await server?.stop();
 });

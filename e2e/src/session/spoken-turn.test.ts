@@ -1,14 +1,13 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, spawnAgentWorker, workerConnected } from '@svc/agent/testing';
+import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
+import { startPlatformApi } from '../support/platform-api.js';
 import {
   VOICE_PAGE_HTML,
   voicePageScript,
@@ -29,7 +28,7 @@ const UTTERANCE = 'do you have tents';
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
-let worker: { child: ChildProcess; log: string[] };
+let worker: TestWorker;
 let browser: Browser;
 let page: Page;
 
@@ -76,16 +75,14 @@ beforeAll(async () => {
   api = await startPlatformApi(server, {
     page: { html: VOICE_PAGE_HTML, script: await voicePageScript() },
   });
-  const healthPort = await freePort();
-  worker = spawnAgentWorker({
+  // The model host loads the LLM and Whisper first: the worker is ready once it says connected.
+  worker = await startAgentWorker({
     livekit: server,
     apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort,
     env: { SVC_LLM_HOST: 'on' },
+    timeoutMs: 240_000,
+    connected: true,
   });
-  await server.waitForAgentWorker('svc-agent', 240_000);
-  await workerConnected(healthPort, 240_000);
   // Said once (no loop): the microphone is silent after it.
   browser = await launchChromium(spokenWav(UTTERANCE), { loop: false });
   page = await browser.newPage();
@@ -93,14 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (worker?.child.exitCode === null) {
-    worker.child.kill('SIGTERM');
-    await Promise.race([
-      once(worker.child, 'exit'),
-      new Promise((resolve) => setTimeout(resolve, 15_000)),
-    ]);
-    if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
-  }
+  await worker?.stop();
   await api?.close();
   await server?.stop();
 });

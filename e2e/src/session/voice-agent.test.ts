@@ -1,15 +1,19 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SCRIPT, freePort, scriptPublication, spawnAgentWorker } from '@svc/agent/testing';
+import {
+  DEMO_SCRIPT,
+  scriptPublication,
+  startAgentWorker,
+  type TestWorker,
+} from '@svc/agent/testing';
 import { launchChromium } from '../support/browser.js';
 import { startExamplePage, type ExamplePage } from '../support/example-page.js';
-import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
+import { startPlatformApi } from '../support/platform-api.js';
 
 // The whole service as a visitor meets it: the example page in Chromium with the real SDK, a
 // fake microphone that says a sentence, the real API, livekit-server and the agent worker with the
@@ -17,7 +21,7 @@ import { startPlatformApi, TEST_AGENT_KEY } from '../support/platform-api.js';
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
-let worker: { child: ChildProcess; log: string[] };
+let worker: TestWorker;
 let example: ExamplePage;
 let browser: Browser;
 let page: Page;
@@ -45,30 +49,17 @@ beforeAll(async () => {
   server = await startLivekitServer();
   api = await startPlatformApi(server);
   await scriptPublication(api.database, api.publication, DEMO_SCRIPT);
-  worker = spawnAgentWorker({
-    livekit: server,
-    apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort: await freePort(),
-  });
+  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
   example = await startExamplePage(api.url, api.publication);
   // The visitor asks once, then stays quiet long enough for the answer (the file loops).
   browser = await launchChromium(spokenWav('do you have tents', 14));
   page = await browser.newPage();
-  await server.waitForAgentWorker('svc-agent', 90_000);
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   example?.close();
-  if (worker?.child.exitCode === null) {
-    worker.child.kill('SIGTERM');
-    await Promise.race([
-      once(worker.child, 'exit'),
-      new Promise((resolve) => setTimeout(resolve, 15_000)),
-    ]);
-    if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
-  }
+  await worker?.stop();
   await api?.close();
   await server?.stop();
 });

@@ -12,10 +12,13 @@ export {
   recordingChannel,
   scriptPublication,
   spawnAgentWorker,
+  startAgentWorker,
   startTestApi,
+  stopAgentWorker,
   TEST_AGENT_KEY,
   workerActiveJobs,
   workerConnected,
+  type TestWorker,
 } from '../test-support.js';
 export { visit, type Visitor, type VisitSetup } from '../test-visitor.js';
 export { DEMO_COLLECTION_ID, demoRuntime } from './demo-runtime.js';
