@@ -8,23 +8,20 @@ import {
   toolTimeouts,
   type Collection,
 } from '@svc/protocol';
-import type { FeatureSnapshot, Item, ToolSnapshot } from '@svc/protocol/agent';
+import {
+  toolDefaults,
+  type FeatureSnapshot,
+  type Item,
+  type ToolDefaults,
+  type ToolOperation,
+  type ToolSnapshot,
+} from '@svc/protocol/agent';
 import { parseRpcToolResponse, parseUiActivityCheckResponse } from '@svc/protocol/parse';
 import type { ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
 
 /** What a tool does with the agent's API; `custom` tools only call the page. */
-export type Operation =
-  | 'search'
-  | 'display'
-  | 'compare'
-  | 'cart_add'
-  | 'cart_remove'
-  | 'cart_set'
-  | 'cart_list'
-  | 'cart_clear'
-  | 'end'
-  | 'custom';
+export type Operation = ToolOperation;
 
 /** The operation of a tool: `settings.operation` when set, else its feature type and name. */
 export function operationOf(feature: FeatureSnapshot, tool: ToolSnapshot): Operation {
@@ -66,7 +63,6 @@ export interface ToolDeps {
 }
 
 type JsonSchema = Record<string, unknown>;
-const itemId = { type: 'string', description: 'The id of an item, as given in search results.' };
 
 /** The search tool's filter arguments, from the collection's filter fields. */
 function filterProperties(collection: Collection | undefined): JsonSchema {
@@ -121,86 +117,21 @@ export function filtersFromArgs(
   return filters;
 }
 
-/** The default description and JSON Schema of an operation, when the scenario gives none. */
+/**
+ * The default description and JSON Schema of an operation, when the scenario gives none: the
+ * protocol's defaults (which the Studio's feature catalog shows too), fitted to the collection.
+ */
 function defaults(
   operation: Operation,
   feature: FeatureSnapshot,
   collection: Collection | undefined,
-): { description: string; parameters: JsonSchema } {
-  const subject = collection ? collection.name : 'the catalogue';
-  const maxItems = Number(feature.settings?.max_items ?? 3);
-  const object = (properties: JsonSchema, required: string[] = []) => ({
-    type: 'object',
-    properties,
-    required,
-    additionalProperties: false,
+): ToolDefaults {
+  return toolDefaults(operation, {
+    subject: collection?.name,
+    maxItems: Number(feature.settings?.max_items ?? 3),
+    filterProperties: filterProperties(collection),
+    featureType: feature.type,
   });
-  switch (operation) {
-    case 'search':
-      return {
-        description: `Search ${subject} and show the results to the visitor. Use it whenever the visitor looks for something.`,
-        parameters: object({
-          query: {
-            type: 'string',
-            description: 'What the visitor is looking for, in a few words.',
-          },
-          ...filterProperties(collection),
-        }),
-      };
-    case 'display':
-      return {
-        description: 'Show one item in detail to the visitor.',
-        parameters: object({ item_id: itemId }, ['item_id']),
-      };
-    case 'compare':
-      return {
-        description: `Show two to ${maxItems} items side by side so the visitor can compare them.`,
-        parameters: object({ item_ids: { type: 'array', items: itemId, minItems: 2, maxItems } }, [
-          'item_ids',
-        ]),
-      };
-    case 'cart_add':
-      return {
-        description: "Add an item to the visitor's cart.",
-        parameters: object(
-          {
-            item_id: itemId,
-            quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' },
-          },
-          ['item_id'],
-        ),
-      };
-    case 'cart_remove':
-      return {
-        description: "Remove an item from the visitor's cart.",
-        parameters: object({ item_id: itemId }, ['item_id']),
-      };
-    case 'cart_set':
-      return {
-        description: 'Change how many of an item are in the cart.',
-        parameters: object({ item_id: itemId, quantity: { type: 'integer', minimum: 0 } }, [
-          'item_id',
-          'quantity',
-        ]),
-      };
-    case 'cart_list':
-      return { description: "Show the visitor's cart and what is in it.", parameters: object({}) };
-    case 'cart_clear':
-      return { description: "Empty the visitor's cart.", parameters: object({}) };
-    case 'end':
-      return {
-        description:
-          'End the conversation when the visitor is done or says goodbye. Say goodbye first.',
-        parameters: object({
-          reason: { type: 'string', description: 'Why the conversation ends, in a few words.' },
-        }),
-      };
-    default:
-      return {
-        description: `Run ${feature.type} on the page.`,
-        parameters: { type: 'object', properties: {}, additionalProperties: true },
-      };
-  }
 }
 
 /** The fields of an item worth telling the model, short. */

@@ -1,34 +1,25 @@
 import { FEATURE_TYPES, LIMITS, type FeatureType } from '@svc/protocol';
+import { TOOL_OPERATIONS, toolDefaults, type ToolOperation } from '@svc/protocol/agent';
 import { z } from 'zod';
 import { HttpError } from './errors.js';
 
 // What each feature type is, what it may be set to, and the tools it brings: the studio builds its
 // forms from it, and scenario writes are checked against it. The descriptions and argument
-// schemas are the defaults the agent gives a tool that names none; the search tool's filter
-// arguments come from the collection at run time, so the catalog shows only `query`.
+// schemas are the defaults the agent gives a tool that names none (`toolDefaults`, shared with
+// the agent); the search tool's filter arguments come from the collection at run time, so the
+// catalog shows only `query`.
 
 type JsonSchema = Record<string, unknown>;
 
 /** What a tool does with the agent's API; `settings.operation` of a tool may set it. */
-export const TOOL_OPERATIONS = [
-  'search',
-  'display',
-  'compare',
-  'cart_add',
-  'cart_remove',
-  'cart_set',
-  'cart_list',
-  'cart_clear',
-  'end',
-  'custom',
-] as const;
+export { TOOL_OPERATIONS };
 
 /** A tool a feature type brings, with the defaults the agent applies. */
 export interface CatalogTool {
   name: string;
   /** `frontend`: the page runs it over RPC after the API part; `server`: the agent alone. */
   type: 'frontend' | 'server';
-  operation: (typeof TOOL_OPERATIONS)[number];
+  operation: ToolOperation;
   description: string;
   /** JSON Schema of the arguments the model gives. */
   parameters: JsonSchema;
@@ -85,25 +76,16 @@ const settingsSchemas = {
 
 const toolSettings = z.looseObject({ operation: z.enum(TOOL_OPERATIONS).optional() });
 
-const object = (properties: JsonSchema, required: string[] = []): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
-const itemId = { type: 'string', description: 'The id of an item, as given in search results.' };
+/** A tool of the catalog: its name and operation, with the agent's defaults for the rest. */
 const tool = (
   name: string,
-  operation: CatalogTool['operation'],
-  description: string,
-  parameters: JsonSchema,
+  operation: ToolOperation,
   type: CatalogTool['type'] = 'frontend',
 ): CatalogTool => ({
   name,
   type,
   operation,
-  description,
-  parameters,
+  ...toolDefaults(operation),
   frontend_method: name,
   rpc_timeout_s: LIMITS.FRONTEND_TOOL_MS / 1000,
 });
@@ -119,49 +101,21 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
     description:
       "Finds items by the visitor's words and the collection's filter fields, and shows the results on the page.",
     settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_SEARCH),
-    tools: [
-      tool(
-        'search_products',
-        'search',
-        'Search the catalogue and show the results to the visitor. Use it whenever the visitor looks for something.',
-        object({
-          query: {
-            type: 'string',
-            description: 'What the visitor is looking for, in a few words.',
-          },
-        }),
-      ),
-    ],
+    tools: [tool('search_products', 'search')],
   },
   {
     type: FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY,
     title: 'Show an item',
     description: "Shows one item in detail, with the collection's view filled in.",
     settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY),
-    tools: [
-      tool(
-        'show_product',
-        'display',
-        'Show one item in detail to the visitor.',
-        object({ item_id: itemId }, ['item_id']),
-      ),
-    ],
+    tools: [tool('show_product', 'display')],
   },
   {
     type: FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON,
     title: 'Compare items',
     description: 'Shows two or more items side by side, one row per field.',
     settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON),
-    tools: [
-      tool(
-        'compare_products',
-        'compare',
-        'Show two to 3 items side by side so the visitor can compare them.',
-        object({ item_ids: { type: 'array', items: itemId, minItems: 2, maxItems: 3 } }, [
-          'item_ids',
-        ]),
-      ),
-    ],
+    tools: [tool('compare_products', 'compare')],
   },
   {
     type: FEATURE_TYPES.BUCKET_LIST_CRUD,
@@ -170,35 +124,11 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
       "Keeps the visitor's list (a cart, a wishlist): add, remove, change quantities, show, empty. A tool's name decides what it does unless its settings name an operation.",
     settings_schema: settingsSchema(FEATURE_TYPES.BUCKET_LIST_CRUD),
     tools: [
-      tool(
-        'add_to_cart',
-        'cart_add',
-        "Add an item to the visitor's cart.",
-        object(
-          {
-            item_id: itemId,
-            quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' },
-          },
-          ['item_id'],
-        ),
-      ),
-      tool(
-        'remove_from_cart',
-        'cart_remove',
-        "Remove an item from the visitor's cart.",
-        object({ item_id: itemId }, ['item_id']),
-      ),
-      tool(
-        'set_cart_quantity',
-        'cart_set',
-        'Change how many of an item are in the cart.',
-        object({ item_id: itemId, quantity: { type: 'integer', minimum: 0 } }, [
-          'item_id',
-          'quantity',
-        ]),
-      ),
-      tool('show_cart', 'cart_list', "Show the visitor's cart and what is in it.", object({})),
-      tool('clear_cart', 'cart_clear', "Empty the visitor's cart.", object({})),
+      tool('add_to_cart', 'cart_add'),
+      tool('remove_from_cart', 'cart_remove'),
+      tool('set_cart_quantity', 'cart_set'),
+      tool('show_cart', 'cart_list'),
+      tool('clear_cart', 'cart_clear'),
     ],
   },
   {
@@ -206,17 +136,7 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
     title: 'End the conversation',
     description: 'Lets the agent say goodbye and close the conversation when the visitor is done.',
     settings_schema: settingsSchema(FEATURE_TYPES.WORKFLOW_CONVERSATION_END),
-    tools: [
-      tool(
-        'end_conversation',
-        'end',
-        'End the conversation when the visitor is done or says goodbye. Say goodbye first.',
-        object({
-          reason: { type: 'string', description: 'Why the conversation ends, in a few words.' },
-        }),
-        'server',
-      ),
-    ],
+    tools: [tool('end_conversation', 'end', 'server')],
   },
 ];
 

@@ -1,0 +1,128 @@
+// What a tool of a feature does and says when the scenario leaves it to the defaults. The agent
+// gives the model these descriptions and argument schemas, and the API's feature catalog shows
+// the same ones to the author, so both read them from here.
+
+/** What a tool does with the agent's API; `settings.operation` of a tool may set it. */
+export const TOOL_OPERATIONS = [
+  'search',
+  'display',
+  'compare',
+  'cart_add',
+  'cart_remove',
+  'cart_set',
+  'cart_list',
+  'cart_clear',
+  'end',
+  'custom',
+] as const;
+
+/** One of {@link TOOL_OPERATIONS}; `custom` tools only call the page. */
+export type ToolOperation = (typeof TOOL_OPERATIONS)[number];
+
+/** A JSON Schema object, as a tool's `parameters` are. */
+export type ToolParameters = Record<string, unknown>;
+
+/** What shapes a default beyond its operation. */
+export interface ToolDefaultsContext {
+  /** What the search looks through, e.g. the collection's name (default "the catalogue"). */
+  subject?: string | undefined;
+  /** Most items the compare tool takes (default 3). */
+  maxItems?: number | undefined;
+  /** The search's filter arguments, from the collection's filter fields (default none). */
+  filterProperties?: ToolParameters | undefined;
+  /** The feature type a `custom` tool belongs to, named in its description. */
+  featureType?: string | undefined;
+}
+
+/** A tool's default description and JSON Schema of its arguments. */
+export interface ToolDefaults {
+  description: string;
+  parameters: ToolParameters;
+}
+
+const ITEM_ID = { type: 'string', description: 'The id of an item, as given in search results.' };
+
+// Closed objects: small models otherwise invent arguments the tool does not take.
+const object = (properties: ToolParameters, required: string[] = []): ToolParameters => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+/** The default description and arguments of a tool that does `operation`. */
+export function toolDefaults(
+  operation: ToolOperation,
+  context: ToolDefaultsContext = {},
+): ToolDefaults {
+  const subject = context.subject ?? 'the catalogue';
+  const maxItems = context.maxItems ?? 3;
+  switch (operation) {
+    case 'search':
+      return {
+        description: `Search ${subject} and show the results to the visitor. Use it whenever the visitor looks for something.`,
+        parameters: object({
+          query: {
+            type: 'string',
+            description: 'What the visitor is looking for, in a few words.',
+          },
+          ...context.filterProperties,
+        }),
+      };
+    case 'display':
+      return {
+        description: 'Show one item in detail to the visitor.',
+        parameters: object({ item_id: ITEM_ID }, ['item_id']),
+      };
+    case 'compare':
+      return {
+        description: `Show two to ${maxItems} items side by side so the visitor can compare them.`,
+        parameters: object({ item_ids: { type: 'array', items: ITEM_ID, minItems: 2, maxItems } }, [
+          'item_ids',
+        ]),
+      };
+    case 'cart_add':
+      return {
+        description: "Add an item to the visitor's cart.",
+        parameters: object(
+          {
+            item_id: ITEM_ID,
+            quantity: { type: 'integer', minimum: 1, description: 'How many (default 1).' },
+          },
+          ['item_id'],
+        ),
+      };
+    case 'cart_remove':
+      return {
+        description: "Remove an item from the visitor's cart.",
+        parameters: object({ item_id: ITEM_ID }, ['item_id']),
+      };
+    case 'cart_set':
+      return {
+        description: 'Change how many of an item are in the cart.',
+        parameters: object({ item_id: ITEM_ID, quantity: { type: 'integer', minimum: 0 } }, [
+          'item_id',
+          'quantity',
+        ]),
+      };
+    case 'cart_list':
+      return { description: "Show the visitor's cart and what is in it.", parameters: object({}) };
+    case 'cart_clear':
+      return { description: "Empty the visitor's cart.", parameters: object({}) };
+    case 'end':
+      return {
+        description:
+          'End the conversation when the visitor is done or says goodbye. Say goodbye first.',
+        parameters: object({
+          reason: { type: 'string', description: 'Why the conversation ends, in a few words.' },
+        }),
+      };
+    default:
+      // `custom`, or an operation a stored snapshot names that this version does not know: the
+      // page decides what such a tool takes, so its arguments stay open.
+      return {
+        description: `Run ${context.featureType ?? 'this feature'} on the page.`,
+        parameters: { type: 'object', properties: {}, additionalProperties: true },
+      };
+  }
+}
