@@ -3,6 +3,7 @@
 // answer). The capture goes through Chromium's audio processing and WebRTC's Opus, as a
 // visitor's microphone does. The page starts with the microphone off and turns it on after the
 // greeting, so the file starts when the agent listens; turns are cut by time afterwards.
+import { wavFile } from '@svc/agents-plugin-embedded';
 import {
   launchChromium,
   type VoicePageApi,
@@ -17,7 +18,7 @@ import {
   type ConversationRecord,
   type TurnRecord,
 } from './records.js';
-import { speechBounds, synthesize, wavBytes, type Voice } from './voices.js';
+import { speechBounds, synthesize, type Voice } from './voices.js';
 
 /** WebRTC's own rate: Chromium then captures the file without resampling it. */
 const RATE = 48_000;
@@ -72,7 +73,7 @@ async function conversationWav(
     all.set(part, offset);
     offset += part.length;
   }
-  return { wav: wavBytes(all, RATE), placed, durationMs: length / samplesPerMs };
+  return { wav: wavFile(all, RATE), placed, durationMs: length / samplesPerMs };
 }
 
 interface VoicePageWindow {

@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, spokenWav } from '../support/browser.js';
 import { startPlatformApi } from '../support/platform-api.js';
 import {
   VOICE_PAGE_HTML,
@@ -34,20 +30,6 @@ let page: Page;
 
 interface VoicePageWindow {
   voicePage: VoicePageApi;
-}
-
-/** flite's slt voice (16 kHz mono WAV) saying `text` after two seconds of silence. */
-function spokenWav(text: string): Buffer {
-  const file = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'speech.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', file]);
-  const speech = readFileSync(file);
-  // flite writes a 44-byte header before 16-bit PCM at 16 kHz.
-  // The lead-in lets the browser's audio processing settle before the words.
-  const data = Buffer.concat([Buffer.alloc(16_000 * 2 * 2), speech.subarray(44)]);
-  const header = Buffer.from(speech.subarray(0, 44));
-  header.writeUInt32LE(36 + data.length, 4);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
 }
 
 const record = () => page.evaluate(() => (window as unknown as VoicePageWindow).voicePage.record());
@@ -84,7 +66,7 @@ beforeAll(async () => {
     connected: true,
   });
   // Said once (no loop): the microphone is silent after it.
-  browser = await launchChromium(spokenWav(UTTERANCE), { loop: false });
+  browser = await launchChromium(spokenWav(UTTERANCE, { leadSeconds: 2 }), { loop: false });
   page = await browser.newPage();
 }, 360_000);
 

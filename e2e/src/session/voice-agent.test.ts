@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +7,7 @@ import {
   startAgentWorker,
   type TestWorker,
 } from '@svc/agent/testing';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, spokenWav } from '../support/browser.js';
 import { startExamplePage, type ExamplePage } from '../support/example-page.js';
 import { startPlatformApi } from '../support/platform-api.js';
 
@@ -26,21 +22,6 @@ let example: ExamplePage;
 let browser: Browser;
 let page: Page;
 
-/** A 16 kHz mono WAV: a second of silence, `text` spoken by flite, then `trailingSeconds` of silence. */
-function spokenWav(text: string, trailingSeconds: number): Buffer {
-  const file = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'speech.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', file]);
-  const speech = readFileSync(file);
-  // flite writes a 44-byte header before 16-bit PCM at 16 kHz.
-  const pcm = speech.subarray(44);
-  const silence = (seconds: number) => Buffer.alloc(16_000 * 2 * seconds);
-  const data = Buffer.concat([silence(1), pcm, silence(trailingSeconds)]);
-  const header = Buffer.from(speech.subarray(0, 44));
-  header.writeUInt32LE(36 + data.length, 4);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 async function textOf(selector: string): Promise<string> {
   return (await page.textContent(selector)) ?? '';
 }
@@ -52,7 +33,7 @@ beforeAll(async () => {
   worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
   example = await startExamplePage(api.url, api.publication);
   // The visitor asks once, then stays quiet long enough for the answer (the file loops).
-  browser = await launchChromium(spokenWav('do you have tents', 14));
+  browser = await launchChromium(spokenWav('do you have tents', { trailingSeconds: 14 }));
   page = await browser.newPage();
 }, 180_000);
 

@@ -1,31 +1,40 @@
 // Debian Chromium for browser tests, with the flags that let it run headless and offline, and a
-// fake microphone that plays a WAV file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// fake microphone that plays a WAV file: a tone, or words spoken by flite.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wavFile } from '@svc/agents-plugin-embedded';
 import { chromium, type Browser } from 'playwright-core';
+
+/** The rate of the microphone files: flite's slt voice speaks at 16 kHz. */
+const RATE = 16_000;
 
 /** A 16 kHz mono 16-bit WAV of a 440 Hz tone. */
 export function toneWav(seconds: number): Buffer {
-  const rate = 16_000;
-  const samples = rate * seconds;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) {
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  const samples = new Int16Array(RATE * seconds);
+  for (let i = 0; i < samples.length; i += 1) {
+    samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / RATE));
   }
-  return wav;
+  return wavFile(samples, RATE);
+}
+
+/**
+ * A 16 kHz mono WAV of flite's slt voice saying `text`, between `leadSeconds` of silence (to let
+ * the browser's audio processing settle before the words) and `trailingSeconds` of silence.
+ */
+export function spokenWav(
+  text: string,
+  { leadSeconds = 1, trailingSeconds = 0 }: { leadSeconds?: number; trailingSeconds?: number } = {},
+): Buffer {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-e2e-')), 'speech.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', file]);
+  // flite writes a 44-byte header before 16-bit PCM at 16 kHz; the copy aligns the samples.
+  const pcm = readFileSync(file).subarray(44);
+  const speech = new Int16Array(new Uint8Array(pcm).buffer, 0, Math.floor(pcm.length / 2));
+  const samples = new Int16Array(RATE * (leadSeconds + trailingSeconds) + speech.length);
+  samples.set(speech, RATE * leadSeconds);
+  return wavFile(samples, RATE);
 }
 
 /** How {@link launchChromium}'s fake microphone plays its file. */
