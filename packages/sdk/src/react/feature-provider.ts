@@ -1,9 +1,4 @@
-import {
-  isSuccessCode,
-  type Collection,
-  type FeatureToolResult,
-  type RpcToolResponse,
-} from '@svc/protocol';
+import { isSuccessCode, type FeatureToolResult, type RpcToolResponse } from '@svc/protocol';
 import { parseFeatureToolResult } from '@svc/protocol/parse';
 import {
   createContext,
@@ -16,115 +11,93 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import {
+  routeTools,
+  type FeatureHistoryEntry,
+  type FeaturePosition,
+  type FeatureRegistryEntry,
+} from './feature-registry.js';
+import {
+  initialFeatureState,
+  shownEntry,
+  showResult,
+  updateResult,
+  type FeatureState,
+} from './feature-state.js';
 import { useSvc } from './svc-provider.js';
-
-/** A feature tool handler: returns the contract's feature result, and should not throw. */
-export type FeatureHandler = (
-  requestId: string,
-  args: Record<string, unknown>,
-  settings?: Record<string, unknown>,
-  collections?: Collection[],
-) => FeatureToolResult | Promise<FeatureToolResult>;
-
-/** Where feature panels show. */
-export type FeaturePosition = 'left' | 'right' | 'mobile' | 'hidden';
-
-/** One shown state of a feature panel, kept for history navigation. */
-export interface FeatureHistoryEntry {
-  feature: string;
-  toolName: string;
-  requestId: string;
-  componentData: Record<string, unknown>;
-}
-
-/** A registry entry: the panel and the tool handlers of one feature type. */
-export interface FeatureRegistryEntry {
-  component: ComponentType<Record<string, unknown>>;
-  handlers: Record<string, FeatureHandler>;
-  /** The tool whose result shows the panel. */
-  primaryTool: string;
-  toolNames: string[];
-  overlay?: boolean;
-  /** Picks the panel's props from its history entry. */
-  propsSelector?: (entry: FeatureHistoryEntry) => Record<string, unknown>;
-}
 
 /** Props of {@link FeatureProvider}; registry keys are feature types (`collection:items:search`). */
 export interface FeatureProviderProps {
   registry: Map<string, FeatureRegistryEntry>;
+  /** Called by `reset()`, so the page can empty its buckets (the cart) with the panels. */
   onResetBuckets?: () => void;
+  /** Forget the panels' history when the session ends; default false. */
   clearHistoryOnSessionEnd?: boolean;
+  /** Whether panels show before a tool shows one; default false. */
   initialVisibility?: boolean;
+  /** Where panels show until `setVisibility` moves them; default `right`. */
   initialPosition?: FeaturePosition;
   children?: ReactNode;
 }
 
-interface FeatureState {
-  history: FeatureHistoryEntry[];
-  /** Index of the shown entry in `history`, -1 when none. */
-  index: number;
-  activeFeature: string | null;
-  visible: boolean;
-  position: FeaturePosition;
-}
-
 /** What {@link useFeatures} returns: the seven functions of the contract and the panel state. */
 export interface FeaturesValue extends Readonly<FeatureState> {
+  /** Runs a feature tool as if the agent called it (the page's own buttons use it too). */
   executeTool(
     name: string,
     requestId: string,
     args: Record<string, unknown>,
   ): Promise<RpcToolResponse>;
+  /** Shows a feature's panel with its newest data, without running a tool. */
   selectFeature(name: string): void;
+  /** Shows or hides the panels, and moves them when a position is given. */
   setVisibility(visible: boolean, position?: FeaturePosition): void;
   getFeatureComponent(name: string): ComponentType<Record<string, unknown>> | null;
+  /** The feature a tool is routed to and whether it is that feature's primary tool. */
   getToolMapping(toolName: string): { feature: string; primary: boolean } | null;
   navigateHistory(direction: 'back' | 'forward'): void;
+  /** Forgets every panel and calls `onResetBuckets`. */
   reset(): void;
+  /** The registry the provider was given. */
+  readonly registry: ReadonlyMap<string, FeatureRegistryEntry>;
+  /** The entry the active panel shows, null when no feature is active. */
+  readonly shown: FeatureHistoryEntry | null;
 }
 
 const FeaturesContext = createContext<FeaturesValue | null>(null);
 
 /**
  * The feature runtime: answers the feature tools of the registry when the agent calls them, keeps
- * which panel shows where and its history, and speaks on the provider's event bus.
+ * which panel shows where and its history, and speaks on the provider's event bus. Each tool in an
+ * entry's `toolNames` (or `handlers`) is routed to that feature; only the `primaryTool` shows the
+ * panel. A registry that routes a tool twice or names a tool with no handler throws a `TypeError`.
+ * `FeaturePanels` renders the panels.
  */
 export function FeatureProvider(props: FeatureProviderProps) {
   const { session, events } = useSvc();
-  const initial = (): FeatureState => ({
-    history: [],
-    index: -1,
-    activeFeature: null,
-    visible: props.initialVisibility ?? false,
-    position: props.initialPosition ?? 'right',
-  });
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const initial = () =>
+    initialFeatureState(propsRef.current.initialVisibility, propsRef.current.initialPosition);
   const [state, setState] = useState(initial);
-  const latest = useRef(props);
-  latest.current = props;
+  const routes = useMemo(() => routeTools(props.registry), [props.registry]);
 
   const value = useMemo<FeaturesValue>(() => {
-    const mapping = (toolName: string) => {
-      for (const [feature, entry] of latest.current.registry) {
-        if (entry.handlers[toolName]) return { feature, entry };
-      }
-      return null;
-    };
     const reset = () => {
       setState(initial());
-      latest.current.onResetBuckets?.();
+      propsRef.current.onResetBuckets?.();
     };
     async function executeTool(toolName: string, requestId: string, args: Record<string, unknown>) {
       events.emit('tool:execute', { toolName, requestId, args });
-      const found = mapping(toolName);
+      const route = routes.get(toolName);
       const feature = session.rawConfig?.features.find(
-        (candidate) => candidate.type === found?.feature,
+        (candidate) => candidate.type === route?.feature,
       );
       let result: FeatureToolResult;
       try {
-        if (!found) throw new Error(`no feature handles the tool ${toolName}`);
-        const handler = found.entry.handlers[toolName] as FeatureHandler;
+        if (!route) throw new Error(`no feature handles the tool ${toolName}`);
         const parsed = parseFeatureToolResult(
-          await handler(
+          await route.handler(
             requestId,
             args,
             feature?.settings ?? {},
@@ -142,34 +115,28 @@ export function FeatureProvider(props: FeatureProviderProps) {
       }
       const response: RpcToolResponse = { requestId, ...result.response };
       events.emit('tool:response', { requestId, response });
-      if (found && isSuccessCode(response.code)) {
+      if (route && isSuccessCode(response.code)) {
         const entry = {
-          feature: found.feature,
+          feature: route.feature,
           toolName,
           requestId,
           componentData: result.componentData ?? {},
         };
-        setState((current) => {
-          const history = [...current.history.slice(0, current.index + 1), entry];
-          return {
-            ...current,
-            history,
-            index: history.length - 1,
-            activeFeature: found.feature,
-            visible: true,
-          };
-        });
-        events.emit('feature:show', { reason: 'tool', toolName, requestId });
+        setState((current) => (route.primary ? showResult : updateResult)(current, entry));
+        if (route.primary) events.emit('feature:show', { reason: 'tool', toolName, requestId });
         const suggestions = result.componentData?.suggestions;
         if (Array.isArray(suggestions)) events.emit('suggestions:show', { suggestions });
       }
       return response;
     }
+    const registry = props.registry;
     return {
       ...state,
+      registry,
+      shown: shownEntry(state, registry.get(state.activeFeature ?? '')?.primaryTool ?? ''),
       executeTool,
       selectFeature(name) {
-        const entry = latest.current.registry.get(name);
+        const entry = registry.get(name);
         if (!entry) return;
         setState((current) => ({ ...current, activeFeature: name, visible: true }));
         events.emit('feature:show', {
@@ -181,12 +148,10 @@ export function FeatureProvider(props: FeatureProviderProps) {
       setVisibility(visible, position) {
         setState((current) => ({ ...current, visible, position: position ?? current.position }));
       },
-      getFeatureComponent: (name) => latest.current.registry.get(name)?.component ?? null,
+      getFeatureComponent: (name) => registry.get(name)?.component ?? null,
       getToolMapping(toolName) {
-        const found = mapping(toolName);
-        return found
-          ? { feature: found.feature, primary: found.entry.primaryTool === toolName }
-          : null;
+        const route = routes.get(toolName);
+        return route ? { feature: route.feature, primary: route.primary } : null;
       },
       navigateHistory(direction) {
         setState((current) => {
@@ -202,8 +167,8 @@ export function FeatureProvider(props: FeatureProviderProps) {
       },
       reset,
     };
-    // `initial` reads props through `latest`; the functions only need the session and the bus.
-  }, [session, events, state]);
+    // `initial` reads props through `propsRef`; the functions need the session, bus and routes.
+  }, [session, events, state, routes, props.registry]);
 
   // The effect below registers once per session; these refs let it call the latest functions.
   const run = useRef(value.executeTool);
@@ -211,23 +176,23 @@ export function FeatureProvider(props: FeatureProviderProps) {
   const resetRef = useRef(value.reset);
   resetRef.current = value.reset;
   useEffect(() => {
-    const toolNames = [...props.registry.values()].flatMap((entry) => Object.keys(entry.handlers));
     const unregister = session.registerFeatureTools({
-      toolNames,
+      toolNames: [...routes.keys()],
       run: (toolName, requestId, args) => run.current(toolName, requestId, args),
     });
     const stops = [
       events.on('conversation:reset', () => resetRef.current()),
       events.on('session:end', () => {
-        if (latest.current.clearHistoryOnSessionEnd)
-          setState((current) => ({ ...current, history: [], index: -1 }));
+        // The panels go with their history; where they show and whether is the visitor's choice.
+        if (propsRef.current.clearHistoryOnSessionEnd)
+          setState((current) => initialFeatureState(current.visible, current.position));
       }),
     ];
     return () => {
       unregister();
       stops.forEach((stop) => stop());
     };
-  }, [session, events, props.registry]);
+  }, [session, events, routes]);
 
   return createElement(FeaturesContext.Provider, { value }, props.children);
 }

@@ -4,7 +4,8 @@ import { createElement, StrictMode, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi } from '../client/test-server.js';
 import { FakeTransport, fakeConfig } from '../testing/fake-transport.js';
-import { FeatureProvider, useFeatures, type FeatureRegistryEntry } from './feature-provider.js';
+import { FeatureProvider, useFeatures } from './feature-provider.js';
+import type { FeatureRegistryEntry } from './feature-registry.js';
 import { SvcProvider, useSvc, useSvcClient, useSvcEvents } from './svc-provider.js';
 import { useSvcSession } from './use-svc-session.js';
 
