@@ -17,5 +17,6 @@ export type {
   FeaturePosition,
   FeatureRegistryEntry,
 } from './feature-registry.js';
+export type { FeatureState } from './feature-state.js';
 export { FeaturePanels, type FeaturePanelsProps } from './feature-panels.js';
 export { SvcEventBus, type SvcBusEvents } from './event-bus.js';
