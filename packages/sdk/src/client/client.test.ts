@@ -260,6 +260,18 @@ describe('stored identity', () => {
     expect(api.requests[1]!.body).toEqual({ scenario_uuid: PUBLICATION, external_id: 'visitor-1' });
   });
 
+  it('getValidUserToken({ renew }) identifies again as the same visitor, valid token or not', async () => {
+    const { client } = make();
+    const { user_token } = await client.identifyUser(PUBLICATION, 'visitor-1');
+    const renewed = await client.getValidUserToken({ renew: true });
+    expect(renewed).not.toBe(user_token);
+    expect(client.getStoredUserToken(PUBLICATION)).toBe(renewed);
+    expect(api.requests.map((request) => request.body)).toEqual([
+      { scenario_uuid: PUBLICATION, external_id: 'visitor-1' },
+      { scenario_uuid: PUBLICATION, external_id: 'visitor-1' },
+    ]);
+  });
+
   it('getValidUserToken fails clearly when nobody was identified', async () => {
     expect((await rejection(make().client.getValidUserToken())).code).toBe('IDENTIFY_FAILED');
   });

@@ -6,7 +6,7 @@ import {
 } from '@svc/protocol';
 import { parseIdentity, parseSessionCredentials } from '@svc/protocol/parse';
 import { SvcError } from '../errors.js';
-import { postJson } from './http.js';
+import { requestJson } from './http.js';
 import { createIdentityStore } from './identity-store.js';
 import { getJWTExpiry, isTokenExpired } from './jwt.js';
 import { safeStorage } from './safe-storage.js';
@@ -53,9 +53,10 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
     externalId: string,
     signal?: AbortSignal,
   ): Promise<Identity> {
-    const identity = await postJson(
+    const identity = await requestJson(
       'IDENTIFY_FAILED',
       fetcher,
+      'POST',
       baseUrl + API_PATHS.IDENTIFY,
       { scenario_uuid: scenarioUUID, external_id: externalId },
       parseIdentity,
@@ -65,6 +66,21 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
     store.save({ user_token, user_id, application_id, external_id: externalId }, scenarioUUID);
     if (externalId === pendingAnonymousId) pendingAnonymousId = null;
     return identity;
+  }
+
+  /** Identifies over the network, sharing a request already running for the same visitor. */
+  function identifyOnce(
+    scenarioUUID: string,
+    externalId: string,
+    signal?: AbortSignal,
+  ): Promise<Identity> {
+    const key = `${scenarioUUID}\n${externalId}`;
+    let request = inFlight.get(key);
+    if (!request) {
+      request = identify(scenarioUUID, externalId, signal).finally(() => inFlight.delete(key));
+      inFlight.set(key, request);
+    }
+    return request;
   }
 
   const client: SvcClient = {
@@ -92,13 +108,7 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
       }
       const visitor =
         externalId ?? store.knownExternalId() ?? (pendingAnonymousId ??= anonymousId());
-      const key = `${scenarioUUID}\n${visitor}`;
-      let request = inFlight.get(key);
-      if (!request) {
-        request = identify(scenarioUUID, visitor, signal).finally(() => inFlight.delete(key));
-        inFlight.set(key, request);
-      }
-      return request;
+      return identifyOnce(scenarioUUID, visitor, signal);
     },
 
     async startSession(scenarioUUID, options: StartSessionOptions = {}) {
@@ -129,9 +139,10 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
       const { resumeConversationId, metadata } = options.sessionOptions ?? {};
       if (resumeConversationId !== undefined) body.resume_conversation_id = resumeConversationId;
       if (metadata !== undefined) body.metadata = metadata;
-      return postJson<SessionCredentials>(
+      return requestJson<SessionCredentials>(
         'SESSION_START_FAILED',
         fetcher,
+        'POST',
         baseUrl + API_PATHS.SESSION,
         body,
         parseSessionCredentials,
@@ -139,9 +150,11 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
       );
     },
 
-    async getValidUserToken() {
+    async getValidUserToken(options = {}) {
       const current = store.current();
-      if (current && !isTokenExpired(current.user_token)) return current.user_token;
+      if (current && !options.renew && !isTokenExpired(current.user_token)) {
+        return current.user_token;
+      }
       const scenario = store.scenarioPointer();
       if (!scenario) {
         throw new SvcError(
@@ -149,7 +162,12 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
           'identify failed: no visitor has been identified yet',
         );
       }
-      return (await client.identifyUser(scenario, current?.external_id)).user_token;
+      // A token the API refused may still look valid here (a rotated key, a reset database), so a
+      // renewal skips the stored identity but keeps its external id: the same visitor comes back.
+      if (options.renew && current) {
+        return (await identifyOnce(scenario, current.external_id, options.signal)).user_token;
+      }
+      return (await client.identifyUser(scenario, current?.external_id, options.signal)).user_token;
     },
 
     getStoredUserToken(scenarioUUID, applicationId) {

@@ -5,5 +5,11 @@
  */
 export { createSvcClient } from './client.js';
 export { getCompanyIdFromToken, getJWTExpiry, isTokenExpired } from './jwt.js';
-export type { StorageAdapter, SvcClient, SvcClientConfig, StartSessionOptions } from './types.js';
+export type {
+  GetValidUserTokenOptions,
+  StorageAdapter,
+  SvcClient,
+  SvcClientConfig,
+  StartSessionOptions,
+} from './types.js';
 export { SvcError } from '../errors.js';

@@ -37,14 +37,26 @@ export interface StartSessionOptions {
   signal?: AbortSignal;
 }
 
+/** Options of {@link SvcClient.getValidUserToken}. */
+export interface GetValidUserTokenOptions {
+  /** Identify again even when the stored token looks valid. */
+  renew?: boolean;
+  /** Aborts a re-identify. */
+  signal?: AbortSignal;
+}
+
 /** The HTTP client of the public API, with the visitor identity it stores. */
 export interface SvcClient {
   /** Identifies the visitor; returns the stored identity with no network call when still valid. */
   identifyUser(scenarioUUID: string, externalId?: string, signal?: AbortSignal): Promise<Identity>;
   /** Starts a Transport session; needs a stored identity. */
   startSession(scenarioUUID: string, options?: StartSessionOptions): Promise<SessionCredentials>;
-  /** The stored token if valid, else a silent re-identify from the persisted scenario and visitor. */
-  getValidUserToken(): Promise<string>;
+  /**
+   * The stored token if valid, else a silent re-identify from the persisted scenario and visitor.
+   * With `renew`, identifies again even when the stored token looks valid (for a token the API
+   * refused with 401); the visitor stays the same.
+   */
+  getValidUserToken(options?: GetValidUserTokenOptions): Promise<string>;
   /** Synchronous read of the stored token (not checked for expiry). */
   getStoredUserToken(scenarioUUID?: string, applicationId?: number): string | null;
   getSessionUserId(): number | null;
