@@ -13,16 +13,21 @@ const registry = featureRegistry([
 ]);
 
 describe('the try-it feature registry', () => {
-  it("registers the scenario's page tools by feature type, not its server tools", () => {
-    expect([...registry.keys()]).toEqual(['collection:items:search', 'bucket:list:crud']);
-    expect(registry.get('bucket:list:crud')).toMatchObject({
-      primaryTool: 'add_to_cart',
-      toolNames: ['add_to_cart', 'show_cart'],
+  it("registers each of the scenario's page tools as the primary tool of its own panel, not its server tools", () => {
+    expect([...registry.keys()]).toEqual([
+      'collection:items:search#search_products',
+      'bucket:list:crud#add_to_cart',
+      'bucket:list:crud#show_cart',
+    ]);
+    expect(registry.get('bucket:list:crud#show_cart')).toMatchObject({
+      primaryTool: 'show_cart',
+      toolNames: ['show_cart'],
     });
   });
 
   it('tells the agent the panel is shown and hands the arguments to the panel', async () => {
-    const handler = registry.get('collection:items:search')?.handlers.search_products;
+    const handler = registry.get('collection:items:search#search_products')?.handlers
+      .search_products;
     const args = { query: 'tent', result: { items: [{ id: 't1', name: 'Ridge 2' }] } };
     expect(await handler?.('call-1', args)).toEqual({
       requestId: 'call-1',
@@ -32,7 +37,7 @@ describe('the try-it feature registry', () => {
   });
 
   it("draws a panel from the tool's arguments", () => {
-    const Panel = registry.get('collection:items:search')?.component;
+    const Panel = registry.get('collection:items:search#search_products')?.component;
     if (!Panel) throw new Error('no search panel');
     render(
       <MantineProvider>

@@ -112,8 +112,9 @@ function PanelBody({ content }: { content: PanelContent }) {
 
 /**
  * The feature runtime's registry for a scenario, as a customer's page builds one for
- * `FeatureProvider`: per feature type, a handler for each of its page tools that answers the agent
- * that the panel is shown, and the panel component drawing what the tool sent.
+ * `FeatureProvider`: one entry per page tool, keyed `type#tool` (its own primary tool, since only a feature's primary
+ * tool shows its panel and Try it shows every call), whose handler answers the agent that the panel
+ * is shown, and whose panel draws what the tool sent as its feature type draws it.
  */
 export function featureRegistry(
   features: readonly PanelFeature[],
@@ -123,21 +124,20 @@ export function featureRegistry(
     const Panel = ({ args }: Record<string, unknown>) => (
       <PanelBody content={panelContent(type, (args ?? {}) as Record<string, unknown>)} />
     );
-    registry.set(type, {
-      component: Panel,
-      primaryTool: toolNames[0] ?? '',
-      toolNames,
-      handlers: Object.fromEntries(
-        toolNames.map((toolName) => [
-          toolName,
-          (requestId: string, args: Record<string, unknown>) => ({
+    for (const toolName of toolNames) {
+      registry.set(`${type}#${toolName}`, {
+        component: Panel,
+        primaryTool: toolName,
+        toolNames: [toolName],
+        handlers: {
+          [toolName]: (requestId: string, args: Record<string, unknown>) => ({
             requestId,
             response: { code: 'SUCCESS' as const, data: { shown: true } },
             componentData: { toolName, args } satisfies PanelProps,
           }),
-        ]),
-      ),
-    });
+        },
+      });
+    }
   }
   return registry;
 }
@@ -164,7 +164,9 @@ export function FeaturePanels({ pageTools }: { pageTools: number }) {
       </Text>
     );
   const Panel = features.getFeatureComponent(entry.feature);
-  const title = PANEL_TITLES[entry.feature] ?? entry.feature;
+  // Features are keyed `type#tool`: the type names the panel.
+  const type = entry.feature.split('#')[0] ?? entry.feature;
+  const title = PANEL_TITLES[type] ?? type;
   return (
     <Paper withBorder p="sm" component="section" aria-label={`Panel: ${title}`}>
       <Group justify="space-between" mb="xs">
