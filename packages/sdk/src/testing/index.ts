@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { FakeTransport, fakeConfig, type SentPayload } from './fake-transport.js';
+export { TestStorage } from '../client/test-storage.js';
 export type {
   ParticipantEvent,
   RpcHandler,

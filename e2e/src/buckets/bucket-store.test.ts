@@ -1,6 +1,6 @@
 import type { ListeningTestApi } from '@svc/api/testing';
 import { describe, expect, it } from 'vitest';
-import type { BucketSnapshot } from './types.js';
+import type { BucketSnapshot } from '@svc/sdk/buckets';
 import { FIRST_ITEM, SECOND_ITEM, line, useBucketApi, svcRejection, visitor } from './test-api.js';
 
 let api: ListeningTestApi;

@@ -1,9 +1,9 @@
 import type { ListeningTestApi } from '@svc/api/testing';
 import { AGENT_API_ENDPOINTS, agentApiPath } from '@svc/protocol/agent';
 import { describe, expect, it, vi } from 'vitest';
-import { SvcSession } from '../session/svc-session.js';
-import { FakeTransport, fakeConfig } from '../testing/fake-transport.js';
-import { refreshOnCartChange } from './session-sync.js';
+import { SvcSession } from '@svc/sdk';
+import { FakeTransport, fakeConfig } from '@svc/sdk/testing';
+import { refreshOnCartChange } from '@svc/sdk/buckets';
 import { FIRST_ITEM, line, useBucketApi, visitor } from './test-api.js';
 
 // A real SvcSession on the real API; the FakeTransport plays the agent's side of the room, and

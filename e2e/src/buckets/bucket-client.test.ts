@@ -1,8 +1,8 @@
 import { createTokenService, type ListeningTestApi } from '@svc/api/testing';
 import { storageKeys } from '@svc/protocol';
 import { describe, expect, it } from 'vitest';
-import { createSvcClient } from '../client/client.js';
-import { createBucketClient } from './bucket-client.js';
+import { createSvcClient } from '@svc/sdk/client';
+import { createBucketClient } from '@svc/sdk/buckets';
 import {
   FIRST_ITEM,
   SECOND_ITEM,

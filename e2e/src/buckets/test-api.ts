@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoProducts, startTestApi, type ListeningTestApi } from '@svc/api/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { createSvcClient } from '../client/client.js';
-import { TestStorage } from '../client/test-storage.js';
-import { SvcError } from '../errors.js';
-import { createBucketClient } from './bucket-client.js';
-import type { BucketClientOptions } from './types.js';
+import { createSvcClient } from '@svc/sdk/client';
+import { TestStorage } from '@svc/sdk/testing';
+import { SvcError } from '@svc/sdk';
+import { createBucketClient } from '@svc/sdk/buckets';
+import type { BucketClientOptions } from '@svc/sdk/buckets';
 
 /**
  * Runs the API with the demo seed for the tests of the calling file: started before them (handed
