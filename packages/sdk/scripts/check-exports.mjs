@@ -18,8 +18,14 @@ const EXPECTED = {
     'SvcError',
   ],
   '@svc/sdk/buckets': ['createBucketClient', 'refreshOnCartChange', 'SvcError'],
-  '@svc/sdk/react': [],
-  '@svc/sdk/testing': [],
+  '@svc/sdk/react': [
+    'SvcProvider',
+    'useSvcSession',
+    'FeatureProvider',
+    'useFeatures',
+    'FeaturePanels',
+  ],
+  '@svc/sdk/testing': ['FakeTransport', 'fakeConfig', 'TestStorage'],
 };
 
 let failures = 0;
