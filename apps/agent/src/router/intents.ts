@@ -242,9 +242,18 @@ export async function routeUtterance(
     // "Show me the one from Red Cedar" when none is shown: the one the catalogue has.
     if (display && lookup && !plural && hasPhrase(tokens, ['the one', 'that one'])) {
       const { query: words, ...rest } = args;
-      const found = await lookup(search, typeof words === 'string' ? words : '', rest);
-      if (found.length === 1 && found[0])
-        return { kind: 'tool', tool: display, args: { item_id: found[0].id } };
+      const text = typeof words === 'string' ? words : '';
+      // The search matches any of the words; the one meant has them all in its name.
+      const named = (await lookup(search, text, rest)).filter((item) =>
+        text
+          .split(' ')
+          .filter(Boolean)
+          .every((word) =>
+            item.name.toLowerCase().split(/\s+/).map(singular).includes(singular(word)),
+          ),
+      );
+      if (named.length === 1 && named[0])
+        return { kind: 'tool', tool: display, args: { item_id: named[0].id } };
     }
     if (hasPhrase(tokens, SEARCH_PHRASES) || query.length > 0)
       return { kind: 'tool', tool: search, args };

@@ -280,6 +280,11 @@ describe('the intent router on the demo scenario', () => {
     const byBrand = await dialogue.say("let's see the one made by red cedar");
     expect(tool(byBrand)).toBe('show_product');
     expect(args(byBrand)).toEqual({ item_id: cedar[0]?.id });
+    // After a search of two words the brand has other items matching one of them.
+    await dialogue.say('do you have a camp kettle');
+    const again = await dialogue.say('i want the one by red cedar');
+    expect(tool(again)).toBe('show_product');
+    expect(args(again)).toEqual({ item_id: cedar[0]?.id });
   });
 
   it('compares two shown items named by brand, "ones" misheard as "once" too', async () => {
