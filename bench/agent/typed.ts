@@ -74,12 +74,14 @@ export async function typedBench(
       await Promise.all(
         visitors.map(async (visitor) => {
           for (const [index, text] of TYPED_TURNS.entries()) {
+            // Every turn, the first too, comes 300 ms after the agent's last message: a first
+            // turn typed into the greeting would time the greeting's end, not the turn.
+            await new Promise((resolve) => setTimeout(resolve, 300));
             try {
               (index === 0 ? first : later).push(await typedTurn(visitor, text));
             } catch {
               failed += 1;
             }
-            await new Promise((resolve) => setTimeout(resolve, 300));
           }
         }),
       );
