@@ -78,55 +78,62 @@ afterAll(async () => {
 });
 
 describe('a spoken turn through Chromium to the real agent', () => {
-  it('shows what the visitor said and searches for tents', async () => {
-    await page.goto(`${api.url}/?publication=${api.publication}`);
-    await page.waitForFunction(() => 'voicePage' in window, undefined, { timeout: 60_000 });
-    await page.evaluate(() => (window as unknown as VoicePageWindow).voicePage.start());
-    // The greeting is spoken to the end before the microphone opens (its file then starts).
-    await until(
-      'no greeting spoken',
-      (current) => {
-        const spoke = current.agentStates.findIndex((entry) => entry.state === 'speaking');
-        return (
-          spoke >= 0 &&
-          current.agentStates.slice(spoke).some((entry) => entry.state === 'listening')
-        );
-      },
-      300_000,
-    );
-    await page.evaluate(() =>
-      (window as unknown as VoicePageWindow).voicePage.microphone('default'),
-    );
+  // One retry, in a new conversation: on a starved CI machine the fake microphone's audio can
+  // reach the agent in pieces (the last word lost), as a visitor on a choking laptop would be
+  // asked to say it again. Heard wrong twice is a failure.
+  it(
+    'shows what the visitor said and searches for tents',
+    { retry: 1, timeout: 600_000 },
+    async () => {
+      await page.goto(`${api.url}/?publication=${api.publication}`);
+      await page.waitForFunction(() => 'voicePage' in window, undefined, { timeout: 60_000 });
+      await page.evaluate(() => (window as unknown as VoicePageWindow).voicePage.start());
+      // The greeting is spoken to the end before the microphone opens (its file then starts).
+      await until(
+        'no greeting spoken',
+        (current) => {
+          const spoke = current.agentStates.findIndex((entry) => entry.state === 'speaking');
+          return (
+            spoke >= 0 &&
+            current.agentStates.slice(spoke).some((entry) => entry.state === 'listening')
+          );
+        },
+        300_000,
+      );
+      await page.evaluate(() =>
+        (window as unknown as VoicePageWindow).voicePage.microphone('default'),
+      );
 
-    // What the visitor said, over all their messages: a starved browser (two busy cores) can
-    // leave a gap in its fake microphone, and the agent then hears the words as two turns.
-    const saidIn = (current: VoicePageRecord) =>
-      current.messages
-        .filter((message) => message.role === 'user')
-        .map((message) => message.content)
-        .join(' ')
-        .toLowerCase();
-    await until(
-      'the visitor was never heard',
-      (current) => current.messages.some((message) => message.role === 'user'),
-      180_000,
-    );
-    const heard = await until(
-      'the visitor was never heard whole',
-      (current) => saidIn(current).includes('tents'),
-      30_000,
-    ).catch(async () => record());
-    expect(saidIn(heard)).toContain('tents');
+      // What the visitor said, over all their messages: a starved browser (two busy cores) can
+      // leave a gap in its fake microphone, and the agent then hears the words as two turns.
+      const saidIn = (current: VoicePageRecord) =>
+        current.messages
+          .filter((message) => message.role === 'user')
+          .map((message) => message.content)
+          .join(' ')
+          .toLowerCase();
+      await until(
+        'the visitor was never heard',
+        (current) => current.messages.some((message) => message.role === 'user'),
+        180_000,
+      );
+      const heard = await until(
+        'the visitor was never heard whole',
+        (current) => saidIn(current).includes('tents'),
+        30_000,
+      ).catch(async () => record());
+      expect(saidIn(heard)).toContain('tents');
 
-    const searched = await until(
-      'the page was never asked to search',
-      (current) => current.tools.some((call) => call.name === 'search_products'),
-      180_000,
-    );
-    const search = searched.tools.find((call) => call.name === 'search_products');
-    const { category, query } = search?.args ?? {};
-    expect(category === 'tents' || /\btents?\b/i.test(String(query ?? ''))).toBe(true);
-    expect(searched.errors).toEqual([]);
-    await page.evaluate(() => (window as unknown as VoicePageWindow).voicePage.end());
-  }, 600_000);
+      const searched = await until(
+        'the page was never asked to search',
+        (current) => current.tools.some((call) => call.name === 'search_products'),
+        180_000,
+      );
+      const search = searched.tools.find((call) => call.name === 'search_products');
+      const { category, query } = search?.args ?? {};
+      expect(category === 'tents' || /\btents?\b/i.test(String(query ?? ''))).toBe(true);
+      expect(searched.errors).toEqual([]);
+      await page.evaluate(() => (window as unknown as VoicePageWindow).voicePage.end());
+    },
+  );
 });
