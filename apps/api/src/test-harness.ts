@@ -37,7 +37,8 @@ export interface Harness {
 /** Runs `suite` once per dialect; `harness()` answers the current one inside tests. */
 export function describeOnBothDialects(
   name: string,
-  suite: (harness: () => Harness) => void,
+  /** Registers the tests; `dialect` lets a suite register a test for one database only. */
+  suite: (harness: () => Harness, dialect: 'sqlite' | 'postgres') => void,
   deps: Partial<Omit<AppDeps, 'database' | 'transport'>> = {},
 ): void {
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
@@ -78,7 +79,7 @@ export function describeOnBothDialects(
     suite(() => {
       if (!current) throw new Error('the harness is not ready');
       return current;
-    });
+    }, dialect);
   });
 }
 
