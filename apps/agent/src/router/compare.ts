@@ -4,7 +4,7 @@ import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
 import type { ItemLookup, Route } from './intents.js';
-import { canRank, ordinals, rankField, ranked, rankingOf } from './references.js';
+import { canRank, ordinals, pointsAtFocus, rankField, ranked, rankingOf } from './references.js';
 import { subjectMatch } from './subjects.js';
 import { hasPhrase, singular } from './text.js';
 
@@ -65,7 +65,23 @@ export async function compareRoute(
     }
   }
   let picked: SeenItem[] = [];
-  if (positions.length >= 2) {
+  // "Compare it with the second one": the item in focus and the one named by position.
+  const [position] = positions;
+  const other =
+    position === undefined
+      ? undefined
+      : position < 0
+        ? pool[pool.length + position]
+        : pool[position];
+  if (
+    positions.length === 1 &&
+    context.focus &&
+    pointsAtFocus(tokens) &&
+    other &&
+    other.id !== context.focus.id
+  ) {
+    picked = [context.focus, other];
+  } else if (positions.length >= 2) {
     picked = positions
       .map((position) => (position < 0 ? pool[pool.length + position] : pool[position]))
       .filter((item): item is SeenItem => item !== undefined);

@@ -255,11 +255,14 @@ export async function routeUtterance(
       if (named.length === 1 && named[0])
         return { kind: 'tool', tool: display, args: { item_id: named[0].id } };
     }
-    if (hasPhrase(tokens, SEARCH_PHRASES) || query.length > 0)
+    if (hasPhrase(tokens, [...SEARCH_PHRASES, ...NARROWING]) || query.length > 0)
       return { kind: 'tool', tool: search, args };
   }
   return undefined;
 }
+
+/** Words that narrow what is shown to part of it ("just the backpacks"). */
+const NARROWING = ['just', 'only'];
 
 /**
  * A search that only names a filter ("what about blue ones", "anything under 50 dollars") narrows
@@ -275,7 +278,9 @@ function narrowed(
   const last = context.lastSearch;
   if (!last || args.query !== undefined) return args;
   if (hasPhrase(tokens, ['everything', 'all', 'anything else', 'other', 'else'])) return args;
-  if (Object.keys(args).some((key) => catalog.kinds.has(key))) return args;
+  // "Just the backpacks" narrows to a kind; "what about backpacks" asks for another kind.
+  if (!hasPhrase(tokens, NARROWING) && Object.keys(args).some((key) => catalog.kinds.has(key)))
+    return args;
   const kept = Object.fromEntries(
     Object.entries(last).filter(
       ([key]) => !(key in args) && !Object.keys(args).some((own) => sameFilter(own, key)),

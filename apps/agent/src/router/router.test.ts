@@ -259,6 +259,20 @@ describe('the intent router on the demo scenario', () => {
     expect(args(packs)).toEqual({ category: 'backpacks' });
   });
 
+  it('narrows to a kind with "just", and compares the item in focus with one by position', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('what do you have from north peak');
+    const narrowed = await dialogue.say('only the tents');
+    expect(tool(narrowed)).toBe('search_products');
+    expect(args(narrowed)).toEqual({ brand: 'North Peak', category: 'tents' });
+    const shown = dialogue.lastItems();
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    await dialogue.say('tell me about the second one');
+    const compared = await dialogue.say('compare it to the first one');
+    expect(tool(compared)).toBe('compare_products');
+    expect(args(compared)).toEqual({ item_ids: [shown[1]?.id, shown[0]?.id] });
+  });
+
   it('points at one item by "how about", a ranking alone, or a brand that holds a colour word', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('i would like a kettle');
