@@ -3,13 +3,7 @@
 // waits for the agent to listen again before the next utterance, so turns never overlap.
 import { visit, type Visitor, type VisitSetup } from '@svc/agent/testing';
 import type { Conversation } from './conversations.js';
-import type { Action } from './expectations.js';
-import {
-  toolCallAction,
-  turnActions,
-  type ConversationRecord,
-  type TurnRecord,
-} from './records.js';
+import { turnOutcome, type ConversationRecord, type TurnRecord } from './records.js';
 import { synthesize, type Voice } from './voices.js';
 
 /** The demo scenario's page tools: the SDK answers each with `OK` and the handler's value. */
@@ -23,7 +17,7 @@ export const PAGE_TOOLS = [
 ] as const;
 
 /** The page methods of the visitor: the tools, and the activity check the SDK answers itself. */
-function pageMethods(): NonNullable<VisitSetup['pageMethods']> {
+export function pageMethods(): NonNullable<VisitSetup['pageMethods']> {
   const methods: NonNullable<VisitSetup['pageMethods']> = {
     svc__ui_activity_check: () => ({ active: true, visible: true, last_activity_at: Date.now() }),
   };
@@ -108,21 +102,7 @@ export async function runDirectConversation(
       const calls = visitor.rpcCalls.length;
       const spokenUntil = await visitor.say(say);
       const settledMs = await settled(visitor, spokenUntil, received);
-      const messages = visitor.received
-        .slice(received)
-        .filter((entry) => entry.topic === 'message:new')
-        .map((entry) => entry.payload);
-      const toolCalls = messages
-        .flatMap((message) => (Array.isArray(message.tool_calls) ? message.tool_calls : []))
-        .map(toolCallAction)
-        .filter((action): action is Action => action !== undefined);
-      const pageCalls = visitor.rpcCalls
-        .slice(calls)
-        .filter((call) => call.method !== 'svc__ui_activity_check')
-        .map((call) => ({
-          tool: call.method,
-          args: (call.payload.args as Record<string, unknown> | undefined) ?? {},
-        }));
+      const { messages, actions, pageCalls } = turnOutcome(visitor, received, calls);
       const firstAudio = visitor.loudAgentFrames.find((at) => at > spokenUntil);
       turns.push({
         said: say,
@@ -130,7 +110,7 @@ export async function runDirectConversation(
         heard: messages
           .filter((message) => message.role === 'user')
           .map((message) => String(message.content ?? '')),
-        actions: turnActions(toolCalls, pageCalls),
+        actions,
         pageCalls,
         ...(firstAudio === undefined ? {} : { responseMs: firstAudio - spokenUntil }),
         settledMs,

@@ -1,4 +1,5 @@
 // What one spoken conversation of the evaluation recorded, on either path, before it is scored.
+import type { Visitor } from '@svc/agent/testing';
 import type { Conversation } from './conversations.js';
 import type { Action } from './expectations.js';
 import type { Voice } from './voices.js';
@@ -72,4 +73,28 @@ export function turnActions(toolCalls: readonly Action[], pageCalls: readonly Ac
     }
   }
   return actions;
+}
+
+/** What a visitor received since a turn began: its messages, the tool calls and page calls. */
+export function turnOutcome(
+  visitor: Pick<Visitor, 'received' | 'rpcCalls'>,
+  received: number,
+  calls: number,
+): { messages: Record<string, unknown>[]; actions: Action[]; pageCalls: Action[] } {
+  const messages = visitor.received
+    .slice(received)
+    .filter((entry) => entry.topic === 'message:new')
+    .map((entry) => entry.payload);
+  const toolCalls = messages
+    .flatMap((message) => (Array.isArray(message.tool_calls) ? message.tool_calls : []))
+    .map(toolCallAction)
+    .filter((action): action is Action => action !== undefined);
+  const pageCalls = visitor.rpcCalls
+    .slice(calls)
+    .filter((call) => call.method !== 'svc__ui_activity_check')
+    .map((call) => ({
+      tool: call.method,
+      args: (call.payload.args as Record<string, unknown> | undefined) ?? {},
+    }));
+  return { messages, actions: turnActions(toolCalls, pageCalls), pageCalls };
 }

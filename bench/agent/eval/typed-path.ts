@@ -4,15 +4,8 @@
 // mishearings in seconds instead of a spoken run's hour.
 import { visit } from '@svc/agent/testing';
 import type { Conversation } from './conversations.js';
-import type { Action } from './expectations.js';
-import { PAGE_TOOLS, type DirectSetup } from './direct-path.js';
-import {
-  toolCallAction,
-  turnActions,
-  type ConversationRecord,
-  type PathName,
-  type TurnRecord,
-} from './records.js';
+import { pageMethods, type DirectSetup } from './direct-path.js';
+import { turnOutcome, type ConversationRecord, type PathName, type TurnRecord } from './records.js';
 import type { Voice } from './voices.js';
 
 const ended = (received: { topic: string }[]) =>
@@ -31,12 +24,7 @@ export async function runTypedConversation(
 ): Promise<ConversationRecord> {
   const turns: TurnRecord[] = [];
   const record: ConversationRecord = { conversation, voice, path, turns };
-  const pageMethods: NonNullable<Parameters<typeof visit>[0]['pageMethods']> = {
-    svc__ui_activity_check: () => ({ active: true, visible: true, last_activity_at: Date.now() }),
-  };
-  for (const tool of PAGE_TOOLS)
-    pageMethods[tool] = (request) => ({ requestId: request.requestId, code: 'OK', data: {} });
-  const { visitor } = await visit({ ...setup, pageMethods }, 'text');
+  const { visitor } = await visit({ ...setup, pageMethods: pageMethods() }, 'text');
   try {
     await visitor.acknowledge({}, 300_000);
     await visitor.next('message:new', (message) => message.role === 'assistant', 180_000);
@@ -69,26 +57,12 @@ export async function runTypedConversation(
         if (answeredAt && now - lastAt >= 1000) break;
         if (!text.trim() && now - sent > 1500) break;
       }
-      const messages = visitor.received
-        .slice(received)
-        .filter((entry) => entry.topic === 'message:new')
-        .map((entry) => entry.payload);
-      const toolCalls = messages
-        .flatMap((message) => (Array.isArray(message.tool_calls) ? message.tool_calls : []))
-        .map(toolCallAction)
-        .filter((action): action is Action => action !== undefined);
-      const pageCalls = visitor.rpcCalls
-        .slice(calls)
-        .filter((call) => call.method !== 'svc__ui_activity_check')
-        .map((call) => ({
-          tool: call.method,
-          args: (call.payload.args as Record<string, unknown> | undefined) ?? {},
-        }));
+      const { actions, pageCalls } = turnOutcome(visitor, received, calls);
       turns.push({
         said: say,
         spoken: true,
         heard: text.trim() ? [text] : [],
-        actions: turnActions(toolCalls, pageCalls),
+        actions,
         pageCalls,
         ...(answeredAt ? { responseMs: answeredAt - sent } : {}),
       });
