@@ -21,6 +21,8 @@ const TYPED_TURNS = [
   'put the cheaper one in my cart',
   "what's in my cart",
   'show me sleeping bags under 100 dollars',
+  // The first turn again: the first turn of a conversation against the same turn later in it.
+  'do you have any tents',
 ];
 
 /**
@@ -56,6 +58,7 @@ export async function typedBench(
       const toConfig: number[] = [];
       const first: number[] = [];
       const later: number[] = [];
+      const firstAgain: number[] = [];
       let failed = 0;
       const visitors = await Promise.all(
         Array.from({ length: conversations }, async () => {
@@ -78,7 +81,9 @@ export async function typedBench(
             // turn typed into the greeting would time the greeting's end, not the turn.
             await new Promise((resolve) => setTimeout(resolve, 300));
             try {
-              (index === 0 ? first : later).push(await typedTurn(visitor, text));
+              const took = await typedTurn(visitor, text);
+              (index === 0 ? first : later).push(took);
+              if (index === TYPED_TURNS.length - 1) firstAgain.push(took);
             } catch {
               failed += 1;
             }
@@ -88,7 +93,7 @@ export async function typedBench(
       const all = percentiles([...first, ...later]);
       lines.push(
         `  ${conversations} conversation${conversations === 1 ? '' : 's'} at once: config p50 ${ms(percentiles(toConfig).p50)} max ${ms(Math.max(...toConfig))}; ` +
-          `turn p50 ${ms(all.p50)} p95 ${ms(all.p95)} (n=${all.n}, ${failed} failed); first turn p50 ${ms(percentiles(first).p50)}, later turns p50 ${ms(percentiles(later).p50)}; ` +
+          `turn p50 ${ms(all.p50)} p95 ${ms(all.p95)} (n=${all.n}, ${failed} failed); first turn p50 ${ms(percentiles(first).p50)}, later turns p50 ${ms(percentiles(later).p50)}, the first turn's words again at the end p50 ${ms(percentiles(firstAgain).p50)}; ` +
           `memory ${((rss - idleRss) / conversations / 2 ** 20).toFixed(0)} MiB per added conversation`,
       );
       await Promise.all(

@@ -2,6 +2,7 @@
 import { defineAgent, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
 import * as silero from '@livekit/agents-plugin-silero';
 import { runConversation } from './conversation.js';
+import { warmUpReplyPipeline } from './warm-up.js';
 import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js';
 
 /**
@@ -26,6 +27,9 @@ export default defineAgent({
         .load()
         .catch(() => undefined);
     }
+    // After the process is counted ready: it is idle until a visitor comes, and a visitor who
+    // comes at once is served beside it.
+    void warmUpReplyPipeline();
   },
   entry: async (ctx: JobContext) => {
     const apiUrl = process.env.SVC_API_URL;
