@@ -8,7 +8,7 @@ import {
   type PanelContent,
   type PanelFeature,
   type PanelItem,
-} from './feature-panel-model';
+} from '@svc/ui';
 
 /** What a panel's history entry carries: the tool and the arguments the agent sent. */
 interface PanelProps {

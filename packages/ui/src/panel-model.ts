@@ -1,7 +1,9 @@
-// What the try-it panel shows for a feature tool call, worked out from the scenario's features and
-// the arguments the agent sends the page (its own arguments plus the API's `result`): the pure
-// part, tested without a browser.
+// What a panel shows for a feature tool call, worked out from the scenario's features and the
+// arguments the agent sends the page (its own arguments plus the API's `result`): the pure part,
+// tested without a browser. The Studio's Try it draws these with Mantine; the panels of this
+// package read the same shapes with the collection's view.
 import { FEATURE_TYPES } from '@svc/protocol';
+import { isRecord, plain } from './values.js';
 
 /** A feature of the saved scenario, as far as the panels need it. */
 export interface PanelFeature {
@@ -50,12 +52,6 @@ export function pageToolsByFeature(features: readonly PanelFeature[]): Map<strin
   }
   return byType;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const plain = (value: unknown): string | undefined =>
-  ['string', 'number', 'boolean'].includes(typeof value) ? String(value) : undefined;
 
 /** An item from the agent's data: compact (`{ id, ...fields }`) or as the API keeps it (`{ id, data }`). */
 export function panelItem(value: unknown): PanelItem {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageToolsByFeature, panelContent, panelItem } from './feature-panel-model';
+import { pageToolsByFeature, panelContent, panelItem } from './panel-model.js';
 
 describe('pageToolsByFeature', () => {
   it('lists each feature type with its page tools, leaving out server tools and repeats', () => {

@@ -1,0 +1,42 @@
+import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
+import { uiStrings } from './strings.js';
+
+/** Props of {@link EndCard}. */
+export interface EndCardProps extends PanelCommonProps {
+  /** The `session-end` reason (`completed`, `user_requested`, ...). */
+  reason?: string;
+  /** Shows a button that starts a new conversation. */
+  onRestart?(): void;
+}
+
+/**
+ * The end of the conversation: what ended it, in the visitor's words, and a button to start a new
+ * one. Show it on the session's `session-end` event; the end tool never calls the page.
+ */
+export function EndCard(props: EndCardProps) {
+  const strings = uiStrings(props.strings);
+  const reasons = strings.endReasons;
+  const text =
+    (props.reason && Object.hasOwn(reasons, props.reason) ? reasons[props.reason] : undefined) ??
+    reasons.default;
+  const onRestart = props.onRestart;
+  return (
+    <PanelFrame
+      kind="end"
+      title={strings.endTitle}
+      focusOnShow={props.focusOnShow}
+      showKey={props.showKey}
+    >
+      {text && <p className="svc-panel__text">{text}</p>}
+      {onRestart && (
+        <button
+          type="button"
+          className="svc-button svc-button--primary"
+          onClick={() => onRestart()}
+        >
+          {strings.restart}
+        </button>
+      )}
+    </PanelFrame>
+  );
+}
