@@ -23,12 +23,13 @@ const PEERS = [
  */
 const ENTRIES = [
   { key: 'protocol', name: '@svc/sdk/protocol', file: 'protocol.ts', budget: 1_500 },
-  { key: 'client', name: '@svc/sdk/client', file: 'client/index.ts', budget: 4_000 },
+  // 4,200: the identity index a storage of the contract's three methods needs took it past 4,000.
+  { key: 'client', name: '@svc/sdk/client', file: 'client/index.ts', budget: 4_200 },
   {
     key: 'root',
     name: '@svc/sdk (SvcSession + client + protocol)',
     file: 'index.ts',
-    budget: 9_000,
+    budget: 9_200,
   },
   {
     key: 'react',

@@ -14,6 +14,11 @@ export const storageKeys = {
     prefixedKey(prefix, `svc_session:app:${applicationId}`),
   /** `svc_scenario_uuid`: the active publication UUID. */
   scenarioPointer: (prefix = ''): string => prefixedKey(prefix, 'svc_scenario_uuid'),
+  /**
+   * `svc_session:apps`: the applications whose blobs this client wrote (a JSON array), so that a
+   * storage of the contract's three methods, which cannot list its keys, finds and clears them.
+   */
+  sessionIndex: (prefix = ''): string => prefixedKey(prefix, 'svc_session:apps'),
   /** Start of every session blob key, to find them all (for `clearStoredSession()`). */
   sessionKeyStart: (prefix = ''): string => prefixedKey(prefix, 'svc_session:app:'),
 } as const;

@@ -397,6 +397,41 @@ describe('legacy storage', () => {
     expect(warnings[0]).toBeInstanceOf(DOMException);
   });
 
+  it("keeps a returning visitor on a storage of the contract's three methods, and clears it all", async () => {
+    const items = new Map<string, string>();
+    // getItem, setItem and removeItem only: no length, no key(), nothing to list keys with.
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+    const first = await createSvcClient({ apiUrl: api.url, storage }).identifyUser(PUBLICATION);
+    // A new page: a new client on the same storage, with no external id given.
+    const returning = createSvcClient({ apiUrl: api.url, storage });
+    const again = await returning.identifyUser(PUBLICATION);
+    expect(again.user_id).toBe(first.user_id);
+    expect(again.user_token).toBe(first.user_token);
+    expect(paths()).toHaveLength(1);
+    expect(returning.getStoredUserToken(PUBLICATION)).toBe(first.user_token);
+
+    createSvcClient({ apiUrl: api.url, storage }).clearStoredSession();
+    expect([...items.keys()]).toEqual([]);
+  });
+
+  it('clears one publication on a storage of three methods and keeps the others', async () => {
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+    await createSvcClient({ apiUrl: api.url, storage }).identifyUser(PUBLICATION, 'visitor-1');
+    const client = createSvcClient({ apiUrl: api.url, storage });
+    client.clearStoredSession(PUBLICATION);
+    expect([...items.keys()]).toEqual([]);
+    expect(client.getStoredUserToken(PUBLICATION)).toBeNull();
+  });
+
   it('uses browser local storage by default, found on first use', async () => {
     const storage = new TestStorage();
     Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: storage });

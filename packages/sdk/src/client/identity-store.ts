@@ -46,6 +46,22 @@ export function createIdentityStore(
   const pointerKey = storageKeys.scenarioPointer(prefix);
   const blobKey = (applicationId: number) => storageKeys.session(applicationId, prefix);
   const pointer = () => storage.getItem(pointerKey);
+  const indexKey = storageKeys.sessionIndex(prefix);
+
+  /** The applications of the index; a storage that cannot list its keys finds blobs only there. */
+  function indexed(): number[] {
+    try {
+      return JSON.parse(storage.getItem(indexKey) ?? '[]') as number[];
+    } catch {
+      return [];
+    }
+  }
+  /** Only a storage that cannot list its keys gets the index: the others keep the contract's two. */
+  const setIndexed = (ids: number[]) =>
+    storage.listable() ||
+    (ids.length > 0
+      ? storage.setItem(indexKey, JSON.stringify([...new Set(ids)]))
+      : storage.removeItem(indexKey));
 
   function parseBlob(text: string, key: string): StoredIdentity | null {
     let parsed;
@@ -69,6 +85,7 @@ export function createIdentityStore(
       .keys()
       .filter((key) => key.startsWith(start))
       .map((key) => Number(key.slice(start.length)));
+    ids.push(...indexed());
     if (currentApplicationId !== null) ids.push(currentApplicationId);
     return [...new Set(ids)].flatMap((id) => read(id) ?? []);
   }
@@ -78,6 +95,7 @@ export function createIdentityStore(
     const parsed = parseStoredIdentity(candidate);
     if (parsed.ok && !read(parsed.value.application_id)) {
       storage.setItem(blobKey(parsed.value.application_id), JSON.stringify(parsed.value));
+      setIndexed([...indexed(), parsed.value.application_id]);
       if (scenarioUUID && pointer() === null) storage.setItem(pointerKey, scenarioUUID);
     }
     for (const key of keys) storage.removeItem(key);
@@ -136,6 +154,7 @@ export function createIdentityStore(
     current,
     save(identity, scenarioUUID) {
       storage.setItem(blobKey(identity.application_id), JSON.stringify(identity));
+      setIndexed([...indexed(), identity.application_id]);
       storage.setItem(pointerKey, scenarioUUID);
       currentApplicationId = identity.application_id;
       // The older platform's keys are consumed once the identity lives in the blob.
@@ -145,13 +164,20 @@ export function createIdentityStore(
     knownExternalId: () => current()?.external_id ?? storage.getItem(PLATFORM_EXTERNAL_ID),
     clear(scenarioUUID) {
       const blob = find(scenarioUUID);
-      if (blob) storage.removeItem(blobKey(blob.application_id));
+      if (blob) {
+        storage.removeItem(blobKey(blob.application_id));
+        setIndexed(indexed().filter((id) => id !== blob.application_id));
+      }
       storage.removeItem(pointerKey);
       if (blob?.application_id === currentApplicationId) currentApplicationId = null;
     },
     clearAll() {
       const start = prefixedKey(prefix, 'svc_');
       for (const key of storage.keys()) if (key.startsWith(start)) storage.removeItem(key);
+      // A storage that cannot list its keys: the blobs the index names, then the index.
+      for (const id of [...indexed(), currentApplicationId ?? []].flat())
+        storage.removeItem(blobKey(id));
+      storage.removeItem(indexKey);
       for (const key of LEGACY_FLAT) storage.removeItem(prefixedKey(prefix, key));
       storage.removeItem(pointerKey);
       currentApplicationId = null;

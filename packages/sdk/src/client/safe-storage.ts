@@ -3,6 +3,8 @@ import type { StorageAdapter } from './types.js';
 /** A storage that can list its keys, as `localStorage` can. */
 export interface ListableStorage extends StorageAdapter {
   keys(): string[];
+  /** Whether `keys()` sees every key; false for a storage of the contract's three methods. */
+  listable(): boolean;
 }
 
 /** A storage in memory: used on a server, with `storage: null`, and when real storage fails. */
@@ -13,12 +15,17 @@ export function memoryStorage(): ListableStorage {
     setItem: (key, value) => void items.set(key, String(value)),
     removeItem: (key) => void items.delete(key),
     keys: () => [...items.keys()],
+    listable: () => true,
   };
 }
 
+const canList = (storage: StorageAdapter) =>
+  typeof (storage as Partial<Storage>).length === 'number' &&
+  typeof (storage as Partial<Storage>).key === 'function';
+
 function listKeys(storage: StorageAdapter): string[] {
-  const { length, key } = storage as Partial<Storage>;
-  if (typeof length !== 'number' || typeof key !== 'function') return [];
+  const { length, key } = storage as Storage;
+  if (!canList(storage)) return [];
   const keys: string[] = [];
   for (let index = 0; index < length; index += 1) {
     const name = key.call(storage, index);
@@ -69,5 +76,9 @@ export function safeStorage(
     removeItem: (key) => attempt((storage) => storage.removeItem(key), 'remove'),
     keys: () =>
       attempt((storage) => (storage === fallback ? fallback.keys() : listKeys(storage)), 'list'),
+    listable: () => {
+      const storage = resolve();
+      return storage === fallback || canList(storage);
+    },
   };
 }

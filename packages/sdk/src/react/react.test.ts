@@ -103,7 +103,7 @@ describe('useSvcSession', () => {
     expect(onMessage).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
     await act(() => result.current.end());
     expect(result.current.status).toBe('ended');
-    expect(onSessionEnd).toHaveBeenCalledWith({ reason: 'shutdown' });
+    expect(onSessionEnd).toHaveBeenCalledWith({ reason: 'shutdown', endedAt: expect.any(String) });
     expect(onError).not.toHaveBeenCalled();
   });
 
@@ -131,7 +131,7 @@ describe('useSvcSession', () => {
       expect(heard.map(([name]) => name)).toEqual(['config', 'message:new', 'session:end']),
     );
     expect(heard[0]![1]).toEqual(config); // the raw payload, not the curated one
-    expect(heard[2]![1]).toEqual({ reason: 'completed' });
+    expect(heard[2]![1]).toEqual({ reason: 'completed', endedAt: expect.any(String) });
   });
 
   it('StrictMode double mount leaves one session; unmount disposes it', async () => {

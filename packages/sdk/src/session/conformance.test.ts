@@ -95,8 +95,11 @@ describe('the session against the conformance vectors', () => {
       transport.publish('config', vectors('config.json').valid[0]!.value);
       const ended = new Promise((resolve) => session.on('session-end', resolve));
       transport.publish('session:end', value);
+      const sent = value as { reason?: string; ended_at?: string };
       expect(await ended).toEqual({
-        reason: (value as { reason?: string }).reason ?? 'agent_ended',
+        reason: sent.reason ?? 'agent_ended',
+        // The agent's end time when it sent one, else the client's own.
+        endedAt: sent.ended_at ?? expect.any(String),
       });
     }
   });

@@ -6,6 +6,9 @@ import { FakeTransport, fakeConfig } from '../testing/fake-transport.js';
 import { SvcSession } from './svc-session.js';
 import type { StartOptions, SvcSessionEvents } from './types.js';
 
+/** An ISO time: the end time the client stamps when the agent sent none. */
+const anyTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+
 // The session runs against a real local HTTP API and the FakeTransport's scripted agent.
 let api: Awaited<ReturnType<typeof startTestApi>>;
 beforeAll(async () => {
@@ -229,7 +232,7 @@ describe('status table', () => {
     expect(seen['session-end']).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(session.status).toBe('ended');
-    expect(seen['session-end']).toEqual([[{ reason: 'agent_disconnected' }]]);
+    expect(seen['session-end']).toEqual([[{ reason: 'agent_disconnected', endedAt: anyTime }]]);
   });
 
   it('session:end from the agent ends with its reason, or agent_ended', async () => {
@@ -237,16 +240,19 @@ describe('status table', () => {
     await first.connect();
     first.transport.publish('session:end', {
       reason: 'completed',
-      ended_at: new Date().toISOString(),
+      ended_at: '2026-11-24T10:00:00.000Z',
     });
     await vi.waitFor(() => expect(first.session.status).toBe('ended'));
-    expect(first.seen['session-end']).toEqual([[{ reason: 'completed' }]]);
+    // The agent's own end time, not the moment the page saw it.
+    expect(first.seen['session-end']).toEqual([
+      [{ reason: 'completed', endedAt: '2026-11-24T10:00:00.000Z' }],
+    ]);
 
     const second = setup();
     await second.connect();
     second.transport.publish('session:end', {});
     await vi.waitFor(() =>
-      expect(second.seen['session-end']).toEqual([[{ reason: 'agent_ended' }]]),
+      expect(second.seen['session-end']).toEqual([[{ reason: 'agent_ended', endedAt: anyTime }]]),
     );
   });
 
@@ -255,7 +261,7 @@ describe('status table', () => {
     await connect();
     transport.setConnectionState('disconnected', 'SIGNAL_CLOSE');
     await vi.waitFor(() => expect(session.status).toBe('ended'));
-    expect(seen['session-end']).toEqual([[{ reason: 'transport_disconnected' }]]);
+    expect(seen['session-end']).toEqual([[{ reason: 'transport_disconnected', endedAt: anyTime }]]);
     expect(errorsOf(seen)).toEqual(['CONNECTION_LOST']);
   });
 
@@ -264,7 +270,7 @@ describe('status table', () => {
     await connect({ tools: { cart_add: () => 'added' } });
     await session.end();
     expect(session.status).toBe('ended');
-    expect(seen['session-end']).toEqual([[{ reason: 'shutdown' }]]);
+    expect(seen['session-end']).toEqual([[{ reason: 'shutdown', endedAt: anyTime }]]);
     expect(transport.registeredMethods).toEqual([]);
     expect(transport.connectedWith).toBeNull();
     await session.end(); // ending twice is harmless
@@ -289,7 +295,7 @@ describe('status table', () => {
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(session.status).toBe('ended'));
     expect(errorsOf(seen)).toEqual(['AGENT_UNAVAILABLE']);
-    expect(seen['session-end']).toEqual([[{ reason: 'agent_unavailable' }]]);
+    expect(seen['session-end']).toEqual([[{ reason: 'agent_unavailable', endedAt: anyTime }]]);
   });
 });
 

@@ -419,6 +419,7 @@ export class SvcSession {
         void this.finish(
           run,
           (parsed.ok && parsed.value.reason) || SESSION_END_REASONS.AGENT_ENDED,
+          parsed.ok ? parsed.value.ended_at : undefined,
         );
         return;
       }
@@ -474,11 +475,13 @@ export class SvcSession {
     if (this.run === run) this.run = null;
   }
 
-  private async finish(run: Run, reason: string): Promise<void> {
+  private async finish(run: Run, reason: string, endedAt?: string): Promise<void> {
     if (this.run !== run) return;
+    // The agent's time when it sent one; otherwise the moment this side saw the end.
+    const at = endedAt || new Date().toISOString();
     this.teardown(run);
     await run.transport?.disconnect().catch(() => {});
     this.update({ status: 'ended', agentState: 'idle' });
-    this.events.emit('session-end', { reason });
+    this.events.emit('session-end', { reason, endedAt: at });
   }
 }

@@ -52,6 +52,8 @@ export interface StartOptions {
 /** Payload of the `session-end` event. */
 export interface SessionEndInfo {
   reason: string;
+  /** ISO time of the end: the agent's `ended_at` on `session:end`, else when the client saw it. */
+  endedAt: string;
 }
 
 /** Events of {@link SvcSession}. */
