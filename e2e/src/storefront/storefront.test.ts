@@ -54,10 +54,16 @@ let page: Page;
 beforeAll(async () => {
   server = await startLivekitServer();
   api = await startPlatformApi(server);
-  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+  // Whisper, the recognizer `npm start` runs (the tests' default is pocketsphinx, which heard
+  // "compare the first two" as "compare the first you" through the browser on 2026-11-24).
+  worker = await startAgentWorker({
+    livekit: server,
+    apiUrl: api.url,
+    env: { SVC_EMBEDDED_STT: 'whisper' },
+  });
   storefront = await startStorefront(api.url, api.publication);
   // Said once (no loop), from when the page opens the microphone: the typed flow never does.
-  browser = await launchChromium(conversationWav(TURNS, { leadSeconds: 1, gapSeconds: 11 }), {
+  browser = await launchChromium(conversationWav(TURNS, { leadSeconds: 2, gapSeconds: 11 }), {
     loop: false,
   });
 }, 240_000);
