@@ -238,6 +238,7 @@ export function fakeApi(initial: Bucket) {
     /** Changes the bucket behind the page's back, as an agent's cart tool does. */
     set(next: Bucket) {
       bucket = next;
+      clock = Math.max(clock, Date.parse(next.updated_at));
     },
   };
 }
