@@ -238,7 +238,10 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
       return { saved: true, restore_state: saved };
     },
 
-    /** Records the end; the first recorded end wins, later ones change nothing. */
+    /**
+     * Records the end; the first recorded end wins, later ones change nothing. An end stamped
+     * before the conversation was last resumed is its old room's and changes nothing either.
+     */
     async end(
       conversationId: string,
       reason: string,
@@ -250,6 +253,7 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
         .set({ ended_at: endedAt, end_reason: reason })
         .where('id', '=', conversationId)
         .where('ended_at', 'is', null)
+        .where((eb) => eb.or([eb('resumed_at', 'is', null), eb('resumed_at', '<=', endedAt)]))
         .execute();
       const row = await db
         .selectFrom('conversations')

@@ -21,6 +21,15 @@ export interface NewConversation {
   metadata: Record<string, unknown>;
 }
 
+/** Who resumes a conversation, and what with. */
+export interface ResumingVisitor {
+  visitorId: number;
+  /** The application of the visitor's token: a conversation of another is not theirs. */
+  applicationId: number;
+  language?: string | undefined;
+  limits: ApplicationLimits;
+}
+
 /** What starting a session writes: a new conversation, or the visitor's earlier one resumed. */
 export interface Sessions {
   /** A new conversation, within its publication's session caps (429 past them). */
@@ -28,14 +37,12 @@ export interface Sessions {
   /** A new conversation, whatever the caps (tests and tools that seed conversations). */
   create(conversation: NewConversation): Promise<SessionConversation>;
   /**
-   * The visitor's own conversation (404 for anyone else's). A `language` becomes the
-   * conversation's, since the agent reads the language from the conversation.
+   * The visitor's own conversation on the visitor's application (404 for anyone else's). A
+   * `language` becomes the conversation's, since the agent reads the language from the
+   * conversation. An ended conversation runs again: within its publication's session caps (429
+   * past them, as a new session), and with its end cleared so that the next one is recorded.
    */
-  resume(
-    conversationId: string,
-    visitorId: number,
-    language?: string | undefined,
-  ): Promise<SessionConversation>;
+  resume(conversationId: string, visitor: ResumingVisitor): Promise<SessionConversation>;
 }
 
 /** Session starts on one database. */
@@ -64,23 +71,27 @@ export function createSessions(database: OpenDatabase): Sessions {
       return create(conversation);
     },
     create,
-    async resume(conversationId, visitorId, language) {
-      if (language !== undefined) {
-        await db
-          .updateTable('conversations')
-          .set({ language })
-          .where('id', '=', conversationId)
-          .where('visitor_id', '=', visitorId)
-          .execute();
-      }
+    async resume(conversationId, visitor) {
       const row = await db
-        .selectFrom('conversations')
-        .select(['id', 'language'])
-        .where('id', '=', conversationId)
-        .where('visitor_id', '=', visitorId)
+        .selectFrom('conversations as c')
+        .innerJoin('publications as p', 'p.id', 'c.publication_id')
+        .innerJoin('scenarios as s', 's.id', 'p.scenario_id')
+        .select(['c.id', 'c.language', 'c.ended_at', 'c.publication_id', 's.application_id'])
+        .where('c.id', '=', conversationId)
+        .where('c.visitor_id', '=', visitor.visitorId)
         .executeTakeFirst();
-      if (!row) throw new HttpError(404, `no conversation ${conversationId} for this visitor`);
-      return row;
+      if (!row || row.application_id !== visitor.applicationId)
+        throw new HttpError(404, `no conversation ${conversationId} for this visitor`);
+      // A running conversation (the page moved on) already counts against the caps.
+      if (row.ended_at !== null)
+        await checkSessionCaps(database, row.publication_id, visitor.limits);
+      const language = visitor.language ?? row.language;
+      await db
+        .updateTable('conversations')
+        .set({ language, ended_at: null, end_reason: null, resumed_at: new Date().toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+      return { id: row.id, language };
     },
   };
 }

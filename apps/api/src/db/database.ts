@@ -73,6 +73,8 @@ export interface Database {
     started_at: string;
     ended_at: string | null;
     end_reason: string | null;
+    /** When the visitor last resumed it: an end the agent stamped before then is the old room's. */
+    resumed_at: string | null;
   };
   collections: {
     id: Generated<number>;

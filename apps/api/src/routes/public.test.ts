@@ -11,6 +11,7 @@ import {
   createTokenService,
   startPostgres,
   startTestApi,
+  TEST_AGENT_KEY,
   type TestApi,
   type TransportAdmin,
 } from '../testing/index.js';
@@ -395,6 +396,87 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         const daily = await session({ scenario_uuid: fixture.publicationUuid }, token);
         expect(daily.statusCode).toBe(429);
         expect(daily.json()).toEqual({ error: expect.stringContaining('for today') });
+      } finally {
+        await setLimits(JSON.parse(application.limits));
+      }
+    });
+
+    it('a resumed ended conversation counts against the caps, runs again, and records its next end', async () => {
+      const { db } = fixture.database;
+      const application = await db
+        .selectFrom('applications')
+        .select('limits')
+        .where('id', '=', fixture.applicationId)
+        .executeTakeFirstOrThrow();
+      const setLimits = (limits: object) =>
+        db
+          .updateTable('applications')
+          .set({ limits: JSON.stringify(limits) })
+          .where('id', '=', fixture.applicationId)
+          .execute();
+      const row = (id: string) =>
+        db
+          .selectFrom('conversations')
+          .select(['ended_at', 'end_reason'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const token = await visitorToken('returning');
+      const opened = await session({ scenario_uuid: fixture.publicationUuid }, token);
+      expect(opened.statusCode).toBe(200);
+      const conversationId = (
+        await db
+          .selectFrom('conversations as c')
+          .innerJoin('visitors as v', 'v.id', 'c.visitor_id')
+          .select('c.id')
+          .where('v.external_id', '=', 'returning')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const end = (reason: string, at: string) =>
+        api.app.inject({
+          method: 'POST',
+          url: `/v1/agent/conversations/${conversationId}/end`,
+          headers: { authorization: `Bearer ${TEST_AGENT_KEY}` },
+          payload: { reason, ended_at: at },
+        });
+      const before = new Date(Date.now() - 1000).toISOString();
+      expect((await end('visitor_left', new Date().toISOString())).statusCode).toBe(200);
+      try {
+        // Every place taken: resuming an ended conversation is refused as a new session is.
+        const running = Number(
+          (
+            await db
+              .selectFrom('conversations as c')
+              .innerJoin('publications as p', 'p.id', 'c.publication_id')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('p.uuid', '=', fixture.publicationUuid)
+              .where('c.ended_at', 'is', null)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+        await setLimits({ concurrent_sessions: running });
+        const refused = await session(
+          { scenario_uuid: fixture.publicationUuid, resume_conversation_id: conversationId },
+          token,
+        );
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ error: expect.stringContaining('already runs') });
+        expect((await row(conversationId)).end_reason).toBe('visitor_left');
+
+        await setLimits({});
+        const resumed = await session(
+          { scenario_uuid: fixture.publicationUuid, resume_conversation_id: conversationId },
+          token,
+        );
+        expect(resumed.statusCode).toBe(200);
+        // It runs again; the old room's end, stamped before the resume, does not close it.
+        expect(await row(conversationId)).toEqual({ ended_at: null, end_reason: null });
+        expect((await end('visitor_left', before)).statusCode).toBe(200);
+        expect(await row(conversationId)).toEqual({ ended_at: null, end_reason: null });
+        const at = new Date(Date.now() + 1000).toISOString();
+        expect((await end('completed', at)).json()).toEqual({
+          ended_at: at,
+          end_reason: 'completed',
+        });
       } finally {
         await setLimits(JSON.parse(application.limits));
       }

@@ -127,7 +127,12 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         const outputMode = body.output_mode ?? 'audio';
         const metadata = body.metadata ?? {};
         const conversation = body.resume_conversation_id
-          ? await sessions.resume(body.resume_conversation_id, claims.visitorId, body.language)
+          ? await sessions.resume(body.resume_conversation_id, {
+              visitorId: claims.visitorId,
+              applicationId: target.application_id,
+              language: body.language,
+              limits: target.limits,
+            })
           : await sessions.start(
               {
                 publicationId: target.publication_id,
