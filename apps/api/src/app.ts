@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { widgetDistDir } from '@svc/widget/assets';
 import { createAdminAuth } from './auth.js';
 import { createCarts } from './carts.js';
 import { createCollectionStore } from './collections/store.js';
@@ -22,6 +23,7 @@ import { agentRoutes } from './routes/agent.js';
 import { createPublications } from './publications.js';
 import { publicRoutes } from './routes/public.js';
 import { visitorRoutes } from './routes/visitor.js';
+import { widgetRoutes } from './routes/widget.js';
 import { createScenarios } from './scenarios.js';
 import { createSessions } from './sessions.js';
 import { serveStudio } from './studio-files.js';
@@ -51,6 +53,11 @@ export interface AppDeps {
   signup?: boolean;
   /** The built studio's folder, served at `/` (see `studio-files.ts`); nothing is served without it. */
   studioDir?: string | undefined;
+  /**
+   * The built widget's folder, served at `/widget/{version}/` (default: `@svc/widget`'s own
+   * `dist`, found through its `assets` entry; `null` serves none).
+   */
+  widgetDir?: string | null;
   /** Requests per IP and minute over the signed-in admin routes (default 1200). */
   adminRateLimit?: number;
   /** Origins the browser may call the API from (CORS); the public routes also check each application's own list. */
@@ -163,6 +170,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: '/v1/admin' },
   );
+  const widgetDir = deps.widgetDir === undefined ? widgetDistDir : deps.widgetDir;
+  if (widgetDir) await app.register(widgetRoutes({ dir: widgetDir, publications }));
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (deps.studioDir) serveStudio(app, deps.studioDir);
   app.addHook('onClose', async () => rateCounter.close());

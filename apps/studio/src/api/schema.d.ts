@@ -3135,6 +3135,8 @@ export interface operations {
             unpublished_at: string | null;
             history_id: number | null;
             embed: {
+              /** @description One script tag: the widget (launcher and conversation panel) on any page */
+              html: string;
               install: string;
               module: string;
               react: string;
@@ -3236,6 +3238,8 @@ export interface operations {
               unpublished_at: string | null;
               history_id: number | null;
               embed: {
+                /** @description One script tag: the widget (launcher and conversation panel) on any page */
+                html: string;
                 install: string;
                 module: string;
                 react: string;
@@ -3558,6 +3562,8 @@ export interface operations {
                 unpublished_at: string | null;
                 history_id: number | null;
                 embed: {
+                  /** @description One script tag: the widget (launcher and conversation panel) on any page */
+                  html: string;
                   install: string;
                   module: string;
                   react: string;
@@ -3667,6 +3673,8 @@ export interface operations {
             unpublished_at: string | null;
             history_id: number | null;
             embed: {
+              /** @description One script tag: the widget (launcher and conversation panel) on any page */
+              html: string;
               install: string;
               module: string;
               react: string;
@@ -3776,6 +3784,8 @@ export interface operations {
             unpublished_at: string | null;
             history_id: number | null;
             embed: {
+              /** @description One script tag: the widget (launcher and conversation panel) on any page */
+              html: string;
               install: string;
               module: string;
               react: string;
@@ -3876,6 +3886,8 @@ export interface operations {
             unpublished_at: string | null;
             history_id: number | null;
             embed: {
+              /** @description One script tag: the widget (launcher and conversation panel) on any page */
+              html: string;
               install: string;
               module: string;
               react: string;

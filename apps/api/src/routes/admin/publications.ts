@@ -19,7 +19,14 @@ const publication = z.object({
   published_at: z.string(),
   unpublished_at: z.string().nullable(),
   history_id: z.number().nullable(),
-  embed: z.object({ install: z.string(), module: z.string(), react: z.string() }),
+  embed: z.object({
+    html: z
+      .string()
+      .describe('One script tag: the widget (launcher and conversation panel) on any page'),
+    install: z.string(),
+    module: z.string(),
+    react: z.string(),
+  }),
 });
 const uuidParams = z.object({ uuid: z.uuid() });
 const historyEntry = z.object({

@@ -1,0 +1,253 @@
+import type { ConversationMessage } from '@svc/protocol';
+import { createBucketClient } from '@svc/sdk/buckets';
+import {
+  FeatureProvider,
+  SvcProvider,
+  useFeatures,
+  useSvc,
+  useSvcSession,
+  type FeatureRegistryEntry,
+} from '@svc/sdk/react';
+import { EndCard } from '@svc/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ConversationOptions } from '../conversation-module.js';
+import { panelRegistry } from './panel-registry.js';
+import { createToolBridge, type ToolBridge } from './tool-bridge.js';
+
+type Mode = 'audio' | 'text';
+
+/** Messages with words for the visitor; tool calls show as panels instead. */
+const spoken = (message: ConversationMessage) =>
+  (message.role === 'user' || message.role === 'assistant') && Boolean(message.content);
+
+const EMPTY_REGISTRY = new Map<string, FeatureRegistryEntry>();
+
+/** One widget's conversation: its own session, event bus, feature runtime and panels. */
+export function Conversation(props: ConversationOptions) {
+  return (
+    <SvcProvider apiUrl={props.apiUrl}>
+      <WithPanels {...props} />
+    </SvcProvider>
+  );
+}
+
+function WithPanels(props: ConversationOptions) {
+  const { session, client } = useSvc();
+  const bridge = useMemo(createToolBridge, []);
+  const buckets = useMemo(
+    () => createBucketClient({ client, scenario: props.publication }),
+    [client, props.publication],
+  );
+  const [features, setFeatures] = useState(session.rawConfig?.features ?? null);
+  useEffect(
+    () =>
+      session.on('config', () => {
+        const next = session.rawConfig?.features ?? null;
+        // A config the agent sends again must not rebuild the panels (and lose their state).
+        setFeatures((current) =>
+          JSON.stringify(current) === JSON.stringify(next) ? current : next,
+        );
+      }),
+    [session],
+  );
+  const registry = useMemo(
+    () => (features ? panelRegistry(features, buckets) : EMPTY_REGISTRY),
+    [features, buckets],
+  );
+  return (
+    <FeatureProvider registry={registry} clearHistoryOnSessionEnd initialPosition="mobile">
+      <Panel {...props} bridge={bridge} />
+    </FeatureProvider>
+  );
+}
+
+function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
+  const { session: headless } = useSvc();
+  const features = useFeatures();
+  const [mode, setMode] = useState<Mode>('audio');
+  const [muted, setMuted] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [ended, setEnded] = useState<{ reason: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const session = useSvcSession({
+    scenario: props.publication,
+    onSessionEnd: (info) => setEnded({ reason: info.reason }),
+  });
+  const log = useRef<HTMLOListElement>(null);
+  /** The mode the running conversation started in (a typed one has no microphone). */
+  const startedMode = useRef<Mode>('audio');
+  const messages = session.messages.filter(spoken);
+  const live = session.status === 'connecting' || session.status === 'connected';
+
+  const { bridge, onReady } = props;
+  useEffect(() => {
+    bridge.connect(features.executeTool, [...features.registry.values()].flatMap(toolsOf));
+  }, [bridge, features.executeTool, features.registry]);
+  useEffect(() => () => bridge.connect(null, []), [bridge]);
+  useEffect(() => onReady?.(), [onReady]);
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  }, [messages.length]);
+
+  const start = (inputMode: Mode, resumeConversationId?: string) => {
+    setEnded(null);
+    setProblem(null);
+    setMuted(false);
+    setMode(inputMode);
+    startedMode.current = inputMode;
+    headless.registerFeatureTools(bridge.runner);
+    session
+      .start({
+        inputMode,
+        outputMode: inputMode,
+        ...(resumeConversationId ? { resumeConversationId } : {}),
+      })
+      .catch((error: unknown) =>
+        setProblem(error instanceof Error ? error.message : String(error)),
+      );
+  };
+  const switchTo = (next: Mode) => {
+    if (next === mode) return;
+    if (!live) return setMode(next);
+    if (headless.getSnapshot().status !== 'connected') return;
+    const conversationId = session.conversationId ?? undefined;
+    // A typed conversation has no microphone or voice: it goes on as a spoken one.
+    if (next === 'audio' && startedMode.current === 'text') {
+      void session.end().then(() => start('audio', conversationId));
+      return;
+    }
+    setMode(next);
+    void session.setMicrophoneEnabled(next === 'audio' && !muted);
+  };
+  const toggleMute = () => {
+    const next = !muted;
+    setMuted(next);
+    void session.setMicrophoneEnabled(!next);
+  };
+  const send = () => {
+    const text = draft.trim();
+    if (!text || session.status !== 'connected') return;
+    setDraft('');
+    void session.sendText(text);
+  };
+
+  const shown = features.shown;
+  const registered = shown ? features.registry.get(shown.feature) : undefined;
+  const ShownPanel = registered?.component;
+  const stateText =
+    session.status === 'connected'
+      ? session.agentState
+      : session.status === 'idle'
+        ? 'ready'
+        : session.status;
+
+  return (
+    <div className="svc-conversation" data-status={session.status}>
+      <div className="svc-toolbar">
+        <span className="svc-state" role="status" data-agent-state={session.agentState}>
+          <span className="svc-dot" aria-hidden="true" />
+          {stateText}
+        </span>
+        <div className="svc-switch" role="radiogroup" aria-label="Talk or type">
+          {(['audio', 'text'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={mode === option}
+              onClick={() => switchTo(option)}
+            >
+              {option === 'audio' ? 'Voice' : 'Typing'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="svc-scroll">
+        {messages.length === 0 && !live && !ended ? (
+          <p className="svc-hint">
+            {mode === 'audio'
+              ? 'Talk with our assistant: it listens, answers and shows what it finds.'
+              : 'Type to our assistant: it answers and shows what it finds.'}
+          </p>
+        ) : null}
+        <ol
+          className="svc-transcript"
+          ref={log}
+          role="log"
+          aria-live="polite"
+          aria-label="Conversation"
+        >
+          {messages.map((message) => (
+            <li key={message.id} data-role={message.role}>
+              <span className="svc-visually-hidden">
+                {message.role === 'user' ? 'You: ' : 'Assistant: '}
+              </span>
+              {message.content}
+            </li>
+          ))}
+        </ol>
+        {shown && registered && ShownPanel && features.visible ? (
+          <section
+            className="svc-feature"
+            data-feature={shown.feature}
+            data-tool={shown.toolName}
+            aria-label="What the assistant shows"
+          >
+            <ShownPanel {...(registered.propsSelector?.(shown) ?? shown.componentData)} />
+          </section>
+        ) : null}
+        {session.status === 'ended' && ended ? (
+          <EndCard reason={ended.reason} onRestart={() => start(mode)} />
+        ) : null}
+        {problem || session.error ? (
+          <p className="svc-error" role="alert">
+            {problem ?? `${session.error?.code}: ${session.error?.message}`}
+          </p>
+        ) : null}
+      </div>
+      <div className="svc-controls">
+        {live ? (
+          <>
+            <form
+              className="svc-composer"
+              onSubmit={(event) => {
+                event.preventDefault();
+                send();
+              }}
+            >
+              <input
+                data-autofocus=""
+                aria-label="Message"
+                placeholder={mode === 'audio' ? 'Speak, or type here' : 'Type a message'}
+                value={draft}
+                onInput={(event) => setDraft((event.target as HTMLInputElement).value)}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+              <button type="submit" disabled={session.status !== 'connected' || !draft.trim()}>
+                Send
+              </button>
+            </form>
+            <div className="svc-actions">
+              {mode === 'audio' ? (
+                <button type="button" aria-pressed={muted} onClick={toggleMute}>
+                  {muted ? 'Unmute' : 'Mute'}
+                </button>
+              ) : null}
+              <button type="button" className="svc-end" onClick={() => void session.end()}>
+                End
+              </button>
+            </div>
+          </>
+        ) : (
+          <button type="button" className="svc-start" data-autofocus="" onClick={() => start(mode)}>
+            {mode === 'audio' ? 'Start talking' : 'Start typing'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function toolsOf(entry: FeatureRegistryEntry): string[] {
+  return [...new Set([...entry.toolNames, ...Object.keys(entry.handlers)])];
+}
