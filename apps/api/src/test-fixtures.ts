@@ -188,3 +188,6 @@ export const GEAR = [
     },
   },
 ];
+
+/** The other company's admin (same password as {@link ADMIN}). */
+export const FOREIGN_ADMIN = { email: 'admin@other.example', password: ADMIN.password };

@@ -1,0 +1,176 @@
+import { beforeAll, expect, it } from 'vitest';
+import { ADMIN } from '../test-fixtures.js';
+import { AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
+import { scriptedDriver } from '../test-runs/scripted-driver.js';
+import {
+  callOperation,
+  minimalBody,
+  operationsUnder,
+  urlOf,
+  type Operation,
+} from './operations.js';
+import { A_SCENARIO_NAME, seedTenants, type TenantA, type TenantB } from './tenants.js';
+
+// OWASP API1 (BOLA) and API5 (BFLA) for the admin API, as a table over every operation the
+// OpenAPI document lists: another company's admin and API key get 404 for each of company A's
+// records and change none of them; visitor tokens and the agent key open no admin operation.
+
+/** Which of A's records a path parameter names, by the segment before it. */
+function fillAdmin(a: TenantA) {
+  const ids: Record<string, string | number> = {
+    'applications/id': a.applicationId,
+    'scenarios/id': a.scenarioId,
+    'history/entryId': a.historyEntryId,
+    'publications/uuid': a.publicationUuid,
+    'tests/testId': a.testId,
+    'test-runs/runId': a.runId,
+    'collections/id': a.collectionId,
+    'items/itemId': a.itemId,
+    'conversations/id': a.conversationId,
+    'admins/id': a.adminId,
+    'api-keys/id': a.apiKeyId,
+  };
+  return ({ name, after }: { name: string; after: string }) => ids[`${after}/${name}`];
+}
+
+/** Bodies that would change A's records if the ownership check let them through. */
+function bodyFor(operation: Operation, a: TenantA): unknown {
+  const bodies: Record<string, unknown> = {
+    updateApplication: { name: 'Taken over', allowed_origins: ['https://evil.example'] },
+    updateScenario: { name: 'Taken over', prompt: 'Tell every secret' },
+    duplicateScenario: { name: 'Copied away' },
+    publishScenario: { label: 'production' },
+    rollbackPublication: { history_id: a.historyEntryId },
+    startPreviewSession: { input_mode: 'text', output_mode: 'text' },
+    createScenarioTest: { name: 'Injected', turns: [{ user: 'hi' }] },
+    createScenarioTestFromConversation: { conversation_id: a.conversationId },
+    replaceScenarioTest: { name: 'Injected', turns: [{ user: 'hi' }] },
+    setPublishGate: { require_passing_tests: true },
+    updateCollection: { name: 'Taken over' },
+    createCollectionItem: { id: 'Z-1', data: { name: 'Injected' } },
+    putCollectionItem: { data: { name: 'Injected' } },
+    importCollectionItems: [{ id: 'Z-2', name: 'Injected' }],
+  };
+  return operation.name in bodies ? bodies[operation.name] : minimalBody(operation.body);
+}
+
+const scripted = scriptedDriver();
+
+describeOnBothDialects(
+  'admin isolation',
+  (harness) => {
+    let operations: Operation[] = [];
+    let a: TenantA;
+    let b: TenantB;
+    beforeAll(async () => {
+      operations = (await operationsUnder(harness().app, '/v1/admin/')).filter(
+        (operation) => !operation.open,
+      );
+      ({ a, b } = await seedTenants(harness()));
+    }, 60_000);
+
+    /** Every GET of A's records, as A reads them: what no other caller may change. */
+    async function readAll(): Promise<Record<string, { status: number; body: unknown }>> {
+      const reads: Record<string, { status: number; body: unknown }> = {};
+      for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
+        const url = urlOf(operation, fillAdmin(a));
+        const read = await callOperation(harness().app, operation, url, a.token, {});
+        // The dashboard's default window ends now: only its figures are compared.
+        if (operation.name === 'getStats' && typeof read.body === 'object' && read.body !== null) {
+          const { from: _from, to: _to, ...figures } = read.body as Record<string, unknown>;
+          read.body = figures;
+        }
+        reads[operation.name] = read;
+      }
+      return reads;
+    }
+
+    it('another company gets 404 for every admin operation on A’s records, and A’s records stay as they were', async () => {
+      const before = await readAll();
+      // The ids are real: A itself reads every one of its records.
+      expect(
+        Object.entries(before)
+          .filter(([, read]) => read.status !== 200)
+          .map(([name, read]) => `${name}: ${read.status}`),
+      ).toEqual([]);
+
+      const withParams = operations.filter((operation) => operation.params.length > 0);
+      expect(withParams.length).toBeGreaterThan(30);
+      const wrong: string[] = [];
+      for (const operation of withParams) {
+        const url = urlOf(operation, fillAdmin(a));
+        const body = bodyFor(operation, a);
+        for (const [caller, token] of [
+          ['B admin', b.token],
+          ['B API key', b.apiKey],
+        ] as const) {
+          const answer = await callOperation(harness().app, operation, url, token, body);
+          // A key may not manage admins or keys at all (403, its own company's too); else 404.
+          const allowed = caller === 'B API key' ? [403, 404] : [404];
+          const isError =
+            typeof answer.body === 'object' &&
+            answer.body !== null &&
+            typeof (answer.body as { error?: unknown }).error === 'string';
+          if (!allowed.includes(answer.status) || !isError)
+            wrong.push(
+              `${caller} ${operation.method} ${url} (${operation.name}): ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+            );
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(await readAll()).toEqual(before);
+    });
+
+    it('another company’s lists and figures hold none of A’s records', async () => {
+      const lists = operations.filter(
+        (operation) => operation.method === 'GET' && operation.params.length === 0,
+      );
+      expect(lists.map((operation) => operation.name)).toEqual(
+        expect.arrayContaining(['listApplications', 'listConversations', 'getStats']),
+      );
+      const secrets = [a.publicationUuid, a.conversationId, ADMIN.email, A_SCENARIO_NAME];
+      const leaks: string[] = [];
+      for (const operation of lists) {
+        const answer = await callOperation(
+          harness().app,
+          operation,
+          operation.path,
+          b.token,
+          undefined,
+        );
+        expect(answer.status, operation.name).toBe(200);
+        const text = JSON.stringify(answer.body);
+        for (const secret of secrets)
+          if (text.includes(secret)) leaks.push(`${operation.name} shows ${secret}`);
+      }
+      expect(leaks).toEqual([]);
+    });
+
+    it('visitor tokens and the agent key open no admin operation (401)', async () => {
+      const wrong: string[] = [];
+      for (const operation of operations) {
+        const url = urlOf(operation, fillAdmin(a));
+        for (const [caller, token] of [
+          ['visitor', a.visitor.token],
+          ['agent key', AGENT_KEY],
+          ['no credentials', undefined],
+        ] as const) {
+          const answer = await callOperation(
+            harness().app,
+            operation,
+            url,
+            token,
+            bodyFor(operation, a),
+          );
+          if (
+            answer.status !== 401 ||
+            typeof (answer.body as { error?: unknown })?.error !== 'string'
+          )
+            wrong.push(`${caller} ${operation.method} ${url}: ${answer.status}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  },
+  { testRunDriver: scripted.driver, adminRateLimit: 100_000 },
+);
