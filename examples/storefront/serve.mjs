@@ -3,7 +3,8 @@
 // (default 5175), SVC_API_URL and SVC_PUBLICATION become `window.SVC_STOREFRONT`; a page's query
 // string (?api=...&publication=...) takes precedence over them.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,22 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 5175);
 const settings = { apiUrl: process.env.SVC_API_URL, publication: process.env.SVC_PUBLICATION };
+
+/**
+ * `@svc/ui/styles.css` is exported from the package's build (`dist/styles.css`) only, while its
+ * scripts are read from their sources (`@svc/source`). Without a build the stylesheet is read
+ * from the source it is copied from, so the shop runs from a fresh checkout as the rest of it does.
+ */
+const uiStylesFromSource = {
+  name: 'ui-styles-from-source',
+  setup(builder) {
+    builder.onResolve({ filter: /^@svc\/ui\/styles\.css$/ }, () => {
+      const manifest = createRequire(import.meta.url).resolve('@svc/ui/package.json');
+      const built = join(dirname(manifest), 'dist', 'styles.css');
+      return { path: existsSync(built) ? built : join(dirname(manifest), 'src', 'styles.css') };
+    });
+  },
+};
 
 const bundle = await build({
   entryPoints: [join(here, 'src', 'main.tsx')],
@@ -24,6 +41,7 @@ const bundle = await build({
   minify: true,
   define: { 'process.env.NODE_ENV': '"production"' },
   conditions: ['@svc/source'],
+  plugins: [uiStylesFromSource],
   logLevel: 'warning',
 });
 /** The bundle's files by address: /app.js and /app.css. */

@@ -64,34 +64,44 @@ export function conversationWav(
   return wavFile(samples, RATE);
 }
 
-/** One panel the page showed: its feature and the items in it, in order. */
+/** One panel the page showed: its feature, and the items in it in order (ids and titles). */
 export interface ShownPanel {
   feature: string;
   tool: string;
+  /** The `data-item-id` of the item cards (search results, the item, cart lines). */
   items: string[];
+  /** The titles of the cards, or of a comparison's columns. */
+  titles: string[];
 }
 
 /**
  * A script for `page.addInitScript`: records every panel `FeaturePanels` shows (its
- * `[data-feature]` element and the `[data-item-id]` elements in it) into `window.shownPanels`,
- * so a test sees a panel that the next turn has already replaced.
+ * `[data-feature]` element, with the items and titles in it) into `window.shownPanels`, so a test
+ * sees a panel that the next turn has already replaced.
  */
 export function panelRecorder(): void {
   const shown: ShownPanel[] = [];
   (window as unknown as { shownPanels: ShownPanel[] }).shownPanels = shown;
   const seen = new WeakMap<Element, string>();
+  const texts = (elements: Iterable<Element>) =>
+    [...elements].map((element) => element.textContent?.trim() ?? '');
   const look = () => {
     for (const panel of document.querySelectorAll('.svc-feature-panel[data-feature]')) {
       const items = [...panel.querySelectorAll('[data-item-id]')].map(
         (element) => element.getAttribute('data-item-id') ?? '',
       );
-      const key = `${panel.getAttribute('data-tool')}|${items.join(',')}`;
-      if (seen.get(panel) === key || items.length === 0) continue;
+      // A comparison's first column names the fields.
+      const columns = texts(panel.querySelectorAll('thead th[scope="col"]')).slice(1);
+      const titles =
+        columns.length > 0 ? columns : texts(panel.querySelectorAll('.svc-card__title'));
+      const key = `${panel.getAttribute('data-tool')}|${items.join(',')}|${titles.join(',')}`;
+      if (seen.get(panel) === key || (items.length === 0 && titles.length === 0)) continue;
       seen.set(panel, key);
       shown.push({
         feature: panel.getAttribute('data-feature') ?? '',
         tool: panel.getAttribute('data-tool') ?? '',
         items,
+        titles,
       });
     }
   };

@@ -1,7 +1,8 @@
 import { createBucketClient, refreshOnCartChange } from '@svc/sdk/buckets';
 import type { SvcClient } from '@svc/sdk/client';
 import { FeaturePanels, FeatureProvider, SvcProvider, useSvc } from '@svc/sdk/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPanelRegistry } from '@svc/ui';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Assistant } from './assistant';
 import { createCatalogue, type CatalogueCollection } from './catalogue';
 import { useRoute, type Route } from './navigation';
@@ -10,7 +11,6 @@ import { CategoryPage } from './pages/category-page';
 import { HomePage } from './pages/home-page';
 import { ProductPage } from './pages/product-page';
 import { SearchPage } from './pages/search-page';
-import { createPanelRegistry } from './panels';
 import type { StorefrontSettings } from './settings';
 import { SHOP_FEATURES, missingTools } from './shop-features';
 import {
@@ -46,12 +46,18 @@ function Storefront(props: { client: SvcClient; settings: StorefrontSettings }) 
     [client, settings.publication],
   );
   const cart = useMemo(() => buckets.store('cart'), [buckets]);
+  // The panels' item clicks open the product page; a panel names its collection, else the shop's.
+  const shopCollection = useRef(collection);
+  shopCollection.current = collection;
   const registry = useMemo(
     () =>
       createPanelRegistry(SHOP_FEATURES, {
         buckets,
-        onSelectItem: (item, collectionId) =>
-          navigation.go({ page: 'product', collectionId, itemId: item.id }),
+        onSelectItem(item, itemCollection) {
+          const collectionId = itemCollection?.id ?? shopCollection.current?.id;
+          if (collectionId !== undefined && item.id !== undefined)
+            navigation.go({ page: 'product', collectionId, itemId: String(item.id) });
+        },
       }),
     [buckets, navigation],
   );

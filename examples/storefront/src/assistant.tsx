@@ -1,7 +1,7 @@
 import type { ConversationMessage } from '@svc/sdk/protocol';
 import { useFeatures, useSvcSession } from '@svc/sdk/react';
+import { EndCard } from '@svc/ui';
 import { useEffect, useRef, useState } from 'react';
-import { EndCard } from './end-card';
 import { useShop } from './shop-context';
 
 /** Messages with words for the visitor: tool calls show as panels instead. */
@@ -36,10 +36,10 @@ export function Assistant() {
   const start = (inputMode: 'audio' | 'text') => {
     setEnded(null);
     setStartError(null);
-    setMuted(false);
     setMode(inputMode);
     session
-      .start({ inputMode, outputMode: inputMode })
+      // A visitor who muted before starting starts with the microphone closed.
+      .start({ inputMode, outputMode: inputMode, microphone: !muted })
       .catch((error: unknown) =>
         setStartError(error instanceof Error ? error.message : String(error)),
       );
@@ -47,7 +47,7 @@ export function Assistant() {
   const toggleMute = () => {
     const next = !muted;
     setMuted(next);
-    void session.setMicrophoneEnabled(!next);
+    if (live && mode === 'audio') void session.setMicrophoneEnabled(!next);
   };
   const send = () => {
     const text = draft.trim();
@@ -68,13 +68,13 @@ export function Assistant() {
         <p role="alert">No publication: open the page with ?publication=&lt;uuid&gt;.</p>
       ) : null}
       <div className="controls">
+        {!live || mode === 'audio' ? (
+          <button type="button" onClick={toggleMute} aria-pressed={muted}>
+            {muted ? 'Unmute' : 'Mute'}
+          </button>
+        ) : null}
         {live ? (
           <>
-            {mode === 'audio' ? (
-              <button type="button" onClick={toggleMute} aria-pressed={muted}>
-                {muted ? 'Unmute' : 'Mute'}
-              </button>
-            ) : null}
             <button type="button" onClick={() => void session.end()}>
               End
             </button>

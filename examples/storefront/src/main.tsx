@@ -5,6 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { readSettings } from './settings';
+// The panels' stylesheet first, so that the shop's own rules (and its theme) come after it.
+import '@svc/ui/styles.css';
 import './shop.css';
 
 const injected = (
