@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: brings up every part that exists on embedded defaults (livekit-server, the API with
-// the seeded demo, the agent worker, the example page, the studio), prints the URLs, and stops
-// everything on Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs. The
+// the seeded demo, the agent worker, the example page, the storefront, the studio), prints the
+// URLs, and stops everything on Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs. The
 // API and the agent run compiled (`node dist/main.js`), so they are built first when their build is
 // missing or older than their sources; the studio runs in Vite's development server.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const API_PORT = Number(process.env.PORT ?? 8080);
 const EXAMPLE_PORT = Number(process.env.EXAMPLE_PORT ?? 5173);
+const STOREFRONT_PORT = Number(process.env.STOREFRONT_PORT ?? 5175);
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 5174);
 const AGENT_NAME = process.env.SVC_AGENT_NAME ?? 'svc-agent';
 // The agent authenticates to the API with this key; one is made per run unless one is given.
@@ -278,6 +279,17 @@ async function main() {
     });
     await waitForHttp(`http://127.0.0.1:${EXAMPLE_PORT}/`, 60_000);
     urls.push(['Example page', `http://127.0.0.1:${EXAMPLE_PORT}/`]);
+  }
+
+  if (hasScript('examples/storefront', 'start')) {
+    // The demo shop the agent drives (examples/storefront), on the demo's production publication.
+    launch('storefront', 'npm', ['run', 'start', '-w', '@svc/example-storefront'], {
+      SVC_API_URL: apiUrl,
+      ...(demo.publications?.production ? { SVC_PUBLICATION: demo.publications.production } : {}),
+      PORT: String(STOREFRONT_PORT),
+    });
+    await waitForHttp(`http://127.0.0.1:${STOREFRONT_PORT}/`, 60_000);
+    urls.push(['Storefront (demo shop)', `http://127.0.0.1:${STOREFRONT_PORT}/`]);
   }
 
   if (hasScript('apps/studio', 'dev')) {
