@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: brings up every part that exists on embedded defaults (livekit-server, the API with
 // the seeded demo, the agent worker, the example page, the storefront, the studio), prints the
-// URLs, and stops everything on Ctrl-C. Set-up (packages, the server build) already ran in scripts/setup.mjs. The
-// API and the agent run compiled (`node dist/main.js`), so they are built first when their build is
-// missing or older than their sources; the studio runs in Vite's development server.
+// URLs, and stops everything on Ctrl-C. Set-up (packages, the server build) already ran in
+// scripts/setup.mjs. The API and the agent run compiled (`node dist/main.js`), so they are built
+// first when their build is missing or older than their sources; the studio runs in Vite's
+// development server.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
