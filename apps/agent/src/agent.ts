@@ -2,6 +2,7 @@
 import { defineAgent, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
 import * as silero from '@livekit/agents-plugin-silero';
 import { runConversation } from './conversation.js';
+import { quietFrameworkLog } from './framework-log.js';
 import { warmUpReplyPipeline } from './warm-up.js';
 import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js';
 
@@ -22,6 +23,7 @@ export default defineAgent({
   // Without a model host, idle job processes load the embedded LLM before a conversation needs
   // it; with one (the worker's default) the model is already loaded and warm there.
   prewarm: async (_proc: JobProcess) => {
+    quietFrameworkLog();
     if (process.env.SVC_AGENT_PREWARM_LLM !== '0' && !process.env.SVC_LLM_HOST_SOCKET) {
       await sharedEmbeddedLlm()
         .load()

@@ -5,7 +5,8 @@
 // 25-40 ms for the same words later in it. An idle process runs one scripted conversation through
 // the same pipeline, router and templates before any visitor arrives: in process, with no room,
 // no model and no network.
-import { llm, log, voice } from '@livekit/agents';
+import { llm, voice } from '@livekit/agents';
+import { quietFrameworkLog } from './framework-log.js';
 import type { Collection } from '@svc/protocol';
 import { RoutedLLM, routerCatalog, type RoutedTool } from './router/index.js';
 
@@ -82,12 +83,8 @@ export async function warmUpReplyPipeline(): Promise<boolean> {
       }),
     },
   });
+  quietFrameworkLog();
   const session = new voice.AgentSession({ llm: model });
-  // Closing a session commits the visitor's turn, and with no words in it the framework warns that
-  // it skipped it: in a worker's output that warning would be noise about a turn nobody took.
-  const logger = log();
-  const level = logger.level;
-  logger.level = 'error';
   try {
     await session.start({ agent });
     for (const userInput of TURNS) await session.run({ userInput }).wait();
@@ -100,6 +97,5 @@ export async function warmUpReplyPipeline(): Promise<boolean> {
     return false;
   } finally {
     await session.close().catch(() => undefined);
-    logger.level = level;
   }
 }

@@ -1,0 +1,25 @@
+// The framework's log in a job process, without one warning that is noise here.
+import { log } from '@livekit/agents';
+
+/** What the framework logs when a session closes with the visitor's turn empty. */
+const SKIPPED_TURN = 'skipping user input, speech scheduling is paused';
+const patched = Symbol.for('svc.agent.quietFrameworkLog');
+
+/**
+ * Closing a session commits the visitor's turn, and with no words in it the framework warns that
+ * it skipped it: that warning closed every conversation in a worker's output (which `npm start`
+ * shows), about a turn nobody took. This drops that one warning when the turn was empty; every
+ * other line, and the warning with words in the turn, still goes out. Idempotent per process.
+ */
+export function quietFrameworkLog(): void {
+  const logger = log() as ReturnType<typeof log> & { [patched]?: true };
+  if (logger[patched]) return;
+  logger[patched] = true;
+  const warn = logger.warn.bind(logger) as (...args: unknown[]) => void;
+  logger.warn = ((...args: unknown[]) => {
+    const [fields, message] = args;
+    const words = (fields as Record<string, unknown> | undefined)?.['lk.pii.user_input'];
+    if (message === SKIPPED_TURN && !words) return;
+    warn(...args);
+  }) as typeof logger.warn;
+}
