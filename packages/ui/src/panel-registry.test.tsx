@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createSvcClient } from '@svc/sdk/client';
 import { createBucketClient } from '@svc/sdk/buckets';
-import { FeaturePanels, FeatureProvider, SvcProvider, useSvc, useSvcSession } from '@svc/sdk/react';
+import { FeaturePanels, FeatureProvider, SvcProvider, useSvc } from '@svc/sdk/react';
 import { FakeTransport, fakeConfig } from '@svc/sdk/testing';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
