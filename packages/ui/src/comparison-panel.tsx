@@ -1,9 +1,9 @@
 import type { Collection } from '@svc/protocol';
-import { formatNumber } from './format.js';
+import { formatNumber, formatPrice } from './format.js';
 import { mappedTitle } from './item-card.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
 import { uiStrings, type UiStrings } from './strings.js';
-import { mapItem } from './template.js';
+import { mapItem, priceField } from './template.js';
 import { itemId, plain } from './values.js';
 
 /** Props of {@link ComparisonPanel}. */
@@ -33,6 +33,12 @@ export function ComparisonPanel(props: ComparisonPanelProps) {
   const labels = new Map(
     (props.collection?.filter_fields ?? []).map((field) => [field.filter_key, field.name]),
   );
+  // The row of the field the view prices (`{{price}} USD`) shows prices.
+  const price = priceField(props.collection?.view);
+  const cell = (field: string, value: unknown) =>
+    price && field === price.field && typeof value === 'number'
+      ? formatPrice(value, price.currency, props.locale)
+      : cellText(value, strings, props.locale);
   const onSelectItem = props.onSelectItem;
   return (
     <PanelFrame
@@ -78,9 +84,7 @@ export function ComparisonPanel(props: ComparisonPanelProps) {
                 <tr key={`${row.field}#${rowIndex}`}>
                   <th scope="row">{labels.get(row.field) ?? row.field}</th>
                   {props.items.map((item, index) => (
-                    <td key={`${itemId(item)}#${index}`}>
-                      {cellText(row.values[index], strings, props.locale)}
-                    </td>
+                    <td key={`${itemId(item)}#${index}`}>{cell(row.field, row.values[index])}</td>
                   ))}
                 </tr>
               ))}

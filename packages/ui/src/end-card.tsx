@@ -4,7 +4,7 @@ import { uiStrings } from './strings.js';
 /** Props of {@link EndCard}. */
 export interface EndCardProps extends PanelCommonProps {
   /** The `session-end` reason (`completed`, `user_requested`, ...). */
-  reason?: string;
+  reason?: string | undefined;
   /** Shows a button that starts a new conversation. */
   onRestart?(): void;
 }

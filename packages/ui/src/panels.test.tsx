@@ -186,7 +186,7 @@ describe('ComparisonPanel', () => {
       .map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Category', 'tents', 'tents'],
-      ['Price', '249.99', '389.99'],
+      ['Price', '$249.99', '$389.99'],
       ['Waterproof', 'Yes', 'No'],
       ['weight_g', '2,100', '–'],
     ]);
