@@ -58,7 +58,8 @@ export interface Collection {
 
 /** Payload of topic `config`, sent by the agent on join. */
 export interface ConfigPayload {
-  type: 'config';
+  /** `config` in the contract's handshake example; a payload may leave it out. */
+  type?: 'config';
   features: FeatureDefinition[];
   /** `unknown[]` on the wire; the SDK parses each into a {@link Collection}. */
   collections: unknown[];

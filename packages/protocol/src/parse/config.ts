@@ -30,15 +30,18 @@ export const parseCollection = define<Collection>(collection);
 
 /** Parses the payload of topic `config`. Collections stay `unknown[]`; see `curateConfig`. */
 export const parseConfigPayload = define<ConfigPayload>(
-  object({
-    type: oneOf(['config']),
-    features: array(featureDefinition),
-    collections: array(unknownValue),
-    company_id: either(string, number, 'string or number'),
-    restore_state: restoreState,
-    voice_stack: string,
-    audio_dictation: boolean,
-    conversation_id: nonEmptyString,
-    avatar_enabled: boolean,
-  }),
+  object(
+    {
+      features: array(featureDefinition),
+      collections: array(unknownValue),
+      company_id: either(string, number, 'string or number'),
+      restore_state: restoreState,
+      voice_stack: string,
+      audio_dictation: boolean,
+      conversation_id: nonEmptyString,
+      avatar_enabled: boolean,
+    },
+    // Only the handshake example names `type`: a payload without it is a config all the same.
+    { type: oneOf(['config']) },
+  ),
 );
