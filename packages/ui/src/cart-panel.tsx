@@ -6,7 +6,7 @@ import { formatNumber, formatPrice } from './format.js';
 import { mappedTitle } from './item-card.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
 import { uiStrings, type UiStrings } from './strings.js';
-import { fieldAt, mapItem, priceField, safeImageUrl } from './template.js';
+import { fieldAt, itemImage, mapItem, priceField } from './template.js';
 
 /** The API's limit of one line's quantity. */
 const MAX_QUANTITY = 999;
@@ -58,7 +58,7 @@ function describeLine(
     item,
     collection,
     title,
-    image: safeImageUrl(mapped.image),
+    image: itemImage(mapped, item),
     price: typeof unit === 'number' && price ? { unit, currency: price.currency } : undefined,
   };
 }

@@ -23,6 +23,7 @@ export type { PanelCommonProps } from './panel-frame.js';
 export {
   fieldAt,
   genericFields,
+  itemImage,
   mapItem,
   priceField,
   renderTemplate,

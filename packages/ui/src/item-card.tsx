@@ -1,6 +1,6 @@
 import type { Collection } from '@svc/protocol';
 import { uiStrings, type UiStrings } from './strings.js';
-import { mapItem, safeImageUrl, type MappedItem } from './template.js';
+import { itemImage, mapItem, type MappedItem } from './template.js';
 import { ownValue } from './values.js';
 
 /** Props of {@link ItemCard}. */
@@ -45,7 +45,7 @@ export function ItemCard(props: ItemCardProps) {
   const id = String(ownValue(props.item, 'id') ?? '');
   const title = mappedTitle(mapped, id);
   const Heading = `h${props.headingLevel ?? 3}` as const;
-  const image = safeImageUrl(mapped.image ?? ownValue(props.item, 'image_url'));
+  const image = itemImage(mapped, props.item);
   const onSelect = props.onSelect;
   const heading = props.hideTitle ? null : (
     <Heading className="svc-card__title">

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { genericFields, mapItem, priceField, renderTemplate, safeImageUrl } from './template.js';
+import {
+  genericFields,
+  itemImage,
+  mapItem,
+  priceField,
+  renderTemplate,
+  safeImageUrl,
+} from './template.js';
 import { DEMO_COLLECTION, RIDGE } from './test-demo.js';
 
 describe('renderTemplate', () => {
@@ -70,5 +77,15 @@ describe('safeImageUrl', () => {
       null,
     ])
       expect(safeImageUrl(bad)).toBeUndefined();
+  });
+});
+
+describe('itemImage', () => {
+  it("takes the view's image slot, else the item's image fields, only when safe", () => {
+    const https = 'https://cdn.example.com/a.jpg';
+    expect(itemImage({ image: https }, { image: 'javascript:x' })).toBe(https);
+    expect(itemImage({}, { image_url: https })).toBe(https);
+    expect(itemImage({ image: 'javascript:alert(1)' }, { image_url: https })).toBeUndefined();
+    expect(itemImage({}, { image: 'data:text/html,<script>' })).toBeUndefined();
   });
 });

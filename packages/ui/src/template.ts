@@ -140,3 +140,12 @@ export function viewFields(view: CollectionView | null | undefined): Set<string>
   }
   return fields;
 }
+
+/**
+ * The image of an item: its view's `image` slot, else its `image` or `image_url` field, when that
+ * is a safe address ({@link safeImageUrl}).
+ */
+export function itemImage(mapped: MappedItem, item: Record<string, unknown>): string | undefined {
+  const source = mapped.image ?? ownValue(item, 'image') ?? ownValue(item, 'image_url');
+  return safeImageUrl(source);
+}
