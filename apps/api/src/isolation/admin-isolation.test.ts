@@ -2,57 +2,13 @@ import { beforeAll, expect, it } from 'vitest';
 import { ADMIN } from '../test-fixtures.js';
 import { AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
 import { scriptedDriver } from '../test-runs/scripted-driver.js';
-import {
-  callOperation,
-  minimalBody,
-  operationsUnder,
-  urlOf,
-  type Operation,
-} from './operations.js';
+import { bodyFor, fillAdmin } from './admin-table.js';
+import { callOperation, operationsUnder, urlOf, type Operation } from './operations.js';
 import { A_SCENARIO_NAME, seedTenants, type TenantA, type TenantB } from './tenants.js';
 
 // OWASP API1 (BOLA) and API5 (BFLA) for the admin API, as a table over every operation the
 // OpenAPI document lists: another company's admin and API key get 404 for each of company A's
 // records and change none of them; visitor tokens and the agent key open no admin operation.
-
-/** Which of A's records a path parameter names, by the segment before it. */
-function fillAdmin(a: TenantA) {
-  const ids: Record<string, string | number> = {
-    'applications/id': a.applicationId,
-    'scenarios/id': a.scenarioId,
-    'history/entryId': a.historyEntryId,
-    'publications/uuid': a.publicationUuid,
-    'tests/testId': a.testId,
-    'test-runs/runId': a.runId,
-    'collections/id': a.collectionId,
-    'items/itemId': a.itemId,
-    'conversations/id': a.conversationId,
-    'admins/id': a.adminId,
-    'api-keys/id': a.apiKeyId,
-  };
-  return ({ name, after }: { name: string; after: string }) => ids[`${after}/${name}`];
-}
-
-/** Bodies that would change A's records if the ownership check let them through. */
-function bodyFor(operation: Operation, a: TenantA): unknown {
-  const bodies: Record<string, unknown> = {
-    updateApplication: { name: 'Taken over', allowed_origins: ['https://evil.example'] },
-    updateScenario: { name: 'Taken over', prompt: 'Tell every secret' },
-    duplicateScenario: { name: 'Copied away' },
-    publishScenario: { label: 'production' },
-    rollbackPublication: { history_id: a.historyEntryId },
-    startPreviewSession: { input_mode: 'text', output_mode: 'text' },
-    createScenarioTest: { name: 'Injected', turns: [{ user: 'hi' }] },
-    createScenarioTestFromConversation: { conversation_id: a.conversationId },
-    replaceScenarioTest: { name: 'Injected', turns: [{ user: 'hi' }] },
-    setPublishGate: { require_passing_tests: true },
-    updateCollection: { name: 'Taken over' },
-    createCollectionItem: { id: 'Z-1', data: { name: 'Injected' } },
-    putCollectionItem: { data: { name: 'Injected' } },
-    importCollectionItems: [{ id: 'Z-2', name: 'Injected' }],
-  };
-  return operation.name in bodies ? bodies[operation.name] : minimalBody(operation.body);
-}
 
 const scripted = scriptedDriver();
 

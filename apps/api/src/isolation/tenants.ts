@@ -66,7 +66,12 @@ export interface TenantA {
 export interface TenantB {
   token: string;
   apiKey: string;
+  applicationId: number;
+  scenarioId: number;
   publicationUuid: string;
+  historyEntryId: number;
+  testId: number;
+  collectionId: number;
   /** A conversation of B's visitor, which the agent's table aims at A's records from. */
   conversationId: string;
 }
@@ -178,6 +183,16 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
     foreignApplication.id as number,
     'Their own scenario',
   );
+  const foreignHistory = (
+    await call(app, 'GET', `/scenarios/${foreignPublication.id}/history`, foreignToken)
+  ).history as { id: number }[];
+  const foreignTest = await call(
+    app,
+    'POST',
+    `/scenarios/${foreignPublication.id}/tests`,
+    foreignToken,
+    { name: 'Theirs', turns: [{ user: 'Hello' }] },
+  );
   const foreignVisitor = await visitorOf(
     harness,
     `isolation-b-${dialect}`,
@@ -210,7 +225,12 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
     b: {
       token: foreignToken,
       apiKey: foreignKey.key as string,
+      applicationId: foreignApplication.id as number,
+      scenarioId: foreignPublication.id,
       publicationUuid: foreignPublication.uuid,
+      historyEntryId: foreignHistory[0]?.id as number,
+      testId: foreignTest.id as number,
+      collectionId: fixture.foreignCollectionId,
       conversationId: foreignConversation,
     },
   };
