@@ -1,10 +1,13 @@
 // Bundle budgets of the SDK entries: each entry is bundled as a browser app would (ESM, minified,
 // react and livekit-client external), what it downloads up front is gzipped at level 9 and compared
-// with its budget and with what peer SDKs measured (platform notes). Exits 1 when one is over.
+// with its budget and with what peer SDKs measured (platform notes). Then the widget's built files
+// against its up-front budget, beside peers' one-tag widgets. Exits 1 when one is over.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWidgetBuilt, WIDGET_VERSION, widgetDistDir } from '@svc/widget/assets';
 
 const sdk = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'sdk', 'src');
 
@@ -142,6 +145,108 @@ console.table(
     ratio: (measured[ours] / bytes).toFixed(2),
   })),
 );
+
+// The widget (@svc/widget) as a page loads it from the one tag: its built files (dist/v1, the
+// build the API serves), gzip -9 each as served. Up front is the loader alone (the element and
+// the launcher), against its budget; opening the panel loads the conversation (SDK session,
+// Preact, @svc/ui panels and their CSS), starting a conversation the LiveKit transport: both
+// measured apart. Beside it, the one-tag widgets of peers, measured the same way.
+const WIDGET_BUDGET = 30_000;
+ensureWidgetBuilt();
+const widgetDir = join(widgetDistDir, WIDGET_VERSION);
+const manifest = JSON.parse(readFileSync(join(widgetDir, 'manifest.json'), 'utf8'));
+const gzipOf = (files) =>
+  files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(widgetDir, file)), { level: 9 }).byteLength,
+    0,
+  );
+const widget = {
+  upFront: gzipOf([manifest.loader]),
+  onOpen: gzipOf(manifest.onOpen),
+  onStart: gzipOf(manifest.onStart),
+};
+if (widget.upFront > WIDGET_BUDGET) over += 1;
+
+/** ElevenLabs' one tag loads one file, everything in it (its published dist). */
+function elevenLabsWidget() {
+  const file = fileURLToPath(import.meta.resolve('@elevenlabs/convai-widget-embed'));
+  return gzipSync(readFileSync(file), { level: 9 }).byteLength;
+}
+
+/**
+ * Vapi publishes no one-tag file: `@vapi-ai/web` bundled whole (with @daily-co/daily-js, which
+ * loads its call engine from Daily's CDN at run time, not counted), minified, gzip -9.
+ */
+async function vapiWeb() {
+  const result = await build({
+    stdin: { contents: "export { default } from '@vapi-ai/web';", resolveDir: process.cwd() },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return gzipSync(Buffer.concat(result.outputFiles.map((file) => file.contents)), { level: 9 })
+    .byteLength;
+}
+const peerWidget = async (measure, fallback) => {
+  try {
+    return { bytes: await measure(), source: 'measured here' };
+  } catch (error) {
+    return { ...fallback, error: error instanceof Error ? error.message : String(error) };
+  }
+};
+const eleven = await peerWidget(elevenLabsWidget, { bytes: null, source: 'not measured' });
+const vapi = await peerWidget(vapiWeb, {
+  bytes: 13_028,
+  source: 'platform notes (daily-js external)',
+});
+
+console.log(`Widget (@svc/widget ${WIDGET_VERSION}, built files as served, gzip -9)`);
+console.table([
+  {
+    part: 'up front: widget.js (element + launcher)',
+    'gzip B': widget.upFront,
+    'budget B': WIDGET_BUDGET,
+    'of budget': `${((widget.upFront / WIDGET_BUDGET) * 100).toFixed(0)}%`,
+    status: widget.upFront <= WIDGET_BUDGET ? 'ok' : 'OVER BUDGET',
+  },
+  {
+    part: 'on open: conversation (SDK, Preact, @svc/ui + CSS)',
+    'gzip B': widget.onOpen,
+    'budget B': '-',
+    'of budget': '-',
+    status: 'lazy',
+  },
+  {
+    part: 'on start: LiveKit transport (livekit-client)',
+    'gzip B': widget.onStart,
+    'budget B': '-',
+    'of budget': '-',
+    status: 'lazy',
+  },
+]);
+console.log(
+  'Beside the one-tag widgets of peers (up front = what the tag downloads before a click):',
+);
+console.table([
+  {
+    widget: 'ElevenLabs @elevenlabs/convai-widget-embed 0.5.4 (dist/index.js)',
+    'up front gzip B': eleven.bytes ?? '-',
+    'ours up front / theirs': eleven.bytes ? (widget.upFront / eleven.bytes).toFixed(3) : '-',
+    source: eleven.source,
+  },
+  {
+    widget: 'Vapi @vapi-ai/web 2.7.1 (bundled with daily-js)',
+    'up front gzip B': vapi.bytes,
+    'ours up front / theirs': (widget.upFront / vapi.bytes).toFixed(3),
+    source: vapi.source,
+  },
+]);
+for (const peer of [eleven, vapi]) if (peer.error) console.log(`(not measured: ${peer.error})`);
+
 if (over > 0) {
   console.error(`${over} entr${over === 1 ? 'y is' : 'ies are'} over budget`);
   process.exit(1);

@@ -110,12 +110,28 @@ await build({
   define: { ...common.define, __SVC_CONVERSATION_FILE__: JSON.stringify(conversationFile) },
 });
 
-const chunks = Object.keys(outputs)
-  .filter((path) => path.endsWith('.js') && path !== entry)
-  .map((path) => relative(out, path));
-writeFileSync(
-  join(out, 'manifest.json'),
-  `${JSON.stringify({ version: VERSION, loader: 'widget.js', conversation: conversationFile, chunks }, null, 2)}\n`,
+// What opening the panel loads (the conversation and what it imports statically) and what only a
+// conversation's start loads (its `import()`s: the LiveKit transport).
+const onOpen = new Set();
+const visit = (path) => {
+  if (onOpen.has(path)) return;
+  onOpen.add(path);
+  for (const imported of outputs[path].imports) {
+    if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  }
+};
+visit(entry);
+const onStart = Object.keys(outputs).filter((path) => path.endsWith('.js') && !onOpen.has(path));
+const manifest = {
+  version: VERSION,
+  loader: 'widget.js',
+  conversation: conversationFile,
+  onOpen: [...onOpen].map((path) => relative(out, path)),
+  onStart: onStart.map((path) => relative(out, path)),
+};
+writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+const chunks = [...manifest.onOpen, ...manifest.onStart].filter(
+  (path) => path !== conversationFile,
 );
 console.log(
   `widget: built ${basename(out)}/widget.js, ${conversationFile}, ${chunks.length} chunk(s)`,

@@ -9,7 +9,7 @@ import type { SvcAgentElement } from './svc-agent-element.js';
 const BASE = 'https://api.example.com/widget/v1/';
 const mounted: { target: HTMLElement; options: ConversationOptions; unmounted: boolean }[] = [];
 const load = vi.fn(async (): Promise<ConversationModule> => ({
-  css: '.svc-conversation { color: red }',
+  css: '.svcw-conversation { color: red }',
   mountConversation(target, options) {
     const record = { target, options, unmounted: false };
     mounted.push(record);
@@ -29,8 +29,8 @@ function agent(attributes: Record<string, string> = {}): SvcAgentElement {
 }
 const shadow = (element: Element) => element.shadowRoot!;
 const launcher = (element: Element) =>
-  shadow(element).querySelector<HTMLButtonElement>('.svc-launcher')!;
-const panel = (element: Element) => shadow(element).querySelector<HTMLElement>('.svc-panel')!;
+  shadow(element).querySelector<HTMLButtonElement>('.svcw-launcher')!;
+const panel = (element: Element) => shadow(element).querySelector<HTMLElement>('.svcw-panel')!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {

@@ -48,30 +48,30 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
       const id = `svc-agent-${(nextId += 1)}`;
       const document = this.ownerDocument;
       this.#widget = document.createElement('div');
-      this.#widget.className = 'svc-widget';
+      this.#widget.className = 'svcw-widget';
       this.#widget.setAttribute('part', 'widget');
 
       this.#panel = document.createElement('section');
-      this.#panel.className = 'svc-panel';
+      this.#panel.className = 'svcw-panel';
       this.#panel.id = `${id}-panel`;
       this.#panel.setAttribute('role', 'dialog');
       this.#panel.setAttribute('aria-labelledby', `${id}-title`);
       this.#panel.setAttribute('part', 'panel');
       this.#panel.hidden = true;
       const header = document.createElement('header');
-      header.className = 'svc-panel-header';
+      header.className = 'svcw-panel-header';
       const title = document.createElement('h2');
-      title.className = 'svc-panel-title';
+      title.className = 'svcw-panel-title';
       title.id = `${id}-title`;
       const close = document.createElement('button');
       close.type = 'button';
-      close.className = 'svc-icon-button svc-close';
+      close.className = 'svcw-icon-button svcw-close';
       close.setAttribute('aria-label', 'Close the assistant');
       close.textContent = '×';
       close.addEventListener('click', () => this.hide());
       header.append(title, close);
       this.#body = document.createElement('div');
-      this.#body.className = 'svc-body';
+      this.#body.className = 'svcw-body';
       this.#panel.append(header, this.#body);
       this.#panel.addEventListener('keydown', (event) => {
         if (event.key === 'Escape') {
@@ -82,7 +82,7 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
 
       this.#launcher = document.createElement('button');
       this.#launcher.type = 'button';
-      this.#launcher.className = 'svc-launcher';
+      this.#launcher.className = 'svcw-launcher';
       this.#launcher.setAttribute('part', 'launcher');
       this.#launcher.setAttribute('aria-controls', this.#panel.id);
       this.#launcher.setAttribute('aria-expanded', 'false');
@@ -168,7 +168,7 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
 
     #renderOpen(open: boolean): void {
       this.#panel.hidden = !open;
-      this.#widget.classList.toggle('svc-open', open);
+      this.#widget.classList.toggle('svcw-open', open);
       this.#launcher.setAttribute('aria-expanded', String(open));
       this.#launcher.setAttribute(
         'aria-label',
@@ -194,7 +194,7 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
 
     #note(text: string, alert = false): void {
       const note = this.ownerDocument.createElement('p');
-      note.className = 'svc-note';
+      note.className = 'svcw-note';
       if (alert) note.setAttribute('role', 'alert');
       else note.setAttribute('role', 'status');
       note.textContent = text;
@@ -218,7 +218,7 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
             this.#conversationStyled = true;
           }
           const target = this.ownerDocument.createElement('div');
-          target.className = 'svc-body';
+          target.className = 'svcw-body';
           this.#body.replaceChildren(target);
           this.#conversation = module.mountConversation(target, {
             apiUrl: this.api,

@@ -142,13 +142,13 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
         : session.status;
 
   return (
-    <div className="svc-conversation" data-status={session.status}>
-      <div className="svc-toolbar">
-        <span className="svc-state" role="status" data-agent-state={session.agentState}>
-          <span className="svc-dot" aria-hidden="true" />
+    <div className="svcw-conversation" data-status={session.status}>
+      <div className="svcw-toolbar">
+        <span className="svcw-state" role="status" data-agent-state={session.agentState}>
+          <span className="svcw-dot" aria-hidden="true" />
           {stateText}
         </span>
-        <div className="svc-switch" role="radiogroup" aria-label="Talk or type">
+        <div className="svcw-switch" role="radiogroup" aria-label="Talk or type">
           {(['audio', 'text'] as const).map((option) => (
             <button
               key={option}
@@ -162,16 +162,16 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
           ))}
         </div>
       </div>
-      <div className="svc-scroll">
+      <div className="svcw-scroll">
         {messages.length === 0 && !live && !ended ? (
-          <p className="svc-hint">
+          <p className="svcw-hint">
             {mode === 'audio'
               ? 'Talk with our assistant: it listens, answers and shows what it finds.'
               : 'Type to our assistant: it answers and shows what it finds.'}
           </p>
         ) : null}
         <ol
-          className="svc-transcript"
+          className="svcw-transcript"
           ref={log}
           role="log"
           aria-live="polite"
@@ -179,7 +179,7 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
         >
           {messages.map((message) => (
             <li key={message.id} data-role={message.role}>
-              <span className="svc-visually-hidden">
+              <span className="svcw-visually-hidden">
                 {message.role === 'user' ? 'You: ' : 'Assistant: '}
               </span>
               {message.content}
@@ -188,7 +188,7 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
         </ol>
         {shown && registered && ShownPanel && features.visible ? (
           <section
-            className="svc-feature"
+            className="svcw-feature"
             data-feature={shown.feature}
             data-tool={shown.toolName}
             aria-label="What the assistant shows"
@@ -200,16 +200,16 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
           <EndCard reason={ended.reason} onRestart={() => start(mode)} />
         ) : null}
         {problem || session.error ? (
-          <p className="svc-error" role="alert">
+          <p className="svcw-error" role="alert">
             {problem ?? `${session.error?.code}: ${session.error?.message}`}
           </p>
         ) : null}
       </div>
-      <div className="svc-controls">
+      <div className="svcw-controls">
         {live ? (
           <>
             <form
-              className="svc-composer"
+              className="svcw-composer"
               onSubmit={(event) => {
                 event.preventDefault();
                 send();
@@ -227,19 +227,29 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
                 Send
               </button>
             </form>
-            <div className="svc-actions">
+            <div className="svcw-actions">
               {mode === 'audio' ? (
                 <button type="button" aria-pressed={muted} onClick={toggleMute}>
                   {muted ? 'Unmute' : 'Mute'}
                 </button>
               ) : null}
-              <button type="button" className="svc-end" onClick={() => void session.end()}>
+              <button
+                type="button"
+                className="svcw-end"
+                aria-label="End the conversation"
+                onClick={() => void session.end()}
+              >
                 End
               </button>
             </div>
           </>
         ) : (
-          <button type="button" className="svc-start" data-autofocus="" onClick={() => start(mode)}>
+          <button
+            type="button"
+            className="svcw-start"
+            data-autofocus=""
+            onClick={() => start(mode)}
+          >
             {mode === 'audio' ? 'Start talking' : 'Start typing'}
           </button>
         )}
