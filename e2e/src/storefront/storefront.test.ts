@@ -216,8 +216,14 @@ describe('the storefront driven by the agent', () => {
     await panelShown(SEARCH, TURNS[0]!);
     await screenshot('search');
     await say(TURNS[1]!);
-    await panelShown(DISPLAY, TURNS[1]!);
+    const shown = await panelShown(DISPLAY, TURNS[1]!);
     await screenshot('item');
+    // The panel's item opens its product page.
+    await page
+      .locator('.svc-feature-panel')
+      .getByRole('button', { name: /^Open / })
+      .click();
+    await page.locator(`article.product[data-item-id="${shown.items[0]}"]`).waitFor();
     await say(TURNS[2]!);
     await panelShown(COMPARISON, TURNS[2]!);
     await screenshot('comparison');

@@ -53,6 +53,8 @@ function Storefront(props: { client: SvcClient; settings: StorefrontSettings }) 
     () =>
       createPanelRegistry(SHOP_FEATURES, {
         buckets,
+        // A visitor typing to the assistant keeps typing: the focus stays in the composer.
+        focusOnShow: false,
         onSelectItem(item, itemCollection) {
           const collectionId = itemCollection?.id ?? shopCollection.current?.id;
           if (collectionId !== undefined && item.id !== undefined)

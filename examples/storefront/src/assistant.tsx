@@ -31,7 +31,8 @@ export function Assistant() {
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
-  }, [messages.length]);
+    // The end card takes room below the list: the last words stay in sight.
+  }, [messages.length, session.status]);
 
   const start = (inputMode: 'audio' | 'text') => {
     setEnded(null);
