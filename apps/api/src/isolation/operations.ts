@@ -31,12 +31,18 @@ export interface Operation {
   body: JsonSchema | undefined;
   /** Whether the operation declares no security (sign-in, sign-up). */
   open: boolean;
+  /** Query parameters with the largest value their schema allows, if any. */
+  query: { name: string; maximum: number | undefined }[];
+  /** The schema of the 200 or 201 answer. */
+  success: JsonSchema | undefined;
 }
 
 type DocumentOperation = {
   operationId?: string;
   security?: unknown[];
+  parameters?: { in: string; name: string; schema?: { maximum?: number } }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 };
 
 /** Every operation under `prefix` (e.g. `/v1/admin/`) in the app's `GET /v1/openapi.json`. */
@@ -63,6 +69,12 @@ export async function operationsUnder(app: FastifyInstance, prefix: string): Pro
             ? (content['application/json']?.schema ?? Object.values(content)[0]?.schema ?? {})
             : undefined,
           open: Array.isArray(operation.security) && operation.security.length === 0,
+          query: (operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query')
+            .map((parameter) => ({ name: parameter.name, maximum: parameter.schema?.maximum })),
+          success: (operation.responses?.['200'] ?? operation.responses?.['201'])?.content?.[
+            'application/json'
+          ]?.schema,
         };
       }),
     );
