@@ -147,7 +147,7 @@ export function CartPanel(props: CartPanelProps) {
       title={strings.cartTitle}
       aside={
         lines.length > 0 ? (
-          <p className="svc-panel__meta">
+          <p className="svc-panel__meta" aria-live="polite">
             {strings.cartTotalQuantity(total, formatNumber(total, locale))}
           </p>
         ) : null

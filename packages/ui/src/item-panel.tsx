@@ -1,9 +1,10 @@
 import type { Collection } from '@svc/protocol';
 import { ItemCard, mappedTitle } from './item-card.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
-import { uiStrings } from './strings.js';
-import { genericFields, mapItem, viewFields, type MappedItem } from './template.js';
-import { itemId } from './values.js';
+import { formatNumber } from './format.js';
+import { uiStrings, type UiStrings } from './strings.js';
+import { mapItem, viewFields, type MappedItem } from './template.js';
+import { itemId, plain } from './values.js';
 
 /** Props of {@link ItemPanel}. */
 export interface ItemPanelProps extends PanelCommonProps {
@@ -18,6 +19,41 @@ export interface ItemPanelProps extends PanelCommonProps {
     ((item: Record<string, unknown>, collection: Collection | undefined) => void) | undefined;
 }
 
+/** Fields a card already shows, or that are no detail. */
+const NOT_DETAILS = new Set(['id', 'name', 'title', 'description', 'image', 'image_url']);
+
+/**
+ * The item's other plain fields, for the list under its card: named as the collection's filter
+ * fields name them, yes-or-no fields as yes or no, numbers for the locale; at most 12.
+ */
+function itemDetails(
+  item: Record<string, unknown>,
+  collection: Collection | undefined,
+  strings: UiStrings,
+  locale: string | undefined,
+): [label: string, text: string][] {
+  const shown = viewFields(collection?.view);
+  const labels = new Map(
+    (collection?.filter_fields ?? []).map((field) => [field.filter_key, field.name]),
+  );
+  const details: [string, string][] = [];
+  for (const [field, value] of Object.entries(item)) {
+    if (NOT_DETAILS.has(field) || shown.has(field)) continue;
+    const text =
+      typeof value === 'number'
+        ? formatNumber(value, locale)
+        : typeof value === 'boolean'
+          ? value
+            ? strings.yes
+            : strings.no
+          : plain(value);
+    if (text === undefined || text === '') continue;
+    details.push([labels.get(field) ?? field, text]);
+    if (details.length === 12) break;
+  }
+  return details;
+}
+
 /** One item in detail: its card with the whole body, then its other fields. */
 export function ItemPanel(props: ItemPanelProps) {
   const strings = uiStrings(props.strings);
@@ -26,11 +62,7 @@ export function ItemPanel(props: ItemPanelProps) {
       ? mapItem(props.collection?.view, props.item, { locale: props.locale })
       : props.view;
   const title = mappedTitle(mapped, itemId(props.item) || strings.itemTitle);
-  // The view shows a few fields; the item's other plain fields follow, as a list.
-  const shown = viewFields(props.collection?.view);
-  const details = Object.entries(
-    genericFields(props.item, { locale: props.locale, limit: 12 }),
-  ).filter(([field]) => field !== 'title' && !shown.has(field));
+  const details = itemDetails(props.item, props.collection, strings, props.locale);
   const onSelectItem = props.onSelectItem;
   return (
     <PanelFrame kind="item" title={title} focusOnShow={props.focusOnShow} showKey={props.showKey}>

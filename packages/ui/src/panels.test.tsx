@@ -155,8 +155,12 @@ describe('ItemPanel', () => {
     expect(
       within(details as HTMLElement).getByText('weight_g').nextElementSibling?.textContent,
     ).toBe('2,100');
-    // The fields the view shows are not listed again.
+    // Named as the collection's filter fields, yes or no; the fields the view shows not again.
+    expect(
+      within(details as HTMLElement).getByText('Waterproof').nextElementSibling?.textContent,
+    ).toBe('Yes');
     expect(within(details as HTMLElement).queryByText('brand')).toBeNull();
+    expect(within(details as HTMLElement).queryByText('price')).toBeNull();
   });
 
   it("uses the API's rendered view when it has no collection", () => {
