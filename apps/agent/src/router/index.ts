@@ -12,7 +12,7 @@ export { RoutedLLM, type RouterDecision } from './routed-llm.js';
 export { routerCatalog, type RouterCatalog, type RoutedTool } from './catalog.js';
 export { conversationContext, type ChatEntry, type ConversationContext } from './context.js';
 export { routeUtterance, type Route } from './intents.js';
-export { smallTalkReply, toolReply, type ReplyStyle } from './replies.js';
+export { smallTalkReply, toolReplies, toolReply, type ReplyStyle } from './replies.js';
 
 /** The scenario's tools with what each does, as the router calls them. */
 export function routedTools(runtime: RuntimeConfig): RoutedTool[] {

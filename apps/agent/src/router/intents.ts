@@ -46,7 +46,13 @@ export type { SmallTalk } from './small-talk.js';
 
 /** What the router decided for one utterance. */
 export type Route =
-  | { kind: 'tool'; tool: RoutedTool; args: Record<string, unknown> }
+  | {
+      kind: 'tool';
+      tool: RoutedTool;
+      args: Record<string, unknown>;
+      /** The same tool again in the same turn, with these arguments ("take both socks out"). */
+      also?: Record<string, unknown>[];
+    }
   | { kind: 'reply'; reply: SmallTalk };
 
 /** An order of search results by a numeric field ("the two lightest": `weight_g`, ascending). */
@@ -109,8 +115,13 @@ export async function routeUtterance(
     (hasPhrase(tokens, REMOVE_PHRASES) || takesOut(tokens)) &&
     (mentionsCart || context.cart !== undefined)
   ) {
-    const [target] = removalTarget(tokens, context, catalog);
-    if (target) return { kind: 'tool', tool: remove, args: { item_id: target.id } };
+    const [target, ...others] = removalTarget(tokens, context, catalog);
+    if (target) {
+      const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
+      return others.length > 0
+        ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
+        : route;
+    }
     const named = await lookupNamed(tokens, catalog, remove, lookup);
     return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : undefined;
   }

@@ -180,6 +180,34 @@ export function toolReply(turn: ToolTurn, style: ReplyStyle): string | undefined
   }
 }
 
+/**
+ * The reply to every tool result of one step: as {@link toolReply} for one; several removals from
+ * the cart ("take both out") as one sentence; other mixes by the last result.
+ */
+export function toolReplies(turns: readonly ToolTurn[], style: ReplyStyle): string | undefined {
+  const last = turns[turns.length - 1];
+  if (!last) return undefined;
+  const removals = turns.every((turn) => turn.operation === 'cart_remove' && !turn.isError);
+  if (turns.length === 1 || !removals) return toolReply(last, style);
+  if (!style.language.toLowerCase().startsWith('en')) return undefined;
+  if (turns.some((turn) => safeParse(turn.output)?.ok === false)) return undefined;
+  // The calls ran side by side: the cart after the last of them holds the fewest items.
+  const totals = turns
+    .map(
+      (turn) =>
+        (outputData(turn.output) as { total_quantity?: unknown } | undefined)?.total_quantity,
+    )
+    .filter((total): total is number => typeof total === 'number');
+  const total = totals.length > 0 ? Math.min(...totals) : undefined;
+  const rest =
+    total === 0
+      ? ' Your cart is empty now.'
+      : total !== undefined
+        ? ` You have ${total} ${total === 1 ? 'item' : 'items'} left.`
+        : '';
+  return `I removed ${turns.length === 2 ? 'both' : `all ${turns.length}`} from your cart.${rest}`;
+}
+
 function safeParse(text: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(text) as unknown;

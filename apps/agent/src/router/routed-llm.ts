@@ -9,7 +9,20 @@ import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import { callArguments, conversationContext } from './context.js';
 import { routeUtterance, type ItemLookup } from './intents.js';
-import { smallTalkReply, toolReply, type ReplyStyle } from './replies.js';
+import { smallTalkReply, toolReplies, type ReplyStyle, type ToolTurn } from './replies.js';
+
+type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
+
+/** The outputs of the last step: the tool calls and outputs after the last message. */
+function stepOutputs(entries: readonly ChatEntry[]): OutputEntry[] {
+  const outputs: OutputEntry[] = [];
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry?.type === 'function_call_output') outputs.unshift(entry);
+    else if (entry?.type !== 'function_call') break;
+  }
+  return outputs;
+}
 
 /** Who answered a turn, and how long deciding took. */
 export interface RouterDecision {
@@ -136,25 +149,27 @@ class RoutedLLMStream extends llm.LLMStream {
       options.onDecision?.({ by, ms: performance.now() - started, ...(tool ? { tool } : {}) });
 
     if (last?.type === 'function_call_output') {
-      const call = entries.find(
-        (entry): entry is Extract<ChatEntry, { type: 'function_call' }> =>
-          entry.type === 'function_call' && entry.callId === last.callId,
-      );
-      const operation = this.#owner.operationOf(last.name || call?.name || '');
-      if (!operation) return false;
       const request = [...entries]
         .reverse()
         .find((entry) => entry.type === 'message' && entry.role === 'user');
-      const reply = toolReply(
-        {
+      // Every call of this step ("take both out" is two removals), in the order they were made.
+      const turns: ToolTurn[] = [];
+      for (const output of stepOutputs(entries)) {
+        const call = entries.find(
+          (entry): entry is Extract<ChatEntry, { type: 'function_call' }> =>
+            entry.type === 'function_call' && entry.callId === output.callId,
+        );
+        const operation = this.#owner.operationOf(output.name || call?.name || '');
+        if (!operation) return false;
+        turns.push({
           operation,
           args: callArguments(call?.args ?? '{}'),
-          output: last.output,
-          isError: last.isError,
+          output: output.output,
+          isError: output.isError,
           request: request?.type === 'message' ? request.text : '',
-        },
-        options.style,
-      );
+        });
+      }
+      const reply = toolReplies(turns, options.style);
       if (reply === undefined) return false;
       decided('template');
       this.#say(reply);
@@ -178,13 +193,13 @@ class RoutedLLMStream extends llm.LLMStream {
       id: randomUUID(),
       delta: {
         role: 'assistant',
-        toolCalls: [
+        toolCalls: [route.args, ...(route.also ?? [])].map((args) =>
           llm.FunctionCall.create({
             callId: `routed_${randomUUID()}`,
             name: route.tool.name,
-            args: JSON.stringify(route.args),
+            args: JSON.stringify(args),
           }),
-        ],
+        ),
       },
     });
     return true;

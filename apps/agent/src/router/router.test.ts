@@ -13,6 +13,7 @@ import {
   smallTalkReply,
   routerCatalog,
   routeUtterance,
+  toolReplies,
   toolReply,
   withRouter,
 } from './index.js';
@@ -62,7 +63,9 @@ class Dialogue {
     const context = conversationContext(this.entries, (name) => this.operation(name));
     const route = await routeUtterance(text, context, catalog, lookup);
     this.entries.push({ type: 'message', role: 'user', text });
-    if (route?.kind === 'tool') await this.run(route.tool.name, route.args);
+    if (route?.kind === 'tool')
+      for (const callArgs of [route.args, ...(route.also ?? [])])
+        await this.run(route.tool.name, callArgs);
     return route;
   }
 
@@ -231,6 +234,36 @@ describe('the intent router on the demo scenario', () => {
     expect(args(out)).toEqual({ item_id: again[1]?.id });
   });
 
+  it('removes every cart line of a kind said in the plural, or "both", in one turn', async () => {
+    // The tests share the visitor's cart: this one starts from an empty one.
+    await client.cart.clear('cart');
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some sleeping bags');
+    const bags = dialogue.lastItems();
+    await dialogue.say('add the first one to my cart');
+    await dialogue.say('and the second one as well');
+    await dialogue.say('do you have any tents');
+    const tents = dialogue.lastItems();
+    await dialogue.say('add the first one to my cart');
+    // One of a kind in the cart: the singular names it, the plural takes every one of them.
+    const out = await dialogue.say('take the sleeping bags out of my cart');
+    expect(tool(out)).toBe('remove_from_cart');
+    expect([args(out), ...(out?.kind === 'tool' ? (out.also ?? []) : [])]).toEqual([
+      { item_id: bags[0]?.id },
+      { item_id: bags[1]?.id },
+    ]);
+    const cart = await client.cart.get('cart');
+    expect(cart.items.map((line) => line.item_id)).toEqual([tents[0]?.id]);
+    // "Them both" with a cart of two: both lines.
+    await dialogue.say('add the second one to my cart');
+    const both = await dialogue.say('remove them both from my cart');
+    expect([args(both), ...(both?.kind === 'tool' ? (both.also ?? []) : [])]).toEqual([
+      { item_id: tents[0]?.id },
+      { item_id: tents[1]?.id },
+    ]);
+    expect((await client.cart.get('cart')).items).toEqual([]);
+  });
+
   it('joins a compound the recognizer split, and finds the cart after "in" without "my"', async () => {
     const dialogue = new Dialogue();
     const boots = await dialogue.say('I need some water-proof hiking boots.');
@@ -395,6 +428,27 @@ describe('reply templates', () => {
         { language: 'fr-FR', spoken: true, operations: [] },
       ),
     ).toBeUndefined();
+    // Two removals of one step are one sentence, with what the cart holds after both.
+    const second = dialogue.lastItems()[0];
+    await dialogue.run('add_to_cart', { item_id: second?.id });
+    const removal = (output: string) => ({
+      operation: 'cart_remove' as const,
+      args: {},
+      output,
+      isError: false,
+      request: 'take them both out',
+    });
+    const style = { language: 'en-US', spoken: false, operations: [] };
+    const left = await client.cart.get('cart');
+    const outputs = [];
+    for (const line of left.items)
+      outputs.push(await dialogue.run('remove_from_cart', { item_id: line.item_id }));
+    expect(toolReplies(outputs.map(removal), style)).toBe(
+      outputs.length === 2
+        ? 'I removed both from your cart. Your cart is empty now.'
+        : `I removed all ${outputs.length} from your cart. Your cart is empty now.`,
+    );
+    expect(toolReplies([removal(add)], style)).toBe(toolReply(removal(add), style));
   });
 });
 
@@ -444,5 +498,57 @@ describe('RoutedLLM', () => {
       'Why did the tent blush?',
     );
     expect(decisions).toEqual(['router', 'llm']);
+  });
+
+  it('runs both removals of "remove them both" through the framework and answers them in one sentence', async () => {
+    const cart = [
+      { item_id: 'bag-1', collection_id: 1, quantity: 1, data: { name: 'Alpine Down Bag' } },
+      { item_id: 'bag-2', collection_id: 1, quantity: 1, data: { name: 'Summit Synthetic Bag' } },
+    ];
+    const removed: string[] = [];
+    const tools = Object.fromEntries(
+      routedTools(runtime).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+          execute: async (args: Record<string, unknown>) => {
+            removed.push(String(args.item_id));
+            const left = cart.filter((line) => !removed.includes(line.item_id));
+            return { ok: true, result: { name: 'cart', items: left, total_quantity: left.length } };
+          },
+        }),
+      ]),
+    );
+    // The cart was shown just before: both lines are what "them both" means.
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: "what's in my cart" });
+    chatCtx.insert(llm.FunctionCall.create({ callId: 'c1', name: 'show_cart', args: '{}' }));
+    chatCtx.insert(
+      llm.FunctionCallOutput.create({
+        callId: 'c1',
+        name: 'show_cart',
+        output: JSON.stringify({
+          ok: true,
+          result: { name: 'cart', items: cart, total_quantity: 2 },
+        }),
+        isError: false,
+      }),
+    );
+    const agent = new voice.Agent({ instructions: 'You help visitors.', tools, chatCtx });
+    const session = new voice.AgentSession({
+      llm: withRouter(new voice.testing.FakeLLM(), runtime, client, { spoken: false, limit: 5 }),
+    });
+    try {
+      await session.start({ agent });
+      await session.run({ userInput: 'remove them both from my cart' }).wait();
+      expect(removed.sort()).toEqual(['bag-1', 'bag-2']);
+      const said = session.history.items.flatMap((item) =>
+        item.type === 'message' && item.role === 'assistant' ? [item.textContent] : [],
+      );
+      expect(said.at(-1)).toBe('I removed both from your cart. Your cart is empty now.');
+    } finally {
+      await session.close();
+    }
   });
 });

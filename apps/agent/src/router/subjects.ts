@@ -36,18 +36,44 @@ export function aboutCatalogue(query: string, filterArgs: Record<string, unknown
   return query.length > 0 || Object.keys(filterArgs).length > 0;
 }
 
+/** The items of `pool` of the brand, colour or kind the words name ("the Summit ones"). */
+function subjectMatches(
+  tokens: string[],
+  catalog: RouterCatalog,
+  pool: readonly SeenItem[],
+): SeenItem[] {
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used);
+  const query = searchQuery(tokens, catalog, used);
+  if (!aboutCatalogue(query, filterArgs)) return [];
+  return pool.filter((item) => matchesSubject(item, query, filterArgs));
+}
+
 /** The one item of `pool` of the brand, colour or kind the words name ("the Summit one"). */
 export function subjectMatch(
   tokens: string[],
   catalog: RouterCatalog,
   pool: readonly SeenItem[],
 ): SeenItem | undefined {
-  const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used);
-  const query = searchQuery(tokens, catalog, used);
-  if (!aboutCatalogue(query, filterArgs)) return undefined;
-  const matching = pool.filter((item) => matchesSubject(item, query, filterArgs));
+  const matching = subjectMatches(tokens, catalog, pool);
   return matching.length === 1 ? matching[0] : undefined;
+}
+
+/** Words that mean every item they name ("take both out", "remove all the socks"). */
+const EVERY_WORDS = new Set(['both', 'all', 'them', 'these', 'those']);
+
+/**
+ * Whether the words mean every item of their kind: "both", "all", or a catalogue word said in the
+ * plural ("take the socks out").
+ */
+function meansEvery(tokens: readonly string[], catalog: RouterCatalog): boolean {
+  return tokens.some(
+    (token) =>
+      EVERY_WORDS.has(token) ||
+      (!CART_WORDS.includes(token) &&
+        singular(token) !== token &&
+        catalog.vocabulary.has(singular(token))),
+  );
 }
 
 /** The items a cart removal means: in the cart when it is known, else what was shown. */
@@ -59,9 +85,14 @@ export function removalTarget(
   const pool = context.cart && context.cart.length > 0 ? context.cart : context.shown;
   const found = referredItems(tokens, context, pool);
   if (found.length > 0) return found;
-  const subject = subjectMatch(tokens, catalog, pool);
-  if (subject) return [subject];
+  const subjects = subjectMatches(tokens, catalog, pool);
+  // One item of that kind, or every one of them when the words say so ("the socks", "both").
+  if (subjects.length === 1 || (subjects.length > 1 && meansEvery(tokens, catalog)))
+    return subjects;
   if (context.cart?.length === 1 && context.cart[0]) return [context.cart[0]];
+  // "Take them both out", "remove them all": the whole cart, when the words name no kind.
+  if (subjects.length === 0 && context.cart && tokens.some((token) => EVERY_WORDS.has(token)))
+    return context.cart;
   return [];
 }
 
