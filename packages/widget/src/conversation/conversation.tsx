@@ -131,6 +131,7 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
     void session.sendText(text);
   };
 
+  const endCard = session.status === 'ended' && ended !== null;
   const shown = features.shown;
   const registered = shown ? features.registry.get(shown.feature) : undefined;
   const ShownPanel = registered?.component;
@@ -196,16 +197,15 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
             <ShownPanel {...(registered.propsSelector?.(shown) ?? shown.componentData)} />
           </section>
         ) : null}
-        {session.status === 'ended' && ended ? (
-          <EndCard reason={ended.reason} onRestart={() => start(mode)} />
-        ) : null}
+        {endCard ? <EndCard reason={ended.reason} onRestart={() => start(mode)} /> : null}
         {problem || session.error ? (
           <p className="svcw-error" role="alert">
             {problem ?? `${session.error?.code}: ${session.error?.message}`}
           </p>
         ) : null}
       </div>
-      <div className="svcw-controls">
+      {/* After an end, the end card's button starts again (in the mode the switch shows). */}
+      <div className="svcw-controls" hidden={endCard && !live}>
         {live ? (
           <>
             <form
