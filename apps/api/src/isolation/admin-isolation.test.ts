@@ -102,6 +102,46 @@ describeOnBothDialects(
       expect(leaks).toEqual([]);
     });
 
+    it('another company’s filters naming A’s ids find none of A’s records', async () => {
+      const values: Record<string, string | number> = {
+        application_id: a.applicationId,
+        scenario_id: a.scenarioId,
+        publication_uuid: a.publicationUuid,
+        external_id: `isolation-a-${harness().dialect}`,
+      };
+      const wrong: string[] = [];
+      let rows = 0;
+      for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
+        for (const { name } of operation.query.filter((q) => /_(id|uuid)$/.test(q.name))) {
+          const value = values[name];
+          if (value === undefined) {
+            wrong.push(`${operation.name}: no value of A for the query ?${name}=`);
+            continue;
+          }
+          rows += 1;
+          const url = `${urlOf(operation, fillAdmin(a))}?${name}=${encodeURIComponent(value)}`;
+          const control = await callOperation(harness().app, operation, url, a.token, undefined);
+          const answer = await callOperation(harness().app, operation, url, b.token, undefined);
+          const text = String(JSON.stringify(answer.body));
+          // A path id of A's is 404 for B before any filter applies (the first test's rows).
+          if (operation.params.length > 0) {
+            if (answer.status !== 404) wrong.push(`${operation.name}?${name}: ${answer.status}`);
+            continue;
+          }
+          if (control.status !== 200)
+            wrong.push(`${operation.name}?${name} as A: ${control.status}`);
+          if (answer.status !== 200 && answer.status !== 404)
+            wrong.push(`${operation.name}?${name}: ${answer.status}`);
+          for (const secret of [a.conversationId, A_SCENARIO_NAME, `isolation-a-`])
+            if (text.includes(secret)) wrong.push(`${operation.name}?${name} shows ${secret}`);
+          if (/"conversations":[1-9]/.test(text))
+            wrong.push(`${operation.name}?${name} counts A's conversations: ${text.slice(0, 200)}`);
+        }
+      }
+      expect(rows).toBeGreaterThanOrEqual(8);
+      expect(wrong).toEqual([]);
+    });
+
     it('visitor tokens and the agent key open no admin operation (401)', async () => {
       const wrong: string[] = [];
       for (const operation of operations) {
