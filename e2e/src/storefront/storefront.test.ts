@@ -236,6 +236,19 @@ describe('the storefront driven by the agent', () => {
     await screenshot('ended');
   }, 300_000);
 
+  it('ends a typed conversation with the End button', async () => {
+    page = await openShop();
+    await page.getByRole('button', { name: 'Type' }).click();
+    await page.locator('.assistant .messages li[data-role="assistant"]').first().waitFor(LONG);
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    await ended();
+    // A new one starts from the card.
+    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    await page.waitForSelector('.assistant[data-status="connected"]', LONG);
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    await ended();
+  }, 120_000);
+
   it(
     'spoken: the same turns said through the microphone',
     { retry: 1, timeout: 600_000 },
