@@ -554,6 +554,30 @@ describe('tools', () => {
   });
 });
 
+describe('feature tools registered after config', () => {
+  it("a runtime built from the conversation's own config answers its tools from then on", async () => {
+    const { session, transport, connect } = setup();
+    await connect();
+    // The page learns its features from this config, then registers their tools.
+    const run = vi.fn(async () => ({ code: 'SUCCESS', data: { shown: true } }));
+    session.registerFeatureTools({ toolNames: ['add_to_cart'], run });
+    expect(await transport.callRpc('cart_add', { requestId: 'r6', args: { id: 3 } })).toEqual({
+      requestId: 'r6',
+      code: 'SUCCESS',
+      data: { shown: true },
+    });
+    // A runtime registered again (a new registry) answers through the new runner.
+    const again = vi.fn(async () => ({ code: 'SUCCESS', data: { again: true } }));
+    session.registerFeatureTools({ toolNames: ['add_to_cart'], run: again });
+    expect(await transport.callRpc('cart_add', { requestId: 'r7' })).toEqual({
+      requestId: 'r7',
+      code: 'SUCCESS',
+      data: { again: true },
+    });
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('state for UI bindings', () => {
   it('getSnapshot changes identity only on change; subscribe is told; destroy releases all', async () => {
     const { session, transport, connect } = setup();

@@ -152,6 +152,17 @@ export class SvcSession {
   registerFeatureTools(runner: FeatureToolRunner): () => void {
     assertOneKindOfTool(runner.toolNames, (name) => this.run?.options.tools?.[name]);
     this.featureTools = runner;
+    // A runtime built from this conversation's own config registers after it arrived: its tools
+    // are answered from now on (the ones registered before keep their methods).
+    const { rawConfig, config } = this.snapshot;
+    if (this.run && rawConfig)
+      registerTools(
+        this.run,
+        rawConfig,
+        config?.collections ?? [],
+        () => this.featureTools,
+        this.fail,
+      );
     return () => {
       if (this.featureTools === runner) this.featureTools = null;
     };
@@ -448,7 +459,7 @@ export class SvcSession {
     this.acknowledge(run);
     if (first) {
       clearTimeout(run.agentJoinTimer);
-      registerTools(run, raw, config.collections, this.featureTools, this.fail);
+      registerTools(run, raw, config.collections, () => this.featureTools, this.fail);
     }
     this.update({
       rawConfig: raw,

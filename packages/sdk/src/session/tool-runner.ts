@@ -133,11 +133,12 @@ export function registerTools(
   run: ToolRun,
   raw: ConfigPayload,
   collections: Collection[],
-  runner: FeatureToolRunner | null,
+  runners: () => FeatureToolRunner | null,
   fail: Fail,
 ): void {
   const transport = run.transport;
   if (!transport) return;
+  const runner = runners();
   const configured = new Map<string, ToolConfig>();
   for (const feature of raw.features) {
     for (const tool of feature.tools) configured.set(rpcMethodName(tool), tool);
@@ -170,8 +171,10 @@ export function registerTools(
           const toolName = tool?.name ?? method;
           const context = { toolName, settings: tool?.settings ?? {}, collections, signal };
           if (sessionTool) return sessionTool(args, context);
-          if (!runner) return { code: 'ERROR', data: `no handler for ${toolName} in this page` };
-          return runner.run(toolName, requestId, args, context);
+          // The feature runtime registered now answers, whichever registered the method.
+          const current = runners();
+          if (!current) return { code: 'ERROR', data: `no handler for ${toolName} in this page` };
+          return current.run(toolName, requestId, args, context);
         },
       }),
     );
