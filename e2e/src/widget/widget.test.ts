@@ -222,6 +222,29 @@ describe('the widget on a page with nothing but its snippet', () => {
     expect(refused).toEqual([]);
   });
 
+  it('starts a spoken conversation under the strict CSP, with Mute and the switch to typing', async () => {
+    await open('/csp.html');
+    const widget = page.locator('svc-agent');
+    await widget.locator('.svcw-launcher').click();
+    await widget.getByRole('button', { name: 'Start talking' }).click();
+    await widget.locator('.svcw-conversation[data-status="connected"]').waitFor(LONG);
+    // The greeting is spoken and written.
+    await widget.locator('.svcw-transcript li[data-role="assistant"]').first().waitFor(LONG);
+    const mute = widget.getByRole('button', { name: 'Mute' });
+    await mute.click();
+    await expect
+      .poll(() => widget.getByRole('button', { name: 'Unmute' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await widget.getByRole('radio', { name: 'Typing' }).click();
+    expect(await widget.getByRole('radio', { name: 'Typing' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    // Typing in a spoken conversation: no Mute, the message box stays.
+    expect(await widget.getByRole('button', { name: /^(Mute|Unmute)$/ }).count()).toBe(0);
+    await widget.getByRole('textbox', { name: 'Message' }).waitFor();
+    expect(refused).toEqual([]);
+  });
+
   it('is a full-screen sheet on a phone-sized screen', async () => {
     await open('/plain.html', { width: 390, height: 844 });
     const widget = page.locator('svc-agent');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../testing/index.js';
+import { embedSnippet } from './admin/embed.js';
 
 // The widget's files as any page loads them: the loader with a short cache, hashed chunks for a
 // year, open to every origin, nothing outside the version folder; and the snippet's page.
@@ -95,6 +96,17 @@ describe('GET /widget/{version}/{file}', () => {
     const page = document.paths['/widget/{version}/embed.html'];
     expect(Object.keys(file?.get?.responses ?? {}).sort()).toEqual(['200', '400', '404']);
     expect(Object.keys(page?.get?.responses ?? {}).sort()).toEqual(['200', '400', '404']);
+  });
+});
+
+describe('the publish response’s embed.html', () => {
+  it('is one script tag with the publication and the API, its attributes escaped', () => {
+    expect(embedSnippet('https://api.example.com', 'pub-1').html).toBe(
+      '<script src="https://api.example.com/widget/v1/widget.js" data-publication="pub-1" data-api="https://api.example.com" async></script>',
+    );
+    const odd = embedSnippet('https://a.example"><b', 'p"<x').html;
+    expect(odd).not.toMatch(/"><b|p"</);
+    expect(odd).toContain('data-publication="p&quot;&lt;x"');
   });
 });
 
