@@ -6,7 +6,7 @@
 // The conversation is built first so that the loader knows its hashed name. Everything but the
 // loader is named by content, so the API may cache it for a year.
 import { build, transform } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,35 +36,6 @@ const cssAsText = {
   },
 };
 
-/**
- * `@svc/ui/styles.css` through its package entry; while the entry points only at `dist/` (no
- * `@svc/source` condition) and `@svc/ui` is not built, its source file beside it.
- */
-const uiStyles = {
-  name: 'ui-styles',
-  setup(builder) {
-    builder.onResolve({ filter: /^@svc\/ui\/styles\.css(\?inline)?$/ }, async (args) => {
-      if (args.pluginData === 'ui-styles') return undefined;
-      const path = args.path.replace(/\?inline$/, '');
-      const found = await builder.resolve(path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        pluginData: 'ui-styles',
-      });
-      if (found.errors.length === 0 && existsSync(found.path)) return { path: found.path };
-      const manifest = fileURLToPath(import.meta.resolve('@svc/ui/package.json'));
-      const source = join(dirname(manifest), 'src', 'styles.css');
-      if (existsSync(source)) return { path: source };
-      console.warn('widget: @svc/ui has no styles.css yet; its panels are unstyled');
-      return { path, namespace: 'empty-css' };
-    });
-    builder.onLoad({ filter: /.*/, namespace: 'empty-css' }, () => ({
-      contents: '',
-      loader: 'text',
-    }));
-  },
-};
-
 const common = {
   bundle: true,
   minify: true,
@@ -75,11 +46,12 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [uiStyles, cssAsText],
+  plugins: [cssAsText],
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-rmSync(out, { recursive: true, force: true });
+// Earlier hashed files stay: a page that fetched the previous loader (cached for five minutes)
+// still finds the chunks it names.
 mkdirSync(out, { recursive: true });
 
 const conversation = await build({
