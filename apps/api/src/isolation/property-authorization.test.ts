@@ -130,6 +130,12 @@ describeOnBothDialects(
         ],
         ['a run of B’s test', 'POST', `${scenario}/test-runs`, { test_ids: [b.testId] }],
         [
+          'a run of A’s tests against B’s publication',
+          'POST',
+          `${scenario}/test-runs`,
+          { target: b.publicationUuid },
+        ],
+        [
           'a rollback of A’s publication to B’s history entry',
           'POST',
           `/publications/${a.publicationUuid}/rollback`,
