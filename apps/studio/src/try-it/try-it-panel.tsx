@@ -20,7 +20,7 @@ import type { Scenario } from '../api/types';
 import { QueryView } from '../components/states';
 import { Transcript } from '../conversation/transcript';
 import { TurnLatencies } from '../conversation/turn-latencies';
-import type { PanelFeature } from './feature-panel-model';
+import type { PanelFeature } from '@svc/ui';
 import { FeaturePanels, featureRegistry } from './feature-panels';
 import { previewClient, type PreviewStarted } from './preview-client';
 import { TurnTimer } from './turn-timing';
