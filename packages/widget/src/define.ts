@@ -7,12 +7,17 @@ export const TAG_NAME = 'svc-agent';
 /** The conversation chunk's file, named by content hash at build time (scripts/build.mjs). */
 declare const __SVC_CONVERSATION_FILE__: string;
 
-/** Loads the conversation chunk from the loader's folder, whatever page the loader runs in. */
-export function conversationLoader(base: string): () => Promise<ConversationModule> {
-  const url = new URL(
+/** The conversation chunk's URL: in the loader's folder, whatever page the loader runs in. */
+export function conversationUrl(base: string): string {
+  return new URL(
     typeof __SVC_CONVERSATION_FILE__ === 'string' ? __SVC_CONVERSATION_FILE__ : 'conversation.js',
     base,
   ).href;
+}
+
+/** Loads the conversation chunk from the loader's folder. */
+export function conversationLoader(base: string): () => Promise<ConversationModule> {
+  const url = conversationUrl(base);
   return () => import(/* @vite-ignore */ url) as Promise<ConversationModule>;
 }
 
