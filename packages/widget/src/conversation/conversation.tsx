@@ -12,7 +12,6 @@ import { EndCard } from '@svc/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationOptions } from '../conversation-module.js';
 import { panelRegistry } from './panel-registry.js';
-import { createToolBridge, type ToolBridge } from './tool-bridge.js';
 
 type Mode = 'audio' | 'text';
 
@@ -31,9 +30,13 @@ export function Conversation(props: ConversationOptions) {
   );
 }
 
+/**
+ * The panels come from the conversation's own config (a widget knows no publication's features
+ * ahead): the feature runtime registers the config's tools once it arrives, and the session
+ * answers tools registered after its config.
+ */
 function WithPanels(props: ConversationOptions) {
   const { session, client } = useSvc();
-  const bridge = useMemo(createToolBridge, []);
   const buckets = useMemo(
     () => createBucketClient({ client, scenario: props.publication }),
     [client, props.publication],
@@ -56,12 +59,12 @@ function WithPanels(props: ConversationOptions) {
   );
   return (
     <FeatureProvider registry={registry} clearHistoryOnSessionEnd initialPosition="mobile">
-      <Panel {...props} bridge={bridge} />
+      <Panel {...props} />
     </FeatureProvider>
   );
 }
 
-function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
+function Panel(props: ConversationOptions) {
   const { session: headless } = useSvc();
   const features = useFeatures();
   const [mode, setMode] = useState<Mode>('audio');
@@ -79,11 +82,7 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
   const messages = session.messages.filter(spoken);
   const live = session.status === 'connecting' || session.status === 'connected';
 
-  const { bridge, onReady } = props;
-  useEffect(() => {
-    bridge.connect(features.executeTool, [...features.registry.values()].flatMap(toolsOf));
-  }, [bridge, features.executeTool, features.registry]);
-  useEffect(() => () => bridge.connect(null, []), [bridge]);
+  const { onReady } = props;
   useEffect(() => onReady?.(), [onReady]);
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
@@ -95,7 +94,6 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
     setMuted(false);
     setMode(inputMode);
     startedMode.current = inputMode;
-    headless.registerFeatureTools(bridge.runner);
     session
       .start({
         inputMode,
@@ -256,8 +254,4 @@ function Panel(props: ConversationOptions & { bridge: ToolBridge }) {
       </div>
     </div>
   );
-}
-
-function toolsOf(entry: FeatureRegistryEntry): string[] {
-  return [...new Set([...entry.toolNames, ...Object.keys(entry.handlers)])];
 }
