@@ -39,7 +39,8 @@ export interface ConversationApi {
   config(): Promise<RuntimeConfig>;
   appendMessages(messages: ConversationMessage[]): Promise<void>;
   saveRestoreState(state: RestoreState): Promise<void>;
-  end(reason: string): Promise<void>;
+  /** Records the end; `detail` says in words why (an `agent_error`'s cause). */
+  end(reason: string, detail?: string): Promise<void>;
   recordMetrics(turns: TurnMetrics[]): Promise<void>;
   search(
     collectionId: number,
@@ -134,7 +135,11 @@ export function conversationApi(options: {
     },
     saveRestoreState: (state) =>
       call(endpoints.RESTORE_STATE, {}, ignoreAnswer, { ...retried, body: state }),
-    end: (reason) => call(endpoints.END, {}, ignoreAnswer, { ...retried, body: { reason } }),
+    end: (reason, detail) =>
+      call(endpoints.END, {}, ignoreAnswer, {
+        ...retried,
+        body: { reason, ...(detail ? { detail: detail.slice(0, 1000) } : {}) },
+      }),
     recordMetrics: async (turns) => {
       if (turns.length > 0)
         await call(endpoints.METRICS, {}, ignoreAnswer, { ...retried, body: { turns } });

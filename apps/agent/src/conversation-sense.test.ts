@@ -1,7 +1,7 @@
 import { initializeLogger } from '@livekit/agents';
 import { patchPublicationSnapshot } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAgentWorker, startTestApi, type TestWorker } from './test-support.js';
 import { visit as openVisit, type Visitor } from './test-visitor.js';
 
@@ -150,4 +150,43 @@ describe('conversation sense on the real worker', () => {
     const end = await visitor.next('session:end', () => true, 30_000);
     expect(end).toMatchObject({ reason: 'completed' });
   }, 180_000);
+});
+describe('a conversation the agent cannot serve', () => {
+  it('ends at once with agent_error, and the record says why', async () => {
+    const production = api.demo.publications.production;
+    let before: Parameters<Parameters<typeof patchPublicationSnapshot>[2]>[0] | undefined;
+    // A hosted recognizer whose key the worker does not have: its engines cannot be built.
+    await patchPublicationSnapshot(api.database, production, (snapshot) => {
+      before = snapshot;
+      return { ...snapshot, voice: { ...snapshot.voice, stt: { provider: 'deepgram' } } };
+    });
+    try {
+      const { visitor, conversationId } = await visit('audio');
+      // Well within the SDK's 20 s wait for config: the visitor hears why, not a timeout.
+      const end = await visitor.next('session:end', () => true, 15_000);
+      expect(end).toMatchObject({ reason: 'agent_error', ended_at: expect.any(String) });
+      expect(visitor.received.some((entry) => entry.topic === 'config')).toBe(false);
+      // The end is recorded right after the visitor is told.
+      const row = () =>
+        api.database.db
+          .selectFrom('conversations')
+          .select(['ended_at', 'end_reason', 'end_detail'])
+          .where('id', '=', conversationId)
+          .executeTakeFirstOrThrow();
+      await vi.waitFor(
+        async () =>
+          expect(await row()).toMatchObject({
+            ended_at: expect.any(String),
+            end_reason: 'agent_error',
+            end_detail: expect.stringContaining('DEEPGRAM_API_KEY'),
+          }),
+        { timeout: 10_000, interval: 200 },
+      );
+    } finally {
+      if (before) {
+        const original = before;
+        await patchPublicationSnapshot(api.database, production, () => original);
+      }
+    }
+  });
 });

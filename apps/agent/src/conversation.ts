@@ -99,36 +99,82 @@ export async function runConversation(
   const marks: Record<string, number> = {};
   const mark = (step: string) => (marks[step] = Math.round(performance.now() - startedAt));
   // The room connection and the runtime config do not depend on each other.
-  const [runtime] = await Promise.all([
-    api.config().finally(() => mark('config')),
-    ctx.connect().finally(() => mark('connect')),
-  ]);
-  const visitor = await waitForVisitor(ctx, options.visitorTimeoutMs ?? 60_000);
-  mark('visitor');
-  if (!visitor) {
-    log.warn(
-      { conversation: metadata.conversation_id },
-      'no visitor joined; closing the conversation',
-    );
-    await api.end(AGENT_END_REASONS.VISITOR_LEFT).catch(() => undefined);
-    ctx.shutdown('no visitor');
-    return;
+  const connecting = ctx.connect().finally(() => mark('connect'));
+  let visitor: RemoteParticipant | undefined;
+  try {
+    const [runtime] = await Promise.all([api.config().finally(() => mark('config')), connecting]);
+    visitor = await waitForVisitor(ctx, options.visitorTimeoutMs ?? 60_000);
+    mark('visitor');
+    if (!visitor) {
+      log.warn(
+        { conversation: metadata.conversation_id },
+        'no visitor joined; closing the conversation',
+      );
+      await api.end(AGENT_END_REASONS.VISITOR_LEFT).catch(() => undefined);
+      ctx.shutdown('no visitor');
+      return;
+    }
+    await serveConversation({
+      ctx,
+      api,
+      runtime,
+      channel: roomChannel(ctx.room, visitor.identity),
+      visitor: visitor.identity,
+      metadata,
+      options,
+      started: (step) => {
+        mark(step);
+        if (step === 'config sent')
+          log.debug({ marks }, 'conversation start, ms since the job began');
+      },
+    });
+  } catch (error) {
+    // The engines could not be built (a language the recognizer does not speak, a provider's
+    // key missing), the runtime config did not come, the session did not start: the visitor
+    // hears why at once instead of waiting for the SDK's timeout, and the record says it.
+    log.error({ err: error, conversation: metadata.conversation_id }, 'the conversation failed');
+    await endOnFailure(ctx, api, connecting, visitor, failureDetail(error));
   }
-  const channel = roomChannel(ctx.room, visitor.identity);
-  await serveConversation({
-    ctx,
-    api,
-    runtime,
-    channel,
-    visitor: visitor.identity,
-    metadata,
-    options,
-    started: (step) => {
-      mark(step);
-      if (step === 'config sent')
-        log.debug({ marks }, 'conversation start, ms since the job began');
-    },
-  });
+}
+
+/** What went wrong, in words for the conversation record. */
+export function failureDetail(error: unknown): string {
+  // The framework's error events wrap the cause (`{ type: 'llm_error', error, ... }`).
+  const cause =
+    error && typeof error === 'object' && !(error instanceof Error) && 'error' in error
+      ? error.error
+      : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return message.trim() || 'the agent failed';
+}
+
+/**
+ * Ends a conversation that failed before it was served: `session:end` with `agent_error` to the
+ * visitor (who joins within 10 s, when not in the room yet), the end recorded with its cause,
+ * the job shut down. Never throws.
+ */
+async function endOnFailure(
+  ctx: JobContext,
+  api: ConversationApi,
+  connecting: Promise<void>,
+  known: RemoteParticipant | undefined,
+  detail: string,
+): Promise<void> {
+  const connected = await connecting.then(
+    () => true,
+    () => false,
+  );
+  const visitor = known ?? (connected ? await waitForVisitor(ctx, 10_000) : undefined);
+  if (visitor) {
+    await roomChannel(ctx.room, visitor.identity)
+      .publish(TOPICS.SESSION_END, {
+        reason: AGENT_END_REASONS.AGENT_ERROR,
+        ended_at: new Date().toISOString(),
+      })
+      .catch(() => undefined);
+  }
+  await api.end(AGENT_END_REASONS.AGENT_ERROR, detail).catch(() => undefined);
+  ctx.shutdown(AGENT_END_REASONS.AGENT_ERROR);
 }
 
 async function serveConversation(run: {
@@ -204,7 +250,7 @@ async function serveConversation(run: {
   );
 
   /** Ends once, whichever way: tells the visitor, stores everything, records the end, leaves. */
-  const finish = (reason: string, tellVisitor: boolean): Promise<void> => {
+  const finish = (reason: string, tellVisitor: boolean, detail?: string): Promise<void> => {
     ending ??= (async () => {
       clearTimeout(goodbyeGrace);
       abort.abort();
@@ -215,7 +261,7 @@ async function serveConversation(run: {
       }
       await messages.flush();
       await api
-        .end(reason)
+        .end(reason, detail)
         .catch((error: unknown) => log.warn({ err: error }, 'recording the end failed'));
       await session.close().catch(() => undefined);
       ctx.shutdown(reason);
@@ -266,6 +312,13 @@ async function serveConversation(run: {
   session.on(voice.AgentSessionEventTypes.Error, (event) =>
     log.warn({ err: event.error }, 'agent session error'),
   );
+  // An error the framework could not recover from closes the session: the conversation ends with
+  // `agent_error` and its cause, as a failure before the handshake does.
+  session.on(voice.AgentSessionEventTypes.Close, (event) => {
+    if (event.reason !== voice.CloseReason.ERROR && !event.error) return;
+    log.error({ err: event.error }, 'the agent session closed on an error');
+    void finish(AGENT_END_REASONS.AGENT_ERROR, true, failureDetail(event.error ?? event.reason));
+  });
 
   ctx.room.on(RoomEvent.ParticipantDisconnected, (participant: RemoteParticipant) => {
     if (participant.identity === run.visitor) void finish(AGENT_END_REASONS.VISITOR_LEFT, false);

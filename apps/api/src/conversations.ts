@@ -246,11 +246,12 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
       conversationId: string,
       reason: string,
       endedAt = new Date().toISOString(),
+      detail?: string,
     ): Promise<EndConversationResponse> {
       await scope(conversationId);
       await db
         .updateTable('conversations')
-        .set({ ended_at: endedAt, end_reason: reason })
+        .set({ ended_at: endedAt, end_reason: reason, end_detail: detail ?? null })
         .where('id', '=', conversationId)
         .where('ended_at', 'is', null)
         .where((eb) => eb.or([eb('resumed_at', 'is', null), eb('resumed_at', '<=', endedAt)]))

@@ -88,7 +88,13 @@ export function createSessions(database: OpenDatabase): Sessions {
       const language = visitor.language ?? row.language;
       await db
         .updateTable('conversations')
-        .set({ language, ended_at: null, end_reason: null, resumed_at: new Date().toISOString() })
+        .set({
+          language,
+          ended_at: null,
+          end_reason: null,
+          end_detail: null,
+          resumed_at: new Date().toISOString(),
+        })
         .where('id', '=', row.id)
         .execute();
       return { id: row.id, language };

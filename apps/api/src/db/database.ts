@@ -75,6 +75,8 @@ export interface Database {
     end_reason: string | null;
     /** When the visitor last resumed it: an end the agent stamped before then is the old room's. */
     resumed_at: string | null;
+    /** A readable account of the end (why an `agent_error` happened); null for most ends. */
+    end_detail: string | null;
   };
   collections: {
     id: Generated<number>;

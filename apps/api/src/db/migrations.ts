@@ -381,6 +381,12 @@ function migrations(dialect: OpenDatabase['dialect']): Record<string, Migration>
         await db.schema.alterTable('conversations').addColumn('resumed_at', 'text').execute();
       },
     },
+    '010_conversation_end_detail': {
+      async up(db) {
+        // Why a conversation ended in an agent error, in words an admin can act on.
+        await db.schema.alterTable('conversations').addColumn('end_detail', 'text').execute();
+      },
+    },
   };
 }
 

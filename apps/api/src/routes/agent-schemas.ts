@@ -145,6 +145,7 @@ export const saveRestoreStateResponse = z.object({
 export const endConversationRequest = z.object({
   reason: z.string().min(1).max(64),
   ended_at: z.iso.datetime().optional(),
+  detail: z.string().max(1000).optional(),
 });
 
 /** Answer of `POST .../end` (`EndConversationResponse`). */

@@ -119,6 +119,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
           request.params.conversationId,
           request.body.reason,
           request.body.ended_at,
+          request.body.detail,
         ),
     );
 

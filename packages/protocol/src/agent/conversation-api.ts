@@ -23,6 +23,8 @@ export interface EndConversationRequest {
   reason: string;
   /** ISO timestamp; default: when the API receives it. */
   ended_at?: string;
+  /** A readable account of the end for the conversation record, as why an `agent_error` happened. */
+  detail?: string;
 }
 
 /** What `POST .../end` answers: the end that counts (the first one recorded). */

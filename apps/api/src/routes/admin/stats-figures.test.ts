@@ -141,7 +141,7 @@ async function store(
   db: Kysely<Database>,
   conversation: Omit<
     Database['conversations'],
-    'language' | 'input_mode' | 'output_mode' | 'metadata' | 'resumed_at'
+    'language' | 'input_mode' | 'output_mode' | 'metadata' | 'resumed_at' | 'end_detail'
   >,
   latencies: (number | null)[],
   calls: Row['calls'] = [],
