@@ -6,6 +6,7 @@ import type { Carts } from '../carts.js';
 import { comparisonData, displayData } from '../collections/collection.js';
 import type { CollectionStore } from '../collections/store.js';
 import { HttpError } from '../errors.js';
+import { recordId, recordIdParam } from './record-id.js';
 
 /** Whose collections and carts a request works on: resolved from its credentials, never its body. */
 export interface ContentScope {
@@ -38,7 +39,7 @@ const filterValue = z.union([
 ]);
 const bucketName = z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ and -, at most 64');
 const itemId = z.string().min(1).max(256);
-const collectionParam = z.looseObject({ collectionId: z.coerce.number().int().positive() });
+const collectionParam = z.looseObject({ collectionId: recordIdParam });
 const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
 const bucketLine = z.object({
   collection_id: z.number(),
@@ -199,7 +200,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
           summary: 'Add an item (adding it again increases its quantity)',
           params: bucketParams,
           body: z.object({
-            collection_id: z.number().int().positive(),
+            collection_id: recordId,
             item_id: itemId,
             quantity: z.number().int().min(1).max(999).optional(),
           }),
@@ -213,7 +214,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
     );
 
     const lineParams = bucketParams.extend({
-      collectionId: z.coerce.number().int().positive(),
+      collectionId: recordIdParam,
       itemId,
     });
     app.patch(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { importItems, uploadRows } from '../../collections/import.js';
 import type { CollectionStore } from '../../collections/store.js';
 import { HttpError } from '../../errors.js';
-import { adminErrors, changesOf, companyOf, errorBody, idParams } from './shared.js';
+import { adminErrors, changesOf, companyOf, errorBody, idParams, MAX_ID } from './shared.js';
 
 const fieldPath = z
   .string()
@@ -149,7 +149,12 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
           querystring: z.object({
             query: z.string().max(500).optional(),
             limit: z.coerce.number().int().min(1).max(200).default(50),
-            cursor: z.coerce.number().int().min(0).optional(),
+            cursor: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .refine((cursor) => cursor <= MAX_ID, { message: `at most ${MAX_ID}` })
+              .optional(),
           }),
           response: {
             200: z.object({ items: z.array(item), next_cursor: z.number().nullable() }),

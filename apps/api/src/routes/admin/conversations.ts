@@ -5,11 +5,11 @@ import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { PREVIEW_LABEL } from '../../publications.js';
-import { adminErrors, companyOf, json } from './shared.js';
+import { adminErrors, companyOf, json, recordIdParam } from './shared.js';
 
 const filters = z.object({
   publication_uuid: z.uuid().optional(),
-  scenario_id: z.coerce.number().int().positive().optional(),
+  scenario_id: recordIdParam.optional(),
   external_id: z.string().max(256).optional(),
   status: z.enum(['running', 'ended']).optional(),
   /** An end reason such as `completed` or `visitor_left`. */

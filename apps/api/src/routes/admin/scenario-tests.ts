@@ -8,9 +8,9 @@ import {
   type ScenarioTests,
 } from '../../scenario-tests.js';
 import type { Scenarios } from '../../scenarios.js';
-import { adminErrors, companyOf, idParams } from './shared.js';
+import { adminErrors, companyOf, idParams, recordIdParam } from './shared.js';
 
-const testParams = idParams.extend({ testId: z.coerce.number().int().positive() });
+const testParams = idParams.extend({ testId: recordIdParam });
 const scenarioTest = scenarioTestBody.extend({
   id: z.number(),
   scenario_id: z.number(),

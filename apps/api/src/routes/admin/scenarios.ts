@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageTag, scenarioDefinition } from '../../scenario-definition.js';
 import type { Scenarios } from '../../scenarios.js';
-import { adminErrors, changesOf, companyOf, idParams } from './shared.js';
+import { adminErrors, changesOf, companyOf, idParams, recordId, recordIdParam } from './shared.js';
 
-const collectionIds = z.array(z.number().int().positive()).max(20);
+const collectionIds = z.array(recordId).max(20);
 const createBody = scenarioDefinition.extend({
-  application_id: z.number().int().positive(),
+  application_id: recordId,
   name: z.string().min(1).max(200),
   language: languageTag.default('en-US'),
   collection_ids: collectionIds.default([]),
@@ -50,7 +50,7 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
           operationId: 'listScenarios',
           tags,
           summary: 'List scenarios',
-          querystring: z.object({ application_id: z.coerce.number().int().positive().optional() }),
+          querystring: z.object({ application_id: recordIdParam.optional() }),
           response: { 200: z.object({ scenarios: z.array(scenarioSummary) }), ...adminErrors },
         },
       },

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminPrincipal } from '../../auth.js';
 import { HttpError } from '../../errors.js';
+import { recordIdParam } from '../record-id.js';
 
 const principals = new WeakMap<FastifyRequest, AdminPrincipal>();
 
@@ -71,8 +72,10 @@ export const ADMIN_SECURITY_SCHEME = {
 /** `security` of a signed-in admin operation. */
 export const bearerSecurity = [{ bearer: [] }];
 
+export { MAX_ID, recordId, recordIdParam } from '../record-id.js';
+
 /** A numeric id in the path. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: recordIdParam });
 
 /** Cursor pagination: `limit` (1-200, default 50) and the `cursor` a previous page answered. */
 export const page = {

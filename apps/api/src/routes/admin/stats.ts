@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.js';
 import type { StatsService } from '../../stats.js';
-import { adminErrors, companyOf } from './shared.js';
+import { adminErrors, companyOf, recordIdParam } from './shared.js';
 
 /** The default window of the dashboard: the last 30 days. */
 const DEFAULT_DAYS = 30;
@@ -65,8 +65,8 @@ export function statsRoutes(service: StatsService): FastifyPluginAsyncZod {
           description: `Counts conversations started in [from, to) (default: the last ${DEFAULT_DAYS} days), optionally of one publication, scenario or application. Days are UTC.`,
           querystring: z.object({
             publication_uuid: z.uuid().optional(),
-            scenario_id: z.coerce.number().int().positive().optional(),
-            application_id: z.coerce.number().int().positive().optional(),
+            scenario_id: recordIdParam.optional(),
+            application_id: recordIdParam.optional(),
             from: z.iso.datetime({ offset: true }).optional(),
             to: z.iso.datetime({ offset: true }).optional(),
           }),

@@ -6,9 +6,9 @@ import { turnExpectation, type ScenarioTests } from '../../scenario-tests.js';
 import type { Scenarios } from '../../scenarios.js';
 import type { RunTarget, TestRunner } from '../../test-runs/runner.js';
 import type { TestRuns } from '../../test-runs/store.js';
-import { adminErrors, companyOf, idParams } from './shared.js';
+import { adminErrors, companyOf, idParams, recordId, recordIdParam } from './shared.js';
 
-const runParams = idParams.extend({ runId: z.coerce.number().int().positive() });
+const runParams = idParams.extend({ runId: recordIdParam });
 const toolCall = z.object({
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
@@ -86,7 +86,7 @@ export function testRunRoutes(deps: TestRunRouteDeps): FastifyPluginAsyncZod {
                 message: 'draft, or the uuid of one of the scenario’s publications',
               })
               .default('draft'),
-            test_ids: z.array(z.number().int().positive()).min(1).max(200).optional(),
+            test_ids: z.array(recordId).min(1).max(200).optional(),
             turn_timeout_s: z
               .number()
               .int()
