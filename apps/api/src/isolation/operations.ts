@@ -25,14 +25,17 @@ export interface Operation {
   path: string;
   /** The operationId, or `METHOD path` when the operation has none. */
   name: string;
-  /** Path parameters with the segment before each (`scenarios` for `{id}`), in order. */
-  params: { name: string; after: string }[];
+  /**
+   * Path parameters with the segment before each (`scenarios` for `{id}`), in order, and the
+   * type the document gives them (`integer` for numeric ids) when it gives one.
+   */
+  params: { name: string; after: string; type?: string | undefined }[];
   /** The JSON body schema, when the operation takes one. */
   body: JsonSchema | undefined;
   /** Whether the operation declares no security (sign-in, sign-up). */
   open: boolean;
-  /** Query parameters with the largest value their schema allows, if any. */
-  query: { name: string; maximum: number | undefined }[];
+  /** Query parameters with their type and the largest value their schema allows, if any. */
+  query: { name: string; type: string | undefined; maximum: number | undefined }[];
   /** The schema of the 200 or 201 answer. */
   success: JsonSchema | undefined;
 }
@@ -40,7 +43,7 @@ export interface Operation {
 type DocumentOperation = {
   operationId?: string;
   security?: unknown[];
-  parameters?: { in: string; name: string; schema?: { maximum?: number } }[];
+  parameters?: { in: string; name: string; schema?: { type?: string; maximum?: number } }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 };
@@ -57,7 +60,12 @@ export async function operationsUnder(app: FastifyInstance, prefix: string): Pro
         const segments = path.split('/');
         const params = segments.flatMap((segment, index) => {
           const match = /^\{(.+)\}$/.exec(segment);
-          return match?.[1] ? [{ name: match[1], after: segments[index - 1] ?? '' }] : [];
+          const name = match?.[1];
+          if (!name) return [];
+          const declared = operation.parameters?.find(
+            (parameter) => parameter.in === 'path' && parameter.name === name,
+          );
+          return [{ name, after: segments[index - 1] ?? '', type: declared?.schema?.type }];
         });
         const content = operation.requestBody?.content ?? {};
         return {
@@ -71,7 +79,11 @@ export async function operationsUnder(app: FastifyInstance, prefix: string): Pro
           open: Array.isArray(operation.security) && operation.security.length === 0,
           query: (operation.parameters ?? [])
             .filter((parameter) => parameter.in === 'query')
-            .map((parameter) => ({ name: parameter.name, maximum: parameter.schema?.maximum })),
+            .map((parameter) => ({
+              name: parameter.name,
+              type: parameter.schema?.type,
+              maximum: parameter.schema?.maximum,
+            })),
           success: (operation.responses?.['200'] ?? operation.responses?.['201'])?.content?.[
             'application/json'
           ]?.schema,
