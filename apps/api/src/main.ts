@@ -8,6 +8,7 @@ import { loadConfig } from './env.js';
 import { seedDemo } from './seed/seed-demo.js';
 import { createTokenService } from './tokens.js';
 import { createLiveKitAdmin } from './transport.js';
+import { createReaper } from './reaper.js';
 
 let config;
 try {
@@ -51,12 +52,15 @@ const app = await createApp({
     : {}),
 });
 await app.listen({ port: config.PORT, host: config.HOST });
+// Conversations whose room is gone with no end recorded (a killed agent) are closed each minute.
+const stopReaper = createReaper({ database, transport, log: app.log }).start(60_000);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(
     signal,
     () =>
       void app
         .close()
+        .then(stopReaper)
         .then(() => database.close())
         .then(() => process.exit(0)),
   );

@@ -10,6 +10,8 @@ export interface TransportAdmin {
   openRoom(name: string, metadata: RoomMetadata): Promise<void>;
   /** A participant token for the visitor, valid `ttlSeconds`. */
   participantToken(room: string, identity: string, ttlSeconds: number): Promise<string>;
+  /** The names of the rooms open now (for the reaper of conversations whose room is gone). */
+  roomNames(): Promise<string[]>;
   /** URL clients connect to. */
   readonly url: string;
 }
@@ -31,6 +33,9 @@ export function createLiveKitAdmin(options: {
       // The room is emptied 5 minutes after the last participant leaves.
       await rooms.createRoom({ name, metadata: json, emptyTimeout: 300, departureTimeout: 20 });
       await dispatch.createDispatch(name, options.agentName, { metadata: json });
+    },
+    async roomNames() {
+      return (await rooms.listRooms()).map((room) => room.name);
     },
     async participantToken(room, identity, ttlSeconds) {
       const token = new AccessToken(options.apiKey, options.apiSecret, {

@@ -30,5 +30,9 @@ export function noopTransport(): NoopTransport {
     async participantToken(room, identity) {
       return `noop-token:${room}:${identity}`;
     },
+    // Every room it opened stays open: nothing here ever closes one.
+    async roomNames() {
+      return rooms.map((room) => room.name);
+    },
   };
 }
