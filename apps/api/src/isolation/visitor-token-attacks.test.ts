@@ -1,11 +1,11 @@
 import { SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
+import { scriptedDriver } from '../test-runs/scripted-driver.js';
 import { TEST_SIGNING_KEY } from '../testing/index.js';
 import { contentBody, fillContent } from './content-table.js';
 import { bearer, callOperation, operationsUnder, urlOf, type Operation } from './operations.js';
 import { seedTenants, type TenantA } from './tenants.js';
-import { scriptedDriver } from '../test-runs/scripted-driver.js';
 
 // OWASP API2 (broken authentication) for visitor tokens: a token the API did not sign as it signs
 // them (HS256 under a known kid, issuer `svc`, audience `svc:visitor`, within its lifetime) opens
