@@ -4,7 +4,7 @@ import { mappedTitle } from './item-card.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
 import { uiStrings, type UiStrings } from './strings.js';
 import { mapItem, priceField } from './template.js';
-import { itemId, plain } from './values.js';
+import { fieldLabel, itemId, plain } from './values.js';
 
 /** Props of {@link ComparisonPanel}. */
 export interface ComparisonPanelProps extends PanelCommonProps {
@@ -18,6 +18,9 @@ export interface ComparisonPanelProps extends PanelCommonProps {
   onSelectItem?:
     ((item: Record<string, unknown>, collection: Collection | undefined) => void) | undefined;
 }
+
+/** Fields the column headers show. */
+const HEADER_FIELDS = new Set(['id', 'name', 'title']);
 
 function cellText(value: unknown, strings: UiStrings, locale: string | undefined): string {
   if (typeof value === 'number') return formatNumber(value, locale);
@@ -80,14 +83,17 @@ export function ComparisonPanel(props: ComparisonPanelProps) {
               </tr>
             </thead>
             <tbody>
-              {props.rows.map((row, rowIndex) => (
-                <tr key={`${row.field}#${rowIndex}`}>
-                  <th scope="row">{labels.get(row.field) ?? row.field}</th>
-                  {props.items.map((item, index) => (
-                    <td key={`${itemId(item)}#${index}`}>{cell(row.field, row.values[index])}</td>
-                  ))}
-                </tr>
-              ))}
+              {props.rows
+                // The items' names head the columns already.
+                .filter((row) => !HEADER_FIELDS.has(row.field))
+                .map((row, rowIndex) => (
+                  <tr key={`${row.field}#${rowIndex}`}>
+                    <th scope="row">{fieldLabel(row.field, labels)}</th>
+                    {props.items.map((item, index) => (
+                      <td key={`${itemId(item)}#${index}`}>{cell(row.field, row.values[index])}</td>
+                    ))}
+                  </tr>
+                ))}
             </tbody>
           </table>
         </div>

@@ -4,7 +4,7 @@ import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
 import { formatNumber } from './format.js';
 import { uiStrings, type UiStrings } from './strings.js';
 import { mapItem, viewFields, type MappedItem } from './template.js';
-import { itemId, plain } from './values.js';
+import { fieldLabel, itemId, plain } from './values.js';
 
 /** Props of {@link ItemPanel}. */
 export interface ItemPanelProps extends PanelCommonProps {
@@ -48,7 +48,7 @@ function itemDetails(
             : strings.no
           : plain(value);
     if (text === undefined || text === '') continue;
-    details.push([labels.get(field) ?? field, text]);
+    details.push([fieldLabel(field, labels), text]);
     if (details.length === 12) break;
   }
   return details;

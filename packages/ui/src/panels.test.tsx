@@ -153,7 +153,7 @@ describe('ItemPanel', () => {
     expect(within(panel).getByText('A two-person tent for windy ridges.')).toBeTruthy();
     const details = within(panel).getByRole('heading', { name: 'Details' }).nextElementSibling!;
     expect(
-      within(details as HTMLElement).getByText('weight_g').nextElementSibling?.textContent,
+      within(details as HTMLElement).getByText('Weight (g)').nextElementSibling?.textContent,
     ).toBe('2,100');
     // Named as the collection's filter fields, yes or no; the fields the view shows not again.
     expect(
@@ -192,7 +192,7 @@ describe('ComparisonPanel', () => {
       ['Category', 'tents', 'tents'],
       ['Price', '$249.99', '$389.99'],
       ['Waterproof', 'Yes', 'No'],
-      ['weight_g', '2,100', '–'],
+      ['Weight (g)', '2,100', '–'],
     ]);
     expect(within(table).getAllByRole('rowheader')).toHaveLength(4);
   });

@@ -89,3 +89,14 @@ describe('itemImage', () => {
     expect(itemImage({}, { image: 'data:text/html,<script>' })).toBeUndefined();
   });
 });
+
+describe('fieldLabel', () => {
+  it("uses the collection's name, else the key in words with its unit", async () => {
+    const { fieldLabel } = await import('./values.js');
+    expect(fieldLabel('price', new Map([['price', 'Price']]))).toBe('Price');
+    expect(fieldLabel('weight_g')).toBe('Weight (g)');
+    expect(fieldLabel('in_stock')).toBe('In stock');
+    expect(fieldLabel('packedVolumeL')).toBe('Packed volume (l)');
+    expect(fieldLabel('rating')).toBe('Rating');
+  });
+});

@@ -32,3 +32,29 @@ export function itemFields(value: unknown): Record<string, unknown> {
 
 /** The id of an item as text ('' when it has none). */
 export const itemId = (item: Record<string, unknown>): string => plain(ownValue(item, 'id')) ?? '';
+
+/** Units a field name may end in (`weight_g`), shown after the name. */
+const UNITS: Record<string, string> = {
+  g: 'g',
+  kg: 'kg',
+  mm: 'mm',
+  cm: 'cm',
+  m: 'm',
+  l: 'l',
+  ml: 'ml',
+};
+
+/**
+ * A field's label: the collection's name for it when it has one, else its key in words
+ * (`in_stock` is "In stock", `weight_g` is "Weight (g)").
+ */
+export function fieldLabel(key: string, named?: ReadonlyMap<string, string>): string {
+  const known = named?.get(key);
+  if (known) return known;
+  const words = key.split(/[_\s]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  const last = words.at(-1)?.toLowerCase() ?? '';
+  const unit = words.length > 1 ? UNITS[last] : undefined;
+  const text = (unit ? words.slice(0, -1) : words).join(' ').toLowerCase();
+  const label = text.charAt(0).toUpperCase() + text.slice(1);
+  return unit ? `${label} (${unit})` : label || key;
+}
