@@ -35,6 +35,11 @@ import { createVisitors } from './visitors.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
 export interface AppDeps {
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (a hop count or addresses); default
+   * none: per-address limits count the socket's address, which a client cannot choose.
+   */
+  trustProxy?: boolean | number | string[];
   database: OpenDatabase;
   tokens: TokenService;
   transport: TransportAdmin;
@@ -68,13 +73,21 @@ export interface AppDeps {
   testRunTimings?: RunTimings;
 }
 
+/** Believes the nearest `hops` proxies, as a hop count does in `proxy-addr`. */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 /** Builds the Platform API with no side effects: no port, no environment, no migrations. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 256 * 1024,
-    // Behind a proxy the client's address is in X-Forwarded-For; per-IP limits need it.
-    trustProxy: true,
+    // Behind a proxy the client's address is in X-Forwarded-For, but only the proxies named are
+    // believed: trusting anyone lets a client pick a new address per request past every limit.
+    trustProxy:
+      typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...valid, SVC_SIGNUP: 'yes' })).toThrow(/SVC_SIGNUP/);
   });
 
+  it('trusts no proxy unless SVC_TRUST_PROXY names a hop count or addresses', () => {
+    expect(loadConfig(valid).trustProxy).toBe(false);
+    expect(loadConfig({ ...valid, SVC_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...valid, SVC_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ ...valid, SVC_TRUST_PROXY: 'everyone' })).toThrow(/SVC_TRUST_PROXY/);
+  });
+
   it('names every problem in one clear error', () => {
     expect(() => loadConfig({ PORT: 'eighty', LIVEKIT_URL: 'http://x' })).toThrow(
       /PORT[\s\S]*LIVEKIT_URL: must be a ws:\/\/ or wss:\/\/ URL[\s\S]*LIVEKIT_API_KEY[\s\S]*SVC_JWT_SECRET/,

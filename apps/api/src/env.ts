@@ -26,12 +26,23 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** The built studio's folder (`apps/studio/dist`), served at `/`; unset, no studio is served. */
   SVC_STUDIO_DIR: z.string().min(1).optional(),
+  /**
+   * The proxies in front of the API whose `X-Forwarded-For` is believed: a hop count (`1` for one
+   * proxy) or a comma-separated list of addresses and CIDRs. Unset: none, the socket's address is
+   * the client's (a client could otherwise name any address and escape the per-address limits).
+   */
+  SVC_TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'a hop count or a list of addresses')
+    .optional(),
 });
 
 /** The API's configuration, read from the environment. */
 export type Config = z.infer<typeof schema> & {
   /** Whether anyone may create a company and its first admin (`SVC_SIGNUP`). */
   signup: boolean;
+  /** `SVC_TRUST_PROXY` as the HTTP server takes it; false when unset. */
+  trustProxy: number | string[] | false;
 };
 
 /** Reads and checks the environment; throws one error that names every problem. */
@@ -41,7 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // A production server is closed to strangers unless its operator opens it.
     const signup =
       (parsed.data.SVC_SIGNUP ?? (parsed.data.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
-    return { ...parsed.data, signup };
+    const proxies = parsed.data.SVC_TRUST_PROXY?.trim();
+    const trustProxy = !proxies
+      ? false
+      : /^\d+$/.test(proxies)
+        ? Number(proxies)
+        : proxies.split(',').map((entry) => entry.trim());
+    return { ...parsed.data, signup, trustProxy };
   }
   const problems = parsed.error.issues.map(
     (issue) => `  ${issue.path.join('.')}: ${issue.message}`,

@@ -42,6 +42,7 @@ const app = await createApp({
   tokens,
   transport,
   signup: config.signup,
+  trustProxy: config.trustProxy,
   studioDir: config.SVC_STUDIO_DIR,
   // Structured JSON logs; credentials never reach them.
   logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },

@@ -6,7 +6,14 @@ import { HttpError } from '../../errors.js';
 import type { Scenario, Scenarios } from '../../scenarios.js';
 import type { PublishGate } from '../../test-runs/store.js';
 import { embedSnippet } from './embed.js';
-import { adminErrors, companyOf, idParams, principalOf } from './shared.js';
+import {
+  adminErrors,
+  companyOf,
+  idParams,
+  principalOf,
+  recordId,
+  recordIdParam,
+} from './shared.js';
 
 /** The labels the studio offers; any label of the same shape may be published. */
 export const STANDARD_LABELS = ['staging', 'production'] as const;
@@ -160,7 +167,7 @@ export function publicationRoutes({
           operationId: 'getPublicationHistoryEntry',
           tags,
           summary: 'One history entry with the snapshot it served (null for an unpublish)',
-          params: idParams.extend({ entryId: z.coerce.number().int().positive() }),
+          params: idParams.extend({ entryId: recordIdParam }),
           response: {
             200: historyEntry.extend({ snapshot: z.looseObject({}).nullable() }),
             ...adminErrors,
@@ -260,7 +267,7 @@ export function publicationRoutes({
           summary:
             "Point the label at an earlier history entry's snapshot (any label's of the same scenario); same uuid, published again",
           params: uuidParams,
-          body: z.object({ history_id: z.number().int().positive() }),
+          body: z.object({ history_id: recordId }),
           response: { 200: publication, ...adminErrors },
         },
       },

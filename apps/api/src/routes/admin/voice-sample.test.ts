@@ -8,7 +8,8 @@ let api: TestApi;
 let token: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  // Behind a proxy that names each client: the limit is counted per named address.
+  api = await startTestApi({ app: { trustProxy: true } });
   const login = await api.app.inject({
     method: 'POST',
     url: '/v1/admin/login',
