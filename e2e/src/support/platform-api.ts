@@ -27,6 +27,7 @@ export async function startPlatformApi(
   const transport: TransportAdmin = {
     url: livekit.url,
     participantToken: livekit.participantToken,
+    roomNames: livekit.roomNames,
     async openRoom(name, metadata) {
       await livekit.openRoom(name, metadata);
       rooms.push(name);

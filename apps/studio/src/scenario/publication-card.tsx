@@ -35,6 +35,7 @@ export function PublicationCard({
         <Text size="sm">
           Publication <code>{publication.uuid}</code>
         </Text>
+        <CopyBlock label="One tag on any page (widget)" code={publication.embed.html} />
         <CopyBlock label="Install" code={publication.embed.install} />
         <CopyBlock label="Embed in a page (module)" code={publication.embed.module} />
         <CopyBlock label="Embed in React" code={publication.embed.react} />
