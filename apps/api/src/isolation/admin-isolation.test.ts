@@ -3,7 +3,13 @@ import { ADMIN } from '../test-fixtures.js';
 import { AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
 import { scriptedDriver } from '../test-runs/scripted-driver.js';
 import { bodyFor, fillAdmin } from './admin-table.js';
-import { callOperation, operationsUnder, urlOf, type Operation } from './operations.js';
+import {
+  callOperation,
+  operationsUnder,
+  refusedCallers,
+  urlOf,
+  type Operation,
+} from './operations.js';
 import { A_SCENARIO_NAME, seedTenants, type TenantA, type TenantB } from './tenants.js';
 
 // OWASP API1 (BOLA) and API5 (BFLA) for the admin API, as a table over every operation the
@@ -146,24 +152,14 @@ describeOnBothDialects(
       const wrong: string[] = [];
       for (const operation of operations) {
         const url = urlOf(operation, fillAdmin(a));
-        for (const [caller, token] of [
+        const callers = [
           ['visitor', a.visitor.token],
           ['agent key', AGENT_KEY],
           ['no credentials', undefined],
-        ] as const) {
-          const answer = await callOperation(
-            harness().app,
-            operation,
-            url,
-            token,
-            bodyFor(operation, a),
-          );
-          if (
-            answer.status !== 401 ||
-            typeof (answer.body as { error?: unknown })?.error !== 'string'
-          )
-            wrong.push(`${caller} ${operation.method} ${url}: ${answer.status}`);
-        }
+        ] as const;
+        wrong.push(
+          ...(await refusedCallers(harness().app, operation, url, callers, bodyFor(operation, a))),
+        );
       }
       expect(wrong).toEqual([]);
     });

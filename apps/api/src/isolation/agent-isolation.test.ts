@@ -2,7 +2,13 @@ import { beforeAll, expect, it } from 'vitest';
 import { AGENT_KEY as agentKey, describeOnBothDialects } from '../test-harness.js';
 import { scriptedDriver } from '../test-runs/scripted-driver.js';
 import { cartOfA, contentBody, familyOf, fillContent, judgeOutsider } from './content-table.js';
-import { callOperation, operationsUnder, urlOf, type Operation } from './operations.js';
+import {
+  callOperation,
+  operationsUnder,
+  refusedCallers,
+  urlOf,
+  type Operation,
+} from './operations.js';
 import { seedTenants, type TenantA, type TenantB } from './tenants.js';
 
 // OWASP API1 (BOLA) and API5 (BFLA) for the agent's API, as a table over every `/v1/agent`
@@ -90,26 +96,22 @@ describeOnBothDialects(
       const wrong: string[] = [];
       for (const operation of operations) {
         const url = urlOf(operation, fillContent(a, a.conversationId));
-        for (const [caller, token] of [
+        const callers = [
           ["A's admin", a.token],
           ["A's API key", a.apiKey],
           ["A's visitor", a.visitor.token],
           ['a wrong agent key', `${agentKey}x`],
           ['no credentials', undefined],
-        ] as const) {
-          const answer = await callOperation(
+        ] as const;
+        wrong.push(
+          ...(await refusedCallers(
             harness().app,
             operation,
             url,
-            token,
+            callers,
             contentBody(operation, a),
-          );
-          if (
-            answer.status !== 401 ||
-            typeof (answer.body as { error?: unknown })?.error !== 'string'
-          )
-            wrong.push(`${caller} ${operation.method} ${url}: ${answer.status}`);
-        }
+          )),
+        );
       }
       expect(wrong).toEqual([]);
     });

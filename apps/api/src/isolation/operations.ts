@@ -175,3 +175,24 @@ export async function callOperation(
   }
   return { status: response.statusCode, body: parsed };
 }
+
+/**
+ * Calls one operation as each caller and answers what was wrong: every caller must get `status`
+ * with an `{ error }` body (a table collects the lines and expects none).
+ */
+export async function refusedCallers(
+  app: FastifyInstance,
+  operation: Operation,
+  url: string,
+  callers: readonly (readonly [caller: string, token: string | undefined])[],
+  body: unknown,
+  status = 401,
+): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const [caller, token] of callers) {
+    const answer = await callOperation(app, operation, url, token, body);
+    if (answer.status !== status || typeof (answer.body as { error?: unknown })?.error !== 'string')
+      wrong.push(`${caller} ${operation.method} ${url}: ${answer.status}`);
+  }
+  return wrong;
+}
