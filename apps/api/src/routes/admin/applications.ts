@@ -129,19 +129,18 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       async (request) => {
         const current = await find(companyOf(request), request.params.id);
         const { name, allowed_origins, limits: changed } = request.body;
-        await db
-          .updateTable('applications')
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            ...(allowed_origins !== undefined
-              ? { allowed_origins: JSON.stringify(allowed_origins) }
-              : {}),
-            ...(changed !== undefined
-              ? { limits: JSON.stringify({ ...json<object>(current.limits), ...changed }) }
-              : {}),
-          })
-          .where('id', '=', current.id)
-          .execute();
+        const changes = {
+          ...(name !== undefined ? { name } : {}),
+          ...(allowed_origins !== undefined
+            ? { allowed_origins: JSON.stringify(allowed_origins) }
+            : {}),
+          ...(changed !== undefined
+            ? { limits: JSON.stringify({ ...json<object>(current.limits), ...changed }) }
+            : {}),
+        };
+        // A PATCH that names nothing changes nothing (an UPDATE with no column is an SQL error).
+        if (Object.keys(changes).length > 0)
+          await db.updateTable('applications').set(changes).where('id', '=', current.id).execute();
         return toWire(await find(companyOf(request), current.id));
       },
     );

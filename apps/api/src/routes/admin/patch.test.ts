@@ -78,4 +78,22 @@ describeOnBothDialects('admin PATCH', (harness) => {
     expect(after).toMatchObject({ ...created.body, name: 'Novels' });
     expect(after.search_fields).toEqual([{ name: 'title', index_type: 'text' }]);
   });
+
+  it('a PATCH that names no field changes nothing and answers the record (applications, scenarios, collections)', async () => {
+    const application = await call('POST', '/applications', token, { name: 'Quiet' });
+    const scenario = await call('POST', '/scenarios', token, {
+      application_id: application.body.id,
+      name: 'Quiet',
+    });
+    const collection = await call('POST', '/collections', token, { name: 'Quiet' });
+    for (const path of [
+      `/applications/${application.body.id}`,
+      `/scenarios/${scenario.body.id}`,
+      `/collections/${collection.body.id}`,
+    ]) {
+      const before = (await call('GET', path, token)).body as Record<string, unknown>;
+      const { updated_at: _updated, ...kept } = before;
+      expect(await patchOne(path, {})).toMatchObject(kept);
+    }
+  });
 });
