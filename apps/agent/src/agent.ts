@@ -34,6 +34,8 @@ export default defineAgent({
     void warmUpReplyPipeline();
   },
   entry: async (ctx: JobContext) => {
+    // The job's own logger (the framework made it for this job) drops the same noise.
+    quietFrameworkLog();
     const apiUrl = process.env.SVC_API_URL;
     const agentKey = process.env.SVC_AGENT_KEY;
     if (!apiUrl || !agentKey) throw new Error('the agent needs SVC_API_URL and SVC_AGENT_KEY');

@@ -9,11 +9,14 @@ const patched = Symbol.for('svc.agent.quietFrameworkLog');
  * Closing a session commits the visitor's turn, and with no words in it the framework warns that
  * it skipped it: that warning closed every conversation in a worker's output (which `npm start`
  * shows), about a turn nobody took. This drops that one warning when the turn was empty; every
- * other line, and the warning with words in the turn, still goes out. Idempotent per process.
+ * other line, and the warning with words in the turn, still goes out. Idempotent per logger: call
+ * it again once a job has started, since the framework gives each job its own logger.
  */
-export function quietFrameworkLog(): void {
-  const logger = log() as ReturnType<typeof log> & { [patched]?: true };
-  if (logger[patched]) return;
+export function quietFrameworkLog(framework: ReturnType<typeof log> = log()): void {
+  const logger = framework as ReturnType<typeof log> & { [patched]?: true };
+  // Own property: a job's logger is a child of the process's (the framework sets one per job),
+  // and would otherwise look patched through its prototype.
+  if (Object.hasOwn(logger, patched)) return;
   logger[patched] = true;
   const warn = logger.warn.bind(logger) as (...args: unknown[]) => void;
   logger.warn = ((...args: unknown[]) => {
