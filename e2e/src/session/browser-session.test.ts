@@ -127,6 +127,9 @@ describe('SvcSession in Chromium over a real livekit-server', () => {
     await agent.leave();
     await until(async () => (await state()).status === 'ended', 'ended', 10_000);
     expect(Date.now() - left).toBeGreaterThanOrEqual(1900);
-    expect(await events()).toContainEqual(['session-end', { reason: 'agent_disconnected' }]);
+    expect(await events()).toContainEqual([
+      'session-end',
+      { reason: 'agent_disconnected', endedAt: expect.any(String) },
+    ]);
   }, 90_000);
 });

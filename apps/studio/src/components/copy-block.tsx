@@ -16,7 +16,10 @@ export function CopyBlock({ label, code }: { label: string; code: string }) {
           )}
         </CopyButton>
       </Group>
-      <Code block>{code}</Code>
+      {/* A long snippet scrolls: the keyboard reaches it to scroll it (and to select it). */}
+      <Code block tabIndex={0} aria-label={label}>
+        {code}
+      </Code>
     </Stack>
   );
 }
