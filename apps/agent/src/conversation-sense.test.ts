@@ -152,6 +152,24 @@ describe('conversation sense on the real worker', () => {
   }, 180_000);
 });
 describe('a conversation the agent cannot serve', () => {
+  it('the worker reports what it can serve when it starts (what publishing is checked against)', async () => {
+    // The worker's report (its keys by name, its providers, the embedded languages).
+    await vi.waitFor(
+      async () => {
+        const row = await api.database.db
+          .selectFrom('agent_capabilities')
+          .select('capabilities')
+          .where('agent_name', '=', 'svc-agent')
+          .executeTakeFirstOrThrow();
+        expect(JSON.parse(row.capabilities)).toMatchObject({
+          providers: { stt: expect.arrayContaining(['embedded', 'deepgram']) },
+          embedded_languages: { stt: ['en'], tts: ['en'] },
+        });
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+  });
+
   it('ends at once with agent_error, and the record says why', async () => {
     const production = api.demo.publications.production;
     let before: Parameters<Parameters<typeof patchPublicationSnapshot>[2]>[0] | undefined;

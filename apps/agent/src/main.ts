@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { AgentServer, InferenceRunner, initializeLogger, ServerOptions } from '@livekit/agents';
 import { cpuMeter, reportedLoad, TRANSPORT_TARGET_LOAD } from './capacity.js';
+import { reportCapabilities, workerCapabilities } from './capabilities.js';
 import { readAgentEnv } from './env.js';
 import { startModelHost, type ModelHost } from './model-host/start-host.js';
 
@@ -87,4 +88,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .finally(() => process.exit(0));
   });
 }
+// What this worker can serve goes to the API, which then refuses to publish a scenario that no
+// worker could serve; the worker runs whether or not the API is up yet.
+void reportCapabilities({
+  apiUrl: env.apiUrl,
+  agentKey: env.agentKey,
+  capabilities: workerCapabilities(process.env, env.agentName),
+  onFailure: (reason) =>
+    console.error(`the agent could not report its capabilities to the API: ${reason}`),
+});
 await server.run();

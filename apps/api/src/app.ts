@@ -19,7 +19,9 @@ import { installErrorHandling } from './errors.js';
 import { memoryCounter, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { ADMIN_SECURITY_SCHEME } from './routes/admin/shared.js';
-import { agentRoutes } from './routes/agent.js';
+import { agentCapabilityRoutes, agentRoutes } from './routes/agent.js';
+import type { VoiceSettings } from '@svc/protocol/agent';
+import { createAgentCapabilityStore } from './agent-capabilities.js';
 import { createPublications } from './publications.js';
 import { publicRoutes } from './routes/public.js';
 import { visitorRoutes } from './routes/visitor.js';
@@ -35,6 +37,8 @@ import { createVisitors } from './visitors.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
 export interface AppDeps {
+  /** The agent the Transport dispatches (`SVC_AGENT_NAME`); publishing checks its capabilities. */
+  agentName?: string;
   /**
    * The proxies whose `X-Forwarded-For` names the client (a hop count or addresses); default
    * none: per-address limits count the socket's address, which a client cannot choose.
@@ -163,6 +167,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/v1/visitor' },
   );
+  const capabilities = createAgentCapabilityStore(deps.database);
+  await app.register(agentCapabilityRoutes({ agentKey: deps.agentKey, capabilities }), {
+    prefix: '/v1',
+  });
   await app.register(agentRoutes({ agentKey: deps.agentKey, conversations, store, carts }), {
     prefix: '/v1/agent/conversations/:conversationId',
   });
@@ -180,6 +188,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       signup: deps.signup ?? false,
       testRunDriver: deps.testRunDriver,
       testRunTimings: deps.testRunTimings,
+      // The stored voice settings are parsed JSON: zod types their optional fields `| undefined`,
+      // which JSON never holds, so they are the protocol's `VoiceSettings`.
+      servingProblems: (scenario) =>
+        capabilities.problems(
+          deps.agentName ?? 'svc-agent',
+          scenario.voice as VoiceSettings | undefined,
+          scenario.language,
+        ),
     }),
     { prefix: '/v1/admin' },
   );

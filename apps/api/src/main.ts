@@ -43,6 +43,7 @@ const app = await createApp({
   transport,
   signup: config.signup,
   trustProxy: config.trustProxy,
+  agentName: config.SVC_AGENT_NAME,
   studioDir: config.SVC_STUDIO_DIR,
   // Structured JSON logs; credentials never reach them.
   logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },

@@ -78,6 +78,12 @@ export interface Database {
     /** A readable account of the end (why an `agent_error` happened); null for most ends. */
     end_detail: string | null;
   };
+  agent_capabilities: {
+    agent_name: string;
+    /** JSON `AgentCapabilities`. */
+    capabilities: string;
+    reported_at: string;
+  };
   collections: {
     id: Generated<number>;
     company_id: number;

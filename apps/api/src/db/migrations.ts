@@ -387,6 +387,17 @@ function migrations(dialect: OpenDatabase['dialect']): Record<string, Migration>
         await db.schema.alterTable('conversations').addColumn('end_detail', 'text').execute();
       },
     },
+    '011_agent_capabilities': {
+      async up(db) {
+        // What each agent (by its dispatch name) reported it can serve, when it last started.
+        await db.schema
+          .createTable('agent_capabilities')
+          .addColumn('agent_name', 'text', (column) => column.primaryKey())
+          .addColumn('capabilities', 'text', (column) => column.notNull())
+          .addColumn('reported_at', 'text', (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -4,6 +4,7 @@
 import type { Collection, ConversationMessage, RestoreState } from '@svc/protocol';
 import type {
   AppendMessagesRequest,
+  AgentCapabilities,
   EndConversationRequest,
   EndConversationResponse,
   RecordMetricsRequest,
@@ -199,6 +200,16 @@ type PublishedScenario = ScenarioDefinition & {
   collection_ids: number[];
 };
 
+const names = z.array(z.string().min(1).max(128)).max(200);
+
+/** Body of `PUT /v1/agent/capabilities` (`AgentCapabilities`). */
+export const agentCapabilities = z.object({
+  agent_name: z.string().min(1).max(128),
+  providers: z.object({ stt: names, llm: names, tts: names }),
+  keys: names,
+  embedded_languages: z.object({ stt: names, tts: names }),
+});
+
 /**
  * Each schema against its protocol type, and the authoring schema against the snapshot the agent
  * reads (every authored field is a snapshot field of the same type): a mismatch is a compile error.
@@ -215,6 +226,7 @@ export type SchemasMatchTheProtocol = [
   Holds<Same<z.output<typeof endConversationRequest>, EndConversationRequest>>,
   Holds<Same<z.output<typeof endConversationResponse>, EndConversationResponse>>,
   Holds<Same<z.output<typeof recordMetricsRequest>, RecordMetricsRequest>>,
+  Holds<Same<z.output<typeof agentCapabilities>, AgentCapabilities>>,
   Holds<Settled<PublishedScenario> extends Settled<ScenarioSnapshot> ? true : false>,
   Holds<[Exclude<keyof PublishedScenario, keyof ScenarioSnapshot>] extends [never] ? true : false>,
 ];

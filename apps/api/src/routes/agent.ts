@@ -1,14 +1,20 @@
 import type { ConversationMessage, RestoreState } from '@svc/protocol';
-import { AGENT_API_ENDPOINTS, type TurnMetrics } from '@svc/protocol/agent';
+import {
+  AGENT_API_ENDPOINTS,
+  AGENT_CAPABILITIES_PATH,
+  type TurnMetrics,
+} from '@svc/protocol/agent';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AgentCapabilityStore } from '../agent-capabilities.js';
 import { checkAgentKey } from '../auth.js';
 import type { Carts } from '../carts.js';
 import type { CollectionStore } from '../collections/store.js';
 import { resultLimit, type Conversations } from '../conversations.js';
 import { HttpError } from '../errors.js';
 import {
+  agentCapabilities,
   appendMessagesRequest,
   endConversationRequest,
   endConversationResponse,
@@ -156,6 +162,42 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
           };
         },
       }),
+    );
+  };
+}
+
+/** What the capabilities route needs. */
+export interface AgentCapabilityRouteDeps {
+  agentKey: string | undefined;
+  capabilities: AgentCapabilityStore;
+}
+
+/**
+ * `PUT /v1/agent/capabilities`: a starting worker reports the providers it knows, the key
+ * variables it has (names only) and the languages of its embedded engines; the publish route
+ * checks scenarios against the latest report of the deployment's agent.
+ */
+export function agentCapabilityRoutes(deps: AgentCapabilityRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      AGENT_CAPABILITIES_PATH,
+      {
+        onRequest: async (request) => {
+          if (!deps.agentKey)
+            throw new HttpError(401, 'the agent API is off: the server has no SVC_AGENT_KEY');
+          checkAgentKey(request, deps.agentKey);
+        },
+        schema: {
+          tags: ['agent'],
+          summary: 'Report what an agent worker can serve (when it starts)',
+          body: agentCapabilities,
+          response: { 200: z.object({ stored: z.boolean() }), 400: error, 401: error },
+        },
+      },
+      async (request) => {
+        await deps.capabilities.report(request.body);
+        return { stored: true };
+      },
     );
   };
 }

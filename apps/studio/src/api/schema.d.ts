@@ -3199,6 +3199,17 @@ export interface operations {
           };
         };
       };
+      /** @description The deployment's agent cannot serve the scenario (a provider without its key, a language its engines do not speak); the message names the field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {

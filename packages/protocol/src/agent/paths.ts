@@ -1,3 +1,9 @@
+/**
+ * Where a starting worker reports what it can serve (`PUT`, `AgentCapabilities`), relative to the
+ * API path prefix (`/v1`); the agent key authenticates it as it does the conversation routes.
+ */
+export const AGENT_CAPABILITIES_PATH = '/agent/capabilities';
+
 /** Where the agent API is mounted, relative to the API path prefix (`/v1`). */
 export const AGENT_API_BASE = '/agent/conversations/:conversationId';
 

@@ -1,3 +1,4 @@
+import type { ServingProblem } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminAuth } from '../../auth.js';
 import type { CollectionStore } from '../../collections/store.js';
@@ -5,7 +6,7 @@ import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import type { Publications } from '../../publications.js';
 import { createScenarioTests } from '../../scenario-tests.js';
-import type { Scenarios } from '../../scenarios.js';
+import type { Scenario, Scenarios } from '../../scenarios.js';
 import type { TransportAdmin } from '../../transport.js';
 import { createStats } from '../../stats.js';
 import type { TestRunDriver } from '../../test-runs/driver.js';
@@ -42,6 +43,8 @@ export interface AdminRouteDeps {
   rateLimit?: number | undefined;
   /** Whether `POST /signup` creates companies. */
   signup: boolean;
+  /** What stops the deployment's agent from serving a scenario (checked when publishing). */
+  servingProblems?: ((scenario: Scenario) => Promise<ServingProblem[]>) | undefined;
   /** Joins test conversations as the visitor (default: a LiveKit participant). */
   testRunDriver?: TestRunDriver | undefined;
   /** How long test runs wait for the agent. */

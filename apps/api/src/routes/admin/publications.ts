@@ -6,9 +6,11 @@ import { HttpError } from '../../errors.js';
 import type { Scenario, Scenarios } from '../../scenarios.js';
 import type { PublishGate } from '../../test-runs/store.js';
 import { embedSnippet } from './embed.js';
+import type { ServingProblem } from '@svc/protocol/agent';
 import {
   adminErrors,
   companyOf,
+  errorBody,
   idParams,
   principalOf,
   recordId,
@@ -60,6 +62,8 @@ export interface PublicationRouteDeps {
   publications: Publications;
   /** Whether the scenario's draft may go to production (its tests' publish gate). */
   publishGate?: (scenario: Scenario) => Promise<PublishGate>;
+  /** What stops the deployment's agent from serving the scenario: publishing it answers 422. */
+  servingProblems?: ((scenario: Scenario) => Promise<ServingProblem[]>) | undefined;
 }
 
 /** The label the publish gate guards. */
@@ -73,6 +77,7 @@ export function publicationRoutes({
   scenarios,
   publications,
   publishGate,
+  servingProblems,
 }: PublicationRouteDeps): FastifyPluginAsyncZod {
   const tags = ['admin: publications'];
   // The snippets name the API by the address the admin reached it on.
@@ -101,11 +106,23 @@ export function publicationRoutes({
             'With the scenario’s publish gate on (`PUT …/publish-gate`), publishing to `production` answers 409 naming every test that has not passed its latest run against this draft revision.',
           params: idParams,
           body: z.object({ label: label.default('production') }),
-          response: { 200: publication, ...adminErrors },
+          response: {
+            200: publication,
+            ...adminErrors,
+            422: errorBody(
+              "The deployment's agent cannot serve the scenario (a provider without its key, a language its engines do not speak); the message names the field",
+            ),
+          },
         },
       },
       async (request) => {
         const scenario = await scenarios.find(companyOf(request), request.params.id);
+        const problems = (await servingProblems?.(scenario)) ?? [];
+        if (problems.length > 0)
+          throw new HttpError(
+            422,
+            problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
+          );
         if (request.body.label === GATED_LABEL && publishGate) {
           const gate = await publishGate(scenario);
           if (gate.require_passing_tests && !gate.passing)

@@ -1,0 +1,61 @@
+import { TEST_AGENT_KEY } from '@svc/api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCapabilities, workerCapabilities } from './capabilities.js';
+import { startTestApi } from './test-support.js';
+
+let api: Awaited<ReturnType<typeof startTestApi>>;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("the worker's capabilities", () => {
+  it('names the key variables that are set (never their values) and the providers it builds', () => {
+    const capabilities = workerCapabilities(
+      { DEEPGRAM_API_KEY: 'dg-secret', ELEVEN_API_KEY: '', HOME: '/root', ACME_TOKEN: 't' },
+      'shop-agent',
+    );
+    expect(capabilities).toEqual({
+      agent_name: 'shop-agent',
+      providers: {
+        stt: ['embedded', 'openai', 'openai-compatible', 'deepgram', 'cartesia'],
+        llm: ['embedded', 'openai', 'openai-compatible'],
+        tts: ['embedded', 'openai', 'openai-compatible', 'elevenlabs', 'deepgram', 'cartesia'],
+      },
+      keys: ['ACME_TOKEN', 'DEEPGRAM_API_KEY'],
+      embedded_languages: { stt: ['en'], tts: ['en'] },
+    });
+    expect(JSON.stringify(capabilities)).not.toContain('dg-secret');
+    expect(
+      workerCapabilities({ SVC_AGENT_TEST_PROVIDERS: '1' }, 'svc-agent').providers.llm,
+    ).toContain('scripted');
+  });
+
+  it('reports them to the API, which stores them; a refused key is not tried again', async () => {
+    const capabilities = workerCapabilities({ DEEPGRAM_API_KEY: 'x' }, 'reporting-agent');
+    expect(
+      await reportCapabilities({ apiUrl: api.url, agentKey: TEST_AGENT_KEY, capabilities }),
+    ).toBe(true);
+    const row = await api.database.db
+      .selectFrom('agent_capabilities')
+      .select('capabilities')
+      .where('agent_name', '=', 'reporting-agent')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.capabilities)).toEqual(capabilities);
+
+    const failures: string[] = [];
+    // A second attempt would wait a minute, past the test's own timeout.
+    expect(
+      await reportCapabilities({
+        apiUrl: api.url,
+        agentKey: 'not-the-agent-key',
+        capabilities,
+        delayMs: 60_000,
+        onFailure: (reason) => failures.push(reason),
+      }),
+    ).toBe(false);
+    expect(failures).toEqual([expect.stringMatching(/^401 /)]);
+  });
+});

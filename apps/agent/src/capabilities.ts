@@ -1,0 +1,74 @@
+// What this worker can serve, reported to the API when it starts: the API refuses to publish a
+// scenario whose providers have no key here, or whose language the embedded engines do not speak.
+import { DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
+import { AGENT_CAPABILITIES_PATH, type AgentCapabilities } from '@svc/protocol/agent';
+
+/** The providers `providers.ts` builds, per role (the scripted LLM only for tests). */
+export const KNOWN_PROVIDERS = {
+  stt: ['embedded', 'openai', 'openai-compatible', 'deepgram', 'cartesia'],
+  llm: ['embedded', 'openai', 'openai-compatible'],
+  tts: ['embedded', 'openai', 'openai-compatible', 'elevenlabs', 'deepgram', 'cartesia'],
+} as const;
+
+/**
+ * The languages the embedded engines speak: Whisper tiny.en and pocketsphinx's model hear
+ * English, flite's voices speak it.
+ */
+const EMBEDDED_LANGUAGES = { stt: ['en'], tts: ['en'] };
+
+/** What a worker with this environment can serve. Key variables are named, never valued. */
+export function workerCapabilities(
+  env: Record<string, string | undefined>,
+  agentName: string,
+): AgentCapabilities {
+  return {
+    agent_name: agentName,
+    providers: {
+      stt: [...KNOWN_PROVIDERS.stt],
+      llm: [...KNOWN_PROVIDERS.llm, ...(env.SVC_AGENT_TEST_PROVIDERS === '1' ? ['scripted'] : [])],
+      tts: [...KNOWN_PROVIDERS.tts],
+    },
+    keys: Object.keys(env)
+      .filter((name) => /^[A-Za-z_][A-Za-z0-9_]*_(KEY|TOKEN)$/.test(name) && Boolean(env[name]))
+      .sort(),
+    embedded_languages: EMBEDDED_LANGUAGES,
+  };
+}
+
+/**
+ * Reports the capabilities to the API, trying again every `delayMs` while the API is not up yet
+ * (a worker may start first). Resolves with whether a report was stored; never rejects.
+ */
+export async function reportCapabilities(options: {
+  apiUrl: string;
+  agentKey: string;
+  capabilities: AgentCapabilities;
+  attempts?: number;
+  delayMs?: number;
+  onFailure?: (reason: string) => void;
+}): Promise<boolean> {
+  const url = `${options.apiUrl.replace(/\/+$/, '')}${DEFAULT_API_PATH_PREFIX}${AGENT_CAPABILITIES_PATH}`;
+  let reason = '';
+  for (let attempt = 0; attempt < (options.attempts ?? 30); attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 2000));
+    try {
+      const response = await fetch(url, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${options.agentKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(options.capabilities),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (response.ok) return true;
+      reason = `${response.status} ${await response.text()}`;
+      // A refused key or body will not change by trying again.
+      if (response.status >= 400 && response.status < 500) break;
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+  }
+  options.onFailure?.(reason);
+  return false;
+}
