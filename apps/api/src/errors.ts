@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error with the HTTP status it answers; its message is the `{ error }` body. */
@@ -30,9 +31,36 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: 'internal error' });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: `no route ${request.method} ${request.url}` }),
-  );
+  // Every route's path by method, to tell a path that exists under another method (405, with the
+  // methods it has in `Allow`) from one that does not exist (404).
+  const routes = FindMyWay();
+  const methods = new Set<HTTPMethod>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat() as HTTPMethod[]) {
+      // CORS preflights (OPTIONS on every path) and the HEAD twin of each GET say nothing here.
+      if (method === 'OPTIONS' || method === 'HEAD') continue;
+      methods.add(method);
+      try {
+        routes.on(method, route.url, () => {});
+      } catch {
+        // Declared already (a route registered twice under one path): nothing to add.
+      }
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const allowed = [...methods].filter(
+      (method) => method !== request.method && routes.find(method, path) !== null,
+    );
+    if (allowed.length > 0)
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          error: `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`,
+        });
+    return reply.status(404).send({ error: `no route ${request.method} ${request.url}` });
+  });
 }
 
 /**
