@@ -49,6 +49,23 @@ const session = (body: unknown, token?: string) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
+/** The fixture application's limits: set for one test, the stored ones put back after. */
+async function applicationLimits() {
+  const { db } = fixture.database;
+  const stored = await db
+    .selectFrom('applications')
+    .select('limits')
+    .where('id', '=', fixture.applicationId)
+    .executeTakeFirstOrThrow();
+  const set = (limits: object) =>
+    db
+      .updateTable('applications')
+      .set({ limits: JSON.stringify(limits) })
+      .where('id', '=', fixture.applicationId)
+      .execute();
+  return { set, restore: () => set(JSON.parse(stored.limits) as object) };
+}
+
 describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
   beforeAll(async () => {
     api = await startTestApi({
@@ -350,17 +367,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
 
     it('caps concurrent and daily sessions per publication with 429', async () => {
       const { db } = fixture.database;
-      const application = await db
-        .selectFrom('applications')
-        .select('limits')
-        .where('id', '=', fixture.applicationId)
-        .executeTakeFirstOrThrow();
-      const setLimits = (limits: object) =>
-        db
-          .updateTable('applications')
-          .set({ limits: JSON.stringify(limits) })
-          .where('id', '=', fixture.applicationId)
-          .execute();
+      const limits = await applicationLimits();
       const publication = await db
         .selectFrom('publications')
         .select('id')
@@ -379,7 +386,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         );
       const token = await visitorToken('capped');
       try {
-        await setLimits({ concurrent_sessions: await running() });
+        await limits.set({ concurrent_sessions: await running() });
         const refused = await session({ scenario_uuid: fixture.publicationUuid }, token);
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toEqual({ error: expect.stringContaining('already runs') });
@@ -392,28 +399,18 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         expect((await session({ scenario_uuid: fixture.publicationUuid }, token)).statusCode).toBe(
           200,
         );
-        await setLimits({ daily_sessions: 1 });
+        await limits.set({ daily_sessions: 1 });
         const daily = await session({ scenario_uuid: fixture.publicationUuid }, token);
         expect(daily.statusCode).toBe(429);
         expect(daily.json()).toEqual({ error: expect.stringContaining('for today') });
       } finally {
-        await setLimits(JSON.parse(application.limits));
+        await limits.restore();
       }
     });
 
     it('a resumed ended conversation counts against the caps, runs again, and records its next end', async () => {
       const { db } = fixture.database;
-      const application = await db
-        .selectFrom('applications')
-        .select('limits')
-        .where('id', '=', fixture.applicationId)
-        .executeTakeFirstOrThrow();
-      const setLimits = (limits: object) =>
-        db
-          .updateTable('applications')
-          .set({ limits: JSON.stringify(limits) })
-          .where('id', '=', fixture.applicationId)
-          .execute();
+      const limits = await applicationLimits();
       const row = (id: string) =>
         db
           .selectFrom('conversations')
@@ -453,7 +450,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
               .executeTakeFirstOrThrow()
           ).n,
         );
-        await setLimits({ concurrent_sessions: running });
+        await limits.set({ concurrent_sessions: running });
         const refused = await session(
           { scenario_uuid: fixture.publicationUuid, resume_conversation_id: conversationId },
           token,
@@ -462,7 +459,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         expect(refused.json()).toEqual({ error: expect.stringContaining('already runs') });
         expect((await row(conversationId)).end_reason).toBe('visitor_left');
 
-        await setLimits({});
+        await limits.set({});
         const resumed = await session(
           { scenario_uuid: fixture.publicationUuid, resume_conversation_id: conversationId },
           token,
@@ -478,7 +475,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
           end_reason: 'completed',
         });
       } finally {
-        await setLimits(JSON.parse(application.limits));
+        await limits.restore();
       }
     });
 
