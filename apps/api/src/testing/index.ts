@@ -21,7 +21,8 @@ export {
 } from './test-api.js';
 export { noopTransport, type NoopTransport, type OpenedRoom } from './noop-transport.js';
 export { patchPublicationSnapshot } from './publication-snapshot.js';
-export { startPostgres } from './postgres.js';
+export { startPostgres, type TestPostgres } from './postgres.js';
+export { startApiProcess, type ApiProcess, type ApiProcessOptions } from './api-process.js';
 export { createLiveKitAdmin, type TransportAdmin } from '../transport.js';
 export { createTokenService, type TokenService } from '../tokens.js';
 export { PUBLICATION_CACHE_MS } from '../publications.js';

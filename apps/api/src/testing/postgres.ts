@@ -31,8 +31,16 @@ function run(tool: string, args: string[]): void {
   execFileSync(command, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
-/** Starts a fresh cluster; returns its URL and a stop function. */
-export async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+/** A throwaway cluster: its URL, a restart (same data, same port) and a stop that removes it. */
+export interface TestPostgres {
+  url: string;
+  /** Stops the server (`fast`: connections are closed) and starts it again on the same data. */
+  restart(options?: { downMs?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts a fresh cluster; returns its URL, a restart and a stop function. */
+export async function startPostgres(): Promise<TestPostgres> {
   const folder = mkdtempSync(join(tmpdir(), 'svc-postgres-'));
   if (process.getuid?.() === 0) {
     const id = (flag: string) =>
@@ -42,18 +50,25 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
   const data = join(folder, 'data');
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'svc', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    join(folder, 'log'),
-    '-o',
-    `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(folder, 'log'),
+      '-o',
+      `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://svc@127.0.0.1:${port}/postgres`,
+    async restart({ downMs = 0 } = {}) {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      start();
+    },
     async stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
