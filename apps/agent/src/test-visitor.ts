@@ -99,6 +99,20 @@ export async function visit(
     resumed: Boolean(resume),
   });
   const token = await admin.participantToken(room, `visitor-${conversationId.slice(0, 8)}`, 600);
+  const visitor = await joinAsVisitor({ url: server.url, token }, mode, setup);
+  return { visitor, conversationId };
+}
+
+/**
+ * Joins a conversation room as the visitor with Transport credentials already issued (e.g. the
+ * `rt_url` and `rt_token` of the public session start), as {@link visit} does after it opened
+ * the room itself.
+ */
+export async function joinAsVisitor(
+  credentials: { url: string; token: string },
+  mode: 'audio' | 'text',
+  setup: Pick<VisitSetup, 'workerLog' | 'speech' | 'pageMethods'> = {},
+): Promise<Visitor> {
   const participant = new Room();
   const received: Visitor['received'] = [];
   const waiters = new Set<() => void>();
@@ -134,7 +148,10 @@ export async function visit(
     sessionStreams += 1;
     void reader.readAll().catch(() => undefined);
   });
-  await participant.connect(server.url, token, { autoSubscribe: true, dynacast: false });
+  await participant.connect(credentials.url, credentials.token, {
+    autoSubscribe: true,
+    dynacast: false,
+  });
   const local = participant.localParticipant;
   if (!local) throw new Error('the visitor joined without a local participant');
   // The page's tool handler: the search panel shows what the agent found.
@@ -277,5 +294,5 @@ export async function visit(
       return spokenUntil;
     },
   };
-  return { visitor, conversationId };
+  return visitor;
 }

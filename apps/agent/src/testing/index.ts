@@ -20,7 +20,7 @@ export {
   workerConnected,
   type TestWorker,
 } from '../test-support.js';
-export { visit, type Visitor, type VisitSetup } from '../test-visitor.js';
+export { joinAsVisitor, visit, type Visitor, type VisitSetup } from '../test-visitor.js';
 export { DEMO_COLLECTION_ID, demoRuntime } from './demo-runtime.js';
 export type { ScriptLine } from '../providers.js';
 export type { ConversationApi } from '../api-client.js';
