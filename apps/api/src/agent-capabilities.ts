@@ -8,13 +8,15 @@ export interface AgentCapabilityStore {
   report(capabilities: AgentCapabilities, now?: Date): Promise<void>;
   latest(agentName: string): Promise<AgentCapabilities | undefined>;
   /**
-   * What stops the agent `agentName` from serving these voice settings in `language`; empty when
-   * it can, and when no worker of it has reported yet (nothing is known to refuse on).
+   * What stops the agent `agentName` from serving these voice settings in each of the scenario's
+   * languages (its own first, then its translations'); empty when it can, and when no worker of it
+   * has reported yet (nothing is known to refuse on). A problem of a translation's language names
+   * the field `translations.{tag}`.
    */
   problems(
     agentName: string,
     voice: Parameters<typeof servingProblems>[0],
-    language: string,
+    languages: string | readonly string[],
   ): Promise<ServingProblem[]>;
 }
 
@@ -46,9 +48,19 @@ export function createAgentCapabilityStore({ db }: OpenDatabase): AgentCapabilit
         .execute();
     },
     latest,
-    async problems(agentName, voice, language) {
+    async problems(agentName, voice, languages) {
       const capabilities = await latest(agentName);
-      return capabilities ? servingProblems(voice, language, capabilities) : [];
+      if (!capabilities) return [];
+      const [own, ...others] = typeof languages === 'string' ? [languages] : languages;
+      const problems = own === undefined ? [] : servingProblems(voice, own, capabilities);
+      for (const tag of others) {
+        for (const problem of servingProblems(voice, tag, capabilities)) {
+          // The voice settings serve every language: only what a language itself lacks is new.
+          if (problem.field === 'language')
+            problems.push({ ...problem, field: `translations.${tag}` });
+        }
+      }
+      return problems;
     },
   };
 }

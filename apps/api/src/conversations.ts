@@ -1,11 +1,12 @@
 import type { Collection, ConversationMessage, RestoreState, SessionMode } from '@svc/protocol';
-import type {
-  EndConversationResponse,
-  RuntimeConfig,
-  SaveRestoreStateResponse,
-  ScenarioSnapshot,
-  StoredCount,
-  TurnMetrics,
+import {
+  localizeScenario,
+  type EndConversationResponse,
+  type RuntimeConfig,
+  type SaveRestoreStateResponse,
+  type ScenarioSnapshot,
+  type StoredCount,
+  type TurnMetrics,
 } from '@svc/protocol/agent';
 import { sql } from 'kysely';
 import type { CollectionStore } from './collections/store.js';
@@ -163,7 +164,8 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
         visitor: { id: target.visitor_id, external_id: conversation.external_id },
         company_id: target.company_id,
         publication_uuid: target.publication_uuid,
-        scenario: target.snapshot,
+        // The prompt and first message of the conversation's language.
+        scenario: localizeScenario(target.snapshot, conversation.language),
         collections: attached,
         item_names: [...new Set(names)].slice(0, VOCABULARY_LIMIT),
         restore_state: await restoreState(conversationId),

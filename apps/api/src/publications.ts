@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { servedLanguages } from '@svc/protocol/agent';
 import type { Kysely } from 'kysely';
 import type { ScenarioSnapshot } from './conversations.js';
 import type { Database, OpenDatabase } from './db/database.js';
@@ -21,12 +22,22 @@ export interface LivePublication {
   publication_id: number;
   /** The scenario's language: a new conversation's language when the visitor names none. */
   language: string;
+  /** Every language the scenario serves: its own first, then its translations'. */
+  languages: string[];
   application_id: number;
   company_id: number;
   /** JSON array of the origins the application may be embedded on; empty allows any. */
   allowed_origins: string;
   limits: ApplicationLimits;
   snapshot: ScenarioSnapshot;
+}
+
+/** The snapshot and the languages it serves (those of the publication's snapshot). */
+function withLanguages(
+  language: string,
+  snapshot: ScenarioSnapshot,
+): { snapshot: ScenarioSnapshot; languages: string[] } {
+  return { snapshot, languages: servedLanguages(language, snapshot.translations) };
 }
 
 /** A publication as the admin API lists it. */
@@ -162,7 +173,7 @@ export function createPublications(
           row && {
             ...row,
             limits: parseLimits(row.limits),
-            snapshot: JSON.parse(row.snapshot) as ScenarioSnapshot,
+            ...withLanguages(row.language, JSON.parse(row.snapshot) as ScenarioSnapshot),
           },
       );
     if (cacheMs > 0) {

@@ -28,6 +28,23 @@ const feature = z.object({
   tools: z.array(tool).max(50).default([]),
 });
 
+/** A BCP-47 language tag such as `en-US`. */
+export const languageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP-47 tag such as en-US');
+
+/** Most languages a scenario serves besides its own. */
+export const MAX_TRANSLATIONS = 20;
+
+/**
+ * What a scenario says in one more language: its prompt and first message there. A field left
+ * out falls back to the scenario's own (in its own language).
+ */
+const translation = z.object({
+  prompt: z.string().max(20_000).optional(),
+  first_message: z.string().max(2_000).optional(),
+});
+
 /** The authored part of a scenario (what a publication snapshots, with name and language). */
 export const scenarioDefinition = z.object({
   prompt: z.string().max(20_000).default(''),
@@ -40,12 +57,17 @@ export const scenarioDefinition = z.object({
   audio_dictation: z.boolean().default(false),
   limit: z.number().int().min(1).max(50).default(5),
   features: z.array(feature).max(50).default([]),
+  /**
+   * The other languages the scenario serves, by BCP-47 tag: a session may ask for its own
+   * language or one of these, and nothing else.
+   */
+  translations: z
+    .record(languageTag, translation)
+    .refine((value) => Object.keys(value).length <= MAX_TRANSLATIONS, {
+      message: `at most ${MAX_TRANSLATIONS} languages besides the scenario's own`,
+    })
+    .default({}),
 });
 
 /** The authored part of a scenario, defaults filled in. */
 export type ScenarioDefinition = z.infer<typeof scenarioDefinition>;
-
-/** A BCP-47 language tag such as `en-US`. */
-export const languageTag = z
-  .string()
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP-47 tag such as en-US');

@@ -62,6 +62,12 @@ export const scenarioSnapshot = z.object({
     )
     .optional(),
   collection_ids: z.array(z.number()).optional(),
+  translations: z
+    .record(
+      z.string(),
+      z.object({ prompt: z.string().optional(), first_message: z.string().optional() }),
+    )
+    .optional(),
 });
 
 /** A collection as the contract has it (`Collection`). */

@@ -11,6 +11,7 @@ export * from './room.js';
 export * from './paths.js';
 export * from './tool-defaults.js';
 export * from './capabilities.js';
+export * from './scenario-languages.js';
 export type * from './runtime-config.js';
 export type * from './content.js';
 export type * from './conversation-api.js';

@@ -59,6 +59,7 @@ const scenarioSnapshot = object(
     limit: number,
     features: array(featureSnapshot),
     collection_ids: array(number),
+    translations: record(object({}, { prompt: string, first_message: string })),
   },
 );
 

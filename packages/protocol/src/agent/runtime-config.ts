@@ -68,6 +68,18 @@ export interface ScenarioSnapshot {
   features?: FeatureSnapshot[];
   /** Collections attached at publish time; their items are read live. */
   collection_ids?: number[];
+  /**
+   * The other languages the scenario serves, by BCP-47 tag, with its prompt and first message in
+   * each (a field left out: the scenario's own). The agent's runtime config carries the snapshot
+   * with the conversation's language already applied.
+   */
+  translations?: Record<string, ScenarioTranslation>;
+}
+
+/** A scenario's prompt and first message in one more language. */
+export interface ScenarioTranslation {
+  prompt?: string;
+  first_message?: string;
 }
 
 /** The conversation part of the {@link RuntimeConfig}. */
