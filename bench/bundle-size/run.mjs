@@ -28,11 +28,12 @@ const ENTRIES = [
   { key: 'protocol', name: '@svc/sdk/protocol', file: 'protocol.ts', budget: 1_500 },
   // 4,200: the identity index a storage of the contract's three methods needs took it past 4,000.
   { key: 'client', name: '@svc/sdk/client', file: 'client/index.ts', budget: 4_200 },
+  // 9,400: the session's language and the features' names resolved for it took 210 B past 9,200.
   {
     key: 'root',
     name: '@svc/sdk (SvcSession + client + protocol)',
     file: 'index.ts',
-    budget: 9_200,
+    budget: 9_400,
   },
   {
     key: 'react',

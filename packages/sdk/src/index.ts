@@ -14,3 +14,8 @@ export type {
   ToolHandler,
 } from './session/types.js';
 export { SvcError } from './errors.js';
+export { localizedName } from './session/localized-features.js';
+export type {
+  LocalizedSessionConfig,
+  LocalizedSessionFeature,
+} from './session/localized-features.js';

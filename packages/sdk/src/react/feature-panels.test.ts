@@ -342,3 +342,36 @@ describe('FeaturePanels', () => {
     });
   });
 });
+
+describe('feature names in the session’s language', () => {
+  it('getFeatureName and the panel’s label give the name for the language start() asked for', async () => {
+    const api = await startTestApi();
+    onTestFinished(() => api.close());
+    const transport = new FakeTransport();
+    const { handle, run, view } = mount({ transport, apiUrl: api.url });
+    expect(handle.features.getFeatureName('collection:items:search')).toBeNull();
+    await act(() => handle.svc.session.start({ scenario: 'pub-1', language: 'es-ES' }));
+    act(() => {
+      transport.agentJoin();
+      transport.publish(
+        'config',
+        fakeConfig({
+          features: [
+            {
+              name: { en: 'Search', fr: 'Recherche', es: 'Búsqueda', de: 'Suche' },
+              type: 'collection:items:search',
+              settings: {},
+              tools: [{ name: 'search_items', type: 'frontend' }],
+            },
+          ],
+        }),
+      );
+    });
+    expect(handle.features.getFeatureName('collection:items:search')).toBe('Búsqueda');
+    expect(handle.features.getFeatureName('bucket:list:crud')).toBeNull();
+    await run('search_items', { query: 'tiendas', items: 2 });
+    const aside = view.container.querySelector('aside.svc-feature-panel');
+    expect(aside?.getAttribute('aria-label')).toBe('Búsqueda');
+    expect(screen.getByRole('complementary', { name: 'Búsqueda' })).toBe(aside);
+  });
+});

@@ -43,12 +43,19 @@ function panel(
   tag: 'aside' | 'div',
   entry: FeatureHistoryEntry,
   registered: FeatureRegistryEntry,
+  name: string | null,
   attributes: Record<string, string>,
 ) {
   const props = registered.propsSelector?.(entry) ?? entry.componentData;
   return createElement(
     tag,
-    { 'data-feature': entry.feature, 'data-tool': entry.toolName, ...attributes },
+    {
+      'data-feature': entry.feature,
+      'data-tool': entry.toolName,
+      // The feature's name in the session's language labels the landmark (or dialog).
+      ...(name ? { 'aria-label': name } : {}),
+      ...attributes,
+    },
     createElement(registered.component, props),
   );
 }
@@ -61,7 +68,8 @@ function panel(
  * the position `hidden`). Styling is the page's: the container is
  * `div.svc-feature-panels[data-position]`, the page `div.svc-feature-page`, a panel
  * `aside.svc-feature-panel[data-position][data-feature][data-tool]` and an overlay
- * `div.svc-feature-overlay[role=dialog][data-feature][data-tool]`.
+ * `div.svc-feature-overlay[role=dialog][data-feature][data-tool]`, each labelled (`aria-label`) by
+ * its feature's name in the session's language when the config names it.
  *
  * @example
  * ```tsx
@@ -91,7 +99,10 @@ export function FeaturePanels(props: FeaturePanelsProps) {
   const sidePanel = (at: 'left' | 'right' | 'mobile') => {
     const registered = side && position === at ? registry.get(side.feature) : undefined;
     return side && registered
-      ? panel('aside', side, registered, { className: 'svc-feature-panel', 'data-position': at })
+      ? panel('aside', side, registered, features.getFeatureName(side.feature), {
+          className: 'svc-feature-panel',
+          'data-position': at,
+        })
       : null;
   };
   const overlayEntry = overlay ? registry.get(overlay.feature) : undefined;
@@ -106,7 +117,10 @@ export function FeaturePanels(props: FeaturePanelsProps) {
     sidePanel('right'),
     sidePanel('mobile'),
     overlay && overlayEntry
-      ? panel('div', overlay, overlayEntry, { className: 'svc-feature-overlay', role: 'dialog' })
+      ? panel('div', overlay, overlayEntry, features.getFeatureName(overlay.feature), {
+          className: 'svc-feature-overlay',
+          role: 'dialog',
+        })
       : null,
   );
 }

@@ -53,6 +53,11 @@ export interface FeaturesValue extends Readonly<FeatureState> {
   /** Shows or hides the panels, and moves them when a position is given. */
   setVisibility(visible: boolean, position?: FeaturePosition): void;
   getFeatureComponent(name: string): ComponentType<Record<string, unknown>> | null;
+  /**
+   * The display name of a feature type in the session's language (the curated config's
+   * `displayName`), null while no config names it.
+   */
+  getFeatureName(type: string): string | null;
   /** The feature a tool is routed to and whether it is that feature's primary tool. */
   getToolMapping(toolName: string): { feature: string; primary: boolean } | null;
   navigateHistory(direction: 'back' | 'forward'): void;
@@ -149,6 +154,9 @@ export function FeatureProvider(props: FeatureProviderProps) {
         setState((current) => ({ ...current, visible, position: position ?? current.position }));
       },
       getFeatureComponent: (name) => registry.get(name)?.component ?? null,
+      // Read when asked: the config arrives before the first tool shows a panel.
+      getFeatureName: (type) =>
+        session.config?.features.find((feature) => feature.type === type)?.displayName || null,
       getToolMapping(toolName) {
         const route = routes.get(toolName);
         return route ? { feature: route.feature, primary: route.primary } : null;

@@ -96,10 +96,18 @@ describe('status table', () => {
     expect(session.conversationId).toBe('c-42');
     expect(session.rawConfig).toEqual(cartConfig());
     expect(session.config).toEqual({
-      features: [{ name: 'Cart', type: 'bucket:list:crud', settings: { currency: 'EUR' } }],
+      features: [
+        {
+          name: 'Cart',
+          type: 'bucket:list:crud',
+          settings: { currency: 'EUR' },
+          displayName: 'Cart',
+        },
+      ],
       collections: [{ id: 7, name: 'Shoes', description: '', company_id: 1 }],
       avatarEnabled: false,
       audioDictationEnabled: false,
+      language: null,
     });
     expect(seen.config).toEqual([[session.config]]);
     expect(session.room).toBe(transport.engine);
@@ -594,5 +602,51 @@ describe('state for UI bindings', () => {
     await vi.waitFor(() => expect(transport.connectedWith).toBeNull());
     transport.sendMessage({ content: 'after destroy' });
     expect(calls.length).toBe(count);
+  });
+});
+
+describe('the curated config in the session’s language', () => {
+  const localized = () =>
+    fakeConfig({
+      features: [
+        {
+          name: { en: 'Cart', fr: 'Panier', es: 'Carrito', de: 'Warenkorb' },
+          type: 'bucket:list:crud',
+          settings: {},
+          tools: [],
+        },
+      ],
+    });
+
+  it('names the features in the language start() asked for, keeping the raw names', async () => {
+    const { session, transport } = setup();
+    await session.start({ scenario: 'pub-1', language: 'fr-CA' });
+    expect(api.requests.at(-1)?.body).toMatchObject({ language: 'fr-CA' });
+    transport.agentJoin('listening');
+    transport.publish('config', localized());
+    expect(session.config?.language).toBe('fr-CA');
+    expect(session.config?.features[0]?.displayName).toBe('Panier');
+    expect(session.config?.features[0]?.name).toEqual(localized().features[0]?.name);
+    expect(session.rawConfig).toEqual(localized());
+  });
+
+  it('without one, takes the language the API gave the session (the room’s metadata)', async () => {
+    const { session, transport } = setup();
+    // A LiveKit Room carries the metadata the API wrote when it opened the room.
+    (transport as unknown as { engine: unknown }).engine = {
+      metadata: JSON.stringify({ conversation_id: 'c-1', language: 'de-DE' }),
+    };
+    await session.start({ scenario: 'pub-1' });
+    transport.agentJoin('listening');
+    transport.publish('config', localized());
+    expect(session.config?.language).toBe('de-DE');
+    expect(session.config?.features[0]?.displayName).toBe('Warenkorb');
+  });
+
+  it('knowing no language, names the features in English', async () => {
+    const { session, connect } = setup();
+    await connect({}, localized());
+    expect(session.config?.language).toBeNull();
+    expect(session.config?.features[0]?.displayName).toBe('Cart');
   });
 });

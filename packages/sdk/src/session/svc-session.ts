@@ -24,6 +24,7 @@ import type { ParticipantEvent, Transport } from '../transport/transport.js';
 import { trackActivity } from './activity-tracker.js';
 import { callComposer } from './dictation.js';
 import { Emitter } from './emitter.js';
+import { localizeConfig, roomLanguage } from './localized-features.js';
 import {
   INITIAL_SNAPSHOT,
   agentStateOf,
@@ -455,7 +456,10 @@ export class SvcSession {
 
   private onConfig(run: Run, raw: ConfigPayload): void {
     const first = this.snapshot.rawConfig === null;
-    const config = curateConfig(raw);
+    const config = localizeConfig(
+      curateConfig(raw),
+      run.options.language || roomLanguage(run.transport?.engine),
+    );
     this.acknowledge(run);
     if (first) {
       clearTimeout(run.agentJoinTimer);

@@ -3,7 +3,6 @@ import type {
   ConfigPayload,
   ConversationMessage,
   DictationTranscriptPayload,
-  SessionConfig,
   SessionMode,
   SessionStatus,
   ToolHandlerContext,
@@ -11,6 +10,7 @@ import type {
 import type { StorageAdapter, SvcClient } from '../client/types.js';
 import type { SvcError } from '../errors.js';
 import type { Transport } from '../transport/transport.js';
+import type { LocalizedSessionConfig } from './localized-features.js';
 
 /** A session tool: gets the model's arguments and a context; its return value goes to the agent. */
 export type ToolHandler = (
@@ -61,7 +61,7 @@ export interface SvcSessionEvents {
   'status-change': [status: SessionStatus];
   'agent-state': [state: AgentState];
   message: [message: ConversationMessage];
-  config: [config: SessionConfig];
+  config: [config: LocalizedSessionConfig];
   'session-end': [info: SessionEndInfo];
   error: [error: SvcError];
   /** Live transcript of a composer dictation (`dictation:transcript`). */
@@ -73,7 +73,8 @@ export interface SvcSessionSnapshot {
   readonly status: SessionStatus;
   readonly agentState: AgentState;
   readonly messages: readonly ConversationMessage[];
-  readonly config: SessionConfig | null;
+  /** The curated config, features named in the session's language. */
+  readonly config: LocalizedSessionConfig | null;
   readonly rawConfig: ConfigPayload | null;
   readonly conversationId: string | null;
   readonly error: SvcError | null;
