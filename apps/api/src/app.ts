@@ -20,7 +20,7 @@ import { memoryCounter, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { ADMIN_SECURITY_SCHEME } from './routes/admin/shared.js';
 import { agentCapabilityRoutes, agentRoutes } from './routes/agent.js';
-import type { VoiceSettings } from '@svc/protocol/agent';
+import { servedLanguages, type VoiceSettings } from '@svc/protocol/agent';
 import { createAgentCapabilityStore } from './agent-capabilities.js';
 import { createPublications } from './publications.js';
 import { publicRoutes } from './routes/public.js';
@@ -194,7 +194,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         capabilities.problems(
           deps.agentName ?? 'svc-agent',
           scenario.voice as VoiceSettings | undefined,
-          scenario.language,
+          servedLanguages(scenario.language, scenario.translations),
         ),
     }),
     { prefix: '/v1/admin' },

@@ -104,6 +104,8 @@ export async function seedFixture(database: OpenDatabase) {
           prompt: 'Secret prompt',
           limit: 3,
           collection_ids: collectionIds,
+          // Sessions may ask for these languages besides the scenario's own.
+          translations: { 'de-DE': {}, 'fr-FR': { prompt: 'Invite secrète' } },
         }),
         published_at: now,
       })

@@ -1,4 +1,5 @@
 import { API_PATHS, DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
+import { matchLanguage } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
@@ -8,6 +9,17 @@ import type { Sessions } from '../sessions.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
 import { openSessionRoom, type TransportAdmin } from '../transport.js';
 import type { Visitors } from '../visitors.js';
+
+/** The served language a requested tag means; 400 for one the scenario does not serve. */
+function servedLanguage(requested: string, languages: readonly string[]): string {
+  const served = matchLanguage(requested, languages);
+  if (served === undefined)
+    throw new HttpError(
+      400,
+      `language ${requested} is not one this scenario serves (${languages.join(', ')})`,
+    );
+  return served;
+}
 
 /** What the public routes need. */
 export interface PublicRouteDeps {
@@ -126,18 +138,20 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         const inputMode = body.input_mode ?? 'audio';
         const outputMode = body.output_mode ?? 'audio';
         const metadata = body.metadata ?? {};
+        const language =
+          body.language === undefined ? undefined : servedLanguage(body.language, target.languages);
         const conversation = body.resume_conversation_id
           ? await sessions.resume(body.resume_conversation_id, {
               visitorId: claims.visitorId,
               applicationId: target.application_id,
-              language: body.language,
+              language,
               limits: target.limits,
             })
           : await sessions.start(
               {
                 publicationId: target.publication_id,
                 visitorId: claims.visitorId,
-                language: body.language ?? target.language,
+                language: language ?? target.language,
                 inputMode,
                 outputMode,
                 metadata,

@@ -2276,6 +2276,13 @@ export interface operations {
               rpc_timeout_s?: number;
             }[];
           }[];
+          /** @default {} */
+          translations?: {
+            [key: string]: {
+              prompt?: string;
+              first_message?: string;
+            };
+          };
           application_id: number;
           name: string;
           /** @default en-US */
@@ -2363,6 +2370,13 @@ export interface operations {
                 rpc_timeout_s?: number;
               }[];
             }[];
+            /** @default {} */
+            translations: {
+              [key: string]: {
+                prompt?: string;
+                first_message?: string;
+              };
+            };
             id: number;
             application_id: number;
             name: string;
@@ -2529,6 +2543,13 @@ export interface operations {
                 rpc_timeout_s?: number;
               }[];
             }[];
+            /** @default {} */
+            translations: {
+              [key: string]: {
+                prompt?: string;
+                first_message?: string;
+              };
+            };
             id: number;
             application_id: number;
             name: string;
@@ -2772,6 +2793,12 @@ export interface operations {
               rpc_timeout_s?: number;
             }[];
           }[];
+          translations?: {
+            [key: string]: {
+              prompt?: string;
+              first_message?: string;
+            };
+          };
         };
       };
     };
@@ -2853,6 +2880,13 @@ export interface operations {
                 rpc_timeout_s?: number;
               }[];
             }[];
+            /** @default {} */
+            translations: {
+              [key: string]: {
+                prompt?: string;
+                first_message?: string;
+              };
+            };
             id: number;
             application_id: number;
             name: string;
@@ -3025,6 +3059,13 @@ export interface operations {
                 rpc_timeout_s?: number;
               }[];
             }[];
+            /** @default {} */
+            translations: {
+              [key: string]: {
+                prompt?: string;
+                first_message?: string;
+              };
+            };
             id: number;
             application_id: number;
             name: string;
