@@ -45,6 +45,11 @@ export interface LivekitServer {
   waitForAgentWorker(agentName?: string, timeoutMs?: number): Promise<void>;
   /** Stops the server and removes its config; always settles, and may be called again. */
   stop(): Promise<void>;
+  /**
+   * Kills the server at once (SIGKILL: no goodbye to participants, as a crash or an out-of-memory
+   * kill would); resolves once it has exited. For fault tests; `stop()` still cleans up after.
+   */
+  kill(): Promise<void>;
 }
 
 /** The server's log line for a worker, e.g. `worker registered {"agentName": "svc-agent", ...}`. */
@@ -127,6 +132,10 @@ export async function startLivekitServer(
     waitForLog,
     async waitForAgentWorker(agentName = '', timeoutMs) {
       await waitForLog(agentWorkerLogPattern(agentName), timeoutMs);
+    },
+    async kill() {
+      server.child.kill('SIGKILL');
+      await server.exited;
     },
     async stop() {
       // The first SIGTERM waits for every participant to leave; a second one stops regardless.

@@ -1,8 +1,17 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Generated,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
+import { sqliteNativeBinding } from './sqlite-binding.js';
+import { HttpError } from '../errors.js';
 
 /** Tables, as Kysely sees them. JSON columns hold text in both dialects. */
 export interface Database {
@@ -236,16 +245,82 @@ export interface OpenDatabase {
 export function openDatabase(url: string): OpenDatabase {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: answeringPool(new pg.Pool({ connectionString: url, max: 10 })),
+      }),
     });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const path = url.replace(/^file:/, '');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new BetterSqlite3(path);
+  const sqlite = new BetterSqlite3(path, { nativeBinding: sqliteNativeBinding() });
   // WAL lets readers run while a write commits; the API is read-mostly.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database cannot be reached (down, restarting, the connection cut): the request answers 503
+ * `{ error }`, and the next one tries again on a new connection.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  constructor(cause: unknown) {
+    super(503, 'the database is unavailable; retry shortly');
+    this.name = 'DatabaseUnavailableError';
+    this.cause = cause;
+  }
+}
+
+// PostgreSQL's error classes 08 (connection exception) and 57P (operator intervention: the server
+// shutting down, crashed, or still starting), and the socket's own errors.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+]);
+
+/** Whether `error` says the server could not be reached rather than that the query was wrong. */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code)))
+    return true;
+  // pg's own wording for a connection that ended under a query, or one not usable any more.
+  return /Connection terminated|not queryable|Connection closed/i.test(error.message);
+}
+
+const unavailable = (error: unknown): unknown =>
+  isConnectionError(error) ? new DatabaseUnavailableError(error) : error;
+
+/**
+ * pg's pool as the dialect uses it, made to survive the server going away: a restart closes every
+ * idle connection, and pg then emits `error` on the pool, which ends the process when nobody
+ * listens. The pool drops such a connection by itself and opens a new one for the next query, so
+ * the error needs no more than to be heard. Failures to reach the server become
+ * {@link DatabaseUnavailableError}s.
+ */
+function answeringPool(pool: pg.Pool): PostgresPool {
+  pool.on('error', () => {
+    // An idle connection closed by the server: already dropped from the pool (see above).
+  });
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailable(error);
+      });
+      return {
+        // Kysely passes a cursor only when the dialect is given a cursor class, which it is not.
+        query: ((sql: string, parameters: ReadonlyArray<unknown>) =>
+          client.query(sql, parameters as unknown[]).catch((error: unknown) => {
+            throw unavailable(error);
+          })) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
 }

@@ -1,0 +1,83 @@
+// Fault: the Platform API killed and started again in the middle of a typed conversation. The
+// conversation goes on over the Transport while the API is down; the messages the agent could not
+// store then are stored once the API is back, none lost.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
+import { startApiProcess, type ApiProcess } from '@svc/api/testing';
+import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countMessages,
+  prepareDatabase,
+  typedVisitor,
+  until,
+  type FaultDatabase,
+} from './fault-stand.js';
+
+let server: LivekitServer;
+let data: FaultDatabase;
+let api: ApiProcess;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  server = await startLivekitServer();
+  const databaseUrl = join(mkdtempSync(join(tmpdir(), 'svc-fault-api-')), 'svc.db');
+  data = await prepareDatabase(databaseUrl);
+  api = await startApiProcess({ databaseUrl, livekit: server });
+  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+}, 180_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await api?.stop();
+  await data?.close();
+  await server?.stop();
+});
+
+describe('the API restarted mid-conversation', () => {
+  it('the conversation goes on, and what the agent could not store is stored after', async () => {
+    const visitor = await typedVisitor(api.url, data.publication);
+    expect((await visitor.say('first note before the outage')).content).toBe('Noted.');
+
+    await api.stop({ kill: true });
+    // The API is gone: the conversation still goes on between the visitor and the agent.
+    expect((await fetch(`${api.url}/healthz`).catch(() => null))?.ok ?? false).toBe(false);
+    expect((await visitor.say('second note while the API is down')).content).toBe('Noted.');
+    expect((await visitor.say('third note while the API is down')).content).toBe('Noted.');
+    const down = await countMessages(data.database, visitor);
+
+    const restartedAt = Date.now();
+    await api.restart();
+    const back = Date.now();
+    expect((await visitor.say('fourth note after the restart')).content).toBe('Noted.');
+    await until(
+      async () => (await countMessages(data.database, visitor)).lost.length === 0,
+      'every message stored after the restart',
+      60_000,
+    );
+    const storedAt = Date.now();
+    await visitor.say('goodbye');
+    await until(() => visitor.ended !== null, 'session:end after goodbye');
+    await visitor.leave();
+
+    const count = await countMessages(data.database, visitor);
+    expect(count.lost).toEqual([]);
+    // Greeting, and four turns of two messages each, before the goodbye.
+    expect(count.sent).toBeGreaterThanOrEqual(9);
+    // The outage was real: the agent had messages it could not store while the API was down.
+    expect(down.lost.length).toBeGreaterThan(0);
+    const conversation = await data.database.db
+      .selectFrom('conversations')
+      .select(['ended_at', 'end_reason'])
+      .where('id', '=', visitor.conversationId)
+      .executeTakeFirstOrThrow();
+    expect(conversation.end_reason).toBe('completed');
+    console.log(
+      `fault figures: api restart: sent ${count.sent}, stored ${count.stored}, lost ${count.lost.length}; ` +
+        `unstored during the outage ${down.lost.length}; API back in ${back - restartedAt} ms; ` +
+        `all stored ${storedAt - back} ms after it was back`,
+    );
+  }, 180_000);
+});
