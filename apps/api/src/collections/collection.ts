@@ -1,6 +1,31 @@
 import type { Collection } from '@svc/protocol';
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+
+/**
+ * The columns migration 012 adds, beside the tables of `Database`: a collection's language and an
+ * item row's index columns (`search_stems` on SQLite, `search_language` on PostgreSQL; see
+ * `IndexColumns`). `db.withTables<SearchColumns>()` sees them (a type alias, not an interface,
+ * because `withTables` takes a record type).
+ */
+export type SearchColumns = {
+  collections: {
+    /** BCP-47 tag whose language search stems and folds; `en` for collections made before. */
+    language: Generated<string>;
+  };
+  collection_items: {
+    /** SQLite: the search text's stems in the collection's language, empty for English. */
+    search_stems: Generated<string>;
+    /** PostgreSQL: the language (`en`, `fr`, ...) `search_vector` is computed in. */
+    search_language: Generated<string>;
+  };
+};
+
+/** A collection as the admin API answers it: the contract's `Collection` and its language. */
+export interface StoredCollection extends Collection {
+  /** BCP-47 tag; its language picks stemming and accent folding for search. */
+  language: string;
+}
 
 /** A search field of a collection: its values are indexed for full-text search. */
 export interface SearchField {
@@ -21,6 +46,8 @@ export interface FilterField {
 export interface CollectionDefinition {
   name: string;
   description: string;
+  /** BCP-47 tag of a search language (`COLLECTION_LANGUAGE_TAG`); English when left out. */
+  language?: string | undefined;
   /** How a page shows an item: a template name and the item fields it maps. */
   view: { template: string; mapping: Record<string, string> } | null;
   search_fields: SearchField[];
@@ -40,16 +67,17 @@ export interface Item {
   data: Record<string, unknown>;
 }
 
-type CollectionRow = Selectable<Database['collections']>;
+type CollectionRow = Selectable<Database['collections'] & SearchColumns['collections']>;
 
-/** The wire shape of a collection (the contract's `Collection`) from its row. */
-export function collectionFromRow(row: CollectionRow): Collection {
+/** A collection (the contract's `Collection` and its language) from its row. */
+export function collectionFromRow(row: CollectionRow): StoredCollection {
   const view = row.view ? (JSON.parse(row.view) as Collection['view']) : undefined;
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     company_id: row.company_id,
+    language: row.language,
     ...(view ? { view } : {}),
     search_fields: JSON.parse(row.search_fields) as SearchField[],
     filter_fields: JSON.parse(row.filter_fields) as FilterField[],

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { Collection } from '@svc/protocol';
 import { HttpError } from '../errors.js';
-import type { FilterField, Item } from './collection.js';
+import type { FilterField, Item, StoredCollection } from './collection.js';
 import type { CollectionStore } from './store.js';
 
 /** A row that could not be imported, by its 1-based position in the upload. */
@@ -253,7 +252,7 @@ export interface ImportReport {
  */
 export async function importItems(
   store: CollectionStore,
-  collection: Collection,
+  collection: StoredCollection,
   rows: AsyncIterable<ParsedRow>,
 ): Promise<ImportReport> {
   let imported = 0;

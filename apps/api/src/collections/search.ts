@@ -2,6 +2,12 @@ import { sql, type RawBuilder } from 'kysely';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import type { FilterField, Item } from './collection.js';
+import {
+  searchLanguage,
+  stemWords,
+  TEXT_SEARCH_CONFIGURATIONS,
+  type SearchLanguage,
+} from './search-language.js';
 
 /** One filter value: a value, any of several values, or a numeric range. */
 export type FilterValue =
@@ -14,6 +20,8 @@ export type FilterValue =
 /** A search in one collection. */
 export interface SearchQuery {
   collectionId: number;
+  /** The collection's language (a BCP-47 tag): how the query's words are stemmed and folded. */
+  language: string;
   /** Free text; empty lists the items in their stored order. */
   query?: string | undefined;
   /** By filter key; only keys of the collection's filter fields are accepted. */
@@ -31,15 +39,26 @@ export interface SearchSort {
   order: 'asc' | 'desc';
 }
 
+/**
+ * What an item row stores for the index besides `search_text`, by dialect: SQLite the stems of a
+ * language FTS5 cannot stem (`search_stems`, empty for English), PostgreSQL the language its
+ * `search_vector` is computed in (`search_language`).
+ */
+export type IndexColumns = { search_stems: string } | { search_language: SearchLanguage };
+
 /** Full-text search with filters over a collection's items, one interface for both dialects. */
 export interface ItemSearch {
   search(query: SearchQuery): Promise<Item[]>;
+  /** The index columns of an item row in a collection of `language`, for its search text. */
+  indexColumns(language: string, searchText: string): IndexColumns;
 }
 
 /** The words of a free-text query; punctuation and operators never reach the index. */
 export function queryTerms(text: string | undefined): string[] {
   return (
     (text ?? '')
+      // Composed, so a decomposed accent does not split a word.
+      .normalize('NFC')
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)
       ?.slice(0, 16) ?? []
@@ -52,8 +71,13 @@ interface Dialect {
   text(path: string[]): RawBuilder<unknown>;
   /** Reads a numeric field as a number, or null when it is not a number. */
   number(path: string[]): RawBuilder<unknown>;
-  /** The free-text match and its rank (lower sorts first). */
-  fullText(terms: string[]): {
+  /** See {@link ItemSearch.indexColumns}. */
+  indexColumns(language: SearchLanguage, searchText: string): IndexColumns;
+  /** The free-text match in a language and its rank (lower sorts first). */
+  fullText(
+    terms: string[],
+    language: SearchLanguage,
+  ): {
     join: RawBuilder<unknown>;
     where: RawBuilder<unknown>;
     rank: RawBuilder<unknown>;
@@ -68,11 +92,25 @@ const sqlite: Dialect = {
   number: (path) =>
     sql`(case when json_type(i.data, ${'$.' + path.join('.')}) in ('integer', 'real')
       then json_extract(i.data, ${'$.' + path.join('.')}) end)`,
-  fullText: (terms) => ({
-    join: sql`join collection_items_fts f on f.rowid = i.id`,
+  fullText: (terms, language) => {
     // OR of prefix terms: every word helps, items matching more words rank first (bm25).
-    where: sql`collection_items_fts match ${terms.map((term) => `"${term}"*`).join(' OR ')}`,
-    rank: sql`bm25(collection_items_fts)`,
+    const match = (words: string[]) => [...new Set(words)].map((word) => `"${word}"*`).join(' OR ');
+    if (language === 'en') {
+      return {
+        join: sql`join collection_items_fts f on f.rowid = i.id`,
+        where: sql`collection_items_fts match ${match(terms)}`,
+        rank: sql`bm25(collection_items_fts)`,
+      };
+    }
+    // Other languages are stemmed here, as their items' `search_stems` were.
+    return {
+      join: sql`join collection_items_stems_fts f on f.rowid = i.id`,
+      where: sql`collection_items_stems_fts match ${match(stemWords(terms.join(' '), language))}`,
+      rank: sql`bm25(collection_items_stems_fts)`,
+    };
+  },
+  indexColumns: (language, searchText) => ({
+    search_stems: stemWords(searchText, language).join(' '),
   }),
 };
 
@@ -81,14 +119,17 @@ const postgres: Dialect = {
   number: (path) =>
     sql`(case when jsonb_typeof(i.data::jsonb #> ${path}::text[]) = 'number'
       then (i.data::jsonb #>> ${path}::text[])::numeric end)`,
-  fullText: (terms) => {
-    const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(' | ')})`;
+  fullText: (terms, language) => {
+    // The configuration the rows' `search_vector` was computed in (migration 012).
+    const query = sql`to_tsquery(${TEXT_SEARCH_CONFIGURATIONS[language]}::regconfig,
+      ${terms.map((term) => `${term}:*`).join(' | ')})`;
     return {
       join: sql``,
       where: sql`i.search_vector @@ ${query}`,
       rank: sql`-ts_rank(i.search_vector, ${query})`,
     };
   },
+  indexColumns: (language) => ({ search_language: language }),
 };
 
 /** The SQL condition of one filter, or a 400 naming what is wrong. */
@@ -130,7 +171,9 @@ function filterCondition(
 export function createItemSearch(database: OpenDatabase): ItemSearch {
   const dialect = database.dialect === 'postgres' ? postgres : sqlite;
   return {
-    async search({ collectionId, query, filters, filterFields, limit, sort }) {
+    indexColumns: (language, searchText) =>
+      dialect.indexColumns(searchLanguage(language), searchText),
+    async search({ collectionId, language, query, filters, filterFields, limit, sort }) {
       const conditions: RawBuilder<unknown>[] = [sql`i.collection_id = ${collectionId}`];
       for (const [key, value] of Object.entries(filters ?? {})) {
         const field = filterFields.find((candidate) => candidate.filter_key === key);
@@ -138,7 +181,7 @@ export function createItemSearch(database: OpenDatabase): ItemSearch {
         conditions.push(filterCondition(dialect, field, value));
       }
       const terms = queryTerms(query);
-      const text = terms.length > 0 ? dialect.fullText(terms) : undefined;
+      const text = terms.length > 0 ? dialect.fullText(terms, searchLanguage(language)) : undefined;
       if (text) conditions.push(text.where);
       // A field sort goes first and the text rank breaks its ties; items without a number last.
       const sorted = sort ? dialect.number(sort.field.split('.')) : undefined;

@@ -1,4 +1,3 @@
-import type { Collection } from '@svc/protocol';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import {
@@ -7,19 +6,23 @@ import {
   type CollectionChanges,
   type CollectionDefinition,
   type Item,
+  type SearchColumns,
   type SearchField,
+  type StoredCollection,
 } from './collection.js';
+import { canonicalLanguageTag, DEFAULT_COLLECTION_LANGUAGE } from './search-language.js';
 import { createItemSearch, type FilterValue, type ItemSearch, type SearchSort } from './search.js';
 
 /** Reads and writes collections and their items, always within one company. */
 export interface CollectionStore {
   /** The collection if it is the company's; 404 otherwise. */
-  get(companyId: number, collectionId: number): Promise<Collection>;
+  get(companyId: number, collectionId: number): Promise<StoredCollection>;
   /** Collections by id, in the order asked, skipping ids that are not the company's. */
-  many(companyId: number, ids: number[]): Promise<Collection[]>;
+  many(companyId: number, ids: number[]): Promise<StoredCollection[]>;
   items(collectionId: number, ids: string[]): Promise<Item[]>;
+  /** Searches in the collection's language (stemming and accent folding). */
   search(
-    collection: Collection,
+    collection: StoredCollection,
     options: {
       query?: string | undefined;
       filters?: Record<string, FilterValue> | undefined;
@@ -27,15 +30,18 @@ export interface CollectionStore {
       sort?: SearchSort | undefined;
     },
   ): Promise<Item[]>;
-  /** Inserts or replaces items by id; the search text follows the collection's search fields. */
-  upsertItems(collection: Collection, items: Item[]): Promise<void>;
+  /**
+   * Inserts or replaces items by id; the search text follows the collection's search fields and is
+   * indexed in its language.
+   */
+  upsertItems(collection: StoredCollection, items: Item[]): Promise<void>;
   /** The company's collections, oldest first. */
-  list(companyId: number): Promise<Collection[]>;
-  create(companyId: number, definition: CollectionDefinition): Promise<Collection>;
-  /** Changes a collection; new search fields index every item again. */
-  update(collection: Collection, changes: CollectionChanges): Promise<Collection>;
+  list(companyId: number): Promise<StoredCollection[]>;
+  create(companyId: number, definition: CollectionDefinition): Promise<StoredCollection>;
+  /** Changes a collection; new search fields or a new language index every item again. */
+  update(collection: StoredCollection, changes: CollectionChanges): Promise<StoredCollection>;
   /** Deletes a collection and its items. */
-  remove(collection: Collection): Promise<void>;
+  remove(collection: StoredCollection): Promise<void>;
   countItems(collectionId: number): Promise<number>;
   /** A page of items in insertion order; `cursor` is the `next_cursor` of the page before. */
   pageItems(
@@ -46,7 +52,7 @@ export interface CollectionStore {
   removeItem(collectionId: number, itemId: string): Promise<boolean>;
 }
 
-/** Items indexed again per statement batch when a collection's search fields change. */
+/** Items indexed again per statement batch when a collection's search fields or language change. */
 const REINDEX_BATCH = 500;
 
 /** The JSON columns of a collection row, for the fields given. */
@@ -54,6 +60,9 @@ function definitionColumns(definition: CollectionChanges) {
   return {
     ...(definition.name !== undefined ? { name: definition.name } : {}),
     ...(definition.description !== undefined ? { description: definition.description } : {}),
+    ...(definition.language !== undefined
+      ? { language: canonicalLanguageTag(definition.language) }
+      : {}),
     ...(definition.view !== undefined
       ? { view: definition.view ? JSON.stringify(definition.view) : null }
       : {}),
@@ -71,8 +80,13 @@ export function createCollectionStore(
   database: OpenDatabase,
   search: ItemSearch = createItemSearch(database),
 ): CollectionStore {
-  const { db } = database;
-  async function get(companyId: number, collectionId: number): Promise<Collection> {
+  const db = database.db.withTables<SearchColumns>();
+  /** What a row stores for search: its search text, and the dialect's index column for it. */
+  const indexed = (language: string, text: string) => ({
+    search_text: text,
+    ...search.indexColumns(language, text),
+  });
+  async function get(companyId: number, collectionId: number): Promise<StoredCollection> {
     const row = await db
       .selectFrom('collections')
       .selectAll()
@@ -113,6 +127,7 @@ export function createCollectionStore(
     search: (collection, options) =>
       search.search({
         collectionId: collection.id,
+        language: collection.language,
         query: options.query,
         filters: options.filters,
         filterFields: collection.filter_fields ?? [],
@@ -130,7 +145,7 @@ export function createCollectionStore(
             collection_id: collection.id,
             item_id: item.id,
             data: JSON.stringify(item.data),
-            search_text: searchText(item.data, fields),
+            ...indexed(collection.language, searchText(item.data, fields)),
             created_at: now,
             updated_at: now,
           })),
@@ -139,6 +154,10 @@ export function createCollectionStore(
           conflict.columns(['collection_id', 'item_id']).doUpdateSet((eb) => ({
             data: eb.ref('excluded.data'),
             search_text: eb.ref('excluded.search_text'),
+            // The dialect's index column follows the search text (see `IndexColumns`).
+            ...('search_stems' in search.indexColumns(collection.language, '')
+              ? { search_stems: eb.ref('excluded.search_stems') }
+              : { search_language: eb.ref('excluded.search_language') }),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
@@ -161,6 +180,7 @@ export function createCollectionStore(
           company_id: companyId,
           name: definition.name,
           description: definition.description,
+          language: canonicalLanguageTag(definition.language ?? DEFAULT_COLLECTION_LANGUAGE),
           view: definition.view ? JSON.stringify(definition.view) : null,
           search_fields: JSON.stringify(definition.search_fields),
           filter_fields: JSON.stringify(definition.filter_fields),
@@ -178,9 +198,11 @@ export function createCollectionStore(
           .set({ ...definitionColumns(changes), updated_at: new Date().toISOString() })
           .where('id', '=', collection.id)
           .execute();
-        if (changes.search_fields === undefined) return;
-        // The indexed text follows the search fields, so every item is indexed again.
-        const fields = changes.search_fields;
+        const language = changes.language ?? collection.language;
+        if (changes.search_fields === undefined && language === collection.language) return;
+        // The indexed text follows the search fields and the language, so every item is indexed
+        // again.
+        const fields = (changes.search_fields ?? collection.search_fields ?? []) as SearchField[];
         let after = 0;
         for (;;) {
           const rows = await trx
@@ -196,7 +218,7 @@ export function createCollectionStore(
             const data = JSON.parse(row.data) as Record<string, unknown>;
             await trx
               .updateTable('collection_items')
-              .set({ search_text: searchText(data, fields) })
+              .set(indexed(language, searchText(data, fields)))
               .where('id', '=', row.id)
               .execute();
           }

@@ -3,6 +3,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importItems, uploadRows } from '../../collections/import.js';
+import {
+  COLLECTION_LANGUAGE_TAG,
+  DEFAULT_COLLECTION_LANGUAGE,
+} from '../../collections/search-language.js';
 import type { CollectionStore } from '../../collections/store.js';
 import { HttpError } from '../../errors.js';
 import { adminErrors, changesOf, companyOf, errorBody, idParams, MAX_ID } from './shared.js';
@@ -13,6 +17,13 @@ const fieldPath = z
 const collectionBody = z.object({
   name: z.string().min(1).max(200),
   description: z.string().max(2000).default(''),
+  language: z
+    .string()
+    .regex(COLLECTION_LANGUAGE_TAG, 'a BCP-47 tag of en, fr, es or de, such as fr-FR')
+    .default(DEFAULT_COLLECTION_LANGUAGE)
+    .describe(
+      'BCP-47 tag of the language search stems and folds accents in: en, fr, es or de, with an optional region (fr-FR); a change indexes the items again',
+    ),
   view: z
     .object({
       template: z.string().min(1).max(100),
@@ -42,13 +53,14 @@ const collectionBody = z.object({
 const itemBody = z.object({ data: z.record(z.string(), z.unknown()) });
 const itemParams = idParams.extend({ itemId: z.string().min(1).max(256) });
 const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
-/** A collection as answered (the contract's `Collection`). */
+/** A collection as answered (the contract's `Collection`, and its language). */
 const collection = z.object({
   id: z.number(),
   default_view_id: z.number().optional(),
   name: z.string(),
   description: z.string(),
   company_id: z.number(),
+  language: z.string().describe('BCP-47 tag of the language search stems and folds accents in'),
   view: z.object({ template: z.string(), mapping: z.record(z.string(), z.string()) }).optional(),
   // Optional as in the contract's type, though the API always answers both.
   search_fields: z.array(z.looseObject({ name: z.string(), index_type: z.string() })).optional(),
@@ -110,7 +122,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
         schema: {
           operationId: 'updateCollection',
           tags,
-          summary: 'Change a collection (new search fields reindex its items)',
+          summary: 'Change a collection (new search fields or language reindex its items)',
           params: idParams,
           body: changesOf(collectionBody),
           response: { 200: collection, ...adminErrors },
