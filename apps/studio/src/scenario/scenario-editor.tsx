@@ -10,6 +10,7 @@ import { formLevelError, withApiError } from '../components/request-form';
 import { SchemaForm } from '../schema-form/schema-form';
 import { pick, validate, type FieldErrors } from '../schema-form/schema-model';
 import { FeaturesEditor, settingsErrors, useFeatureCatalog } from './features-editor';
+import { LanguagesEditor } from './languages-editor';
 import { VoiceSample } from './voice-sample';
 
 const patchSchema = requestSchema('patch /v1/admin/scenarios/{id}');
@@ -116,6 +117,7 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
           <Tabs.List>
             <Tabs.Tab value="basics">Basics</Tabs.Tab>
             <Tabs.Tab value="conversation">Prompt and first message</Tabs.Tab>
+            <Tabs.Tab value="languages">Languages</Tabs.Tab>
             <Tabs.Tab value="voice">Voice</Tabs.Tab>
             <Tabs.Tab value="features">Features</Tabs.Tab>
             <Tabs.Tab value="collections">Collections</Tabs.Tab>
@@ -125,6 +127,9 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
           </Tabs.Panel>
           <Tabs.Panel value="conversation" pt="md">
             <SchemaForm schema={conversationSchema} value={draft} onChange={edit} errors={errors} />
+          </Tabs.Panel>
+          <Tabs.Panel value="languages" pt="md">
+            <LanguagesEditor draft={draft} onChange={edit} errors={errors} />
           </Tabs.Panel>
           <Tabs.Panel value="voice" pt="md">
             <Text size="sm" c="dimmed" mb="sm">
