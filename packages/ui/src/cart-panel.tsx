@@ -69,7 +69,7 @@ function describeLine(
  * that change the visitor's bucket through the client; without one, it shows the agent's data.
  */
 export function CartPanel(props: CartPanelProps) {
-  const strings = uiStrings(props.strings);
+  const strings = uiStrings(props.strings, props.locale);
   const { buckets, locale } = props;
   const name = props.bucketName ?? props.bucket?.name ?? 'cart';
   const store: BucketStore | undefined = buckets?.store(name);

@@ -1,5 +1,5 @@
 import type { Collection } from '@svc/protocol';
-import { formatNumber, formatPrice } from './format.js';
+import { formatNumber, formatPrice, formatText } from './format.js';
 import { mappedTitle } from './item-card.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
 import { uiStrings, type UiStrings } from './strings.js';
@@ -27,12 +27,13 @@ function cellText(value: unknown, strings: UiStrings, locale: string | undefined
   if (typeof value === 'boolean') return value ? strings.yes : strings.no;
   if (Array.isArray(value))
     return value.map((entry) => plain(entry) ?? '').join(', ') || strings.missingValue;
+  if (typeof value === 'string') return formatText(value, locale) || strings.missingValue;
   return plain(value) || strings.missingValue;
 }
 
 /** Items side by side: a table with one column per item and one row per field. */
 export function ComparisonPanel(props: ComparisonPanelProps) {
-  const strings = uiStrings(props.strings);
+  const strings = uiStrings(props.strings, props.locale);
   const labels = new Map(
     (props.collection?.filter_fields ?? []).map((field) => [field.filter_key, field.name]),
   );

@@ -1,3 +1,4 @@
+import { formatTime } from './format.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
 import { uiStrings } from './strings.js';
 
@@ -5,6 +6,8 @@ import { uiStrings } from './strings.js';
 export interface EndCardProps extends PanelCommonProps {
   /** The `session-end` reason (`completed`, `user_requested`, ...). */
   reason?: string | undefined;
+  /** When it ended (the `session-end` event's ISO `endedAt`): shown as a time for the locale. */
+  endedAt?: string | undefined;
   /** Shows a button that starts a new conversation. */
   onRestart?(): void;
 }
@@ -14,12 +17,13 @@ export interface EndCardProps extends PanelCommonProps {
  * one. Show it on the session's `session-end` event; the end tool never calls the page.
  */
 export function EndCard(props: EndCardProps) {
-  const strings = uiStrings(props.strings);
+  const strings = uiStrings(props.strings, props.locale);
   const reasons = strings.endReasons;
   const text =
     (props.reason && Object.hasOwn(reasons, props.reason) ? reasons[props.reason] : undefined) ??
     reasons.default;
   const onRestart = props.onRestart;
+  const endedAt = props.endedAt ? Date.parse(props.endedAt) : Number.NaN;
   return (
     <PanelFrame
       kind="end"
@@ -28,6 +32,11 @@ export function EndCard(props: EndCardProps) {
       showKey={props.showKey}
     >
       {text && <p className="svc-panel__text">{text}</p>}
+      {Number.isNaN(endedAt) ? null : (
+        <p className="svc-panel__text">
+          <time dateTime={props.endedAt}>{strings.endedAt(formatTime(endedAt, props.locale))}</time>
+        </p>
+      )}
       {onRestart && (
         <button
           type="button"

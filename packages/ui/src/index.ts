@@ -3,7 +3,7 @@
  * turns a scenario's features into the registry `FeatureProvider` takes, with a panel per feature
  * type: search results, an item, a comparison, the cart. `EndCard` ends the conversation. The
  * panels draw items through their collection's view (`product-card` or a generic card), speak
- * through `UiStrings`, and are themed by the CSS variables of `@svc/ui/styles.css`.
+ * through `UiStrings` (English, French, Spanish and German, picked by `locale`), and are themed by the CSS variables of `@svc/ui/styles.css`.
  *
  * @packageDocumentation
  */
@@ -33,8 +33,16 @@ export {
   type MapItemOptions,
   type MappedItem,
 } from './template.js';
-export { defaultUiStrings, uiStrings, type UiStrings } from './strings.js';
-export { formatNumber, formatPrice } from './format.js';
+export {
+  defaultUiStrings,
+  UI_LANGUAGES,
+  uiLanguage,
+  uiStringTables,
+  uiStrings,
+  type UiLanguage,
+  type UiStrings,
+} from './strings.js';
+export { formatDate, formatNumber, formatPrice, formatText, formatTime } from './format.js';
 export {
   bucketData,
   comparisonData,

@@ -37,7 +37,7 @@ export function mappedTitle(mapped: MappedItem, fallback: string): string {
  * Every value is text; an image shows only from an `http(s)` address.
  */
 export function ItemCard(props: ItemCardProps) {
-  const strings = uiStrings(props.strings);
+  const strings = uiStrings(props.strings, props.locale);
   const view = props.collection?.view;
   const mapped = props.mapped ?? mapItem(view, props.item, { locale: props.locale });
   const template =

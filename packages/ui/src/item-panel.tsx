@@ -1,7 +1,7 @@
 import type { Collection } from '@svc/protocol';
 import { ItemCard, mappedTitle } from './item-card.js';
 import { PanelFrame, type PanelCommonProps } from './panel-frame.js';
-import { formatNumber } from './format.js';
+import { formatNumber, formatText } from './format.js';
 import { uiStrings, type UiStrings } from './strings.js';
 import { mapItem, viewFields, type MappedItem } from './template.js';
 import { fieldLabel, itemId, plain } from './values.js';
@@ -24,7 +24,7 @@ const NOT_DETAILS = new Set(['id', 'name', 'title', 'description', 'image', 'ima
 
 /**
  * The item's other plain fields, for the list under its card: named as the collection's filter
- * fields name them, yes-or-no fields as yes or no, numbers for the locale; at most 12.
+ * fields name them, yes-or-no fields as yes or no, numbers and dates for the locale; at most 12.
  */
 function itemDetails(
   item: Record<string, unknown>,
@@ -46,7 +46,9 @@ function itemDetails(
           ? value
             ? strings.yes
             : strings.no
-          : plain(value);
+          : typeof value === 'string'
+            ? formatText(value, locale)
+            : plain(value);
     if (text === undefined || text === '') continue;
     details.push([fieldLabel(field, labels), text]);
     if (details.length === 12) break;
@@ -56,7 +58,7 @@ function itemDetails(
 
 /** One item in detail: its card with the whole body, then its other fields. */
 export function ItemPanel(props: ItemPanelProps) {
-  const strings = uiStrings(props.strings);
+  const strings = uiStrings(props.strings, props.locale);
   const mapped =
     props.collection?.view || !props.view
       ? mapItem(props.collection?.view, props.item, { locale: props.locale })

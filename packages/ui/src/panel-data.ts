@@ -3,7 +3,7 @@
 // every reader accepts anything and keeps what fits.
 import type { Collection } from '@svc/protocol';
 import type { Bucket, BucketLine } from '@svc/protocol/agent';
-import { formatNumber } from './format.js';
+import { formatNumber, formatText } from './format.js';
 import type { UiStrings } from './strings.js';
 import type { MappedItem } from './template.js';
 import { isRecord, itemFields, ownValue, plain } from './values.js';
@@ -156,7 +156,9 @@ export function filterChips(
           : strings.no
         : Array.isArray(value)
           ? value.map((entry) => plain(entry) ?? '').join(', ')
-          : (plain(value) ?? '');
+          : typeof value === 'string'
+            ? formatText(value, locale)
+            : (plain(value) ?? '');
   const chips: string[] = [];
   for (const [key, value] of Object.entries(filters)) {
     const match = filterFieldOf(collection, key);

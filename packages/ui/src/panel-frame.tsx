@@ -3,9 +3,13 @@ import type { UiStrings } from './strings.js';
 
 /** Props every panel takes. */
 export interface PanelCommonProps {
-  /** Texts to use instead of the English ones. */
+  /** Texts to use instead of the built-in ones for `locale`. */
   strings?: Partial<UiStrings> | undefined;
-  /** BCP-47 locale of numbers and prices; the runtime's default when absent. */
+  /**
+   * The visitor's language (BCP-47, the session's `config.language`): picks the built-in texts
+   * (English, French, Spanish or German; English for others and when absent) and formats numbers,
+   * prices and dates; the runtime's default formats when absent.
+   */
   locale?: string | undefined;
   /** Move the focus to the panel's heading when it is shown; default true. */
   focusOnShow?: boolean | undefined;

@@ -29,9 +29,13 @@ export interface PanelRegistryOptions {
    * remove, totals), and every cart tool the agent runs refreshes the bucket's store.
    */
   buckets?: BucketClient | undefined;
-  /** Texts to use instead of the English ones. */
+  /** Texts to use instead of the built-in ones for `locale`. */
   strings?: Partial<UiStrings> | undefined;
-  /** BCP-47 locale of numbers and prices; the runtime's default when absent. */
+  /**
+   * The visitor's language (BCP-47, the session's `config.language`): picks the panels' texts
+   * (English, French, Spanish or German; English for others and when absent) and formats numbers,
+   * prices and dates; the runtime's default formats when absent.
+   */
   locale?: string | undefined;
   /** A click on an item (a card's title, a compared item, a cart line): the page opens it. */
   onSelectItem?:

@@ -263,3 +263,64 @@ describe('ItemCard and EndCard', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('in the visitor’s language', () => {
+  it('a French cart: French texts, prices and quantities as French writes them', () => {
+    render(
+      <CartPanel
+        bucket={demoBucket([
+          { id: 'TENT-1', quantity: 1 },
+          { id: 'TENT-2', quantity: 1 },
+        ])}
+        collections={[DEMO_COLLECTION]}
+        locale="fr-FR"
+      />,
+    );
+    const panel = screen.getByRole('region', { name: 'Panier' });
+    expect(within(panel).getByText('2 articles')).toBeTruthy();
+    // Intl writes no-break spaces; Testing Library reads every space as a plain one.
+    expect(within(panel).getByText('249,99 $US')).toBeTruthy();
+    expect(within(panel).getByText('Total : 639,98 $US')).toBeTruthy();
+  });
+
+  it('German search results with the count, filters and an empty result in German', () => {
+    const data = searchResultsData(SEARCH_ARGS);
+    const { rerender } = render(
+      <SearchResultsPanel {...data} collection={DEMO_COLLECTION} locale="de-DE" />,
+    );
+    const panel = screen.getByRole('region', { name: 'Ergebnisse für „tent“' });
+    expect(within(panel).getByText('2 Ergebnisse')).toBeTruthy();
+    expect(within(panel).getByText('Price bis 400')).toBeTruthy();
+    rerender(<SearchResultsPanel items={[]} locale="de-DE" />);
+    expect(screen.getByText('Nichts gefunden.')).toBeTruthy();
+    expect(screen.getByText('0 Ergebnisse')).toBeTruthy();
+  });
+
+  it('a Spanish item: yes and no and an ISO date in Spanish', () => {
+    render(
+      <ItemPanel
+        item={{ id: 'TENT-1', name: 'Ridge 2', in_stock: true, restocked: '2026-05-01' }}
+        locale="es-ES"
+      />,
+    );
+    expect(screen.getByText('Detalles')).toBeTruthy();
+    expect(screen.getByText('Sí')).toBeTruthy();
+    expect(screen.getByText('1 may 2026')).toBeTruthy();
+  });
+
+  it('the end card in German, with the end time as German writes it', () => {
+    const endedAt = '2026-05-01T14:05:00.000Z';
+    render(<EndCard reason="user_requested" endedAt={endedAt} onRestart={() => {}} locale="de" />);
+    const card = screen.getByRole('region', { name: 'Gespräch beendet' });
+    expect(within(card).getByText('Sie haben das Gespräch beendet.')).toBeTruthy();
+    const time = new Intl.DateTimeFormat('de', { timeStyle: 'short' }).format(Date.parse(endedAt));
+    expect(within(card).getByText(`Beendet um ${time}`).getAttribute('datetime')).toBe(endedAt);
+    expect(within(card).getByRole('button', { name: 'Neues Gespräch beginnen' })).toBeTruthy();
+  });
+
+  it('a page’s own texts win over the language’s', () => {
+    render(<CartPanel bucket={demoBucket([])} locale="fr" strings={{ cartTitle: 'Mon sac' }} />);
+    expect(screen.getByRole('region', { name: 'Mon sac' })).toBeTruthy();
+    expect(screen.getByText('Votre panier est vide.')).toBeTruthy();
+  });
+});

@@ -25,7 +25,7 @@ export interface SearchResultsPanelProps extends PanelCommonProps {
 
 /** A search's results: the filters used as chips, the note, a grid of item cards, or an empty state. */
 export function SearchResultsPanel(props: SearchResultsPanelProps) {
-  const strings = uiStrings(props.strings);
+  const strings = uiStrings(props.strings, props.locale);
   const chips = filterChips(props.filters ?? {}, props.collection, strings, props.locale);
   const count = props.items.length;
   const onSelectItem = props.onSelectItem;
