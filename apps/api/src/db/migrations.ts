@@ -418,7 +418,7 @@ function migrations(dialect: OpenDatabase['dialect']): Record<string, Migration>
  * second FTS5 table (`unicode61 remove_diacritics 2`); English rows keep it empty and stay in the
  * porter index of 002. PostgreSQL: a text-search configuration per language (`unaccent`, then the
  * language's Snowball dictionary), picked per row by `search_language` in the generated
- * `search_vector`. Existing rows are English: SQLite has no stems to index, PostgreSQL computes
+ * `search_vector`. Existing rows are English: SQLite indexes them with no stems, PostgreSQL computes
  * their vectors again, now with accents folded as SQLite's unicode61 always did.
  */
 async function languageIndex(db: Kysely<unknown>, dialect: OpenDatabase['dialect']): Promise<void> {
@@ -459,22 +459,22 @@ async function languageIndex(db: Kysely<unknown>, dialect: OpenDatabase['dialect
   await sql`create virtual table collection_items_stems_fts using fts5(
       search_stems, content='collection_items', content_rowid='id',
       tokenize='unicode61 remove_diacritics 2')`.execute(db);
-  // Only rows with stems are in this index; a delete names the stems the row was indexed with,
-  // before the new ones go in (FTS5 keeps one size record per row id).
-  await sql`create trigger collection_items_stems_ai after insert on collection_items
-      when new.search_stems <> '' begin
+  // Kept in step as 002's index is; English rows are in it with no words, so that FTS5's own
+  // integrity check holds. The rows stored before are English: the rebuild reads them as such.
+  await sql`create trigger collection_items_stems_ai after insert on collection_items begin
       insert into collection_items_stems_fts(rowid, search_stems)
       values (new.id, new.search_stems); end`.execute(db);
-  await sql`create trigger collection_items_stems_ad after delete on collection_items
-      when old.search_stems <> '' begin
+  await sql`create trigger collection_items_stems_ad after delete on collection_items begin
       insert into collection_items_stems_fts(collection_items_stems_fts, rowid, search_stems)
       values ('delete', old.id, old.search_stems); end`.execute(db);
   await sql`create trigger collection_items_stems_au after update of search_stems
       on collection_items begin
       insert into collection_items_stems_fts(collection_items_stems_fts, rowid, search_stems)
-      select 'delete', old.id, old.search_stems where old.search_stems <> '';
+      values ('delete', old.id, old.search_stems);
       insert into collection_items_stems_fts(rowid, search_stems)
-      select new.id, new.search_stems where new.search_stems <> ''; end`.execute(db);
+      values (new.id, new.search_stems); end`.execute(db);
+  await sql`insert into collection_items_stems_fts(collection_items_stems_fts)
+      values ('rebuild')`.execute(db);
 }
 
 /**
