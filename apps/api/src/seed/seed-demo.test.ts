@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
+import { createCollectionStore } from '../collections/store.js';
 import { seedDemo } from './seed-demo.js';
 
 describe('seedDemo', () => {
@@ -28,12 +29,19 @@ describe('seedDemo', () => {
         ),
       );
     const before = await count();
-    expect(before).toEqual([1, 1, 1, 2]);
+    // Two scenarios (the shop in English, and in French), three publications.
+    expect(before).toEqual([1, 1, 2, 3]);
+    expect(first.publications.french).toMatch(/^[0-9a-f-]{36}$/);
     expect(await seedDemo(database)).toEqual(first);
     expect(await count()).toEqual(before);
     const snapshot = JSON.parse(
-      (await database.db.selectFrom('publications').select('snapshot').executeTakeFirstOrThrow())
-        .snapshot,
+      (
+        await database.db
+          .selectFrom('publications')
+          .select('snapshot')
+          .where('uuid', '=', first.publications.production)
+          .executeTakeFirstOrThrow()
+      ).snapshot,
     ) as { features: { type: string }[] };
     expect(snapshot.features.map((feature) => feature.type).sort()).toEqual([
       'bucket:list:crud',
@@ -42,6 +50,58 @@ describe('seedDemo', () => {
       'collection:items:search',
       'workflow:conversation:end',
     ]);
+    await database.close();
+  });
+
+  it('publishes the shop in French: the same catalogue with French texts, searched in French', async () => {
+    const database = openDatabase(join(mkdtempSync(join(tmpdir(), 'svc-seed-')), 'svc.db'));
+    await migrate(database);
+    const seeded = await seedDemo(database);
+    const publication = await database.db
+      .selectFrom('publications')
+      .innerJoin('scenarios', 'scenarios.id', 'publications.scenario_id')
+      .select(['publications.snapshot', 'scenarios.language'])
+      .where('publications.uuid', '=', seeded.publications.french)
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(publication.snapshot) as {
+      language: string;
+      first_message: string;
+      collection_ids: number[];
+      voice: { tts: { voice?: string } };
+    };
+    expect(publication.language).toBe('fr-FR');
+    expect(snapshot).toMatchObject({
+      language: 'fr-FR',
+      first_message: expect.stringMatching(/^Bonjour/),
+      collection_ids: [seeded.french_collection_id],
+    });
+    // No English flite voice on a French scenario.
+    expect(snapshot.voice.tts.voice).toBeUndefined();
+
+    const store = createCollectionStore(database);
+    const [french] = await store.many(seeded.company_id, [seeded.french_collection_id]);
+    expect(french?.language).toBe('fr-FR');
+    expect(await store.countItems(seeded.french_collection_id)).toBe(
+      await store.countItems(seeded.collection_id),
+    );
+    // The same product under the same id, in French.
+    const [english] = await store.items(seeded.collection_id, ['TH-TEN-002']);
+    const [translated] = await store.items(seeded.french_collection_id, ['TH-TEN-002']);
+    expect(english?.data).toMatchObject({ name: 'Blue Ridge Solo Tent' });
+    expect(translated?.data).toMatchObject({
+      name: 'Tente solo Blue Ridge',
+      price: english?.data.price,
+      weight_g: english?.data.weight_g,
+    });
+    // French words find French items, plurals and accents folded.
+    const found = await store.search(french!, { query: 'chaussures de randonnée', limit: 5 });
+    expect(found.length).toBeGreaterThan(0);
+    for (const item of found) expect(String(item.data.name)).toMatch(/^Chaussure de randonnée/);
+    const tents = await store.search(french!, { query: 'tentes', limit: 50 });
+    expect(tents.length).toBeGreaterThan(0);
+    // Every tent, and the tarps and shelters of the tents category (its value is `tents`).
+    expect(tents.map((item) => item.data.category)).toEqual(tents.map(() => 'tents'));
+    expect(tents.filter((item) => String(item.data.name).startsWith('Tente'))).toHaveLength(30);
     await database.close();
   });
 });

@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth.js';
 import { searchText } from '../collections/collection.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { DEMO_SCENARIO } from './demo-scenario.js';
+import { createCollectionStore } from '../collections/store.js';
+import { DEMO_SCENARIO, DEMO_SCENARIO_FR } from './demo-scenario.js';
 import { DEMO_COLLECTION, demoProducts } from './products.js';
+import { DEMO_COLLECTION_FR, demoProductsFr } from './products-fr.js';
 
 const COMPANY = 'Trailhead (demo)';
 /** The demo admin; the password comes from `SVC_SEED_ADMIN_PASSWORD` or is this default. */
@@ -15,7 +17,13 @@ export interface SeedSummary {
   company_id: number;
   application_id: number;
   collection_id: number;
-  publications: { staging: string; production: string };
+  /**
+   * The shop's publications: its English scenario's staging and production, and the production
+   * publication of its French scenario (same catalogue, French item texts).
+   */
+  publications: { staging: string; production: string; french: string };
+  /** The French catalogue's collection. */
+  french_collection_id: number;
   admin: { email: string; password: string };
 }
 
@@ -30,17 +38,20 @@ async function findOrCreate(
 
 /**
  * Creates the demo: company, admin, application, the product collection (294 items), the shop
- * scenario with the collection attached, and its staging and production publications. Each part
- * is created only when it is missing, so seeding twice changes nothing.
+ * scenario with the collection attached, and its staging and production publications; then the
+ * same shop in French (the catalogue with French texts, searched in French, and a French scenario
+ * published as production). Each part is created only when it is missing, so seeding twice
+ * changes nothing.
  */
 export async function seedDemo(
-  { db }: OpenDatabase,
+  database: OpenDatabase,
   adminPassword = process.env.SVC_SEED_ADMIN_PASSWORD || DEMO_ADMIN.password,
 ): Promise<SeedSummary> {
+  const { db } = database;
   const now = new Date().toISOString();
   // Hashing is slow on purpose; do it before the transaction holds the database.
   const passwordHash = await hashPassword(adminPassword);
-  return db.transaction().execute(async (trx: Kysely<Database>) => {
+  const english = await db.transaction().execute(async (trx: Kysely<Database>) => {
     const company = await findOrCreate(
       () => trx.selectFrom('companies').select('id').where('name', '=', COMPANY).executeTakeFirst(),
       () =>
@@ -131,67 +142,124 @@ export async function seedDemo(
           .execute();
       }
     }
-    const scenario = await findOrCreate(
-      () =>
-        trx
-          .selectFrom('scenarios')
-          .select('id')
-          .where('application_id', '=', application.id)
-          .where('name', '=', DEMO_SCENARIO.name)
-          .executeTakeFirst(),
-      () =>
-        trx
-          .insertInto('scenarios')
-          .values({
-            application_id: application.id,
-            name: DEMO_SCENARIO.name,
-            definition: JSON.stringify(DEMO_SCENARIO.definition),
-            language: DEMO_SCENARIO.language,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-    );
-    await trx
-      .insertInto('scenario_collections')
-      .values({ scenario_id: scenario.id, collection_id: collection.id })
-      .onConflict((conflict) => conflict.columns(['scenario_id', 'collection_id']).doNothing())
-      .execute();
-    const snapshot = JSON.stringify({
-      name: DEMO_SCENARIO.name,
-      language: DEMO_SCENARIO.language,
-      ...DEMO_SCENARIO.definition,
-      collection_ids: [collection.id],
-    });
-    const publications = { staging: '', production: '' };
-    for (const label of ['staging', 'production'] as const) {
-      const found = await trx
-        .selectFrom('publications')
-        .select('uuid')
-        .where('scenario_id', '=', scenario.id)
-        .where('label', '=', label)
-        .executeTakeFirst();
-      publications[label] = found?.uuid ?? randomUUID();
-      if (!found) {
-        await trx
-          .insertInto('publications')
-          .values({
-            uuid: publications[label],
-            scenario_id: scenario.id,
-            label,
-            snapshot,
-            published_at: now,
-          })
-          .execute();
-      }
-    }
+    const publications = await seedScenario(trx, application.id, DEMO_SCENARIO, collection.id, [
+      'staging',
+      'production',
+    ]);
     return {
-      company_id: company.id,
-      application_id: application.id,
-      collection_id: collection.id,
+      company: company.id,
+      application: application.id,
+      collection: collection.id,
       publications,
-      admin: { email: DEMO_ADMIN.email, password: adminPassword },
     };
   });
+  const french = await seedFrenchShop(database, english.company, english.application);
+  return {
+    company_id: english.company,
+    application_id: english.application,
+    collection_id: english.collection,
+    publications: { ...english.publications, french: french.publication },
+    french_collection_id: french.collection,
+    admin: { email: DEMO_ADMIN.email, password: adminPassword },
+  };
+}
+
+/** A scenario of the demo: its name, language and definition. */
+type DemoScenario = typeof DEMO_SCENARIO | typeof DEMO_SCENARIO_FR;
+
+/**
+ * The scenario on the application (found by name, or created) with the collection attached, and
+ * a publication per label (each created only when missing); answers the publications' uuids.
+ */
+async function seedScenario<Label extends string>(
+  trx: Kysely<Database>,
+  applicationId: number,
+  demo: DemoScenario,
+  collectionId: number,
+  labels: Label[],
+): Promise<Record<Label, string>> {
+  const now = new Date().toISOString();
+  const scenario = await findOrCreate(
+    () =>
+      trx
+        .selectFrom('scenarios')
+        .select('id')
+        .where('application_id', '=', applicationId)
+        .where('name', '=', demo.name)
+        .executeTakeFirst(),
+    () =>
+      trx
+        .insertInto('scenarios')
+        .values({
+          application_id: applicationId,
+          name: demo.name,
+          definition: JSON.stringify(demo.definition),
+          language: demo.language,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+  );
+  await trx
+    .insertInto('scenario_collections')
+    .values({ scenario_id: scenario.id, collection_id: collectionId })
+    .onConflict((conflict) => conflict.columns(['scenario_id', 'collection_id']).doNothing())
+    .execute();
+  const snapshot = JSON.stringify({
+    name: demo.name,
+    language: demo.language,
+    ...demo.definition,
+    collection_ids: [collectionId],
+  });
+  const publications = {} as Record<Label, string>;
+  for (const label of labels) {
+    const found = await trx
+      .selectFrom('publications')
+      .select('uuid')
+      .where('scenario_id', '=', scenario.id)
+      .where('label', '=', label)
+      .executeTakeFirst();
+    publications[label] = found?.uuid ?? randomUUID();
+    if (!found) {
+      await trx
+        .insertInto('publications')
+        .values({
+          uuid: publications[label],
+          scenario_id: scenario.id,
+          label,
+          snapshot,
+          published_at: now,
+        })
+        .execute();
+    }
+  }
+  return publications;
+}
+
+/** The shop in French: its catalogue (searched in French) and its French scenario, published. */
+async function seedFrenchShop(
+  database: OpenDatabase,
+  companyId: number,
+  applicationId: number,
+): Promise<{ collection: number; publication: string }> {
+  const store = createCollectionStore(database);
+  const existing = (await store.list(companyId)).find(
+    (collection) => collection.name === DEMO_COLLECTION_FR.name,
+  );
+  let collection = existing;
+  if (!collection) {
+    collection = await store.create(companyId, DEMO_COLLECTION_FR);
+    await store.upsertItems(
+      collection,
+      demoProductsFr().map(({ id, ...data }) => ({ id, data })),
+    );
+  }
+  const collectionId = collection.id;
+  const { production } = await database.db
+    .transaction()
+    .execute((trx) =>
+      seedScenario(trx, applicationId, DEMO_SCENARIO_FR, collectionId, ['production']),
+    );
+  return { collection: collectionId, publication: production };
 }
