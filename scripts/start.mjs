@@ -291,6 +291,12 @@ async function main() {
     });
     await waitForHttp(`http://127.0.0.1:${STOREFRONT_PORT}/`, 60_000);
     urls.push(['Storefront (demo shop)', `http://127.0.0.1:${STOREFRONT_PORT}/`]);
+    // The same shop on the French publication: French items, a French-speaking agent.
+    if (demo.publications?.french)
+      urls.push([
+        'Storefront in French',
+        `http://127.0.0.1:${STOREFRONT_PORT}/?publication=${demo.publications.french}`,
+      ]);
   }
 
   if (hasScript('apps/studio', 'dev')) {
@@ -308,6 +314,8 @@ async function main() {
   if (demo.publications) {
     log(`  Demo publication (production) ${demo.publications.production}`);
     log(`  Demo publication (staging)    ${demo.publications.staging}`);
+    if (demo.publications.french)
+      log(`  Demo publication (French)     ${demo.publications.french}`);
   }
   if (demo.admin)
     log(`  Demo admin login             ${demo.admin.email} / ${demo.admin.password}`);
