@@ -6,6 +6,14 @@ export interface ConversationOptions {
   publication: string;
   /** Where the element wants focus after the conversation rendered its text box. */
   onReady?: () => void;
+  /**
+   * The element's `language` attribute (BCP-47): the conversation starts in it (session start's
+   * `language`) and the panel speaks it. Absent: the session's language, once its config names
+   * it, else the browser's.
+   */
+  language?: string | undefined;
+  /** Called with the session's language when its config names one, so the launcher speaks it too. */
+  onLanguage?: ((language: string) => void) | undefined;
 }
 
 /** A mounted conversation: `unmount` ends its session and removes what it rendered. */

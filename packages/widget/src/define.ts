@@ -36,11 +36,11 @@ export function defineSvcAgent(
 
 /**
  * Adds the `<svc-agent>` a script tag describes (`data-publication`, `data-api`, `data-label`,
- * `data-layout`, `data-open`) to the end of the body, once per script tag; a tag without
+ * `data-layout`, `data-language`, `data-open`) to the end of the body, once per script tag; a tag without
  * `data-publication` only defines the element. `data-api` defaults to the script's origin.
  */
 export function addAgentFromScript(script: HTMLScriptElement): HTMLElement | null {
-  const { publication, api, label, layout, open } = script.dataset;
+  const { publication, api, label, layout, language, open } = script.dataset;
   if (!publication || script.dataset.svcAdded !== undefined) return null;
   script.dataset.svcAdded = '';
   const document = script.ownerDocument;
@@ -49,6 +49,7 @@ export function addAgentFromScript(script: HTMLScriptElement): HTMLElement | nul
   agent.setAttribute('api', api || new URL(script.src || document.baseURI).origin);
   if (label) agent.setAttribute('label', label);
   if (layout) agent.setAttribute('layout', layout);
+  if (language) agent.setAttribute('language', language);
   if (open !== undefined) agent.setAttribute('open', '');
   const add = () => document.body.append(agent);
   if (document.body) add();

@@ -156,6 +156,63 @@ describe('<svc-agent>', () => {
   });
 });
 
+describe('<svc-agent> in the visitor’s language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('speaks the `language` attribute’s language and starts the conversation in it', async () => {
+    const element = agent({ publication: 'pub-1', language: 'fr-CA' });
+    expect(element.language).toBe('fr-CA');
+    expect(launcher(element).textContent).toBe('Une question\u00a0?');
+    expect(launcher(element).getAttribute('aria-label')).toBe('Ouvrir l’assistant');
+    element.show();
+    await settle();
+    expect(launcher(element).getAttribute('aria-label')).toBe('Fermer l’assistant');
+    expect(shadow(element).querySelector('.svcw-close')?.getAttribute('aria-label')).toBe(
+      'Fermer l’assistant',
+    );
+    expect(mounted[0]?.options.language).toBe('fr-CA');
+  });
+
+  it('without the attribute, the session’s language once its config names one', async () => {
+    const element = agent({ publication: 'pub-1' });
+    expect(launcher(element).textContent).toBe('Ask us');
+    element.show();
+    await settle();
+    expect(mounted[0]?.options.language).toBeUndefined();
+    mounted[0]?.options.onLanguage?.('de-DE');
+    expect(launcher(element).textContent).toBe('Fragen Sie uns');
+    expect(launcher(element).getAttribute('aria-label')).toBe('Assistenten schließen');
+  });
+
+  it('else the browser’s language when the widget speaks it, else English', () => {
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('es-ES');
+    expect(launcher(agent({ publication: 'pub-1' })).textContent).toBe('¿Te ayudamos?');
+    language.mockReturnValue('it-IT');
+    expect(launcher(agent({ publication: 'pub-1' })).textContent).toBe('Ask us');
+  });
+
+  it('keeps a page’s own label in any language, and says what is wrong in its language', async () => {
+    const element = agent({ label: 'Trailhead', language: 'de' });
+    expect(launcher(element).textContent).toBe('Trailhead');
+    element.show();
+    await settle();
+    expect(shadow(element).querySelector('[role="alert"]')?.textContent).toBe(
+      'Dieser Assistent hat keine Veröffentlichung: Setzen Sie das Attribut publication.',
+    );
+  });
+
+  it('starts over in the new language when `language` changes', async () => {
+    const element = agent({ publication: 'pub-1', language: 'fr' });
+    element.show();
+    await settle();
+    element.setAttribute('language', 'es');
+    await settle();
+    expect(mounted[0]?.unmounted).toBe(true);
+    expect(mounted[1]?.options.language).toBe('es');
+    expect(launcher(element).textContent).toBe('¿Te ayudamos?');
+  });
+});
+
 describe('the loader’s script tag', () => {
   function script(data: Record<string, string>) {
     const element = document.createElement('script');
@@ -166,8 +223,14 @@ describe('the loader’s script tag', () => {
   }
 
   it('adds one <svc-agent> to the body with the tag’s data attributes', () => {
-    const tag = script({ publication: 'pub-1', api: 'https://api.example.com', label: 'Help' });
+    const tag = script({
+      publication: 'pub-1',
+      api: 'https://api.example.com',
+      label: 'Help',
+      language: 'de-DE',
+    });
     const added = addAgentFromScript(tag);
+    expect(added?.getAttribute('language')).toBe('de-DE');
     expect(added?.parentElement).toBe(document.body);
     expect(added?.getAttribute('publication')).toBe('pub-1');
     expect(added?.getAttribute('api')).toBe('https://api.example.com');

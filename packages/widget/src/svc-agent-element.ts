@@ -1,9 +1,11 @@
 import type { ConversationModule, MountedConversation } from './conversation-module.js';
+import { browserLanguage, chooseLanguage } from './language.js';
 import launcherCss from './launcher.css?inline';
+import { launcherStrings, type LauncherStrings } from './launcher-strings.js';
 import { adoptStyles } from './styles.js';
 
-/** The attributes `<svc-agent>` reads; a change to `publication` or `api` starts over. */
-export const OBSERVED_ATTRIBUTES = ['publication', 'api', 'label', 'open'] as const;
+/** The attributes `<svc-agent>` reads; a change to `publication`, `api` or `language` starts over. */
+export const OBSERVED_ATTRIBUTES = ['publication', 'api', 'label', 'open', 'language'] as const;
 
 /** How the element class is made: where the chunks are and how the conversation loads. */
 export interface SvcAgentElementOptions {
@@ -35,6 +37,9 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
     readonly #launcherLabel: HTMLSpanElement;
     readonly #panel: HTMLElement;
     readonly #body: HTMLDivElement;
+    readonly #close: HTMLButtonElement;
+    /** The running session's language, once its config named one. */
+    #sessionLanguage: string | null = null;
     #conversation: MountedConversation | null = null;
     #loading: Promise<void> | null = null;
     #conversationStyled = false;
@@ -66,9 +71,9 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
       const close = document.createElement('button');
       close.type = 'button';
       close.className = 'svcw-icon-button svcw-close';
-      close.setAttribute('aria-label', 'Close the assistant');
       close.textContent = '×';
       close.addEventListener('click', () => this.hide());
+      this.#close = close;
       header.append(title, close);
       this.#body = document.createElement('div');
       this.#body.className = 'svcw-body';
@@ -113,6 +118,17 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
       this.setAttribute('api', value);
     }
 
+    /**
+     * The language asked for (attribute `language`, BCP-47): the conversation starts in it and
+     * the widget speaks it; empty when the page sets none (the session's, else the browser's).
+     */
+    get language(): string {
+      return this.getAttribute('language')?.trim() ?? '';
+    }
+    set language(value: string) {
+      this.setAttribute('language', value);
+    }
+
     /** Whether the panel is open (attribute `open`). */
     get open(): boolean {
       return this.hasAttribute('open');
@@ -139,8 +155,10 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
       if (previous === value) return;
       if (name === 'open') return this.#renderOpen(value !== null);
       if (name === 'label') return this.#renderLabel();
-      // Another publication or API: the running conversation belongs to the old one.
+      // Another publication, API or language: the running conversation belongs to the old one
+      // (a session's language is chosen when it starts).
       this.#generation += 1;
+      this.#sessionLanguage = null;
       this.#conversation?.unmount();
       this.#conversation = null;
       this.#loading = null;
@@ -159,21 +177,29 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
       if (this.open) this.open = false;
     }
 
+    /** The element's texts: the `language` attribute's, else the session's, else the browser's. */
+    #strings(): LauncherStrings {
+      return launcherStrings[
+        chooseLanguage([this.language, this.#sessionLanguage, browserLanguage()]).language
+      ];
+    }
+
     #renderLabel(): void {
-      const label = this.getAttribute('label')?.trim() || 'Ask us';
+      const strings = this.#strings();
+      const label = this.getAttribute('label')?.trim() || strings.label;
       this.#launcherLabel.textContent = label;
       const title = this.#root.getElementById(`${this.#panel.id.replace(/-panel$/, '')}-title`);
       if (title) title.textContent = label;
+      this.#close.setAttribute('aria-label', strings.close);
+      this.#launcher.setAttribute('aria-label', this.open ? strings.close : strings.open);
     }
 
     #renderOpen(open: boolean): void {
       this.#panel.hidden = !open;
       this.#widget.classList.toggle('svcw-open', open);
       this.#launcher.setAttribute('aria-expanded', String(open));
-      this.#launcher.setAttribute(
-        'aria-label',
-        open ? 'Close the assistant' : 'Open the assistant',
-      );
+      const strings = this.#strings();
+      this.#launcher.setAttribute('aria-label', open ? strings.close : strings.open);
       this.dispatchEvent(
         new Event(open ? 'svc-open' : 'svc-close', { bubbles: true, composed: true }),
       );
@@ -205,11 +231,11 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
       if (this.#conversation) return Promise.resolve();
       if (this.#loading) return this.#loading;
       if (!this.publication) {
-        this.#note('This assistant has no publication: set the publication attribute.', true);
+        this.#note(this.#strings().noPublication, true);
         return Promise.resolve();
       }
       const generation = this.#generation;
-      this.#note('Loading…');
+      this.#note(this.#strings().loading);
       this.#loading = options.load().then(
         (module) => {
           if (generation !== this.#generation) return;
@@ -224,13 +250,19 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
             apiUrl: this.api,
             publication: this.publication,
             onReady: () => this.#focusInside(),
+            ...(this.language ? { language: this.language } : {}),
+            onLanguage: (language) => {
+              if (generation !== this.#generation || language === this.#sessionLanguage) return;
+              this.#sessionLanguage = language;
+              this.#renderLabel();
+            },
           });
         },
         (error: unknown) => {
           if (generation !== this.#generation) return;
           this.#loading = null;
           this.#note(
-            `The assistant could not load: ${error instanceof Error ? error.message : String(error)}`,
+            this.#strings().loadFailed(error instanceof Error ? error.message : String(error)),
             true,
           );
         },

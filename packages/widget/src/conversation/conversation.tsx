@@ -1,4 +1,5 @@
-import type { ConversationMessage } from '@svc/protocol';
+import type { ConversationMessage, SvcErrorCode } from '@svc/protocol';
+import { SvcError } from '@svc/sdk';
 import { createBucketClient } from '@svc/sdk/buckets';
 import {
   FeatureProvider,
@@ -11,7 +12,9 @@ import {
 import { EndCard } from '@svc/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationOptions } from '../conversation-module.js';
+import { browserLanguage, chooseLanguage, type WidgetLocale } from '../language.js';
 import { panelRegistry } from './panel-registry.js';
+import { conversationStrings, type ConversationStrings } from './strings.js';
 
 type Mode = 'audio' | 'text';
 
@@ -20,6 +23,29 @@ const spoken = (message: ConversationMessage) =>
   (message.role === 'user' || message.role === 'assistant') && Boolean(message.content);
 
 const EMPTY_REGISTRY = new Map<string, FeatureRegistryEntry>();
+
+/** What went wrong, in the visitor's language; the SDK's own message stays in the title. */
+function problemText(strings: ConversationStrings, code: string | undefined): string {
+  return code && Object.hasOwn(strings.errors, code)
+    ? strings.errors[code as SvcErrorCode]
+    : strings.errors.default;
+}
+
+/**
+ * The widget's language: the element's attribute, else the session's (once its config arrived),
+ * else the browser's, else English. Tells the element when the session names one.
+ */
+function useWidgetLocale(props: ConversationOptions): WidgetLocale {
+  const { session } = useSvc();
+  const [sessionLanguage, setSessionLanguage] = useState(session.config?.language ?? null);
+  useEffect(() => session.on('config', (config) => setSessionLanguage(config.language)), [session]);
+  const { onLanguage } = props;
+  useEffect(() => {
+    if (sessionLanguage) onLanguage?.(sessionLanguage);
+  }, [sessionLanguage, onLanguage]);
+  const { language, locale } = chooseLanguage([props.language, sessionLanguage, browserLanguage()]);
+  return useMemo(() => ({ language, locale }), [language, locale]);
+}
 
 /** One widget's conversation: its own session, event bus, feature runtime and panels. */
 export function Conversation(props: ConversationOptions) {
@@ -37,6 +63,7 @@ export function Conversation(props: ConversationOptions) {
  */
 function WithPanels(props: ConversationOptions) {
   const { session, client } = useSvc();
+  const widgetLocale = useWidgetLocale(props);
   const buckets = useMemo(
     () => createBucketClient({ client, scenario: props.publication }),
     [client, props.publication],
@@ -53,28 +80,33 @@ function WithPanels(props: ConversationOptions) {
       }),
     [session],
   );
+  const { locale } = widgetLocale;
   const registry = useMemo(
-    () => (features ? panelRegistry(features, buckets) : EMPTY_REGISTRY),
-    [features, buckets],
+    () => (features ? panelRegistry(features, buckets, locale) : EMPTY_REGISTRY),
+    [features, buckets, locale],
   );
   return (
     <FeatureProvider registry={registry} clearHistoryOnSessionEnd initialPosition="mobile">
-      <Panel {...props} />
+      <Panel {...props} widgetLocale={widgetLocale} />
     </FeatureProvider>
   );
 }
 
-function Panel(props: ConversationOptions) {
+function Panel(props: ConversationOptions & { widgetLocale: WidgetLocale }) {
+  const { language, locale } = props.widgetLocale;
+  const strings = conversationStrings[language];
   const { session: headless } = useSvc();
   const features = useFeatures();
   const [mode, setMode] = useState<Mode>('audio');
   const [muted, setMuted] = useState(false);
   const [draft, setDraft] = useState('');
-  const [ended, setEnded] = useState<{ reason: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [ended, setEnded] = useState<{ reason: string; endedAt: string } | null>(null);
+  const [problem, setProblem] = useState<{ code?: string; detail: string } | null>(null);
   const session = useSvcSession({
     scenario: props.publication,
-    onSessionEnd: (info) => setEnded({ reason: info.reason }),
+    // The element's language, when it names one, is the session's (session start's `language`).
+    ...(props.language ? { language: props.language } : {}),
+    onSessionEnd: (info) => setEnded({ reason: info.reason, endedAt: info.endedAt }),
   });
   const log = useRef<HTMLOListElement>(null);
   /** The mode the running conversation started in (a typed one has no microphone). */
@@ -101,7 +133,10 @@ function Panel(props: ConversationOptions) {
         ...(resumeConversationId ? { resumeConversationId } : {}),
       })
       .catch((error: unknown) =>
-        setProblem(error instanceof Error ? error.message : String(error)),
+        setProblem({
+          ...(SvcError.isInstance(error) ? { code: error.code } : {}),
+          detail: error instanceof Error ? error.message : String(error),
+        }),
       );
   };
   const switchTo = (next: Mode) => {
@@ -134,20 +169,24 @@ function Panel(props: ConversationOptions) {
   const registered = shown ? features.registry.get(shown.feature) : undefined;
   const ShownPanel = registered?.component;
   const stateText =
-    session.status === 'connected'
-      ? session.agentState
-      : session.status === 'idle'
-        ? 'ready'
-        : session.status;
+    strings.states[
+      session.status === 'connected'
+        ? session.agentState
+        : session.status === 'idle'
+          ? 'ready'
+          : session.status
+    ];
+  const failure =
+    problem ?? (session.error ? { code: session.error.code, detail: session.error.message } : null);
 
   return (
-    <div className="svcw-conversation" data-status={session.status}>
+    <div className="svcw-conversation" data-status={session.status} lang={locale ?? language}>
       <div className="svcw-toolbar">
         <span className="svcw-state" role="status" data-agent-state={session.agentState}>
           <span className="svcw-dot" aria-hidden="true" />
           {stateText}
         </span>
-        <div className="svcw-switch" role="radiogroup" aria-label="Talk or type">
+        <div className="svcw-switch" role="radiogroup" aria-label={strings.talkOrType}>
           {(['audio', 'text'] as const).map((option) => (
             <button
               key={option}
@@ -156,30 +195,26 @@ function Panel(props: ConversationOptions) {
               aria-checked={mode === option}
               onClick={() => switchTo(option)}
             >
-              {option === 'audio' ? 'Voice' : 'Typing'}
+              {option === 'audio' ? strings.voice : strings.typing}
             </button>
           ))}
         </div>
       </div>
       <div className="svcw-scroll">
         {messages.length === 0 && !live && !ended ? (
-          <p className="svcw-hint">
-            {mode === 'audio'
-              ? 'Talk with our assistant: it listens, answers and shows what it finds.'
-              : 'Type to our assistant: it answers and shows what it finds.'}
-          </p>
+          <p className="svcw-hint">{mode === 'audio' ? strings.hintAudio : strings.hintText}</p>
         ) : null}
         <ol
           className="svcw-transcript"
           ref={log}
           role="log"
           aria-live="polite"
-          aria-label="Conversation"
+          aria-label={strings.transcript}
         >
           {messages.map((message) => (
             <li key={message.id} data-role={message.role}>
               <span className="svcw-visually-hidden">
-                {message.role === 'user' ? 'You: ' : 'Assistant: '}
+                {message.role === 'user' ? strings.you : strings.assistant}
               </span>
               {message.content}
             </li>
@@ -190,15 +225,22 @@ function Panel(props: ConversationOptions) {
             className="svcw-feature"
             data-feature={shown.feature}
             data-tool={shown.toolName}
-            aria-label="What the assistant shows"
+            aria-label={strings.shown}
           >
             <ShownPanel {...(registered.propsSelector?.(shown) ?? shown.componentData)} />
           </section>
         ) : null}
-        {endCard ? <EndCard reason={ended.reason} onRestart={() => start(mode)} /> : null}
-        {problem || session.error ? (
-          <p className="svcw-error" role="alert">
-            {problem ?? `${session.error?.code}: ${session.error?.message}`}
+        {endCard ? (
+          <EndCard
+            reason={ended.reason}
+            endedAt={ended.endedAt}
+            locale={locale ?? language}
+            onRestart={() => start(mode)}
+          />
+        ) : null}
+        {failure ? (
+          <p className="svcw-error" role="alert" data-code={failure.code} title={failure.detail}>
+            {problemText(strings, failure.code)}
           </p>
         ) : null}
       </div>
@@ -215,29 +257,29 @@ function Panel(props: ConversationOptions) {
             >
               <input
                 data-autofocus=""
-                aria-label="Message"
-                placeholder={mode === 'audio' ? 'Speak, or type here' : 'Type a message'}
+                aria-label={strings.message}
+                placeholder={mode === 'audio' ? strings.placeholderAudio : strings.placeholderText}
                 value={draft}
                 onInput={(event) => setDraft((event.target as HTMLInputElement).value)}
                 onChange={(event) => setDraft(event.target.value)}
               />
               <button type="submit" disabled={session.status !== 'connected' || !draft.trim()}>
-                Send
+                {strings.send}
               </button>
             </form>
             <div className="svcw-actions">
               {mode === 'audio' ? (
                 <button type="button" aria-pressed={muted} onClick={toggleMute}>
-                  {muted ? 'Unmute' : 'Mute'}
+                  {muted ? strings.unmute : strings.mute}
                 </button>
               ) : null}
               <button
                 type="button"
                 className="svcw-end"
-                aria-label="End the conversation"
+                aria-label={strings.endLabel}
                 onClick={() => void session.end()}
               >
-                End
+                {strings.end}
               </button>
             </div>
           </>
@@ -248,7 +290,7 @@ function Panel(props: ConversationOptions) {
             data-autofocus=""
             onClick={() => start(mode)}
           >
-            {mode === 'audio' ? 'Start talking' : 'Start typing'}
+            {mode === 'audio' ? strings.startTalking : strings.startTyping}
           </button>
         )}
       </div>
