@@ -186,6 +186,17 @@ describeOnBothDialects('search in the collection language', (harness, dialect) =
     const conversation = await harness().conversation(visitor.id);
     const agentUrl = `/v1/agent/conversations/${conversation}/collections/${french.id}/search`;
     expect(await search(agentUrl, AGENT_KEY, 'tente')).toEqual(['FR-2']);
+    // The config the agent hands on keeps the contract's `Collection`, without the language.
+    const config = await harness().app.inject({
+      method: 'GET',
+      url: `/v1/agent/conversations/${conversation}/config`,
+      headers: { authorization: `Bearer ${AGENT_KEY}` },
+    });
+    const attached = config.json().collections as { id: number }[];
+    expect(attached.find((collection) => collection.id === french.id)).toEqual(
+      expect.not.objectContaining({ language: expect.anything() }),
+    );
+    expect(attached.map((collection) => collection.id)).toContain(french.id);
     // The fixture's English collection beside it searches as before.
     const englishUrl = `/v1/visitor/collections/${harness().fixture.collectionId}/search`;
     expect(await search(englishUrl, visitor.token, 'boots')).toEqual(
