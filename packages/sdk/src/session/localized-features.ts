@@ -9,8 +9,9 @@ export interface LocalizedSessionFeature extends SessionFeature {
 /** The curated config with the session's language and every feature's name resolved for it. */
 export interface LocalizedSessionConfig extends SessionConfig {
   /**
-   * The session's language (BCP-47): the one `start()` asked for, else the one the Platform API
-   * gave the session (the scenario's); null when neither is known.
+   * The session's language (BCP-47): the one the Platform API gave the session (the served tag
+   * that matches the one `start()` asked for, else the scenario's own), else the one `start()`
+   * asked for when the Transport does not say; null when neither is known.
    */
   language: string | null;
   features: LocalizedSessionFeature[];

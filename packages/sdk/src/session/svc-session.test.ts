@@ -618,7 +618,7 @@ describe('the curated config in the session’s language', () => {
       ],
     });
 
-  it('names the features in the language start() asked for, keeping the raw names', async () => {
+  it('names the features in the language start() asked for when the room does not say, keeping the raw names', async () => {
     const { session, transport } = setup();
     await session.start({ scenario: 'pub-1', language: 'fr-CA' });
     expect(api.requests.at(-1)?.body).toMatchObject({ language: 'fr-CA' });
@@ -630,13 +630,13 @@ describe('the curated config in the session’s language', () => {
     expect(session.rawConfig).toEqual(localized());
   });
 
-  it('without one, takes the language the API gave the session (the room’s metadata)', async () => {
+  it('takes the language the API gave the session (the room’s metadata) first', async () => {
     const { session, transport } = setup();
-    // A LiveKit Room carries the metadata the API wrote when it opened the room.
+    // A LiveKit Room carries the metadata the API wrote when it opened the room: the served tag.
     (transport as unknown as { engine: unknown }).engine = {
       metadata: JSON.stringify({ conversation_id: 'c-1', language: 'de-DE' }),
     };
-    await session.start({ scenario: 'pub-1' });
+    await session.start({ scenario: 'pub-1', language: 'de' });
     transport.agentJoin('listening');
     transport.publish('config', localized());
     expect(session.config?.language).toBe('de-DE');

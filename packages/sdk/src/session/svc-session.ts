@@ -456,9 +456,10 @@ export class SvcSession {
 
   private onConfig(run: Run, raw: ConfigPayload): void {
     const first = this.snapshot.rawConfig === null;
+    // The API's choice first: it matches the tag asked for to one the scenario serves.
     const config = localizeConfig(
       curateConfig(raw),
-      run.options.language || roomLanguage(run.transport?.engine),
+      roomLanguage(run.transport?.engine) || run.options.language || null,
     );
     this.acknowledge(run);
     if (first) {
