@@ -57,8 +57,8 @@ describe('MessageLog', () => {
     const published = visitor.on('message:new') as ConversationMessage[];
     expect(published.map((message) => [message.id, message.role])).toEqual([
       ['u1', 'user'],
-      ['calls-c1', 'assistant'],
-      ['result-c1', 'tool'],
+      [expect.stringMatching(/^calls-c1-/), 'assistant'],
+      [expect.stringMatching(/^result-c1-/), 'tool'],
       ['a1', 'assistant'],
     ]);
     for (const message of published) expect(message.timestamp).toMatch(ISO);
@@ -78,8 +78,8 @@ describe('MessageLog', () => {
     await log.flush();
     expect(stored.map((message) => message.id)).toEqual([
       'u1',
-      'calls-c1',
-      'result-c1',
+      expect.stringMatching(/^calls-c1-/),
+      expect.stringMatching(/^result-c1-/),
       'a1',
       expect.stringMatching(/^event-/),
     ]);
@@ -118,5 +118,22 @@ describe('MessageLog', () => {
     log.addChatItem({ id: 'u2', role: 'user', textContent: 'Bye' });
     await log.flush();
     expect(stored.map((message) => message.id)).toEqual(['u1', 'a1', 'u2']);
+  });
+
+  it('stores every tool run although LLMs repeat call ids (the API keeps one message per id)', async () => {
+    const { api, stored } = storingApi();
+    const log = new MessageLog(recordingChannel().channel, api);
+    // The scripted LLM names the first call of every turn `fake_call_0`, in every conversation.
+    for (const turn of [1, 2])
+      log.addToolRuns([
+        {
+          call: { callId: 'fake_call_0', name: 'end_conversation', args: `{"turn":${turn}}` },
+          output: { output: '{"ok":true}', isError: false },
+        },
+      ]);
+    await log.flush();
+    expect(stored).toHaveLength(4);
+    expect(new Set(stored.map((message) => message.id)).size).toBe(4);
+    expect(stored.filter((message) => message.tool_call_id === 'fake_call_0')).toHaveLength(2);
   });
 });

@@ -84,8 +84,12 @@ export class MessageLog {
         return {};
       }
     };
+    // Message ids are unique in the whole store (the API keys messages by id and skips ids it has):
+    // a call id alone is not (the scripted LLM numbers its calls from 0 in every turn, and
+    // self-hosted servers may too), so each id gets a random part.
+    const unique = () => randomUUID().slice(0, 8);
     this.add({
-      id: `calls-${runs[0]?.call.callId ?? randomUUID()}`,
+      id: `calls-${runs[0]?.call.callId ?? 'call'}-${unique()}`,
       role: 'assistant',
       content: '',
       timestamp: new Date().toISOString(),
@@ -98,7 +102,7 @@ export class MessageLog {
     for (const { call, output } of runs) {
       if (!output) continue;
       this.add({
-        id: `result-${call.callId}`,
+        id: `result-${call.callId}-${unique()}`,
         role: 'tool',
         content: output.output,
         timestamp: new Date().toISOString(),

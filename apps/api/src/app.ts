@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -15,13 +14,13 @@ import { createCarts } from './carts.js';
 import { createCollectionStore } from './collections/store.js';
 import { createConversations } from './conversations.js';
 import type { OpenDatabase } from './db/database.js';
-import { installErrorHandling } from './errors.js';
-import { memoryCounter, redisCounter } from './limits.js';
+import { frameworkError, installErrorHandling } from './errors.js';
+import { memoryCounter, rateLimitStore, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
-import { ADMIN_SECURITY_SCHEME } from './routes/admin/shared.js';
 import { agentCapabilityRoutes, agentRoutes } from './routes/agent.js';
 import { servedLanguages, type VoiceSettings } from '@svc/protocol/agent';
 import { createAgentCapabilityStore } from './agent-capabilities.js';
+import { documentTransform, MAX_PARAM_LENGTH, SECURITY_SCHEMES } from './openapi.js';
 import { createPublications } from './publications.js';
 import { publicRoutes } from './routes/public.js';
 import { visitorRoutes } from './routes/visitor.js';
@@ -88,6 +87,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 256 * 1024,
+    // Item ids are up to 256 characters, more once percent-encoded in a path (the default is 100).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
+    // A `__proto__` key (or `constructor.prototype`) in a JSON body is dropped, never applied: the
+    // free-form objects of the document (item data, tool arguments) accept any key, so refusing
+    // the whole body for one would refuse what the document allows.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // Behind a proxy the client's address is in X-Forwarded-For, but only the proxies named are
     // believed: trusting anyone lets a client pick a new address per request past every limit.
     trustProxy:
@@ -107,7 +114,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     max: deps.publicRateLimit ?? 120,
     timeWindow: 60_000,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'svc:ip:' } : {}),
+    // Counted with the per-application limits: in Redis, or in memory while Redis is down.
+    ...(deps.redis ? { store: rateLimitStore(rateCounter) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `rate limited: retry in ${Math.ceil(context.ttl / 1000)} s`,
@@ -121,9 +129,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           'Public routes (identify, session), visitor routes (collections, carts; visitor token), the agent API (service key) and the admin API (admin session or API key).',
       },
-      components: { securitySchemes: ADMIN_SECURITY_SCHEME },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 

@@ -57,23 +57,117 @@ export function memoryCounter(): RateCounter {
   };
 }
 
-/** Counts in Redis, shared by every API process (INCR + PEXPIRE in one round trip). */
-export function redisCounter(redis: Redis): RateCounter {
-  return {
-    async hit(key, windowMs) {
-      const results = await redis
-        .multi()
-        .incr(`svc:rate:${key}`)
-        .pexpire(`svc:rate:${key}`, windowMs, 'NX')
-        .pttl(`svc:rate:${key}`)
-        .exec();
+/** How long a count may wait for Redis before this process counts it itself, ms. */
+export const REDIS_COUNT_TIMEOUT_MS = 1000;
+
+/**
+ * Counts in Redis, shared by every API process (INCR + PEXPIRE in one round trip). While Redis
+ * does not answer (stopped, unreachable, slower than {@link REDIS_COUNT_TIMEOUT_MS}), each process
+ * counts in its own memory: the limits then hold per process instead of for all of them, and
+ * requests are answered rather than failed (docs/decisions.md, "Faults"). The counts go back to
+ * Redis as soon as it answers.
+ */
+export function redisCounter(
+  redis: Redis,
+  options: { timeoutMs?: number; onFallback?: (error: unknown) => void } = {},
+): RateCounter {
+  const local = memoryCounter();
+  const timeoutMs = options.timeoutMs ?? REDIS_COUNT_TIMEOUT_MS;
+  let fallingBack = false;
+  const count = async (key: string, windowMs: number) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis did not answer in time')), timeoutMs);
+    });
+    try {
+      const results = await Promise.race([
+        redis
+          .multi()
+          .incr(`svc:rate:${key}`)
+          .pexpire(`svc:rate:${key}`, windowMs, 'NX')
+          .pttl(`svc:rate:${key}`)
+          .exec(),
+        timeout,
+      ]);
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[2]?.[1] ?? windowMs);
       return { count, resetMs: ttl > 0 ? ttl : windowMs };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    async hit(key, windowMs) {
+      try {
+        const result = await count(key, windowMs);
+        fallingBack = false;
+        return result;
+      } catch (error) {
+        if (!fallingBack) options.onFallback?.(error);
+        fallingBack = true;
+        return local.hit(key, windowMs);
+      }
     },
     async close() {
-      await redis.quit();
+      await local.close();
+      await redis.quit().catch(() => undefined);
     },
+  };
+}
+
+/** A store of the per-IP rate-limit plugin (its `store` option), on a {@link RateCounter}. */
+export interface RateLimitStore {
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void;
+  child(routeOptions: object): RateLimitStore;
+}
+
+/** A {@link RateLimitStore} counting with a {@link RateCounter} under `keyPrefix`. */
+class CounterStore implements RateLimitStore {
+  constructor(
+    private readonly counter: RateCounter,
+    private readonly keyPrefix: string,
+  ) {}
+
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
+    this.counter.hit(`${this.keyPrefix}${key}`, timeWindow).then(
+      ({ count, resetMs }) => callback(null, { current: count, ttl: resetMs }),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  child(routeOptions: object): RateLimitStore {
+    // The plugin hands each route's options with `routeInfo` (its method and path).
+    const route =
+      (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+    return new CounterStore(
+      this.counter,
+      `${this.keyPrefix}${route.method ?? ''}${route.url ?? ''}-`,
+    );
+  }
+}
+
+/**
+ * The per-IP rate-limit plugin's store on `counter` (its `store` option), so the per-IP limits
+ * count where the per-application ones do (Redis, or this process's memory while Redis is down),
+ * each route apart.
+ */
+export function rateLimitStore(
+  counter: RateCounter,
+  prefix = 'ip:',
+): new (options: object) => RateLimitStore {
+  // The plugin constructs the store itself, with its own options, which this one does not need.
+  return class extends CounterStore {
+    constructor(_options: object) {
+      super(counter, prefix);
+    }
   };
 }
 

@@ -37,6 +37,24 @@ const transport = createLiveKitAdmin({
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
   : undefined;
+// Redis down is not the API down: the rate limits count in this process meanwhile (limits.ts).
+// ioredis reconnects by itself and reports each failed attempt; one line per outage is enough.
+let redisDown = false;
+redis?.on('error', (error: Error) => {
+  if (!redisDown)
+    console.warn(
+      JSON.stringify({
+        level: 40,
+        msg: 'Redis does not answer; rate limits count per process',
+        err: error.message,
+      }),
+    );
+  redisDown = true;
+});
+redis?.on('ready', () => {
+  if (redisDown) console.warn(JSON.stringify({ level: 30, msg: 'Redis answers again' }));
+  redisDown = false;
+});
 const app = await createApp({
   database,
   tokens,

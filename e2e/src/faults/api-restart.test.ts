@@ -38,7 +38,9 @@ afterAll(async () => {
 
 describe('the API restarted mid-conversation', () => {
   it('the conversation goes on, and what the agent could not store is stored after', async () => {
-    const visitor = await typedVisitor(api.url, data.publication);
+    const visitor = await typedVisitor(api.url, data.publication, {
+      log: () => worker.log.join('') + api.log.join(''),
+    });
     expect((await visitor.say('first note before the outage')).content).toBe('Noted.');
 
     await api.stop({ kill: true });

@@ -12,7 +12,8 @@ import type { ConversationMessage } from '@svc/protocol';
  * every other typed turn answered with a short line, so each turn is two known messages.
  */
 export const FAULT_SCRIPT: ScriptLine[] = [
-  ...DEMO_SCRIPT.filter((line) => line.when === 'goodbye'),
+  // A tool's result gets no more words; goodbye says so and ends the conversation.
+  ...DEMO_SCRIPT.filter((line) => line.when === '"ok":true' || line.when === 'goodbye'),
   { when: '^[^{]', reply: 'Noted.' },
 ];
 
@@ -121,7 +122,10 @@ async function post(url: string, body: unknown, token?: string): Promise<Record<
 export async function typedVisitor(
   apiUrl: string,
   publication: string,
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /** Shown when the greeting never comes. */ log?: () => string;
+  } = {},
 ): Promise<TypedVisitor> {
   const identity = await post(`${apiUrl}/v1/public/token`, {
     scenario_uuid: publication,
@@ -169,9 +173,14 @@ export async function typedVisitor(
   const timeoutMs = options.timeoutMs ?? 60_000;
   await until(
     () => received.some((message) => message.role === 'assistant'),
-    'the greeting',
+    `the greeting (conversation ${conversationId || 'with no config yet'})`,
     timeoutMs,
-  );
+  ).catch((error: unknown) => {
+    void room.disconnect();
+    throw new Error(`${(error as Error).message}\n${options.log?.().slice(-3000) ?? ''}`, {
+      cause: error,
+    });
+  });
   return {
     get conversationId() {
       return conversationId;

@@ -49,7 +49,9 @@ const identify = (publication: string) =>
 
 describe('PostgreSQL restarted under the API', () => {
   it('the API answers 503 while it is down and recovers without a restart; nothing is lost', async () => {
-    const visitor = await typedVisitor(api.url, data.publication);
+    const visitor = await typedVisitor(api.url, data.publication, {
+      log: () => worker.log.join('') + api.log.join(''),
+    });
     expect((await visitor.say('first note before the restart')).content).toBe('Noted.');
     const apiProcess = api.child;
 
@@ -90,7 +92,9 @@ describe('PostgreSQL restarted under the API', () => {
     expect(count.lost).toEqual([]);
     expect(count.sent).toBeGreaterThanOrEqual(7);
     // A new conversation starts on the recovered API.
-    const next = await typedVisitor(api.url, data.publication);
+    const next = await typedVisitor(api.url, data.publication, {
+      log: () => worker.log.join('') + api.log.join(''),
+    });
     expect((await next.say('a note in a new conversation')).content).toBe('Noted.');
     await next.leave();
     console.log(
