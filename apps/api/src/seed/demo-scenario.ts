@@ -76,22 +76,50 @@ export const DEMO_SCENARIO = {
   },
 } as const;
 
-/**
- * The demo scenario in French, for the shop's French catalogue: its own language is French, its
- * voice the embedded French one (no English flite voice), the same features.
- */
-export const DEMO_SCENARIO_FR = {
-  name: 'Assistant de la boutique Trailhead (français)',
-  language: 'fr-FR',
-  definition: {
-    ...DEMO_SCENARIO.definition,
+/** What the demo scenario says in French, Spanish and German. */
+const TRANSLATED = {
+  fr: {
+    name: 'Assistant de la boutique Trailhead (français)',
+    language: 'fr-FR',
     prompt:
       "Vous êtes l'assistant vocal de Trailhead, une boutique de matériel de plein air. Aidez les visiteurs à trouver des produits, montrez-les, comparez-les, gérez leur panier et terminez poliment la conversation quand ils ont fini. Répondez brièvement, en français.",
     first_message: 'Bonjour, bienvenue chez Trailhead ! Que cherchez-vous aujourd’hui ?',
-    voice: {
-      stt: { provider: 'embedded' },
-      llm: { provider: 'embedded' },
-      tts: { provider: 'embedded' },
-    },
+  },
+  es: {
+    name: 'Asistente de la tienda Trailhead (español)',
+    language: 'es-ES',
+    prompt:
+      'Eres el asistente de voz de Trailhead, una tienda de material de montaña. Ayuda a los visitantes a encontrar productos, muéstraselos, compáralos, gestiona su carrito y termina la conversación con amabilidad cuando hayan acabado. Responde brevemente, en español.',
+    first_message: '¡Hola, bienvenido a Trailhead! ¿Qué estás buscando hoy?',
+  },
+  de: {
+    name: 'Assistent des Trailhead-Shops (Deutsch)',
+    language: 'de-DE',
+    prompt:
+      'Du bist der Sprachassistent von Trailhead, einem Geschäft für Outdoor-Ausrüstung. Hilf den Besuchern, Produkte zu finden, zeige sie, vergleiche sie, verwalte ihren Warenkorb und beende das Gespräch höflich, wenn sie fertig sind. Antworte kurz und auf Deutsch.',
+    first_message: 'Hallo, willkommen bei Trailhead! Was suchst du heute?',
   },
 } as const;
+
+/**
+ * The demo scenario in French, Spanish or German, for the shop's catalogue in that language: its
+ * own language is that one, its voice the embedded voice of the language (no English flite voice),
+ * the same features.
+ */
+export function demoScenarioIn(language: keyof typeof TRANSLATED) {
+  const { name, language: tag, prompt, first_message } = TRANSLATED[language];
+  return {
+    name,
+    language: tag,
+    definition: {
+      ...DEMO_SCENARIO.definition,
+      prompt,
+      first_message,
+      voice: {
+        stt: { provider: 'embedded' },
+        llm: { provider: 'embedded' },
+        tts: { provider: 'embedded' },
+      },
+    },
+  };
+}

@@ -4,9 +4,9 @@ import { hashPassword } from '../auth.js';
 import { searchText } from '../collections/collection.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { createCollectionStore } from '../collections/store.js';
-import { DEMO_SCENARIO, DEMO_SCENARIO_FR } from './demo-scenario.js';
+import { DEMO_SCENARIO, demoScenarioIn } from './demo-scenario.js';
 import { DEMO_COLLECTION, demoProducts } from './products.js';
-import { DEMO_COLLECTION_FR, demoProductsFr } from './products-fr.js';
+import { demoCollectionIn, demoProductsIn } from './products-i18n.js';
 
 const COMPANY = 'Trailhead (demo)';
 /** The demo admin; the password comes from `SVC_SEED_ADMIN_PASSWORD` or is this default. */
@@ -165,7 +165,7 @@ export async function seedDemo(
 }
 
 /** A scenario of the demo: its name, language and definition. */
-type DemoScenario = typeof DEMO_SCENARIO | typeof DEMO_SCENARIO_FR;
+type DemoScenario = typeof DEMO_SCENARIO | ReturnType<typeof demoScenarioIn>;
 
 /**
  * The scenario on the application (found by name, or created) with the collection attached, and
@@ -245,21 +245,21 @@ async function seedFrenchShop(
 ): Promise<{ collection: number; publication: string }> {
   const store = createCollectionStore(database);
   const existing = (await store.list(companyId)).find(
-    (collection) => collection.name === DEMO_COLLECTION_FR.name,
+    (collection) => collection.name === demoCollectionIn('fr').name,
   );
   let collection = existing;
   if (!collection) {
-    collection = await store.create(companyId, DEMO_COLLECTION_FR);
+    collection = await store.create(companyId, demoCollectionIn('fr'));
     await store.upsertItems(
       collection,
-      demoProductsFr().map(({ id, ...data }) => ({ id, data })),
+      demoProductsIn('fr').map(({ id, ...data }) => ({ id, data })),
     );
   }
   const collectionId = collection.id;
   const { production } = await database.db
     .transaction()
     .execute((trx) =>
-      seedScenario(trx, applicationId, DEMO_SCENARIO_FR, collectionId, ['production']),
+      seedScenario(trx, applicationId, demoScenarioIn('fr'), collectionId, ['production']),
     );
   return { collection: collectionId, publication: production };
 }
