@@ -569,7 +569,7 @@ export interface paths {
     delete: operations['deleteCollection'];
     options?: never;
     head?: never;
-    /** Change a collection (new search fields reindex its items) */
+    /** Change a collection (new search fields or language reindex its items) */
     patch: operations['updateCollection'];
     trace?: never;
   };
@@ -5720,6 +5720,8 @@ export interface operations {
               name: string;
               description: string;
               company_id: number;
+              /** @description BCP-47 tag of the language search stems and folds accents in */
+              language: string;
               view?: {
                 template: string;
                 mapping: {
@@ -5824,6 +5826,11 @@ export interface operations {
           name: string;
           /** @default  */
           description?: string;
+          /**
+           * @description BCP-47 tag of the language search stems and folds accents in: en, fr, es or de, with an optional region (fr-FR); a change indexes the items again
+           * @default en
+           */
+          language?: string;
           /** @default null */
           view?: {
             template: string;
@@ -5864,6 +5871,8 @@ export interface operations {
             name: string;
             description: string;
             company_id: number;
+            /** @description BCP-47 tag of the language search stems and folds accents in */
+            language: string;
             view?: {
               template: string;
               mapping: {
@@ -5977,6 +5986,8 @@ export interface operations {
             name: string;
             description: string;
             company_id: number;
+            /** @description BCP-47 tag of the language search stems and folds accents in */
+            language: string;
             view?: {
               template: string;
               mapping: {
@@ -6170,6 +6181,7 @@ export interface operations {
         'application/json': {
           name?: string;
           description?: string;
+          language?: string;
           view?: {
             template: string;
             mapping: {
@@ -6207,6 +6219,8 @@ export interface operations {
             name: string;
             description: string;
             company_id: number;
+            /** @description BCP-47 tag of the language search stems and folds accents in */
+            language: string;
             view?: {
               template: string;
               mapping: {
