@@ -29,7 +29,8 @@ export { PUBLICATION_CACHE_MS } from '../publications.js';
 export { createStats, type Stats, type StatsFilter } from '../stats.js';
 export type { ApplicationLimits } from '../limits.js';
 export type { ScenarioSnapshot } from '../conversations.js';
-export type { OpenDatabase } from '../db/database.js';
+// Opens the database an API process uses, for a test that patches what it serves (a scripted LLM).
+export { openDatabase, type OpenDatabase } from '../db/database.js';
 export { DEMO_ADMIN, type SeedSummary } from '../seed/seed-demo.js';
 export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
 export { DEMO_COLLECTION, demoProducts, random, type DemoProduct } from '../seed/products.js';
