@@ -18,24 +18,50 @@
 //   EVAL_OUT=file.json                     where the raw records go (default in the temp folder)
 //   EVAL_REPORT=a.json,b.json              no run: the report of saved records, later files
 //                                          replacing earlier ones' conversations
+//   EVAL_LANGUAGE=fr|es|de                 the shop and its conversations in that language
+//                                          (conversations-i18n.ts, voices VOICES_IN; default
+//                                          English), on the demo's catalogue in the language
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, spawnAgentWorker, TEST_AGENT_KEY, workerConnected } from '@svc/agent/testing';
-import { createLiveKitAdmin, startTestApi } from '@svc/api/testing';
+import { createLiveKitAdmin, seedShopIn, startTestApi } from '@svc/api/testing';
 import { voicePageScript, VOICE_PAGE_HTML, type VoicePageCapture } from '@svc/e2e/support';
 import { startLivekitServer } from '@svc/livekit-dev';
 import { runBrowserConversation } from './browser-path.js';
 import { CONVERSATIONS, type Conversation } from './conversations.js';
+import { CONVERSATIONS_IN, type EvalLanguage } from './conversations-i18n.js';
 import { runDirectConversation } from './direct-path.js';
 import { runTypedConversation } from './typed-path.js';
 import type { ConversationRecord, PathName } from './records.js';
 import { figuresOf, formatEval, formatFailures } from './scoring.js';
-import { VOICES, type Voice } from './voices.js';
+import { VOICES, VOICES_IN, type Voice } from './voices.js';
+
+/** The evaluation's language: English, or one with a shop and conversations of its own. */
+type Language = 'en' | EvalLanguage;
+
+/** `EVAL_LANGUAGE`, checked. */
+function languageFromEnvironment(): Language {
+  const language = process.env.EVAL_LANGUAGE ?? 'en';
+  if (language === 'en' || language in CONVERSATIONS_IN) return language as Language;
+  throw new Error(`EVAL_LANGUAGE=${language}: en, ${Object.keys(CONVERSATIONS_IN).join(', ')}`);
+}
+
+/** The conversations and voices of a language. */
+function setOf(language: Language) {
+  return language === 'en'
+    ? { conversations: CONVERSATIONS, voices: VOICES }
+    : { conversations: CONVERSATIONS_IN[language], voices: VOICES_IN[language] };
+}
+
+/** Every conversation and voice of every language (a saved run's records name theirs by id). */
+const ALL_CONVERSATIONS = [CONVERSATIONS, ...Object.values(CONVERSATIONS_IN)].flat();
+const ALL_VOICES = [VOICES, ...Object.values(VOICES_IN)].flat();
 
 /** What to run; every field defaults from the environment (see the file's head). */
 export interface EvalOptions {
+  language?: Language;
   paths?: PathName[];
   voices?: Voice[];
   conversations?: Conversation[];
@@ -44,6 +70,8 @@ export interface EvalOptions {
 }
 
 function fromEnvironment(): Required<Omit<EvalOptions, 'log'>> {
+  const language = languageFromEnvironment();
+  const set = setOf(language);
   const list = (name: string) =>
     (process.env[name] ?? '')
       .split(',')
@@ -54,16 +82,19 @@ function fromEnvironment(): Required<Omit<EvalOptions, 'log'>> {
   const conversationIds = list('EVAL_CONVERSATIONS');
   const first = conversationIds.length === 1 ? Number(conversationIds[0]) : Number.NaN;
   const voices =
-    voiceIds.length > 0 ? VOICES.filter((voice) => voiceIds.includes(voice.id)) : [...VOICES];
+    voiceIds.length > 0
+      ? set.voices.filter((voice) => voiceIds.includes(voice.id))
+      : [...set.voices];
   const perConversation = process.env.EVAL_VOICES_PER_CONVERSATION;
   return {
+    language,
     paths: paths.length > 0 ? paths : ['direct', 'browser', 'browser-raw'],
     voices,
     conversations: Number.isInteger(first)
-      ? CONVERSATIONS.slice(0, first)
+      ? set.conversations.slice(0, first)
       : conversationIds.length > 0
-        ? CONVERSATIONS.filter((conversation) => conversationIds.includes(conversation.id))
-        : [...CONVERSATIONS],
+        ? set.conversations.filter((conversation) => conversationIds.includes(conversation.id))
+        : [...set.conversations],
     voicesPerConversation:
       perConversation === 'all' ? voices.length : Number(perConversation ?? 1) || 1,
   };
@@ -100,8 +131,8 @@ export function reportFromFiles(files: readonly string[]): string {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as ConversationRecord[];
     for (const record of saved) {
       // Expectations are functions: they come back from the set by the conversation's id.
-      const conversation = CONVERSATIONS.find((known) => known.id === record.conversation.id);
-      const voice = VOICES.find((known) => known.id === record.voice.id);
+      const conversation = ALL_CONVERSATIONS.find((known) => known.id === record.conversation.id);
+      const voice = ALL_VOICES.find((known) => known.id === record.voice.id);
       if (!conversation || !voice) continue;
       records.set(`${record.path} ${voice.id} ${conversation.id}`, {
         ...record,
@@ -111,13 +142,16 @@ export function reportFromFiles(files: readonly string[]): string {
     }
   }
   const all = [...records.values()];
-  return `${formatEval(all, VOICES)}\n  from ${files.join(', ')}\n\n${formatFailures(all)}`;
+  const voices = ALL_VOICES.filter((voice) => all.some((record) => record.voice.id === voice.id));
+  return `${formatEval(all, voices)}\n  from ${files.join(', ')}\n\n${formatFailures(all)}`;
 }
 
 /** Runs the evaluation; resolves with the report. */
 export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
   if (process.env.EVAL_REPORT) return reportFromFiles(process.env.EVAL_REPORT.split(','));
   const defaults = fromEnvironment();
+  const language = options.language ?? defaults.language;
+  const set = setOf(language);
   const paths = options.paths ?? defaults.paths;
   const voices = options.voices ?? defaults.voices;
   const conversations = options.conversations ?? defaults.conversations;
@@ -163,12 +197,22 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
   try {
     await server.waitForAgentWorker('svc-agent', 180_000);
     await workerConnected(healthPort);
-    const pageUrl = `${api.url}/?publication=${api.seeded.publicationUuid}`;
+    // The shop in the evaluation's language: the seeded English one, or its catalogue and
+    // scenario in the language on the demo's application.
+    const publicationUuid =
+      language === 'en'
+        ? api.seeded.publicationUuid
+        : (await seedShopIn(api.database, language, api.seeded)).publication;
+    const pageUrl = `${api.url}/?publication=${publicationUuid}`;
     const directSetup = {
       server,
       api: {
         conversation: (externalId?: string, mode: 'audio' | 'text' = 'text') =>
-          api.openConversation({ ...(externalId ? { externalId } : {}), mode, language: 'en-US' }),
+          api.openConversation({
+            ...(externalId ? { externalId } : {}),
+            mode,
+            publicationUuid,
+          }),
       },
       workerLog,
     };
@@ -178,7 +222,7 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as ConversationRecord[];
       for (const earlier of saved.filter((record) => record.path === from)) {
         const conversation = conversations.find((c) => c.id === earlier.conversation.id);
-        const voice = VOICES.find((known) => known.id === earlier.voice.id);
+        const voice = ALL_VOICES.find((known) => known.id === earlier.voice.id);
         if (!conversation || !voice) continue;
         const texts = earlier.turns.map((turn) => (turn.spoken ? turn.heard.join(' ') : undefined));
         const record = await runTypedConversation(
@@ -198,7 +242,7 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
     // Each (conversation, voice) pair on every path in turn, so the paths meet the same load.
     for (const conversation of replay ? [] : conversations) {
       // The place in the whole set picks the voices, so a filtered rerun speaks with the same ones.
-      const index = CONVERSATIONS.indexOf(conversation);
+      const index = set.conversations.indexOf(conversation);
       for (let offset = 0; offset < perConversation; offset += 1) {
         const voice = voices[(index + offset) % voices.length] as Voice;
         let direct: ConversationRecord | undefined;

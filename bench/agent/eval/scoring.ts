@@ -4,6 +4,7 @@
 import { wordErrorRate, wordErrors } from '@svc/agents-plugin-embedded';
 import { applyPageCall, EMPTY_VIEW, judge, type Action } from './expectations.js';
 import { PATH_LABELS, type ConversationRecord, type PathName } from './records.js';
+import { spellNumbers } from './spoken-numbers.js';
 import type { Voice } from './voices.js';
 
 /** Goals the figures are held against. */
@@ -41,6 +42,15 @@ const describe = (actions: readonly Action[]) =>
         })
         .join(' + ');
 
+/**
+ * Text as the scorer compares it: in French, Spanish and German the numbers spelled in the
+ * language first (Whisper writes "100" for "cent"); English spells its own in `normalizeWords`.
+ */
+function scored(text: string, record: ConversationRecord): string {
+  const language = record.voice.language ?? 'en';
+  return language === 'en' ? text : spellNumbers(text, language);
+}
+
 /** Judges every turn of a conversation against what the page had received before it. */
 export function scoreConversation(record: ConversationRecord): TurnScore[] {
   let view = EMPTY_VIEW;
@@ -61,7 +71,11 @@ export function scoreConversation(record: ConversationRecord): TurnScore[] {
     if (!verdict.right) {
       if (!done.spoken) failure = 'not spoken';
       else if (heard.trim() === '') failure = 'not heard';
-      else failure = wordErrors(turn.say, heard).errors === 0 ? 'misrouted' : 'misheard';
+      else
+        failure =
+          wordErrors(scored(turn.say, record), scored(heard, record)).errors === 0
+            ? 'misrouted'
+            : 'misheard';
     }
     return {
       conversation: record.conversation.id,
@@ -104,11 +118,14 @@ export function figuresOf(records: readonly ConversationRecord[]): Figures {
   // All user messages of a conversation against all it said, so a turn the agent split in two or
   // joined with the next still counts its words once.
   const pairs = records.map((record) => ({
-    reference: record.turns
-      .filter((turn) => turn.spoken)
-      .map((turn) => turn.said)
-      .join(' '),
-    hypothesis: record.turns.flatMap((turn) => turn.heard).join(' '),
+    reference: scored(
+      record.turns
+        .filter((turn) => turn.spoken)
+        .map((turn) => turn.said)
+        .join(' '),
+      record,
+    ),
+    hypothesis: scored(record.turns.flatMap((turn) => turn.heard).join(' '), record),
   }));
   const failures: Record<Failure, number> = {
     'not spoken': 0,

@@ -19,6 +19,8 @@ export interface Voice {
   voice: string;
   /** espeak-ng words per minute (its default is 175). */
   speed?: number;
+  /** The language it speaks (default English). */
+  language?: 'en' | 'fr' | 'es' | 'de';
   /**
    * Used by the project's other tests and benchmarks (the agent's test visitor, the e2e tests
    * and the speech benchmark speak flite slt and rms), so not held out.
@@ -41,6 +43,92 @@ export const VOICES: readonly Voice[] = [
     heldIn: false,
   },
 ];
+
+/**
+ * The voices of the French, Spanish and German evaluations: espeak-ng's own voice of the language,
+ * a regional variant in another voice, and an MBROLA diphone voice (Debian's `mbrola` and its
+ * voices, through espeak-ng): three voices per language, none of them the agent's.
+ */
+export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
+  fr: [
+    {
+      id: 'espeak-fr',
+      engine: 'espeak-ng',
+      voice: 'fr',
+      speed: 160,
+      language: 'fr',
+      heldIn: false,
+    },
+    {
+      id: 'espeak-fr-be-f3',
+      engine: 'espeak-ng',
+      voice: 'fr-be+f3',
+      speed: 150,
+      language: 'fr',
+      heldIn: false,
+    },
+    {
+      id: 'mbrola-fr4',
+      engine: 'espeak-ng',
+      voice: 'mb-fr4',
+      speed: 150,
+      language: 'fr',
+      heldIn: false,
+    },
+  ],
+  es: [
+    {
+      id: 'espeak-es',
+      engine: 'espeak-ng',
+      voice: 'es',
+      speed: 160,
+      language: 'es',
+      heldIn: false,
+    },
+    {
+      id: 'espeak-es-419-f3',
+      engine: 'espeak-ng',
+      voice: 'es-419+f3',
+      speed: 150,
+      language: 'es',
+      heldIn: false,
+    },
+    {
+      id: 'mbrola-es3',
+      engine: 'espeak-ng',
+      voice: 'mb-es3',
+      speed: 150,
+      language: 'es',
+      heldIn: false,
+    },
+  ],
+  de: [
+    {
+      id: 'espeak-de',
+      engine: 'espeak-ng',
+      voice: 'de',
+      speed: 160,
+      language: 'de',
+      heldIn: false,
+    },
+    {
+      id: 'espeak-de-f4',
+      engine: 'espeak-ng',
+      voice: 'de+f4',
+      speed: 150,
+      language: 'de',
+      heldIn: false,
+    },
+    {
+      id: 'mbrola-de5',
+      engine: 'espeak-ng',
+      voice: 'mb-de5',
+      speed: 150,
+      language: 'de',
+      heldIn: false,
+    },
+  ],
+};
 
 const cache = new Map<string, Promise<Int16Array>>();
 

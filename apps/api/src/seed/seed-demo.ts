@@ -6,7 +6,7 @@ import type { Database, OpenDatabase } from '../db/database.js';
 import { createCollectionStore } from '../collections/store.js';
 import { DEMO_SCENARIO, demoScenarioIn } from './demo-scenario.js';
 import { DEMO_COLLECTION, demoProducts } from './products.js';
-import { demoCollectionIn, demoProductsIn } from './products-i18n.js';
+import { demoCollectionIn, demoProductsIn, type CatalogueLanguage } from './products-i18n.js';
 
 const COMPANY = 'Trailhead (demo)';
 /** The demo admin; the password comes from `SVC_SEED_ADMIN_PASSWORD` or is this default. */
@@ -153,13 +153,16 @@ export async function seedDemo(
       publications,
     };
   });
-  const french = await seedFrenchShop(database, english.company, english.application);
+  const french = await seedShopIn(database, 'fr', {
+    company_id: english.company,
+    application_id: english.application,
+  });
   return {
     company_id: english.company,
     application_id: english.application,
     collection_id: english.collection,
     publications: { ...english.publications, french: french.publication },
-    french_collection_id: french.collection,
+    french_collection_id: french.collection_id,
     admin: { email: DEMO_ADMIN.email, password: adminPassword },
   };
 }
@@ -237,29 +240,35 @@ async function seedScenario<Label extends string>(
   return publications;
 }
 
-/** The shop in French: its catalogue (searched in French) and its French scenario, published. */
-async function seedFrenchShop(
+/**
+ * The shop in another language on the demo's application: its catalogue (searched in that
+ * language) and its scenario in that language, published as production; each created only when
+ * missing. `npm run seed` makes the French one; evaluations make the others.
+ */
+export async function seedShopIn(
   database: OpenDatabase,
-  companyId: number,
-  applicationId: number,
-): Promise<{ collection: number; publication: string }> {
+  language: CatalogueLanguage,
+  demo: { company_id: number; application_id: number },
+): Promise<{ collection_id: number; publication: string }> {
   const store = createCollectionStore(database);
-  const existing = (await store.list(companyId)).find(
-    (collection) => collection.name === demoCollectionIn('fr').name,
+  const definition = demoCollectionIn(language);
+  let collection = (await store.list(demo.company_id)).find(
+    (candidate) => candidate.name === definition.name,
   );
-  let collection = existing;
   if (!collection) {
-    collection = await store.create(companyId, demoCollectionIn('fr'));
+    collection = await store.create(demo.company_id, definition);
     await store.upsertItems(
       collection,
-      demoProductsIn('fr').map(({ id, ...data }) => ({ id, data })),
+      demoProductsIn(language).map(({ id, ...data }) => ({ id, data })),
     );
   }
   const collectionId = collection.id;
   const { production } = await database.db
     .transaction()
     .execute((trx) =>
-      seedScenario(trx, applicationId, demoScenarioIn('fr'), collectionId, ['production']),
+      seedScenario(trx, demo.application_id, demoScenarioIn(language), collectionId, [
+        'production',
+      ]),
     );
-  return { collection: collectionId, publication: production };
+  return { collection_id: collectionId, publication: production };
 }

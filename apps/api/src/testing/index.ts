@@ -31,6 +31,7 @@ export type { ApplicationLimits } from '../limits.js';
 export type { ScenarioSnapshot } from '../conversations.js';
 // Opens the database an API process uses, for a test that patches what it serves (a scripted LLM).
 export { openDatabase, type OpenDatabase } from '../db/database.js';
-export { DEMO_ADMIN, type SeedSummary } from '../seed/seed-demo.js';
+export { DEMO_ADMIN, seedShopIn, type SeedSummary } from '../seed/seed-demo.js';
+export { demoCollectionIn, demoProductsIn, type CatalogueLanguage } from '../seed/products-i18n.js';
 export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
 export { DEMO_COLLECTION, demoProducts, random, type DemoProduct } from '../seed/products.js';
