@@ -134,6 +134,10 @@ describeOnBothDialects('search in the collection language', (harness, dialect) =
     expect(await gear.search('Daunen')).toEqual([]);
     expect(await gear.search('Zelt')).toEqual([]);
     await stemsIndexIsConsistent(harness().fixture.database);
+    // Another region of the same language keeps the German index.
+    const swiss = await admin('PATCH', `/collections/${gear.id}`, token, { language: 'de-CH' });
+    expect(swiss.body.language).toBe('de-CH');
+    expect(await gear.search('Handschuhen')).toEqual(['DE-3']);
     // Back to English: the German stems leave the index.
     const english = await admin('PATCH', `/collections/${gear.id}`, token, { language: 'en-GB' });
     expect(english.body.language).toBe('en-GB');

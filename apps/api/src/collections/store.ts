@@ -10,7 +10,11 @@ import {
   type SearchField,
   type StoredCollection,
 } from './collection.js';
-import { canonicalLanguageTag, DEFAULT_COLLECTION_LANGUAGE } from './search-language.js';
+import {
+  canonicalLanguageTag,
+  DEFAULT_COLLECTION_LANGUAGE,
+  searchLanguage,
+} from './search-language.js';
 import { createItemSearch, type FilterValue, type ItemSearch, type SearchSort } from './search.js';
 
 /** Reads and writes collections and their items, always within one company. */
@@ -199,9 +203,10 @@ export function createCollectionStore(
           .where('id', '=', collection.id)
           .execute();
         const language = changes.language ?? collection.language;
-        if (changes.search_fields === undefined && language === collection.language) return;
-        // The indexed text follows the search fields and the language, so every item is indexed
-        // again.
+        // The indexed text follows the search fields and the language's rules (a region alone,
+        // `en-US` to `en-GB`, changes none), so every item is indexed again when they change.
+        const sameRules = searchLanguage(language) === searchLanguage(collection.language);
+        if (changes.search_fields === undefined && sameRules) return;
         const fields = (changes.search_fields ?? collection.search_fields ?? []) as SearchField[];
         let after = 0;
         for (;;) {
