@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { whisperInstalled } from '@svc/agents-plugin-embedded';
 import { TEST_AGENT_KEY } from '@svc/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCapabilities, workerCapabilities } from './capabilities.js';
+import { embeddedLanguages, reportCapabilities, workerCapabilities } from './capabilities.js';
 import { startTestApi } from './test-support.js';
 
 let api: Awaited<ReturnType<typeof startTestApi>>;
@@ -16,6 +20,7 @@ describe("the worker's capabilities", () => {
     const capabilities = workerCapabilities(
       { DEEPGRAM_API_KEY: 'dg-secret', ELEVEN_API_KEY: '', HOME: '/root', ACME_TOKEN: 't' },
       'shop-agent',
+      { stt: ['en'], tts: ['en'] },
     );
     expect(capabilities).toEqual({
       agent_name: 'shop-agent',
@@ -31,6 +36,25 @@ describe("the worker's capabilities", () => {
     expect(
       workerCapabilities({ SVC_AGENT_TEST_PROVIDERS: '1' }, 'svc-agent').providers.llm,
     ).toContain('scripted');
+  });
+
+  it("reports the languages this machine's embedded engines speak", () => {
+    // The set-up installed the multilingual Whisper model and espeak-ng.
+    expect(whisperInstalled('base')).toBe(true);
+    expect(embeddedLanguages(process.env)).toEqual({
+      stt: ['en', 'fr', 'es', 'de'],
+      tts: ['en', 'fr', 'es', 'de'],
+    });
+    expect(workerCapabilities(process.env, 'svc-agent').embedded_languages.stt).toContain('de');
+    // Without the multilingual model (another cache) nor espeak-ng (no PATH): English only.
+    const cache = process.env.SVC_CACHE_DIR;
+    process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-no-models-'));
+    try {
+      expect(embeddedLanguages({ PATH: '' })).toEqual({ stt: ['en'], tts: ['en'] });
+    } finally {
+      if (cache === undefined) delete process.env.SVC_CACHE_DIR;
+      else process.env.SVC_CACHE_DIR = cache;
+    }
   });
 
   it('reports them to the API, which stores them; a refused key is not tried again', async () => {

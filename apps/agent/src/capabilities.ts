@@ -1,5 +1,8 @@
 // What this worker can serve, reported to the API when it starts: the API refuses to publish a
 // scenario whose providers have no key here, or whose language the embedded engines do not speak.
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { whisperLanguages } from '@svc/agents-plugin-embedded';
 import { DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
 import { AGENT_CAPABILITIES_PATH, type AgentCapabilities } from '@svc/protocol/agent';
 
@@ -10,16 +13,45 @@ export const KNOWN_PROVIDERS = {
   tts: ['embedded', 'openai', 'openai-compatible', 'elevenlabs', 'deepgram', 'cartesia'],
 } as const;
 
-/**
- * The languages the embedded engines speak: Whisper tiny.en and pocketsphinx's model hear
- * English, flite's voices speak it.
- */
-const EMBEDDED_LANGUAGES = { stt: ['en'], tts: ['en'] };
+/** The languages other than English that espeak-ng speaks for the embedded TTS (measured). */
+const ESPEAK_LANGUAGES = ['fr', 'es', 'de'];
 
-/** What a worker with this environment can serve. Key variables are named, never valued. */
+/** Whether a program is on the PATH (checked once, when the worker starts). */
+function onPath(program: string, env: Record<string, string | undefined>): boolean {
+  return (env.PATH ?? '').split(delimiter).some((folder) => {
+    if (!folder) return false;
+    try {
+      accessSync(join(folder, program), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The languages the embedded engines of this machine speak. Recognition: English always (Whisper
+ * tiny.en, else pocketsphinx's model), and French, Spanish and German when the multilingual
+ * Whisper model is installed (ensure-whisper checks every file's sha256; the first conversation in
+ * one of them loads it). Synthesis: English (flite), and French, Spanish and German when espeak-ng
+ * is installed.
+ */
+export function embeddedLanguages(
+  env: Record<string, string | undefined> = process.env,
+): AgentCapabilities['embedded_languages'] {
+  const stt = ['en', ...whisperLanguages().filter((language) => language !== 'en')];
+  const tts = ['en', ...(onPath('espeak-ng', env) ? ESPEAK_LANGUAGES : [])];
+  return { stt, tts };
+}
+
+/**
+ * What a worker with this environment can serve. Key variables are named, never valued; the
+ * embedded languages are this machine's unless given.
+ */
 export function workerCapabilities(
   env: Record<string, string | undefined>,
   agentName: string,
+  languages: AgentCapabilities['embedded_languages'] = embeddedLanguages(env),
 ): AgentCapabilities {
   return {
     agent_name: agentName,
@@ -31,7 +63,7 @@ export function workerCapabilities(
     keys: Object.keys(env)
       .filter((name) => /^[A-Za-z_][A-Za-z0-9_]*_(KEY|TOKEN)$/.test(name) && Boolean(env[name]))
       .sort(),
-    embedded_languages: EMBEDDED_LANGUAGES,
+    embedded_languages: languages,
   };
 }
 

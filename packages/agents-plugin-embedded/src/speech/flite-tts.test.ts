@@ -92,14 +92,23 @@ describe('FliteTTS', () => {
     }
   });
 
-  it('speaks other languages with espeak-ng at 22.05 kHz', async () => {
-    const engine = new FliteTTS({ language: 'fr-FR' });
-    expect(engine.provider).toBe('espeak-ng');
-    expect(engine.sampleRate).toBe(22_050);
-    const audio = await collect(engine.synthesize('Bienvenue chez Trailhead.'));
-    expect(audio.length).toBeGreaterThan(20);
-    for (const { frame } of audio) expect(frame.sampleRate).toBe(22_050);
-    expect(rms(audio.map((item) => item.frame))).toBeGreaterThan(500);
+  it('speaks French, Spanish and German with espeak-ng at 22.05 kHz', async () => {
+    const said = {
+      'fr-FR': 'Bienvenue chez Trailhead. Que cherchez-vous ?',
+      'es-ES': 'Bienvenido a Trailhead. ¿Qué busca?',
+      'de-DE': 'Willkommen bei Trailhead. Was suchen Sie?',
+    };
+    for (const [language, text] of Object.entries(said)) {
+      const engine = new FliteTTS({ language });
+      expect(engine.provider).toBe('espeak-ng');
+      expect(engine.model).toBe(language.toLowerCase());
+      expect(engine.sampleRate).toBe(22_050);
+      const audio = await collect(engine.synthesize(text));
+      const seconds = audio.reduce((sum, { frame }) => sum + frame.samplesPerChannel / 22_050, 0);
+      expect(seconds, language).toBeGreaterThan(1);
+      for (const { frame } of audio) expect(frame.sampleRate).toBe(22_050);
+      expect(rms(audio.map((item) => item.frame))).toBeGreaterThan(500);
+    }
   });
 
   it('gives nothing, and no error, for text with nothing to say', async () => {

@@ -13,6 +13,12 @@ describe('tokenize', () => {
     expect(words('50% off, 3.5 kg & free')).toEqual([
       'fifty percent off three point five kg and free',
     ]);
+    // Words of other languages stay whole, accents and all (the multilingual recognizer's scores).
+    expect(words("Zeig mir die Schlafsäcke. Qu'est-ce qu'il y a? Añade ÉTÉ")).toEqual([
+      'zeig mir die schlafsäcke',
+      "qu'est ce qu'il y a",
+      'añade été',
+    ]);
     expect(tokenize('GPS watch')[0]?.[0]).toEqual({ word: 'gps', acronym: true });
     expect(numberToWords(0)).toBe('zero');
     expect(numberToWords(1999)).toBe('one thousand nine hundred ninety nine');

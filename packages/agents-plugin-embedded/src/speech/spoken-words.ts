@@ -83,7 +83,7 @@ export function tokenize(text: string): Token[][] {
     .replace(/\$\s*(\d[\d,]*(?:\.\d+)?)/g, '$1 dollars');
   for (const part of normalized.split(/[.!?;:](?!\d)|\n/)) {
     const tokens: Token[] = [];
-    for (const match of part.matchAll(/[A-Za-z]+(?:'[A-Za-z]+)*|\d[\d,]*(?:\.\d+)?|[%&+@]/g)) {
+    for (const match of part.matchAll(/\p{L}+(?:'\p{L}+)*|\d[\d,]*(?:\.\d+)?|[%&+@]/gu)) {
       const raw = match[0];
       if (/^\d/.test(raw)) {
         for (const word of spokenNumber(raw).split(' ')) tokens.push({ word, acronym: false });

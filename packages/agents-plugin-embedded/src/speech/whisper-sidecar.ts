@@ -8,8 +8,33 @@ import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../cache-dir.js';
 import type { Transcriber, TranscriptionRequest } from './whisper-stt.js';
 
-/** The Whisper model the embedded recognizer uses unless told otherwise. */
+/** The Whisper model the embedded recognizer uses unless told otherwise: English. */
 export const DEFAULT_WHISPER_MODEL = 'tiny.en';
+
+/** The multilingual Whisper model: the languages other than English. */
+export const MULTILINGUAL_WHISPER_MODEL = 'base';
+
+/**
+ * The languages (ISO 639-1) each installed model serves. Multilingual base knows about a hundred;
+ * these are the ones measured here (see the agent README) and served end to end.
+ */
+export const WHISPER_MODEL_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  [DEFAULT_WHISPER_MODEL]: ['en'],
+  [MULTILINGUAL_WHISPER_MODEL]: ['fr', 'es', 'de'],
+};
+
+/** The model that hears a language (a BCP-47 tag or its primary subtag; none is English). */
+export function whisperModelFor(language?: string): string {
+  const base = language?.split('-')[0]?.toLowerCase();
+  return !base || base === 'en' ? DEFAULT_WHISPER_MODEL : MULTILINGUAL_WHISPER_MODEL;
+}
+
+/** The languages the installed Whisper models hear, English first. */
+export function whisperLanguages(): string[] {
+  return Object.entries(WHISPER_MODEL_LANGUAGES).flatMap(([model, languages]) =>
+    whisperInstalled(model) ? [...languages] : [],
+  );
+}
 
 /** Where the installer puts the Python environment and a model. */
 export function whisperPaths(model = DEFAULT_WHISPER_MODEL, cache = cacheDir()) {
@@ -33,6 +58,8 @@ export interface WhisperSidecarOptions {
   model?: string;
   /** CPU threads of the decoder (default 2). */
   threads?: number;
+  /** CTranslate2 compute type (default `int8`: measured fastest on two cores, see below). */
+  computeType?: string;
   /** How long the model may take to load, ms (default 120 s). */
   startTimeoutMs?: number;
 }
@@ -52,6 +79,20 @@ const DECODE_OPTIONS = {
   window_s: 10,
   max_tokens_per_s: 8,
 };
+
+/**
+ * The multilingual base model's settings, measured on two loaded cores (2026-11-24; the agent
+ * README has the figures): the same as tiny.en's. A beam of 5 against greedy decoding: word error
+ * over 36 French, Spanish and German shop requests (espeak-ng and MBROLA voices) 29.1% against
+ * 34.7%, with no time difference the load let us see; `int8` against `float32` weights: the same
+ * transcripts, 2-3 times faster.
+ */
+const MULTILINGUAL_DECODE_OPTIONS = DECODE_OPTIONS;
+
+/** The decode settings of a model. */
+function decodeOptions(model: string) {
+  return model === MULTILINGUAL_WHISPER_MODEL ? MULTILINGUAL_DECODE_OPTIONS : DECODE_OPTIONS;
+}
 
 interface Pending {
   resolve(answer: { text: string; ms: number }): void;
@@ -91,7 +132,15 @@ export class WhisperSidecar implements Transcriber {
     }
     const child = spawn(
       paths.python,
-      [paths.script, '--model', paths.model, '--threads', String(this.#options.threads ?? 2)],
+      [
+        paths.script,
+        '--model',
+        paths.model,
+        '--threads',
+        String(this.#options.threads ?? 2),
+        '--compute-type',
+        this.#options.computeType ?? 'int8',
+      ],
       { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HF_HUB_OFFLINE: '1' } },
     );
     this.#process = child;
@@ -170,7 +219,7 @@ export class WhisperSidecar implements Transcriber {
       ).toString('base64'),
       ...(request.prompt ? { initial_prompt: request.prompt } : {}),
       ...(request.language ? { language: request.language } : {}),
-      options: DECODE_OPTIONS,
+      options: decodeOptions(this.#options.model ?? DEFAULT_WHISPER_MODEL),
     };
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -190,5 +239,67 @@ export class WhisperSidecar implements Transcriber {
   close(): void {
     this.#process?.stdin?.end();
     this.#process?.kill();
+  }
+}
+
+/** Options of {@link WhisperModels}. */
+export interface WhisperModelsOptions {
+  /** Options of every model's sidecar (its `model` is chosen per language). */
+  sidecar?: Omit<WhisperSidecarOptions, 'model'>;
+  /** Makes a model's sidecar (tests); default `new WhisperSidecar(...)`. */
+  create?: (
+    options: WhisperSidecarOptions,
+  ) => Transcriber & { start(): Promise<unknown>; close(): void };
+}
+
+/**
+ * The Whisper models of a process, one sidecar each, started when a language first needs it:
+ * tiny.en for English (what English conversations always used), multilingual base for French,
+ * Spanish and German with the language given to the decoder (no detection). A worker that never
+ * has a conversation in another language never loads the multilingual model.
+ */
+export class WhisperModels implements Transcriber {
+  readonly #options: WhisperModelsOptions;
+  readonly #sidecars = new Map<
+    string,
+    Transcriber & { start(): Promise<unknown>; close(): void }
+  >();
+
+  constructor(options: WhisperModelsOptions = {}) {
+    this.#options = options;
+  }
+
+  /** The sidecar of a model, made (not started) on first use. */
+  #sidecar(model: string) {
+    let sidecar = this.#sidecars.get(model);
+    if (!sidecar) {
+      const options = { ...this.#options.sidecar, model };
+      sidecar = this.#options.create?.(options) ?? new WhisperSidecar(options);
+      this.#sidecars.set(model, sidecar);
+    }
+    return sidecar;
+  }
+
+  /** Loads the model that hears `language` (default English); resolves once it is ready. */
+  async start(language?: string): Promise<void> {
+    await this.#sidecar(whisperModelFor(language)).start();
+  }
+
+  /** The models whose sidecar was asked for, by id. */
+  get models(): string[] {
+    return [...this.#sidecars.keys()];
+  }
+
+  transcribe(
+    request: TranscriptionRequest,
+    signal?: AbortSignal,
+  ): Promise<{ text: string; ms: number }> {
+    return this.#sidecar(whisperModelFor(request.language)).transcribe(request, signal);
+  }
+
+  /** Stops every sidecar. */
+  close(): void {
+    for (const sidecar of this.#sidecars.values()) sidecar.close();
+    this.#sidecars.clear();
   }
 }
