@@ -3,8 +3,8 @@
 // seeded Trailhead demo, livekit-server and the agent worker (its intent router answers "do you
 // have tents"). A typed conversation shows the search panel inside the widget's shadow root, with
 // and without a strict Content-Security-Policy; hostile page CSS leaves the launcher and the panel
-// whole; two widgets on one page keep their own state; a phone-sized viewport gets a full-screen
-// sheet. With WIDGET_SCREENSHOTS=1 it writes the screenshots docs/widget.md shows.
+// whole; two widgets on one page keep their own state; a snippet with `data-language="fr-FR"`
+// speaks French; a phone-sized viewport gets a full-screen sheet. With WIDGET_SCREENSHOTS=1 it writes the screenshots docs/widget.md shows.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,12 @@ beforeAll(async () => {
   const embedPage = await embed.text();
   snippet = /<script [^>]*><\/script>/.exec(embedPage)?.[0] ?? '';
   expect(snippet).toContain(`data-publication="${api.publication}"`);
+  // The demo's French publication: a scenario whose own language is fr-FR.
+  const french = await fetch(
+    `${api.url}/widget/v1/embed.html?publication=${api.demo.publications.french}`,
+  );
+  expect(french.status).toBe(200);
+  const frenchShopPage = await french.text();
   const policy = strictPolicy(api.url, server.url);
   site = await startHostSite({
     '/plain.html': { html: embedPage },
@@ -58,6 +64,15 @@ beforeAll(async () => {
     '/hostile.html': {
       html: `<!doctype html><html><head><style>${HOSTILE_CSS}</style></head><body><p id="host-text">The host page's own words.</p>${snippet}</body></html>`,
     },
+    // The snippet with the visitor's language: the loader passes it to the element.
+    '/french.html': {
+      html: embedPage.replace(
+        snippet,
+        snippet.replace('<script ', '<script data-language="fr-FR" '),
+      ),
+      headers: { 'content-security-policy': policy },
+    },
+    '/french-shop.html': { html: frenchShopPage, headers: { 'content-security-policy': policy } },
     '/two.html': {
       html: `<!doctype html><html><head><title>two</title></head><body>
 <svc-agent id="first" publication="${api.publication}" api="${api.url}" layout="inline" label="First"></svc-agent>
@@ -244,6 +259,47 @@ describe('the widget on a page with nothing but its snippet', () => {
     await widget.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(refused).toEqual([]);
   });
+
+  it(
+    'speaks French for data-language="fr-FR", and for a French publication once it connects',
+    async () => {
+      await open('/french.html');
+      const widget = page.locator('svc-agent');
+      expect(await widget.getAttribute('language')).toBe('fr-FR');
+      const launcher = widget.locator('.svcw-launcher');
+      expect(await launcher.textContent()).toBe('Une question\u00a0?');
+      expect(await launcher.getAttribute('aria-label')).toBe('Ouvrir l’assistant');
+      await launcher.click();
+      const conversation = widget.locator('.svcw-conversation');
+      await conversation.waitFor();
+      expect(await conversation.getAttribute('lang')).toBe('fr-FR');
+      expect(await widget.getByRole('radio').allTextContents()).toEqual(['Voix', 'Texte']);
+      expect(await widget.locator('.svcw-hint').textContent()).toMatch(
+        /^Parlez avec notre assistant/,
+      );
+      expect(await widget.getByRole('log').getAttribute('aria-label')).toBe('Conversation');
+      await widget.getByRole('button', { name: 'Commencer à parler' }).waitFor();
+      expect(await widget.locator('.svcw-state').textContent()).toBe('prêt');
+      expect(refused).toEqual([]);
+      await context?.close();
+
+      // No language on the tag and an English browser: English until the session names its own.
+      await open('/french-shop.html');
+      const shop = page.locator('svc-agent');
+      expect(await shop.locator('.svcw-launcher').textContent()).toBe('Ask us');
+      await shop.locator('.svcw-launcher').click();
+      await shop.getByRole('radio', { name: 'Typing' }).click();
+      await shop.getByRole('button', { name: 'Start typing' }).click();
+      await shop.locator('.svcw-conversation[data-status="connected"]').waitFor(LONG);
+      await shop.locator('.svcw-conversation[lang="fr-FR"]').waitFor(LONG);
+      expect(await shop.locator('.svcw-launcher').textContent()).toBe('Une question\u00a0?');
+      expect(await shop.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(
+        'Écrivez un message',
+      );
+      expect(refused).toEqual([]);
+    },
+    LONG.timeout,
+  );
 
   it('is a full-screen sheet on a phone-sized screen', async () => {
     await open('/plain.html', { width: 390, height: 844 });

@@ -225,7 +225,7 @@ function Panel(props: ConversationOptions & { widgetLocale: WidgetLocale }) {
             className="svcw-feature"
             data-feature={shown.feature}
             data-tool={shown.toolName}
-            aria-label={strings.shown}
+            aria-label={features.getFeatureName(shown.feature) ?? strings.shown}
           >
             <ShownPanel {...(registered.propsSelector?.(shown) ?? shown.componentData)} />
           </section>

@@ -29,7 +29,7 @@ export interface ConversationStrings {
   you: string;
   /** Said before the assistant's messages to a screen reader. */
   assistant: string;
-  /** Label of the area where the agent's panels show. */
+  /** Label of the area where the agent's panels show, when the config names no feature name. */
   shown: string;
   /** Label of the message box. */
   message: string;
