@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compoundHeads,
   canonicalLanguageTag,
   COLLECTION_LANGUAGE_TAG,
   foldAccents,
@@ -55,5 +56,16 @@ describe('search languages', () => {
     expect(searchLanguage('es-419')).toBe('es');
     expect(searchLanguage('fr-FR')).toBe('fr');
     expect(searchLanguage(undefined)).toBe('en');
+  });
+
+  it('offers the heads of German compounds, and nothing in other languages', () => {
+    const heads = compoundHeads('Daunenschlafsack von Summit', 'de');
+    expect(heads).toContain('schlafsack');
+    expect(heads).toContain('sack');
+    // The modifier keeps three letters, the head four: no "ack", no "aunenschlafsack" before it.
+    expect(heads[0]).toBe('nenschlafsack');
+    expect(heads.at(-1)).toBe('sack');
+    expect(compoundHeads('Zelt Hut', 'de')).toEqual([]);
+    expect(compoundHeads('Sac de couchage synthétique', 'fr')).toEqual([]);
   });
 });

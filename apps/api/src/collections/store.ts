@@ -12,6 +12,7 @@ import {
 } from './collection.js';
 import {
   canonicalLanguageTag,
+  compoundHeads,
   DEFAULT_COLLECTION_LANGUAGE,
   searchLanguage,
 } from './search-language.js';
@@ -86,10 +87,12 @@ export function createCollectionStore(
 ): CollectionStore {
   const db = database.db.withTables<SearchColumns>();
   /** What a row stores for search: its search text, and the dialect's index column for it. */
-  const indexed = (language: string, text: string) => ({
-    search_text: text,
-    ...search.indexColumns(language, text),
-  });
+  const indexed = (language: string, text: string) => {
+    // German compounds are indexed under their heads too ("Daunenschlafsack" under "schlafsack").
+    const heads = compoundHeads(text, searchLanguage(language));
+    const searched = heads.length > 0 ? `${text} ${heads.join(' ')}` : text;
+    return { search_text: searched, ...search.indexColumns(language, searched) };
+  };
   async function get(companyId: number, collectionId: number): Promise<StoredCollection> {
     const row = await db
       .selectFrom('collections')

@@ -36,6 +36,9 @@ describe('the demo catalogue in other languages', () => {
     ['es', 'tiendas de campana', /^Tienda de campaña /],
     ['es', 'botas de montaña', /^Bota de montaña /],
     ['de', 'Wanderschuhe', /^Wanderschuh /],
+    // German compounds are found under their heads: every Schlafsack is a Daunen-, Sommer-, ...
+    ['de', 'Schlafsäcke', /schlafsack /],
+    ['de', 'Zelte', /zelt /],
   ] as const)('%s: "%s" finds the items it names', async (language, query, name) => {
     const database = openDatabase(join(mkdtempSync(join(tmpdir(), 'svc-i18n-')), 'svc.db'));
     await migrate(database);
