@@ -19,7 +19,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{packages,apps,tools,e2e}/**/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    // bench/ measures and is not tested, except the fuzz's short pass, which CI runs.
+    include: [
+      '{packages,apps,tools,e2e}/**/src/**/*.test.{ts,tsx}',
+      'e2e/**/*.test.ts',
+      'bench/fuzz/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     hookTimeout: 120_000,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
+import { rowsFor, type Page } from './paging.js';
 
 // scrypt's memory-hard parameters (N = 2^15, r = 8: 32 MiB, about 50 ms here): OWASP's minimum.
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 } as const;
@@ -122,12 +123,16 @@ export function createAdminAuth(database: OpenDatabase) {
     },
 
     /** The company's admins, oldest first. */
-    listAdmins: (companyId: number) =>
+    /** The company's admins by id; with `page`, one more than the page (see `paging.ts`). */
+    listAdmins: (companyId: number, page?: Page) =>
       db
         .selectFrom('admins')
         .select(['id', 'email', 'created_at'])
         .where('company_id', '=', companyId)
         .orderBy('id')
+        .$if(page !== undefined, (query) =>
+          query.limit(rowsFor(page as Page).limit).offset((page as Page).offset),
+        )
         .execute(),
 
     /**

@@ -6,6 +6,7 @@ import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import { parseLimits, type ApplicationLimits } from './limits.js';
 import type { Scenario } from './scenarios.js';
+import { rowsFor, type Page } from './paging.js';
 
 /**
  * The label of a scenario's preview: the draft as the studio tries it. It cannot be published
@@ -96,7 +97,7 @@ export interface Publications {
    */
   publish(scenario: Scenario, label: string, actor: Actor): Promise<Publication>;
   /** A scenario's publications, by label. */
-  ofScenario(scenarioId: number): Promise<Publication[]>;
+  ofScenario(scenarioId: number, page?: Page): Promise<Publication[]>;
   /** The company's publication with its snapshot; 404 for another company's. */
   find(
     companyId: number,
@@ -110,7 +111,10 @@ export interface Publications {
   /** Unpublishes the company's publication (again is harmless); answers it. */
   unpublish(companyId: number, uuid: string, actor: Actor): Promise<Publication>;
   /** A scenario's history, newest first, optionally of one label. */
-  history(scenarioId: number, options?: { label?: string | undefined }): Promise<HistoryEntry[]>;
+  history(
+    scenarioId: number,
+    options?: { label?: string | undefined; page?: Page | undefined },
+  ): Promise<HistoryEntry[]>;
   /** One entry of a scenario's history with the snapshot it served; 404 otherwise. */
   historyEntry(
     scenarioId: number,
@@ -306,13 +310,16 @@ export function createPublications(
         .where('p.label', '=', label)
         .executeTakeFirstOrThrow();
     },
-    ofScenario: (scenarioId) =>
+    ofScenario: (scenarioId, page) =>
       db
         .selectFrom('publications as p')
         .select([...publicationFields])
         .where('p.scenario_id', '=', scenarioId)
         .where('p.label', '!=', PREVIEW_LABEL)
         .orderBy('p.label')
+        .$if(page !== undefined, (query) =>
+          query.limit(rowsFor(page as Page).limit).offset((page as Page).offset),
+        )
         .execute(),
     find,
     async preview(scenario) {
@@ -338,6 +345,9 @@ export function createPublications(
       historyQuery(scenarioId)
         .$if(options.label !== undefined, (query) =>
           query.where('p.label', '=', options.label as string),
+        )
+        .$if(options.page !== undefined, (query) =>
+          query.limit(rowsFor(options.page as Page).limit).offset((options.page as Page).offset),
         )
         .execute()
         .then((rows) => rows.map(historyFromRow)),

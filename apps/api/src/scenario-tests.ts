@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import type { Scenario } from './scenarios.js';
+import { rowsFor, type Page } from './paging.js';
 
 // Test conversations a scenario keeps: typed turns, each with what the agent should do. A runner
 // plays them against the draft or a publication; this module only stores them.
@@ -105,14 +106,18 @@ export function createScenarioTests({ db }: OpenDatabase) {
   }
   return {
     find,
-    /** The scenario's tests by name. */
-    list: async (scenarioId: number): Promise<ScenarioTest[]> =>
+    /** The scenario's tests by name; with `page`, one more than the page (see `paging.ts`). */
+    list: async (scenarioId: number, page?: Page): Promise<ScenarioTest[]> =>
       (
         await db
           .selectFrom('scenario_tests')
           .select(fields)
           .where('scenario_id', '=', scenarioId)
           .orderBy('name')
+          .orderBy('id')
+          .$if(page !== undefined, (query) =>
+            query.limit(rowsFor(page as Page).limit).offset((page as Page).offset),
+          )
           .execute()
       ).map(fromRow),
     /** A new test (409 when the name is taken; 400 for a tool the scenario lacks). */

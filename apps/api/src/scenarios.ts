@@ -3,6 +3,7 @@ import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import { checkFeatures, type FeatureToCheck } from './feature-catalog.js';
 import { scenarioDefinition, type ScenarioDefinition } from './scenario-definition.js';
+import { rowsFor, type Page } from './paging.js';
 
 /** A scenario as the admin API answers it: its definition, attached collections and times. */
 export interface Scenario extends ScenarioDefinition {
@@ -42,9 +43,10 @@ export type ScenarioChanges = {
 
 /** Scenarios of a company, with the collections they attach (`scenario_collections`). */
 export interface Scenarios {
+  /** The company's scenarios by id; with `page`, one more than the page (see `paging.ts`). */
   list(
     companyId: number,
-    options?: { applicationId?: number | undefined },
+    options?: { applicationId?: number | undefined; page?: Page | undefined },
   ): Promise<ScenarioSummary[]>;
   /** The company's scenario; 404 for another company's. */
   find(companyId: number, id: number): Promise<Scenario>;
@@ -109,6 +111,9 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
           query.where('s.application_id', '=', options.applicationId as number),
         )
         .orderBy('s.id')
+        .$if(options.page !== undefined, (query) =>
+          query.limit(rowsFor(options.page as Page).limit).offset((options.page as Page).offset),
+        )
         .execute(),
     find,
     async create(companyId, scenario) {

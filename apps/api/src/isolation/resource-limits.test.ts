@@ -16,22 +16,6 @@ import { seedTenants, visitorOf, type TenantA } from './tenants.js';
 const BODY_LIMIT = 256 * 1024;
 /** The largest page any list answers. */
 const MAX_PAGE = 200;
-/**
- * Admin lists answered whole: each is a company's own authored records, made one at a time by its
- * admins under the admin rate limit. A new list must page (a `limit` query) or be added here with
- * that argument; see docs/security.md (API4) for what is left.
- */
-const WHOLE_LISTS = new Set([
-  'listAdmins',
-  'listApiKeys',
-  'listApplications',
-  'listScenarios',
-  'listScenarioPublications',
-  'listPublicationHistory',
-  'listScenarioTests',
-  'listCollections',
-]);
-
 const scripted = scriptedDriver();
 
 describeOnBothDialects(
@@ -92,7 +76,7 @@ describeOnBothDialects(
       for (const operation of lists) {
         const limit = operation.query.find((parameter) => parameter.name === 'limit');
         if (!limit) {
-          if (!WHOLE_LISTS.has(operation.name)) wrong.push(`${operation.name}: no page size`);
+          wrong.push(`${operation.name}: no page size`);
           continue;
         }
         if (limit.maximum === undefined || limit.maximum > MAX_PAGE) {

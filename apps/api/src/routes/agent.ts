@@ -13,6 +13,7 @@ import type { Carts } from '../carts.js';
 import type { CollectionStore } from '../collections/store.js';
 import { resultLimit, type Conversations } from '../conversations.js';
 import { HttpError } from '../errors.js';
+import { securityOf } from '../openapi.js';
 import {
   agentCapabilities,
   appendMessagesRequest,
@@ -37,7 +38,9 @@ export interface AgentRouteDeps {
 
 const error = z.object({ error: z.string() });
 const errors = { 400: error, 401: error, 404: error };
-const params = z.looseObject({ conversationId: z.string().min(1).max(128) });
+const conversationId = z.string().min(1).max(128);
+const params = z.object({ conversationId });
+const security = securityOf('agent');
 const { CONFIG, MESSAGES, RESTORE_STATE, END, METRICS } = AGENT_API_ENDPOINTS;
 
 // The bodies below are cast to their protocol types: the schemas match those types field for field
@@ -56,7 +59,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       throw new HttpError(401, 'the agent API is off: the server has no SVC_AGENT_KEY');
     checkAgentKey(request, deps.agentKey);
   };
-  const conversationId = (request: FastifyRequest) =>
+  const conversationOf = (request: FastifyRequest) =>
     (request.params as { conversationId: string }).conversationId;
 
   return async (app) => {
@@ -68,6 +71,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Runtime config of a conversation',
           params,
           response: { 200: runtimeConfig, ...errors },
@@ -81,6 +85,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Append messages (idempotent by id)',
           params,
           body: appendMessagesRequest,
@@ -99,6 +104,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Save a restore checkpoint (an older version is ignored)',
           params,
           body: restoreState,
@@ -114,6 +120,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Record the end of the conversation (the first end wins)',
           params,
           body: endConversationRequest,
@@ -134,6 +141,7 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Record per-turn latencies (milliseconds)',
           params,
           body: recordMetricsRequest,
@@ -151,9 +159,11 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
       contentRoutes({
         store: deps.store,
         carts: deps.carts,
-        tag: 'agent',
+        audience: 'agent',
+        prefixParams: { conversationId },
+        rateLimited: false,
         async scope(request) {
-          const target = await conversations.scope(conversationId(request));
+          const target = await conversations.scope(conversationOf(request));
           return {
             companyId: target.company_id,
             visitorId: target.visitor_id,
@@ -189,6 +199,7 @@ export function agentCapabilityRoutes(deps: AgentCapabilityRouteDeps): FastifyPl
         },
         schema: {
           tags: ['agent'],
+          security,
           summary: 'Report what an agent worker can serve (when it starts)',
           body: agentCapabilities,
           response: { 200: z.object({ stored: z.boolean() }), 400: error, 401: error },

@@ -74,7 +74,7 @@ describeOnBothDialects('collections and carts', (harness) => {
     }
   });
 
-  it('400 for filters the collection does not have or values of the wrong kind', async () => {
+  it('422 for filters the collection does not have or values of the wrong kind', async () => {
     const { token } = await harness().visitor('searcher');
     const base = `/v1/visitor/collections/${harness().fixture.collectionId}/search`;
     for (const filters of [
@@ -85,7 +85,7 @@ describeOnBothDialects('collections and carts', (harness) => {
       { price: {} },
     ]) {
       const response = await call('POST', base, token, { filters });
-      expect(response.status, JSON.stringify(filters)).toBe(400);
+      expect(response.status, JSON.stringify(filters)).toBe(422);
       expect(response.body).toEqual({ error: expect.stringContaining('filters.') });
     }
     expect((await call('POST', base, token, { query: 42 })).status).toBe(400);

@@ -6,6 +6,7 @@ import type { Carts } from '../carts.js';
 import { comparisonData, displayData } from '../collections/collection.js';
 import type { CollectionStore } from '../collections/store.js';
 import { HttpError } from '../errors.js';
+import { securityOf } from '../openapi.js';
 import { recordId, recordIdParam } from './record-id.js';
 
 /** Whose collections and carts a request works on: resolved from its credentials, never its body. */
@@ -24,12 +25,15 @@ export interface ContentRouteDeps {
   carts: Carts;
   /** Authenticates the request and answers its scope (401/403/404 otherwise). */
   scope(request: FastifyRequest): Promise<ContentScope>;
-  /** Tag in the OpenAPI document. */
-  tag: string;
+  /** Who calls them: their tag and security scheme in the OpenAPI document. */
+  audience: 'visitor' | 'agent';
+  /** Path parameters of the prefix the routes are mounted under (the agent's `conversationId`). */
+  prefixParams?: z.ZodRawShape;
+  /** Whether the per-address rate limit applies (429). */
+  rateLimited: boolean;
 }
 
 const error = z.object({ error: z.string() });
-const errors = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error };
 const filterValue = z.union([
   z.string(),
   z.number(),
@@ -39,7 +43,6 @@ const filterValue = z.union([
 ]);
 const bucketName = z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ and -, at most 64');
 const itemId = z.string().min(1).max(256);
-const collectionParam = z.looseObject({ collectionId: recordIdParam });
 const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
 const bucketLine = z.object({
   collection_id: z.number(),
@@ -71,14 +74,35 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
   const attached = (scope: ContentScope): Promise<Collection[]> =>
     store.many(scope.companyId, scope.collectionIds);
 
+  const prefix = deps.prefixParams ?? {};
+  /**
+   * A route's path parameters, after the prefix's. Typed as the route's own: the handlers read
+   * only those, and the prefix's are the scope's business.
+   */
+  const paramsOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
+    z.object({ ...prefix, ...shape }) as unknown as z.ZodObject<Shape>;
+  const collectionParam = paramsOf({ collectionId: recordIdParam });
+  const noParams = Object.keys(prefix).length > 0 ? { params: z.object(prefix) } : {};
+  const errors = {
+    400: error,
+    401: error,
+    ...(deps.audience === 'visitor' ? { 403: error } : {}),
+    404: error,
+    409: error,
+    ...(deps.rateLimited ? { 429: error } : {}),
+  };
+
   return async (app) => {
-    const tags = [deps.tag];
+    const tags = [deps.audience];
+    const security = securityOf(deps.audience);
     app.get(
       '/collections',
       {
         schema: {
           tags,
+          security,
           summary: 'Collections the publication attached',
+          ...noParams,
           response: { 200: z.object({ collections: z.array(z.unknown()) }), ...errors },
         },
       },
@@ -90,6 +114,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: "Full-text search with filters, capped by the scenario's limit",
           params: collectionParam,
           body: z.object({
@@ -108,7 +133,13 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
               })
               .optional(),
           }),
-          response: { 200: z.object({ items: z.array(item), limit: z.number() }), ...errors },
+          response: {
+            200: z.object({ items: z.array(item), limit: z.number() }),
+            ...errors,
+            422: error.describe(
+              'A filter the collection does not have, or a value of the wrong kind for it (the message names it: `filters.<key>`)',
+            ),
+          },
         },
       },
       async (request) => {
@@ -117,12 +148,20 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
           request.params.collectionId,
         );
         const limit = Math.min(request.body.limit ?? scope.limit, scope.limit);
-        const items = await store.search(target, {
-          query: request.body.query,
-          filters: request.body.filters,
-          limit,
-          sort: request.body.sort,
-        });
+        const items = await store
+          .search(target, {
+            query: request.body.query,
+            filters: request.body.filters,
+            limit,
+            sort: request.body.sort,
+          })
+          .catch((error: unknown) => {
+            // The body fits the schema (filters are keyed by any name); what the store refuses is
+            // a filter this collection lacks or a value of the wrong kind for it: 422.
+            if (error instanceof HttpError && error.status === 400)
+              throw new HttpError(422, error.message);
+            throw error;
+          });
         return { items, limit };
       },
     );
@@ -132,6 +171,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'An item with its view rendered (display data)',
           params: collectionParam.extend({ itemId }),
           response: { 200: z.unknown(), ...errors },
@@ -150,6 +190,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Items side by side (comparison data)',
           params: collectionParam,
           body: z.object({ item_ids: z.array(itemId).min(2).max(10) }),
@@ -171,19 +212,22 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: "The visitor's cart lists",
+          ...noParams,
           response: { 200: z.object({ buckets: z.array(bucket) }), ...errors },
         },
       },
       async (request) => ({ buckets: await carts.list((await deps.scope(request)).visitorId) }),
     );
 
-    const bucketParams = z.looseObject({ name: bucketName });
+    const bucketParams = paramsOf({ name: bucketName });
     app.get(
       '/buckets/:name',
       {
         schema: {
           tags,
+          security,
           summary: 'One cart list (empty when it does not exist yet)',
           params: bucketParams,
           response: { 200: bucket, ...errors },
@@ -197,6 +241,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Add an item (adding it again increases its quantity)',
           params: bucketParams,
           body: z.object({
@@ -222,6 +267,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Set the quantity of an item (0 removes it)',
           params: lineParams,
           body: z.object({ quantity: z.number().int().min(0).max(999) }),
@@ -241,6 +287,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Remove an item',
           params: lineParams,
           response: { 200: bucket, ...errors },
@@ -258,6 +305,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security,
           summary: 'Empty a cart list',
           params: bucketParams,
           response: { 200: bucket, ...errors },

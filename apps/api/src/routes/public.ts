@@ -3,6 +3,7 @@ import { matchLanguage } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
+import { securityOf } from '../openapi.js';
 import { checkApplicationRate, type RateCounter } from '../limits.js';
 import type { Publications } from '../publications.js';
 import type { Sessions } from '../sessions.js';
@@ -60,6 +61,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         config: { rateLimit: {} },
         schema: {
           summary: 'Identify a visitor',
+          security: [],
           body: z.object({
             scenario_uuid: z.string().min(1),
             external_id: z.string().min(1).max(256),
@@ -106,6 +108,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         config: { rateLimit: {} },
         schema: {
           summary: 'Start a Transport session',
+          security: securityOf('visitor'),
           headers: z.object({ authorization: z.string().optional() }),
           body: z.object({
             scenario_uuid: z.string().min(1),

@@ -25,7 +25,8 @@ export function visitorRoutes(deps: VisitorRouteDeps): FastifyPluginAsyncZod {
   return contentRoutes({
     store: deps.store,
     carts: deps.carts,
-    tag: 'visitor',
+    audience: 'visitor',
+    rateLimited: true,
     async scope(request) {
       const claims = await authenticateVisitor(deps.tokens, request);
       const publication = await deps.publications.live(claims.scenario_uuid);

@@ -53,6 +53,7 @@ export function widgetRoutes(deps: WidgetRouteDeps): FastifyPluginAsyncZod {
         schema: {
           operationId: 'widgetEmbedPage',
           tags,
+          security: [],
           summary: 'A page with nothing but the one-tag snippet of a publication',
           description:
             'The snippet the publish response gives as `embed.html`, in an otherwise empty HTML page, for trying the widget as a visitor meets it.',
@@ -93,6 +94,7 @@ export function widgetRoutes(deps: WidgetRouteDeps): FastifyPluginAsyncZod {
         schema: {
           operationId: 'widgetFile',
           tags,
+          security: [],
           summary: 'A file of the widget: the loader widget.js or one of its chunks',
           description: `\`widget.js\` (the classic-script loader: \`Cache-Control: ${LOADER_CACHE}\`) and the files it loads, named by content hash (\`${CHUNK_CACHE}\`). Every answer carries \`Access-Control-Allow-Origin: *\` and \`Cross-Origin-Resource-Policy: cross-origin\`, since any site may embed the widget.`,
           params: z.object({

@@ -76,7 +76,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's admins */
+    /** The company's admins, by id (offset paged) */
     get: operations['listAdmins'];
     put?: never;
     /** Add an admin to the company (signed-in admins only; 409 when the email is taken) */
@@ -111,7 +111,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's API keys (never the keys themselves) */
+    /** The company's API keys, by id (never the keys themselves; offset paged) */
     get: operations['listApiKeys'];
     put?: never;
     /** Create an API key; the key is in this answer only */
@@ -146,7 +146,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List applications */
+    /** List applications, by id (offset paged) */
     get: operations['listApplications'];
     put?: never;
     /** Create an application (limits default to {"requests_per_minute":600,"concurrent_sessions":50,"daily_sessions":5000}) */
@@ -183,7 +183,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List scenarios */
+    /** List scenarios, by id (offset paged) */
     get: operations['listScenarios'];
     put?: never;
     /** Create a scenario */
@@ -257,7 +257,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A scenario's publications, one per label */
+    /** A scenario's publications, one per label, by label (offset paged) */
     get: operations['listScenarioPublications'];
     put?: never;
     post?: never;
@@ -396,7 +396,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A scenario's test conversations, by name */
+    /** A scenario's test conversations, by name (offset paged) */
     get: operations['listScenarioTests'];
     put?: never;
     /** Add a test: typed turns, each expecting a tool with arguments, or phrases the reply must or must not contain (409 when the name is taken) */
@@ -543,7 +543,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List collections */
+    /** List collections, by id (offset paged) */
     get: operations['listCollections'];
     put?: never;
     /** Create a collection */
@@ -765,6 +765,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -789,7 +811,6 @@ export interface operations {
       content: {
         'application/json': {
           company_name: string;
-          /** Format: email */
           email: string;
           password: string;
         };
@@ -834,6 +855,28 @@ export interface operations {
       };
       /** @description The email already belongs to an admin */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -961,14 +1004,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -1025,6 +1066,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1040,7 +1103,12 @@ export interface operations {
   };
   listAdmins: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1059,6 +1127,8 @@ export interface operations {
               email: string;
               created_at: string;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -1140,7 +1210,6 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** Format: email */
           email: string;
           password: string;
         };
@@ -1215,6 +1284,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1239,14 +1330,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -1303,6 +1392,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1318,7 +1440,12 @@ export interface operations {
   };
   listApiKeys: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1339,6 +1466,8 @@ export interface operations {
               created_at: string;
               revoked_at: string | null;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -1495,6 +1624,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1519,14 +1670,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -1583,6 +1732,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1598,7 +1780,12 @@ export interface operations {
   };
   listApplications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1623,6 +1810,8 @@ export interface operations {
               };
               created_at: string;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -1791,6 +1980,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1889,6 +2100,17 @@ export interface operations {
           };
         };
       };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -1913,14 +2135,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -1968,6 +2188,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2087,6 +2340,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -2104,6 +2390,10 @@ export interface operations {
     parameters: {
       query?: {
         application_id?: number;
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
       };
       header?: never;
       path?: never;
@@ -2125,6 +2415,8 @@ export interface operations {
               language: string;
               updated_at: string;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -2442,6 +2734,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -2615,6 +2929,17 @@ export interface operations {
           };
         };
       };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -2639,14 +2964,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -2694,6 +3017,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2952,6 +3308,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -3131,6 +3520,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -3240,6 +3662,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description The deployment's agent cannot serve the scenario (a provider without its key, a language its engines do not speak); the message names the field */
       422: {
         headers: {
@@ -3266,7 +3721,12 @@ export interface operations {
   };
   listScenarioPublications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path: {
         id: number;
@@ -3297,6 +3757,8 @@ export interface operations {
                 react: string;
               };
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -3355,6 +3817,17 @@ export interface operations {
           };
         };
       };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -3372,6 +3845,10 @@ export interface operations {
     parameters: {
       query?: {
         label?: string;
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
       };
       header?: never;
       path: {
@@ -3406,6 +3883,8 @@ export interface operations {
               rollback_of: number | null;
               live: boolean;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -3455,6 +3934,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -3564,6 +4054,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -3687,6 +4188,17 @@ export interface operations {
           };
         };
       };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -3783,6 +4295,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -3900,6 +4423,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -3993,6 +4549,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4116,6 +4705,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -4142,7 +4764,12 @@ export interface operations {
   };
   listScenarioTests: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path: {
         id: number;
@@ -4179,6 +4806,8 @@ export interface operations {
               created_at: string;
               updated_at: string;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -4228,6 +4857,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -4365,6 +5005,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -4480,6 +5153,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -4580,6 +5286,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -4718,6 +5435,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -4743,14 +5493,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -4798,6 +5546,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4942,6 +5723,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -5101,6 +5893,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -5242,6 +6067,17 @@ export interface operations {
           };
         };
       };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -5329,6 +6165,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -5431,6 +6278,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5663,6 +6543,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description The voice cannot be sampled: a hosted provider (the API holds no provider keys), or a voice or language the embedded TTS does not have */
       422: {
         headers: {
@@ -5700,7 +6602,12 @@ export interface operations {
   };
   listCollections: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5742,6 +6649,8 @@ export interface operations {
                 [key: string]: unknown;
               })[];
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -5950,6 +6859,28 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -6066,6 +6997,17 @@ export interface operations {
           };
         };
       };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -6090,14 +7032,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -6145,6 +7085,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6298,6 +7271,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -6389,6 +7395,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -6500,6 +7517,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -6585,6 +7635,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -6696,6 +7757,39 @@ export interface operations {
           };
         };
       };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -6721,14 +7815,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no content */
       204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': null;
-        };
+        content?: never;
       };
       /** @description The body, query or path does not match the schema; the message names the field */
       400: {
@@ -6776,6 +7868,39 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6889,6 +8014,17 @@ export interface operations {
       };
       /** @description The upload is over 512 MiB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -7243,6 +8379,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { nextOffset, pageOf, pageQuery, rowsFor } from '../../paging.js';
 import { DEFAULT_LIMITS, parseLimits } from '../../limits.js';
 import { adminErrors, changesOf, companyOf, idParams, json } from './shared.js';
 
@@ -60,20 +61,28 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listApplications',
           tags,
-          summary: 'List applications',
-          response: { 200: z.object({ applications: z.array(application) }), ...adminErrors },
+          summary: 'List applications, by id (offset paged)',
+          querystring: z.object(pageQuery),
+          response: {
+            200: z.object({ applications: z.array(application), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
-      async (request) => ({
-        applications: (
+      async (request) => {
+        const { rows, next_offset } = pageOf(
           await db
             .selectFrom('applications')
             .select(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
             .where('company_id', '=', companyOf(request))
             .orderBy('id')
-            .execute()
-        ).map(toWire),
-      }),
+            .limit(rowsFor(request.query).limit)
+            .offset(request.query.offset)
+            .execute(),
+          request.query,
+        );
+        return { applications: rows.map(toWire), next_offset };
+      },
     );
     app.post(
       '/applications',

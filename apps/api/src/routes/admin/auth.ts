@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AdminAuth } from '../../auth.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { nextOffset, pageOf, pageQuery, rowsFor } from '../../paging.js';
 import {
   adminErrors,
   companyOf,
@@ -19,7 +20,18 @@ const session = z.object({
   admin_id: z.number(),
 });
 const admin = z.object({ id: z.number(), email: z.string(), created_at: z.string() });
-const email = z.email().max(320);
+/**
+ * An address as the API accepts it: dot-separated atoms, `@`, a host name with a top-level
+ * domain. A pattern rather than `format: email`, whose meaning differs between validators (local
+ * parts over 64 characters, quoted ones, IP hosts): what the document says is what is checked.
+ */
+const email = z
+  .string()
+  .max(254)
+  .regex(
+    /^[A-Za-z0-9_'+-]+(\.[A-Za-z0-9_'+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/,
+    'an email address such as someone@example.com',
+  );
 const password = z.string().min(10, 'at least 10 characters').max(1024);
 
 /**
@@ -155,11 +167,21 @@ export function adminAuthRoutes(deps: {
           schema: {
             operationId: 'listAdmins',
             tags,
-            summary: "The company's admins",
-            response: { 200: z.object({ admins: z.array(admin) }), ...adminErrors },
+            summary: "The company's admins, by id (offset paged)",
+            querystring: z.object(pageQuery),
+            response: {
+              200: z.object({ admins: z.array(admin), next_offset: nextOffset }),
+              ...adminErrors,
+            },
           },
         },
-        async (request) => ({ admins: await deps.auth.listAdmins(companyOf(request)) }),
+        async (request) => {
+          const { rows, next_offset } = pageOf(
+            await deps.auth.listAdmins(companyOf(request), request.query),
+            request.query,
+          );
+          return { admins: rows, next_offset };
+        },
       );
       app.post(
         '/admins',
@@ -212,18 +234,28 @@ export function adminAuthRoutes(deps: {
           schema: {
             operationId: 'listApiKeys',
             tags,
-            summary: "The company's API keys (never the keys themselves)",
-            response: { 200: z.object({ api_keys: z.array(apiKey) }), ...adminErrors },
+            summary: "The company's API keys, by id (never the keys themselves; offset paged)",
+            querystring: z.object(pageQuery),
+            response: {
+              200: z.object({ api_keys: z.array(apiKey), next_offset: nextOffset }),
+              ...adminErrors,
+            },
           },
         },
-        async (request) => ({
-          api_keys: await db
-            .selectFrom('api_keys')
-            .select(['id', 'name', 'prefix', 'created_at', 'revoked_at'])
-            .where('company_id', '=', companyOf(request))
-            .orderBy('id')
-            .execute(),
-        }),
+        async (request) => {
+          const { rows, next_offset } = pageOf(
+            await db
+              .selectFrom('api_keys')
+              .select(['id', 'name', 'prefix', 'created_at', 'revoked_at'])
+              .where('company_id', '=', companyOf(request))
+              .orderBy('id')
+              .limit(rowsFor(request.query).limit)
+              .offset(request.query.offset)
+              .execute(),
+            request.query,
+          );
+          return { api_keys: rows, next_offset };
+        },
       );
       app.post(
         '/api-keys',

@@ -9,6 +9,7 @@ import {
 } from '../../collections/search-language.js';
 import type { CollectionStore } from '../../collections/store.js';
 import { HttpError } from '../../errors.js';
+import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import { adminErrors, changesOf, companyOf, errorBody, idParams, MAX_ID } from './shared.js';
 
 const fieldPath = z
@@ -80,11 +81,22 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
         schema: {
           operationId: 'listCollections',
           tags,
-          summary: 'List collections',
-          response: { 200: z.object({ collections: z.array(collection) }), ...adminErrors },
+          summary: 'List collections, by id (offset paged)',
+          querystring: z.object(pageQuery),
+          response: {
+            200: z.object({ collections: z.array(collection), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
-      async (request) => ({ collections: await store.list(companyOf(request)) }),
+      async (request) => {
+        // The store answers a company's collections whole (few: each is authored by an admin);
+        // the page bounds the answer.
+        const all = await store.list(companyOf(request));
+        const { offset, limit } = request.query;
+        const { rows, next_offset } = pageOf(all.slice(offset, offset + limit + 1), request.query);
+        return { collections: rows, next_offset };
+      },
     );
     app.post(
       '/collections',
@@ -161,12 +173,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
           querystring: z.object({
             query: z.string().max(500).optional(),
             limit: z.coerce.number().int().min(1).max(200).default(50),
-            cursor: z.coerce
-              .number()
-              .int()
-              .min(0)
-              .refine((cursor) => cursor <= MAX_ID, { message: `at most ${MAX_ID}` })
-              .optional(),
+            cursor: z.coerce.number().int().min(0).max(MAX_ID).optional(),
           }),
           response: {
             200: z.object({ items: z.array(item), next_cursor: z.number().nullable() }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jsonDiff } from '../../json-diff.js';
 import { draftSnapshot, type Publication, type Publications } from '../../publications.js';
 import { HttpError } from '../../errors.js';
+import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import type { Scenario, Scenarios } from '../../scenarios.js';
 import type { PublishGate } from '../../test-runs/store.js';
 import { embedSnippet } from './embed.js';
@@ -146,15 +147,22 @@ export function publicationRoutes({
         schema: {
           operationId: 'listScenarioPublications',
           tags,
-          summary: "A scenario's publications, one per label",
+          summary: "A scenario's publications, one per label, by label (offset paged)",
           params: idParams,
-          response: { 200: z.object({ publications: z.array(publication) }), ...adminErrors },
+          querystring: z.object(pageQuery),
+          response: {
+            200: z.object({ publications: z.array(publication), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
       async (request) => {
         const scenario = await scenarios.find(companyOf(request), request.params.id);
-        const rows = await publications.ofScenario(scenario.id);
-        return { publications: rows.map(withEmbed(request)) };
+        const { rows, next_offset } = pageOf(
+          await publications.ofScenario(scenario.id, request.query),
+          request.query,
+        );
+        return { publications: rows.map(withEmbed(request)), next_offset };
       },
     );
 
@@ -167,13 +175,21 @@ export function publicationRoutes({
           summary:
             "A scenario's publication history, newest first: every publish, rollback and unpublish with who and when",
           params: idParams,
-          querystring: z.object({ label: label.optional() }),
-          response: { 200: z.object({ history: z.array(historyEntry) }), ...adminErrors },
+          querystring: z.object({ label: label.optional(), ...pageQuery }),
+          response: {
+            200: z.object({ history: z.array(historyEntry), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
       async (request) => {
         const scenario = await scenarios.find(companyOf(request), request.params.id);
-        return { history: await publications.history(scenario.id, request.query) };
+        const { label: only, ...page } = request.query;
+        const { rows, next_offset } = pageOf(
+          await publications.history(scenario.id, { label: only, page }),
+          page,
+        );
+        return { history: rows, next_offset };
       },
     );
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Conversations } from '../../conversations.js';
 import { HttpError } from '../../errors.js';
+import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import {
   scenarioTestBody,
   turnsFromConversation,
@@ -39,14 +40,22 @@ export function scenarioTestRoutes({
         schema: {
           operationId: 'listScenarioTests',
           tags,
-          summary: "A scenario's test conversations, by name",
+          summary: "A scenario's test conversations, by name (offset paged)",
           params: idParams,
-          response: { 200: z.object({ tests: z.array(scenarioTest) }), ...adminErrors },
+          querystring: z.object(pageQuery),
+          response: {
+            200: z.object({ tests: z.array(scenarioTest), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
       async (request) => {
         const scenario = await scenarios.find(companyOf(request), request.params.id);
-        return { tests: await scenarioTests.list(scenario.id) };
+        const { rows, next_offset } = pageOf(
+          await scenarioTests.list(scenario.id, request.query),
+          request.query,
+        );
+        return { tests: rows, next_offset };
       },
     );
     app.post(

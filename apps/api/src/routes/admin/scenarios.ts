@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import { languageTag, scenarioDefinition } from '../../scenario-definition.js';
 import type { Scenarios } from '../../scenarios.js';
 import { adminErrors, changesOf, companyOf, idParams, recordId, recordIdParam } from './shared.js';
@@ -49,16 +50,22 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
         schema: {
           operationId: 'listScenarios',
           tags,
-          summary: 'List scenarios',
-          querystring: z.object({ application_id: recordIdParam.optional() }),
-          response: { 200: z.object({ scenarios: z.array(scenarioSummary) }), ...adminErrors },
+          summary: 'List scenarios, by id (offset paged)',
+          querystring: z.object({ application_id: recordIdParam.optional(), ...pageQuery }),
+          response: {
+            200: z.object({ scenarios: z.array(scenarioSummary), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
-      async (request) => ({
-        scenarios: await scenarios.list(companyOf(request), {
-          applicationId: request.query.application_id,
-        }),
-      }),
+      async (request) => {
+        const { application_id, ...page } = request.query;
+        const { rows, next_offset } = pageOf(
+          await scenarios.list(companyOf(request), { applicationId: application_id, page }),
+          page,
+        );
+        return { scenarios: rows, next_offset };
+      },
     );
 
     app.post(

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminPrincipal } from '../../auth.js';
 import { HttpError } from '../../errors.js';
+import { securityOf } from '../../openapi.js';
 import { recordIdParam } from '../record-id.js';
 
 const principals = new WeakMap<FastifyRequest, AdminPrincipal>();
@@ -59,18 +60,8 @@ export const adminErrors = {
   429: errorBody('Rate limited: too many requests from this address; retry after the window'),
 };
 
-/** The OpenAPI security scheme of the admin routes: `Authorization: Bearer svc_as_… | svc_sk_…`. */
-export const ADMIN_SECURITY_SCHEME = {
-  bearer: {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      'An admin session token (`svc_as_…`, from `POST /v1/admin/login` or `/signup`) or a company API key (`svc_sk_…`).',
-  },
-} as const;
-
-/** `security` of a signed-in admin operation. */
-export const bearerSecurity = [{ bearer: [] }];
+/** `security` of a signed-in admin operation: an admin session token or an API key. */
+export const bearerSecurity = securityOf('admin');
 
 export { MAX_ID, recordId, recordIdParam } from '../record-id.js';
 
