@@ -14,6 +14,7 @@ import { defaultsOf, pick } from '../schema-form/schema-model';
 const createSchema = pick(requestSchema('post /v1/admin/collections'), [
   'name',
   'description',
+  'language',
   'search_fields',
   'filter_fields',
 ]);
