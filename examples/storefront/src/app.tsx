@@ -49,10 +49,17 @@ function Storefront(props: { client: SvcClient; settings: StorefrontSettings }) 
   // The panels' item clicks open the product page; a panel names its collection, else the shop's.
   const shopCollection = useRef(collection);
   shopCollection.current = collection;
+  // The panels speak the conversation's language (the French publication's, for one).
+  const [language, setLanguage] = useState<string | undefined>(undefined);
+  useEffect(
+    () => session.on('config', () => setLanguage(session.config?.language ?? undefined)),
+    [session],
+  );
   const registry = useMemo(
     () =>
       createPanelRegistry(SHOP_FEATURES, {
         buckets,
+        ...(language ? { locale: language } : {}),
         // A visitor typing to the assistant keeps typing: the focus stays in the composer.
         focusOnShow: false,
         onSelectItem(item, itemCollection) {
@@ -61,7 +68,7 @@ function Storefront(props: { client: SvcClient; settings: StorefrontSettings }) 
             navigation.go({ page: 'product', collectionId, itemId: String(item.id) });
         },
       }),
-    [buckets, navigation],
+    [buckets, navigation, language],
   );
 
   useEffect(() => {
