@@ -3,7 +3,9 @@
 // catalogue routes the same way without a list written for it.
 import type { Collection } from '@svc/protocol';
 import type { Operation } from '../tools.js';
-import { singular, words } from './text.js';
+import { english, lexiconFor } from './languages/index.js';
+import type { Lexicon } from './lexicon.js';
+import { words } from './text.js';
 
 /** A tool the router may call, with what it does. */
 export interface RoutedTool {
@@ -41,17 +43,23 @@ export interface Ranking {
   order: 'ascending' | 'descending';
   /** Item fields that hold it, first match wins. */
   fields: RegExp;
+  /** How a reply names the top of it, spelled for the voice ("le moins cher"); English derives it. */
+  label?: string;
 }
 
 /** The scenario's vocabulary for the router. */
 export interface RouterCatalog {
   language: string;
+  /** The words of the conversation's language; none when the router does not speak it. */
+  lexicon: Lexicon | undefined;
   tools: RoutedTool[];
   enums: EnumWords[];
   numbers: NumberField[];
   booleans: BooleanField[];
   /** Words of item names (singular), to tell a catalogue search from small talk. */
   vocabulary: Set<string>;
+  /** The catalogue's words as written (before the singular), to tell a plural said. */
+  surface: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
   /** Enum filters that name a kind of item (a category): a new one starts a new search. */
@@ -63,40 +71,6 @@ export interface RouterCatalog {
 /** A filter that sorts items into kinds, by its key or name. */
 const KIND_FIELD = /categor|^type$|^kind$|department|section|^class$/i;
 
-/** Rankings a visitor asks for by adjective (English). */
-export const RANKINGS: Ranking[] = [
-  {
-    words: ['cheap', 'cheaper', 'cheapest', 'inexpensive', 'affordable', 'budget', 'lowest price'],
-    order: 'ascending',
-    fields: /^(price|cost|amount)$/i,
-  },
-  {
-    words: ['expensive', 'pricier', 'priciest', 'premium', 'most expensive'],
-    order: 'descending',
-    fields: /^(price|cost|amount)$/i,
-  },
-  {
-    words: ['lighter', 'lightest', 'lightweight'],
-    order: 'ascending',
-    fields: /^(weight|weight_g|weight_kg|mass)$/i,
-  },
-  {
-    words: ['heavier', 'heaviest'],
-    order: 'descending',
-    fields: /^(weight|weight_g|weight_kg|mass)$/i,
-  },
-  {
-    words: ['best rated', 'highest rated', 'top rated', 'best', 'better', 'popular'],
-    order: 'descending',
-    fields: /^(rating|stars|score)$/i,
-  },
-];
-
-/** Words that name a number field beyond its own name. */
-const NUMBER_SYNONYMS: Record<string, string[]> = {
-  price: ['price', 'cost', 'dollar', 'dollars', 'buck', 'bucks', 'euro', 'euros', 'pound'],
-};
-
 /** Builds the router's catalogue from the scenario's tools, collections and item names. */
 export function routerCatalog(options: {
   language: string;
@@ -104,6 +78,10 @@ export function routerCatalog(options: {
   collections: Collection[];
   itemNames: string[];
 }): RouterCatalog {
+  const lexicon = lexiconFor(options.language);
+  // A language without a lexicon routes nothing; its catalogue is read as English would.
+  const read = lexicon ?? english;
+  const { singular } = read;
   const enums: EnumWords[] = [];
   const numbers: NumberField[] = [];
   const booleans: BooleanField[] = [];
@@ -121,37 +99,48 @@ export function routerCatalog(options: {
       }
       if (field.field_type === 'enum') {
         for (const option of field.enum_options ?? []) {
-          const phrases = [words(option.label), words(String(option.value).replace(/[-_]/g, ' '))];
+          const phrases = [
+            words(option.label, read),
+            words(String(option.value).replace(/[-_]/g, ' '), read),
+          ];
           enums.push({ key: field.filter_key, value: String(option.value), phrases });
         }
       } else if (field.field_type === 'number') {
-        const own = words(field.name);
+        const own = words(field.name, read);
+        // The price is named by the currency's words too ("under 60 dollars", "unter 60 Euro").
         numbers.push({
           key: field.filter_key,
-          words: [...own, ...(NUMBER_SYNONYMS[field.filter_key] ?? [])],
+          words: [...own, ...(field.filter_key === 'price' ? read.priceWords : [])],
         });
       } else if (field.field_type === 'boolean') {
-        const name = words(field.name);
-        const key = words(field.filter_key.replace(/_/g, ' '));
+        const name = words(field.name, read);
+        const key = words(field.filter_key.replace(/_/g, ' '), read);
         booleans.push({ key: field.filter_key, phrases: [name, key] });
       }
     }
   }
-  const itemNames = options.itemNames.map((name) => words(name));
+  const itemNames = options.itemNames.map((name) => words(name, read));
   const vocabulary = new Set<string>();
-  for (const name of itemNames) for (const word of name) vocabulary.add(singular(word));
+  const surface = new Set<string>();
+  const known = (word: string) => {
+    vocabulary.add(singular(word));
+    surface.add(word);
+  };
+  for (const name of itemNames) for (const word of name) known(word);
   for (const option of enums)
-    for (const phrase of option.phrases) for (const word of phrase) vocabulary.add(singular(word));
+    for (const phrase of option.phrases) for (const word of phrase) known(word);
   for (const collection of options.collections)
-    for (const word of words(collection.description ?? '')) vocabulary.add(singular(word));
-  for (const filler of ['and', 'the', 'for', 'with', 'in', 'of', 'a']) vocabulary.delete(filler);
+    for (const word of words(collection.description ?? '', read)) known(word);
+  for (const filler of read.vocabularyFiller) vocabulary.delete(singular(filler));
   return {
     language: options.language,
+    lexicon,
     tools: options.tools,
     enums,
     numbers,
     booleans,
     vocabulary,
+    surface,
     itemNames,
     kinds,
     // Without a kind filter, the collections themselves are what the shop has.

@@ -5,8 +5,9 @@ import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
 import type { ItemLookup, Route } from './intents.js';
 import { canRank, ordinals, pointsAtFocus, rankField, ranked, rankingOf } from './references.js';
+import type { Lexicon } from './lexicon.js';
 import { subjectMatch } from './subjects.js';
-import { hasPhrase, singular } from './text.js';
+import { hasPhrase, itemWords } from './text.js';
 
 /** "Compare them", "compare the first two", "compare the two lightest tents". */
 export async function compareRoute(
@@ -15,26 +16,21 @@ export async function compareRoute(
   catalog: RouterCatalog,
   compare: RoutedTool,
   lookup: ItemLookup | undefined,
+  lexicon: Lexicon,
 ): Promise<Route | undefined> {
   const max = 3;
-  const wanted = tokens.includes('3') || tokens.includes('three') ? 3 : 2;
-  const positions = ordinals(tokens);
+  const { singular } = lexicon;
+  const three = tokens.some((token) => lexicon.three.includes(token));
+  const wanted = three ? 3 : 2;
+  const positions = ordinals(tokens, lexicon);
   const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used);
-  const query = searchQuery(tokens, catalog, used);
-  const ranking = rankingOf(tokens);
-  const pronoun = hasPhrase(tokens, [
-    'them',
-    'those',
-    'these',
-    'both',
-    'the two',
-    'the three',
-    'all',
-  ]);
+  const filterArgs = filters(tokens, catalog, used, lexicon);
+  const query = searchQuery(tokens, catalog, used, lexicon);
+  const ranking = rankingOf(tokens, lexicon);
+  const pronoun = hasPhrase(tokens, lexicon.comparePronouns, lexicon);
 
   // "The North Peak and the Summit ones": one shown item per brand, colour or kind named.
-  const bySubject = subjectsNamed(tokens, catalog, context.shown);
+  const bySubject = subjectsNamed(tokens, catalog, context.shown, lexicon);
   if (bySubject.length >= 2)
     return { kind: 'tool', tool: compare, args: { item_ids: bySubject.map((item) => item.id) } };
 
@@ -45,7 +41,14 @@ export async function compareRoute(
     pool.length >= 2 &&
     query &&
     pool.some((item) =>
-      query.split(' ').some((word) => item.name.toLowerCase().includes(singular(word))),
+      query
+        .split(' ')
+        .some((word) =>
+          (lexicon.foldAccents
+            ? itemWords(item.name, lexicon).join(' ')
+            : item.name.toLowerCase()
+          ).includes(singular(word)),
+        ),
     );
   if (
     (query || Object.keys(filterArgs).length > 0) &&
@@ -76,7 +79,7 @@ export async function compareRoute(
   if (
     positions.length === 1 &&
     context.focus &&
-    pointsAtFocus(tokens) &&
+    pointsAtFocus(tokens, lexicon) &&
     other &&
     other.id !== context.focus.id
   ) {
@@ -85,24 +88,22 @@ export async function compareRoute(
     picked = positions
       .map((position) => (position < 0 ? pool[pool.length + position] : pool[position]))
       .filter((item): item is SeenItem => item !== undefined);
-  } else if (
-    positions.length === 1 &&
-    positions[0] === 0 &&
-    /^(2|3)$/.test(tokens[tokens.indexOf('first') + 1] ?? '')
-  ) {
-    picked = pool.slice(0, Number(tokens[tokens.indexOf('first') + 1]));
+  } else if (positions.length === 1 && positions[0] === 0 && firstFew(tokens, lexicon)) {
+    picked = pool.slice(0, firstFew(tokens, lexicon));
   } else if (ranking && canRank(pool, ranking)) {
     picked = ranked(pool, ranking).slice(0, wanted);
   } else if (pronoun || pool.length <= max) {
     picked = pool.slice(
       0,
-      pronoun && (tokens.includes('3') || tokens.includes('all')) ? max : wanted,
+      pronoun && (tokens.includes('3') || tokens.some((token) => lexicon.all.includes(token)))
+        ? max
+        : wanted,
     );
   }
   // Items named by name ("compare the solo tent and the dome tent").
   if (picked.length < 2) {
     const named = pool.filter((item) => {
-      const nameWords = item.name.toLowerCase().split(/\s+/).map(singular);
+      const nameWords = itemWords(item.name, lexicon).map(singular);
       const distinct = nameWords.filter((word) => tokens.map(singular).includes(word));
       return distinct.length >= 2;
     });
@@ -116,11 +117,23 @@ export async function compareRoute(
   };
 }
 
+/**
+ * "The first two", "les deux premières", "die ersten zwei": how many from the top, when the
+ * first position comes with a count of 2 or 3.
+ */
+function firstFew(tokens: string[], lexicon: Lexicon): number | undefined {
+  const at = tokens.findIndex((token) => lexicon.first.includes(token));
+  const after = tokens[at + 1] ?? '';
+  if (/^(2|3)$/.test(after)) return Number(after);
+  const before = at > 0 ? (tokens[at - 1] ?? '') : '';
+  return lexicon.countBeforeFirst && /^(2|3)$/.test(before) ? Number(before) : undefined;
+}
+
 /** The words before and after "and", "or", "with", "versus": one subject each. */
-function segments(tokens: string[]): string[][] {
+function segments(tokens: string[], lexicon: Lexicon): string[][] {
   const parts: string[][] = [[]];
   for (const token of tokens) {
-    if (['and', 'or', 'with', 'versus', 'vs', 'against'].includes(token)) parts.push([]);
+    if (lexicon.separators.includes(token)) parts.push([]);
     else parts[parts.length - 1]?.push(token);
   }
   return parts.filter((part) => part.length > 0);
@@ -131,10 +144,11 @@ function subjectsNamed(
   tokens: string[],
   catalog: RouterCatalog,
   shown: readonly SeenItem[],
+  lexicon: Lexicon,
 ): SeenItem[] {
-  const parts = segments(tokens);
+  const parts = segments(tokens, lexicon);
   if (parts.length < 2 || parts.length > 3 || shown.length < 2) return [];
-  const picked = parts.map((part) => subjectMatch(part, catalog, shown));
+  const picked = parts.map((part) => subjectMatch(part, catalog, shown, lexicon));
   const ids = new Set(picked.map((item) => item?.id));
   return picked.every((item) => item !== undefined) && ids.size === picked.length
     ? (picked as SeenItem[])

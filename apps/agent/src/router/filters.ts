@@ -1,25 +1,26 @@
 // The filters and search words of a request: enum values, booleans and amounts the collection
 // filters on, and what is left that the catalogue knows.
 import type { RouterCatalog } from './catalog.js';
-import { MAXIMUM, MINIMUM } from './phrases.js';
-import { FILLER, indexOfPhrase, singular } from './text.js';
+import type { Lexicon } from './lexicon.js';
+import { indexOfPhrase } from './text.js';
 
 /** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */
 function amounts(
   tokens: string[],
   catalog: RouterCatalog,
   used: Set<number>,
+  lexicon: Lexicon,
 ): Record<string, number> {
   const args: Record<string, number> = {};
   const field =
     catalog.numbers.find((number) => tokens.some((token) => number.words.includes(token))) ??
     catalog.numbers[0];
   if (!field) return args;
-  const between = tokens.indexOf('between');
+  const between = tokens.findIndex((token) => lexicon.between.includes(token));
   if (
     between >= 0 &&
     /^\d/.test(tokens[between + 1] ?? '') &&
-    tokens[between + 2] === 'and' &&
+    lexicon.numbers.joiners.includes(tokens[between + 2] ?? '') &&
     /^\d/.test(tokens[between + 3] ?? '')
   ) {
     args[`min_${field.key}`] = Number(tokens[between + 1]);
@@ -27,10 +28,10 @@ function amounts(
     for (const offset of [0, 1, 2, 3]) used.add(between + offset);
     return args;
   }
-  const bound = (phrases: string[], name: string) => {
+  const bound = (phrases: readonly string[], name: string) => {
     for (const phrase of phrases) {
       const parts = phrase.split(' ');
-      const at = indexOfPhrase(tokens, parts);
+      const at = indexOfPhrase(tokens, parts, lexicon);
       const number = tokens[at + parts.length];
       if (at >= 0 && number !== undefined && /^\d+(\.\d+)?$/.test(number)) {
         args[`${name}_${field.key}`] = Number(number);
@@ -39,8 +40,8 @@ function amounts(
       }
     }
   };
-  bound(MAXIMUM, 'max');
-  bound(MINIMUM, 'min');
+  bound(lexicon.maximum, 'max');
+  bound(lexicon.minimum, 'min');
   return args;
 }
 
@@ -49,6 +50,7 @@ export function filters(
   tokens: string[],
   catalog: RouterCatalog,
   used: Set<number>,
+  lexicon: Lexicon,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   // Longer phrases first, each word read once: "Red Cedar" is a brand before "red" is a colour.
@@ -58,9 +60,9 @@ export function filters(
     .sort((a, b) => b.phrase.length - a.phrase.length);
   for (const { option, phrase } of phrases) {
     if (args[option.key] !== undefined) continue;
-    let at = indexOfPhrase(tokens, phrase);
+    let at = indexOfPhrase(tokens, phrase, lexicon);
     while (at >= 0 && phrase.some((_, offset) => used.has(at + offset))) {
-      const next = indexOfPhrase(tokens.slice(at + 1), phrase);
+      const next = indexOfPhrase(tokens.slice(at + 1), phrase, lexicon);
       at = next < 0 ? -1 : at + 1 + next;
     }
     if (at < 0) continue;
@@ -69,16 +71,16 @@ export function filters(
   }
   for (const field of catalog.booleans) {
     for (const phrase of field.phrases) {
-      const at = indexOfPhrase(tokens, phrase);
+      const at = indexOfPhrase(tokens, phrase, lexicon);
       if (at < 0) continue;
-      const negated = ['not', 'non', 'no'].includes(tokens[at - 1] ?? '');
+      const negated = lexicon.filterNegations.includes(tokens[at - 1] ?? '');
       args[field.key] = !negated;
       for (let offset = negated ? -1 : 0; offset < phrase.length; offset += 1)
         used.add(at + offset);
       break;
     }
   }
-  Object.assign(args, amounts(tokens, catalog, used));
+  Object.assign(args, amounts(tokens, catalog, used, lexicon));
   for (const [index, token] of tokens.entries()) {
     if (catalog.numbers.some((number) => number.words.includes(token))) used.add(index);
   }
@@ -86,33 +88,18 @@ export function filters(
 }
 
 /** The search words: what is left of the utterance that the catalogue knows. */
-export function searchQuery(tokens: string[], catalog: RouterCatalog, used: Set<number>): string {
-  const ranking = new Set([
-    'cheap',
-    'cheaper',
-    'cheapest',
-    'lighter',
-    'lightest',
-    'lightweight',
-    'best',
-    'better',
-    'expensive',
-    'priciest',
-    'heavier',
-    'heaviest',
-    'rated',
-    'top',
-    'highest',
-    'lowest',
-    'most',
-    'affordable',
-    'budget',
-  ]);
+export function searchQuery(
+  tokens: string[],
+  catalog: RouterCatalog,
+  used: Set<number>,
+  lexicon: Lexicon,
+): string {
+  const { filler, rankingWords, singular } = lexicon;
   const kept = tokens.filter(
     (token, index) =>
       !used.has(index) &&
-      !FILLER.has(token) &&
-      !ranking.has(token) &&
+      !filler.has(token) &&
+      !rankingWords.has(token) &&
       !/^\d/.test(token) &&
       catalog.vocabulary.has(singular(token)),
   );

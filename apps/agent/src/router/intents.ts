@@ -5,22 +5,7 @@ import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
 import { compareRoute } from './compare.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
-import {
-  ADD_PHRASES,
-  AGAIN_PHRASES,
-  CART_WORDS,
-  COMPARE_PHRASES,
-  DISPLAY_PHRASES,
-  END_PHRASES,
-  LEAD_INS,
-  OFFER_PHRASES,
-  QUESTION_STARTS,
-  REMOVE_PHRASES,
-  SEARCH_PHRASES,
-  SHORT_END_PHRASES,
-  SHOW_CART_PHRASES,
-  YES_NO_STARTS,
-} from './phrases.js';
+import type { Lexicon } from './lexicon.js';
 import {
   canRank,
   namedCatalogueItem,
@@ -39,8 +24,8 @@ import {
   removalTarget,
   subjectMatch,
 } from './subjects.js';
-import { hasPhrase, singular, words } from './text.js';
-import { heardOnes, intoTheCart, joinedCompounds, quantity, takesOut } from './utterance.js';
+import { hasPhrase, itemWords, words } from './text.js';
+import { intoTheCart, joinedCompounds, quantity, takesOut } from './utterance.js';
 
 export type { SmallTalk } from './small-talk.js';
 
@@ -79,94 +64,99 @@ export async function routeUtterance(
   catalog: RouterCatalog,
   lookup?: ItemLookup,
 ): Promise<Route | undefined> {
-  const tokens = heardOnes(joinedCompounds(words(text), catalog));
+  const lexicon = catalog.lexicon;
+  if (!lexicon) return undefined;
+  const joined = joinedCompounds(words(text, lexicon), catalog, lexicon);
+  const tokens = lexicon.heard ? lexicon.heard(joined) : joined;
   if (tokens.length === 0) return undefined;
+  const { singular } = lexicon;
+  const has = (phrases: readonly string[]) => hasPhrase(tokens, phrases, lexicon);
   // The first word that says something: "so, which one is lighter" asks as "which one" does.
-  const start = tokens.findIndex((token) => !LEAD_INS.has(token));
+  const start = tokens.findIndex((token) => !lexicon.leadIns.has(token));
   const opening = tokens[start] ?? '';
   // "What about the blue ones", "how about the last one" ask to be shown, not told.
-  const asks = QUESTION_STARTS.has(opening) && tokens[start + 1] !== 'about';
+  const asks =
+    (lexicon.questionStarts.has(opening) && !lexicon.about.includes(tokens[start + 1] ?? '')) ||
+    has(lexicon.questionPhrases);
   // "Do not buy it" (or a recognizer's "don't buy" for "goodbye") asks for no purchase.
-  const negated = hasPhrase(tokens, ['not', 'never']);
-  const small = smallTalkOf(tokens);
+  const negated = has(lexicon.negations);
+  const small = smallTalkOf(tokens, lexicon);
   if (small) return { kind: 'reply', reply: small };
 
   // Catalogue words besides the parting's own ("day" is a word of "day pack").
-  const partingWords = new Set(SHORT_END_PHRASES.flatMap((phrase) => phrase.split(' ')));
+  const partingWords = new Set(lexicon.shortEnd.flatMap((phrase) => phrase.split(' ')));
   const catalogueWords = (words: string[]) =>
     words.some((token) => !partingWords.has(token) && catalog.vocabulary.has(singular(token)));
   const end = toolFor(catalog, 'end');
-  const intentWords = [...CART_WORDS, ...ADD_PHRASES, ...REMOVE_PHRASES, ...COMPARE_PHRASES];
+  const intentWords = [...lexicon.cart, ...lexicon.add, ...lexicon.remove, ...lexicon.compare];
   const parting =
-    hasPhrase(tokens, END_PHRASES) ||
+    has(lexicon.end) ||
     // "Nice day" alone is a parting; inside a longer request it is small talk around it.
-    (hasPhrase(tokens, SHORT_END_PHRASES) && tokens.length <= 5 && !catalogueWords(tokens));
-  if (end && parting && !hasPhrase(tokens, intentWords)) {
+    (has(lexicon.shortEnd) && tokens.length <= 5 && !catalogueWords(tokens));
+  if (end && parting && !has(intentWords)) {
     return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
   }
 
   // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.
   const isCart = (token: string) =>
-    CART_WORDS.includes(singular(token)) || (token === 'car' && !catalog.vocabulary.has('car'));
+    lexicon.cart.some((word) => singular(word) === singular(token)) ||
+    (lexicon.misheardCart.includes(token) && !catalog.vocabulary.has(singular(token)));
   const mentionsCart = tokens.some(isCart);
   const remove = toolFor(catalog, 'cart_remove');
   if (
     remove &&
-    (hasPhrase(tokens, REMOVE_PHRASES) || takesOut(tokens)) &&
+    (has(lexicon.remove) || takesOut(tokens, lexicon)) &&
     (mentionsCart || context.cart !== undefined)
   ) {
-    const [target, ...others] = removalTarget(tokens, context, catalog);
+    const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
     if (target) {
       const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
       return others.length > 0
         ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
         : route;
     }
-    const named = await lookupNamed(tokens, catalog, remove, lookup);
+    const named = await lookupNamed(tokens, catalog, remove, lookup, lexicon);
     return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : undefined;
   }
 
   // "Add, compare the first and the third": a comparison of named positions outweighs a stray
   // verb the recognizer put before it.
   const compare = toolFor(catalog, 'compare');
-  if (compare && !mentionsCart && hasPhrase(tokens, COMPARE_PHRASES)) {
-    const compared = await compareRoute(tokens, context, catalog, compare, lookup);
+  if (compare && !mentionsCart && has(lexicon.compare)) {
+    const compared = await compareRoute(tokens, context, catalog, compare, lookup, lexicon);
     if (compared) return compared;
   }
 
   const add = toolFor(catalog, 'cart_add');
   // "And the second one as well", right after an addition: the same again, for that item.
-  if (add && context.last === 'cart_add' && hasPhrase(tokens, AGAIN_PHRASES) && !asks && !negated) {
-    const [again] = referredItems(tokens, { ...context, focus: undefined }, context.shown);
+  if (add && context.last === 'cart_add' && has(lexicon.again) && !asks && !negated) {
+    const [again] = referredItems(tokens, { ...context, focus: undefined }, context.shown, lexicon);
     if (again) return { kind: 'tool', tool: add, args: { item_id: again.id } };
   }
   // "The headlamp to my cart": the verb is often lost in recognition, the destination is not.
   // A question ("what do I have in my cart") or words that name no item are not an addition.
   const intoCart =
     mentionsCart &&
-    !['what', 'which', 'how', 'is', 'are', 'do', 'does', 'why'].includes(opening) &&
-    intoTheCart(tokens, isCart) &&
-    !hasPhrase(
-      tokens,
-      SHOW_CART_PHRASES.filter((phrase) => !phrase.includes('cart')),
-    ) &&
-    pointsAtItem(tokens, context, catalog);
+    !lexicon.cartQuestions.includes(opening) &&
+    intoTheCart(tokens, isCart, lexicon) &&
+    !has(lexicon.showCart.filter((phrase) => !phrase.split(' ').some(isCart))) &&
+    pointsAtItem(tokens, context, catalog, lexicon);
   if (
     add &&
     !negated &&
-    (hasPhrase(tokens, ADD_PHRASES) || intoCart) &&
+    (has(lexicon.add) || intoCart) &&
     (mentionsCart ||
-      pointsAtFocus(tokens) ||
-      ordinals(tokens).length > 0 ||
-      hasPhrase(tokens, ['buy', 'take', 'purchase', 'order']))
+      pointsAtFocus(tokens, lexicon) ||
+      ordinals(tokens, lexicon).length > 0 ||
+      has(lexicon.buyVerbs))
   ) {
     const pool =
-      context.compared.length > 0 && rankingOf(tokens) ? context.compared : context.shown;
-    let [target] = referredItems(tokens, context, pool);
-    target ??= await lookupNamed(tokens, catalog, add, lookup);
-    if (!target && context.focus && !hasPhrase(tokens, ['one', 'ones'])) target = context.focus;
+      context.compared.length > 0 && rankingOf(tokens, lexicon) ? context.compared : context.shown;
+    let [target] = referredItems(tokens, context, pool, lexicon);
+    target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
+    if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
     if (!target) return undefined;
-    const count = quantity(tokens);
+    const count = quantity(tokens, lexicon);
     return {
       kind: 'tool',
       tool: add,
@@ -175,50 +165,62 @@ export async function routeUtterance(
   }
 
   const list = toolFor(catalog, 'cart_list');
-  if (list && mentionsCart && hasPhrase(tokens, SHOW_CART_PHRASES)) {
+  if (list && mentionsCart && has(lexicon.showCart)) {
     return { kind: 'tool', tool: list, args: {} };
   }
 
-  if (compare && hasPhrase(tokens, COMPARE_PHRASES)) {
-    return compareRoute(tokens, context, catalog, compare, lookup);
+  if (compare && has(lexicon.compare)) {
+    return compareRoute(tokens, context, catalog, compare, lookup, lexicon);
   }
 
   const display = toolFor(catalog, 'display');
   const search = toolFor(catalog, 'search');
   const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used);
-  const query = searchQuery(tokens, catalog, used);
+  const filterArgs = filters(tokens, catalog, used, lexicon);
+  const query = searchQuery(tokens, catalog, used, lexicon);
   const plural = tokens.some(
     (token, index) =>
-      !used.has(index) && catalog.vocabulary.has(singular(token)) && singular(token) !== token,
+      !used.has(index) &&
+      catalog.vocabulary.has(singular(token)) &&
+      lexicon.plural(token, catalog.surface),
   );
 
   // "The cheapest sleeping bag" while tents are shown is a new search, not a pick among the tents.
   const newSubject =
     (query.length > 0 || Object.keys(filterArgs).length > 0) &&
-    !context.shown.some((item) => matchesSubject(item, query, filterArgs));
+    !context.shown.some((item) => matchesSubject(item, query, filterArgs, lexicon));
+
+  // "Qu'est-ce que vous vendez ?": what the shop has, though "vous vendez" also asks for a kind.
+  if (
+    lexicon.catalogueFirst &&
+    asks &&
+    lexicon.offerQuestions.includes(opening) &&
+    !aboutCatalogue(query, filterArgs) &&
+    has(lexicon.offer)
+  )
+    return { kind: 'reply', reply: 'catalogue' };
 
   // A question about what is shown ("which is better for rocky trails") is the model's to answer,
   // unless it asks for the top of a ranking ("which one is the lightest"): the page shows that one.
-  if (
-    asks &&
-    !hasPhrase(
-      tokens,
-      SEARCH_PHRASES.filter((phrase) => phrase !== 'what'),
-    )
-  ) {
+  if (asks && !has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase)))) {
     // "What kind of stuff do you sell": what the shop has, without a search.
     if (
-      opening === 'what' &&
+      lexicon.offerQuestions.includes(opening) &&
       !aboutCatalogue(query, filterArgs) &&
-      hasPhrase(tokens, OFFER_PHRASES)
+      has(lexicon.offer)
     )
       return { kind: 'reply', reply: 'catalogue' };
     // "Do you also have sun hats", heard as "do yourself sun hats": a kind of item nobody has
     // shown yet is asked for, whatever the question's grammar came out as.
-    if (search && query && newSubject && YES_NO_STARTS.has(opening) && !pointsAtFocus(tokens))
+    if (
+      search &&
+      query &&
+      newSubject &&
+      lexicon.yesNoStarts.has(opening) &&
+      !pointsAtFocus(tokens, lexicon)
+    )
       return { kind: 'tool', tool: search, args: { query, ...filterArgs } };
-    const ranking = rankingOf(tokens);
+    const ranking = rankingOf(tokens, lexicon);
     if (!display || !ranking || newSubject || context.shown.length < 2) return undefined;
     if (!canRank(context.shown, ranking)) return undefined;
     const top = ranked(context.shown, ranking)[0];
@@ -226,32 +228,39 @@ export async function routeUtterance(
   }
 
   if (display && !newSubject) {
-    const referred = referredItems(tokens, context, context.shown);
+    const referred = referredItems(tokens, context, context.shown, lexicon);
     // "The cheapest one, please": a ranking that picks one is as clear as a position.
     const asksAboutOne =
-      hasPhrase(tokens, DISPLAY_PHRASES) ||
-      ordinals(tokens).length > 0 ||
-      pointsAtFocus(tokens) ||
-      (rankingOf(tokens) !== undefined && tokens.includes('one'));
+      has(lexicon.display) ||
+      ordinals(tokens, lexicon).length > 0 ||
+      pointsAtFocus(tokens, lexicon) ||
+      (rankingOf(tokens, lexicon) !== undefined &&
+        tokens.some((token) => lexicon.one.includes(token)));
     if (referred.length === 1 && referred[0] && asksAboutOne && !plural) {
       return { kind: 'tool', tool: display, args: { item_id: referred[0].id } };
     }
     // "Show me the Summit one": the one shown item of that brand (or colour, or kind).
-    const subject = subjectMatch(tokens, catalog, context.shown);
+    const subject = subjectMatch(tokens, catalog, context.shown, lexicon);
     if (subject && referred.length === 0 && asksAboutOne && !plural) {
       return { kind: 'tool', tool: display, args: { item_id: subject.id } };
     }
-    const named = namedCatalogueItem(tokens, catalog);
-    if (named && hasPhrase(tokens, DISPLAY_PHRASES) && !plural) {
-      const found = await lookupNamed(tokens, catalog, display, lookup);
+    const named = namedCatalogueItem(tokens, catalog, lexicon);
+    if (named && has(lexicon.display) && !plural) {
+      const found = await lookupNamed(tokens, catalog, display, lookup, lexicon);
       if (found) return { kind: 'tool', tool: display, args: { item_id: found.id } };
     }
   }
 
   if (search && aboutCatalogue(query, filterArgs)) {
-    const args = narrowed(tokens, { ...(query ? { query } : {}), ...filterArgs }, context, catalog);
+    const args = narrowed(
+      tokens,
+      { ...(query ? { query } : {}), ...filterArgs },
+      context,
+      catalog,
+      lexicon,
+    );
     // "Show me the one from Red Cedar" when none is shown: the one the catalogue has.
-    if (display && lookup && !plural && hasPhrase(tokens, ['the one', 'that one'])) {
+    if (display && lookup && !plural && has(lexicon.theOne)) {
       const { query: words, ...rest } = args;
       const text = typeof words === 'string' ? words : '';
       // The search matches any of the words; the one meant has them all in its name.
@@ -259,21 +268,16 @@ export async function routeUtterance(
         text
           .split(' ')
           .filter(Boolean)
-          .every((word) =>
-            item.name.toLowerCase().split(/\s+/).map(singular).includes(singular(word)),
-          ),
+          .every((word) => itemWords(item.name, lexicon).map(singular).includes(singular(word))),
       );
       if (named.length === 1 && named[0])
         return { kind: 'tool', tool: display, args: { item_id: named[0].id } };
     }
-    if (hasPhrase(tokens, [...SEARCH_PHRASES, ...NARROWING]) || query.length > 0)
+    if (has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0)
       return { kind: 'tool', tool: search, args };
   }
   return undefined;
 }
-
-/** Words that narrow what is shown to part of it ("just the backpacks"). */
-const NARROWING = ['just', 'only'];
 
 /**
  * A search that only names a filter ("what about blue ones", "anything under 50 dollars") narrows
@@ -285,12 +289,16 @@ function narrowed(
   args: Record<string, unknown>,
   context: ConversationContext,
   catalog: RouterCatalog,
+  lexicon: Lexicon,
 ): Record<string, unknown> {
   const last = context.lastSearch;
   if (!last || args.query !== undefined) return args;
-  if (hasPhrase(tokens, ['everything', 'all', 'anything else', 'other', 'else'])) return args;
+  if (hasPhrase(tokens, lexicon.fresh, lexicon)) return args;
   // "Just the backpacks" narrows to a kind; "what about backpacks" asks for another kind.
-  if (!hasPhrase(tokens, NARROWING) && Object.keys(args).some((key) => catalog.kinds.has(key)))
+  if (
+    !hasPhrase(tokens, lexicon.narrowing, lexicon) &&
+    Object.keys(args).some((key) => catalog.kinds.has(key))
+  )
     return args;
   const kept = Object.fromEntries(
     Object.entries(last).filter(

@@ -1,38 +1,26 @@
 // "The first one", "the cheaper one", "it", "the North Peak tent": which items a visitor means,
 // among what the conversation has shown.
-import { RANKINGS, type RouterCatalog, type Ranking } from './catalog.js';
+import type { RouterCatalog, Ranking } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
-import { hasPhrase, indexOfPhrase, singular } from './text.js';
-
-const ORDINALS: Record<string, number> = {
-  first: 0,
-  '1st': 0,
-  top: 0,
-  second: 1,
-  '2nd': 1,
-  third: 2,
-  '3rd': 2,
-  fourth: 3,
-  '4th': 3,
-  fifth: 4,
-  '5th': 4,
-  sixth: 5,
-  seventh: 6,
-  eighth: 7,
-  ninth: 8,
-  tenth: 9,
-};
+import type { Lexicon } from './lexicon.js';
+import { hasPhrase, indexOfPhrase, nameWords } from './text.js';
 
 /** The ordinal positions named, in order ("the first and the third" -> [0, 2]; "last" -> -1). */
-export function ordinals(tokens: readonly string[]): number[] {
+export function ordinals(tokens: readonly string[], lexicon: Lexicon): number[] {
   const positions: number[] = [];
+  const { ordinals: words } = lexicon;
   tokens.forEach((token, index) => {
-    if (token in ORDINALS) {
+    if (Object.hasOwn(words, token)) {
       // "first" in "first of all" or "at first" is not a position.
-      if (tokens[index + 1] === 'of' && tokens[index + 2] === 'all') return;
-      positions.push(ORDINALS[token] as number);
-    } else if (token === 'last' || token === 'bottom') positions.push(-1);
-    else if (token === 'number' && /^\d+$/.test(tokens[index + 1] ?? '')) {
+      if (
+        lexicon.notOrdinal.some((phrase) =>
+          phrase.split(' ').every((word, offset) => tokens[index + 1 + offset] === word),
+        )
+      )
+        return;
+      positions.push(words[token] as number);
+    } else if (lexicon.last.includes(token)) positions.push(-1);
+    else if (lexicon.numberWord.includes(token) && /^\d+$/.test(tokens[index + 1] ?? '')) {
       positions.push(Number(tokens[index + 1]) - 1);
     }
   });
@@ -40,13 +28,13 @@ export function ordinals(tokens: readonly string[]): number[] {
 }
 
 /** The ranking the words ask for ("cheapest", "lighter"), if any. */
-export function rankingOf(tokens: readonly string[]): Ranking | undefined {
+export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking | undefined {
   // Longer phrases first: "most expensive" before "expensive".
   let best: { ranking: Ranking; length: number } | undefined;
-  for (const ranking of RANKINGS) {
+  for (const ranking of lexicon.rankings) {
     for (const phrase of ranking.words) {
       const parts = phrase.split(' ');
-      if (indexOfPhrase(tokens, parts) >= 0 && (!best || parts.length > best.length))
+      if (indexOfPhrase(tokens, parts, lexicon) >= 0 && (!best || parts.length > best.length))
         best = { ranking, length: parts.length };
     }
   }
@@ -87,23 +75,22 @@ export function canRank(items: readonly SeenItem[], ranking: Ranking): boolean {
   return items.some((item) => rankValue(item, ranking) !== undefined);
 }
 
-const PRONOUNS = ['it', 'that one', 'this one', 'that', 'this', 'the one'];
-
 /** Whether the words point at an item by pronoun ("add it", "tell me about that one"). */
-export function pointsAtFocus(tokens: readonly string[]): boolean {
-  return hasPhrase(tokens, PRONOUNS);
+export function pointsAtFocus(tokens: readonly string[], lexicon: Lexicon): boolean {
+  return hasPhrase(tokens, lexicon.pronouns, lexicon);
 }
 
 /** How many words of an item's name the utterance has, and which share of the name that is. */
-function nameMatch(tokens: readonly string[], name: string): { hits: number; share: number } {
-  const nameWords = name
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .map(singular);
+function nameMatch(
+  tokens: readonly string[],
+  name: string,
+  lexicon: Lexicon,
+): { hits: number; share: number } {
+  const { singular } = lexicon;
+  const named = nameWords(name, lexicon).map(singular);
   const said = new Set(tokens.map(singular));
-  const hits = nameWords.filter((word) => said.has(word)).length;
-  return { hits, share: nameWords.length === 0 ? 0 : hits / nameWords.length };
+  const hits = named.filter((word) => said.has(word)).length;
+  return { hits, share: named.length === 0 ? 0 : hits / named.length };
 }
 
 /**
@@ -113,11 +100,12 @@ function nameMatch(tokens: readonly string[], name: string): { hits: number; sha
 export function namedItem(
   tokens: readonly string[],
   pool: readonly SeenItem[],
+  lexicon: Lexicon,
 ): SeenItem | undefined {
   let best: { item: SeenItem; score: number } | undefined;
   let tie = false;
   for (const item of pool) {
-    const { hits, share } = nameMatch(tokens, item.name);
+    const { hits, share } = nameMatch(tokens, item.name, lexicon);
     if (share < 0.5 || (hits < 2 && share < 1)) continue;
     const score = share + hits * 0.01;
     if (!best || score > best.score + 1e-9) {
@@ -132,8 +120,10 @@ export function namedItem(
 export function namedCatalogueItem(
   tokens: readonly string[],
   catalog: RouterCatalog,
+  lexicon: Lexicon,
 ): string | undefined {
   let best: { name: string; hits: number; share: number } | undefined;
+  const { singular } = lexicon;
   const said = new Set(tokens.map(singular));
   for (const nameWords of catalog.itemNames) {
     const hits = nameWords.filter((word) => said.has(singular(word))).length;
@@ -150,22 +140,23 @@ export function referredItems(
   tokens: readonly string[],
   context: ConversationContext,
   pool: readonly SeenItem[],
+  lexicon: Lexicon,
 ): SeenItem[] {
-  const positions = ordinals(tokens);
+  const positions = ordinals(tokens, lexicon);
   if (positions.length > 0 && pool.length > 0) {
     const picked = positions
       .map((position) => (position < 0 ? pool[pool.length + position] : pool[position]))
       .filter((item): item is SeenItem => item !== undefined);
     if (picked.length > 0) return picked;
   }
-  const ranking = rankingOf(tokens);
+  const ranking = rankingOf(tokens, lexicon);
   if (ranking && pool.length > 0 && canRank(pool, ranking)) {
     const first = ranked(pool, ranking)[0];
     if (first) return [first];
   }
-  const named = namedItem(tokens, pool);
+  const named = namedItem(tokens, pool, lexicon);
   if (named) return [named];
-  if (pointsAtFocus(tokens)) {
+  if (pointsAtFocus(tokens, lexicon)) {
     if (context.focus) return [context.focus];
     if (pool.length === 1 && pool[0]) return [pool[0]];
   }

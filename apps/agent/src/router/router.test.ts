@@ -421,11 +421,19 @@ describe('reply templates', () => {
         { language: 'en-US', spoken: false, operations: [] },
       ),
     ).toMatch(new RegExp(`added the ${first?.name} to your cart`));
-    // No template in a language that has none: the LLM answers.
+    // French has its templates; a language that has none leaves the reply to the LLM.
     expect(
       toolReply(
         { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
         { language: 'fr-FR', spoken: true, operations: [] },
+      ),
+    ).toMatch(
+      new RegExp(`^J’ai trouvé \\d+ résultats\\. Le premier est ${first?.name}, à \\d+ euros`),
+    );
+    expect(
+      toolReply(
+        { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
+        { language: 'it-IT', spoken: true, operations: [] },
       ),
     ).toBeUndefined();
     // Two removals of one step are one sentence, with what the cart holds after both.

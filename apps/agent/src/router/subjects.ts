@@ -4,7 +4,7 @@ import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
 import type { ItemLookup } from './intents.js';
-import { CART_WORDS } from './phrases.js';
+import type { Lexicon } from './lexicon.js';
 import {
   namedCatalogueItem,
   ordinals,
@@ -12,15 +12,17 @@ import {
   rankingOf,
   referredItems,
 } from './references.js';
-import { singular } from './text.js';
+import { hasPhrase, itemWords, nameWords } from './text.js';
 
 /** Whether an item is of the kind the words name (its name or an enum value it has). */
 export function matchesSubject(
   item: SeenItem,
   query: string,
   filterArgs: Record<string, unknown>,
+  lexicon: Lexicon,
 ): boolean {
-  const name = item.name.toLowerCase().split(/\s+/).map(singular);
+  const { singular } = lexicon;
+  const name = itemWords(item.name, lexicon).map(singular);
   const queryHits = query
     .split(' ')
     .filter(Boolean)
@@ -41,12 +43,13 @@ function subjectMatches(
   tokens: string[],
   catalog: RouterCatalog,
   pool: readonly SeenItem[],
+  lexicon: Lexicon,
 ): SeenItem[] {
   const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used);
-  const query = searchQuery(tokens, catalog, used);
+  const filterArgs = filters(tokens, catalog, used, lexicon);
+  const query = searchQuery(tokens, catalog, used, lexicon);
   if (!aboutCatalogue(query, filterArgs)) return [];
-  return pool.filter((item) => matchesSubject(item, query, filterArgs));
+  return pool.filter((item) => matchesSubject(item, query, filterArgs, lexicon));
 }
 
 /** The one item of `pool` of the brand, colour or kind the words name ("the Summit one"). */
@@ -54,25 +57,24 @@ export function subjectMatch(
   tokens: string[],
   catalog: RouterCatalog,
   pool: readonly SeenItem[],
+  lexicon: Lexicon,
 ): SeenItem | undefined {
-  const matching = subjectMatches(tokens, catalog, pool);
+  const matching = subjectMatches(tokens, catalog, pool, lexicon);
   return matching.length === 1 ? matching[0] : undefined;
 }
-
-/** Words that mean every item they name ("take both out", "remove all the socks"). */
-const EVERY_WORDS = new Set(['both', 'all', 'them', 'these', 'those']);
 
 /**
  * Whether the words mean every item of their kind: "both", "all", or a catalogue word said in the
  * plural ("take the socks out").
  */
-function meansEvery(tokens: readonly string[], catalog: RouterCatalog): boolean {
+function meansEvery(tokens: readonly string[], catalog: RouterCatalog, lexicon: Lexicon): boolean {
+  if (hasPhrase(tokens, lexicon.everyPhrases, lexicon)) return true;
   return tokens.some(
     (token) =>
-      EVERY_WORDS.has(token) ||
-      (!CART_WORDS.includes(token) &&
-        singular(token) !== token &&
-        catalog.vocabulary.has(singular(token))),
+      lexicon.every.has(token) ||
+      (!lexicon.cart.includes(token) &&
+        lexicon.plural(token, catalog.surface) &&
+        catalog.vocabulary.has(lexicon.singular(token))),
   );
 }
 
@@ -81,17 +83,23 @@ export function removalTarget(
   tokens: string[],
   context: ConversationContext,
   catalog: RouterCatalog,
+  lexicon: Lexicon,
 ): SeenItem[] {
   const pool = context.cart && context.cart.length > 0 ? context.cart : context.shown;
-  const found = referredItems(tokens, context, pool);
+  const found = referredItems(tokens, context, pool, lexicon);
   if (found.length > 0) return found;
-  const subjects = subjectMatches(tokens, catalog, pool);
+  const subjects = subjectMatches(tokens, catalog, pool, lexicon);
   // One item of that kind, or every one of them when the words say so ("the socks", "both").
-  if (subjects.length === 1 || (subjects.length > 1 && meansEvery(tokens, catalog)))
+  if (subjects.length === 1 || (subjects.length > 1 && meansEvery(tokens, catalog, lexicon)))
     return subjects;
   if (context.cart?.length === 1 && context.cart[0]) return [context.cart[0]];
   // "Take them both out", "remove them all": the whole cart, when the words name no kind.
-  if (subjects.length === 0 && context.cart && tokens.some((token) => EVERY_WORDS.has(token)))
+  if (
+    subjects.length === 0 &&
+    context.cart &&
+    (tokens.some((token) => lexicon.every.has(token)) ||
+      hasPhrase(tokens, lexicon.everyPhrases, lexicon))
+  )
     return context.cart;
   return [];
 }
@@ -101,14 +109,17 @@ export function pointsAtItem(
   tokens: string[],
   context: ConversationContext,
   catalog: RouterCatalog,
+  lexicon: Lexicon,
 ) {
   return (
-    pointsAtFocus(tokens) ||
-    ordinals(tokens).length > 0 ||
-    rankingOf(tokens) !== undefined ||
-    referredItems(tokens, context, context.shown).length > 0 ||
-    namedCatalogueItem(tokens, catalog) !== undefined ||
-    tokens.some((token) => !CART_WORDS.includes(token) && catalog.vocabulary.has(singular(token)))
+    pointsAtFocus(tokens, lexicon) ||
+    ordinals(tokens, lexicon).length > 0 ||
+    rankingOf(tokens, lexicon) !== undefined ||
+    referredItems(tokens, context, context.shown, lexicon).length > 0 ||
+    namedCatalogueItem(tokens, catalog, lexicon) !== undefined ||
+    tokens.some(
+      (token) => !lexicon.cart.includes(token) && catalog.vocabulary.has(lexicon.singular(token)),
+    )
   );
 }
 
@@ -118,10 +129,14 @@ export async function lookupNamed(
   catalog: RouterCatalog,
   tool: RoutedTool | undefined,
   lookup: ItemLookup | undefined,
+  lexicon: Lexicon,
 ): Promise<SeenItem | undefined> {
-  const name = namedCatalogueItem(tokens, catalog);
+  const name = namedCatalogueItem(tokens, catalog, lexicon);
   const search = toolFor(catalog, 'search') ?? tool;
   if (!name || !lookup || !search) return undefined;
   const found = await lookup(search, name, {});
-  return found.find((item) => item.name.toLowerCase() === name) ?? found[0];
+  const exact = lexicon.foldAccents
+    ? (item: SeenItem) => nameWords(item.name, lexicon).join(' ') === name
+    : (item: SeenItem) => item.name.toLowerCase() === name;
+  return found.find(exact) ?? found[0];
 }

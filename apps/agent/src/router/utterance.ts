@@ -1,18 +1,15 @@
 // Word-level readings of an utterance: quantities, split verbs and compounds, the cart as a
 // destination.
 import type { RouterCatalog } from './catalog.js';
-import { singular } from './text.js';
+import type { Lexicon } from './lexicon.js';
 
 /** A quantity asked for ("two of them", "add 3"), when one is named. */
-export function quantity(tokens: string[]): number | undefined {
+export function quantity(tokens: string[], lexicon: Lexicon): number | undefined {
   for (const [index, token] of tokens.entries()) {
     if (!/^\d+$/.test(token)) continue;
     const next = tokens[index + 1] ?? '';
     const previous = tokens[index - 1] ?? '';
-    if (
-      ['of', 'more', 'units', 'pieces', 'pairs', 'x'].includes(next) ||
-      ['add', 'quantity', 'buy', 'take'].includes(previous)
-    ) {
+    if (lexicon.quantityAfter.includes(next) || lexicon.quantityBefore.includes(previous)) {
       const value = Number(token);
       if (value >= 1 && value <= 99) return value;
     }
@@ -21,16 +18,23 @@ export function quantity(tokens: string[]): number | undefined {
 }
 
 /** "Take the socks out", "get it off my cart": a removal whose verb is split around the item. */
-export function takesOut(tokens: string[]): boolean {
-  const verb = tokens.findIndex((token) => ['take', 'get', 'pull'].includes(token));
-  return verb >= 0 && tokens.slice(verb + 1).some((token) => token === 'out' || token === 'off');
+export function takesOut(tokens: string[], lexicon: Lexicon): boolean {
+  const verb = tokens.findIndex((token) => lexicon.takeOutVerbs.includes(token));
+  return (
+    verb >= 0 && tokens.slice(verb + 1).some((token) => lexicon.takeOutParticles.includes(token))
+  );
 }
 
 /**
  * The words with compounds a recognizer wrote in two ("water proof", "head lamp") joined where
  * the catalogue knows the joined word and not both of its halves.
  */
-export function joinedCompounds(tokens: string[], catalog: RouterCatalog): string[] {
+export function joinedCompounds(
+  tokens: string[],
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): string[] {
+  const { singular } = lexicon;
   // The catalogue's words, and its yes-or-no filters ("waterproof").
   const known = (word: string) =>
     catalog.vocabulary.has(word) ||
@@ -55,28 +59,18 @@ export function joinedCompounds(tokens: string[], catalog: RouterCatalog): strin
 }
 
 /** Whether the cart is where something goes: "to my cart", "in the basket", "into cart". */
-export function intoTheCart(tokens: string[], isCart: (token: string) => boolean): boolean {
+export function intoTheCart(
+  tokens: string[],
+  isCart: (token: string) => boolean,
+  lexicon: Lexicon,
+): boolean {
   return tokens.some((token, index) => {
     if (!isCart(token)) return false;
     const before = tokens[index - 1] ?? '';
-    const preposition = (word: string) => ['to', 'in', 'into', 'onto'].includes(word);
+    const preposition = (word: string) => lexicon.intoCart.includes(word);
     return (
       preposition(before) ||
-      (['my', 'the', 'your', 'our'].includes(before) && preposition(tokens[index - 2] ?? ''))
+      (lexicon.cartDeterminers.includes(before) && preposition(tokens[index - 2] ?? ''))
     );
   });
-}
-
-/**
- * "The Summit once" is "the Summit ones" misheard: "once" is read as "ones" unless it is the
- * adverb ("at once", "for once", "once more", "once again", "once a week").
- */
-export function heardOnes(tokens: string[]): string[] {
-  return tokens.map((token, index) =>
-    token === 'once' &&
-    !['at', 'for', 'all'].includes(tokens[index - 1] ?? '') &&
-    !['more', 'again', 'a', 'i', 'you', 'we', 'it'].includes(tokens[index + 1] ?? '')
-      ? 'ones'
-      : token,
-  );
 }

@@ -1,0 +1,317 @@
+// The router in French, Spanish and German: per language, a table of utterances and the route
+// each must take, on a small shop written in that language (test-shops.ts). Every utterance runs
+// in a fresh conversation after the turns it follows (`after`), with what the cart holds (`cart`).
+import { describe, expect, it } from 'vitest';
+import type { SmallTalk } from './intents.js';
+import { ShopDialogue, testShop, type ShopLanguage } from './test-shops.js';
+
+type Expected =
+  | { tool: string; args: Record<string, unknown>; also?: Record<string, unknown>[] }
+  | { reply: SmallTalk }
+  | 'llm';
+
+interface Case {
+  say: string;
+  after?: string[];
+  cart?: string[];
+  route: Expected;
+}
+
+const search = (args: Record<string, unknown>): Expected => ({ tool: 'search_products', args });
+const show = (id: string): Expected => ({ tool: 'show_product', args: { item_id: id } });
+const compare = (...ids: string[]): Expected => ({
+  tool: 'compare_products',
+  args: { item_ids: ids },
+});
+const add = (id: string, quantity?: number): Expected => ({
+  tool: 'add_to_cart',
+  args: { item_id: id, ...(quantity ? { quantity } : {}) },
+});
+const remove = (...ids: string[]): Expected => ({
+  tool: 'remove_from_cart',
+  args: { item_id: ids[0] },
+  ...(ids.length > 1 ? { also: ids.slice(1).map((id) => ({ item_id: id })) } : {}),
+});
+const showCart: Expected = { tool: 'show_cart', args: {} };
+const end: Expected = { tool: 'end_conversation', args: { reason: 'the visitor said goodbye' } };
+const reply = (kind: SmallTalk): Expected => ({ reply: kind });
+
+const CASES: Record<ShopLanguage, Case[]> = {
+  'fr-FR': [
+    { say: 'Je cherche une tente', route: search({ category: 'tents' }) },
+    { say: 'Montre-moi des tentes rouges', route: search({ category: 'tents', color: 'red' }) },
+    {
+      say: 'Vous avez des sacs de couchage à moins de 100 euros ?',
+      route: search({ category: 'sleeping-bags', max_price: 100 }),
+    },
+    {
+      say: 'Je voudrais une veste imperméable à moins de soixante euros',
+      route: search({ category: 'jackets', waterproof: true, max_price: 60 }),
+    },
+    {
+      say: 'Avez-vous des tentes entre 150 et 300 euros ?',
+      route: search({ category: 'tents', min_price: 150, max_price: 300 }),
+    },
+    {
+      say: 'Avez-vous des lampes frontales ?',
+      route: search({ query: 'lampes frontales' }),
+    },
+    {
+      say: 'Montre-moi les vestes North Peak',
+      route: search({ category: 'jackets', brand: 'North Peak' }),
+    },
+    { say: 'La deuxième', after: ['Montre-moi des tentes'], route: show('tent-2') },
+    { say: 'Montre-moi la moins chère', after: ['Montre-moi des tentes'], route: show('tent-1') },
+    {
+      say: 'Laquelle est la plus légère ?',
+      after: ['Montre-moi des tentes'],
+      route: show('tent-2'),
+    },
+    {
+      say: "Le moins cher, s'il vous plaît",
+      after: ['Montre-moi des tentes'],
+      route: show('tent-1'),
+    },
+    {
+      say: 'Compare les deux premières',
+      after: ['Montre-moi des tentes'],
+      route: compare('tent-1', 'tent-2'),
+    },
+    {
+      say: 'Compare la verte et la bleue',
+      after: ['Montre-moi des tentes'],
+      route: compare('tent-1', 'tent-3'),
+    },
+    {
+      say: 'Ajoute-la au panier',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: add('tent-2'),
+    },
+    {
+      say: 'Ajoute deux fois la première au panier',
+      after: ['Montre-moi des tentes'],
+      route: add('tent-1', 2),
+    },
+    {
+      say: 'Mets la troisième dans mon panier',
+      after: ['Montre-moi des tentes'],
+      route: add('tent-3'),
+    },
+    {
+      say: 'Ajoute aussi la deuxième',
+      after: ['Montre-moi des tentes', 'Ajoute la première au panier'],
+      route: add('tent-2'),
+    },
+    { say: 'Ajoute la veste de pluie au panier', route: add('jacket-1') },
+    { say: "Qu'est-ce qu'il y a dans mon panier ?", cart: ['lamp-1'], route: showCart },
+    {
+      say: 'Enlève les chaussettes',
+      cart: ['socks-1', 'socks-2', 'lamp-1'],
+      route: remove('socks-1', 'socks-2'),
+    },
+    {
+      say: 'Enlève-la du panier',
+      after: ['Montre-moi des tentes', 'Ajoute la première au panier'],
+      route: remove('tent-1'),
+    },
+    {
+      say: 'Et les bleues ?',
+      after: ['Montre-moi des vestes'],
+      route: search({ category: 'jackets', color: 'blue' }),
+    },
+    {
+      say: 'Quelque chose à moins de 50 euros ?',
+      after: ['Montre-moi des vestes'],
+      route: search({ category: 'jackets', max_price: 50 }),
+    },
+    { say: 'Au revoir !', route: end },
+    { say: 'Merci, au revoir', route: end },
+    { say: 'Bonne journée', route: end },
+    { say: 'Bonjour', route: reply('greeting') },
+    { say: 'Merci beaucoup', route: reply('thanks') },
+    { say: 'Comment allez-vous ?', route: reply('how_are_you') },
+    { say: "Qu'est-ce que vous vendez ?", route: reply('catalogue') },
+    { say: 'Que pouvez-vous faire ?', route: reply('help') },
+    {
+      say: 'Est-elle imperméable ?',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: 'llm',
+    },
+    { say: 'Combien coûte la première ?', after: ['Montre-moi des tentes'], route: 'llm' },
+    { say: 'Raconte-moi une blague', route: 'llm' },
+  ],
+  'es-ES': [
+    { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
+    { say: 'busco una tienda de campana', route: search({ category: 'tents' }) },
+    { say: '¿Tienes botas?', route: search({ query: 'botas' }) },
+    {
+      say: 'Muéstrame sacos de dormir de menos de cien euros',
+      route: search({ category: 'sleeping-bags', max_price: 100 }),
+    },
+    {
+      say: 'Quiero una chaqueta impermeable roja por menos de ciento cincuenta euros',
+      route: search({ category: 'jackets', waterproof: true, color: 'red', max_price: 150 }),
+    },
+    {
+      say: '¿Hay mochilas entre 50 y 120 euros?',
+      route: search({ category: 'backpacks', min_price: 50, max_price: 120 }),
+    },
+    {
+      say: 'Muéstrame las chaquetas de Alpina',
+      route: search({ category: 'jackets', brand: 'Alpina' }),
+    },
+    { say: 'El segundo', after: ['Busco tiendas de campaña'], route: show('tent-2') },
+    { say: '¿Cuál es más ligero?', after: ['Busco tiendas de campaña'], route: show('tent-2') },
+    { say: 'El más barato', after: ['Busco tiendas de campaña'], route: show('tent-1') },
+    { say: '¿Qué tal la tercera?', after: ['Busco tiendas de campaña'], route: show('tent-3') },
+    {
+      say: 'Compara las dos primeras',
+      after: ['Busco tiendas de campaña'],
+      route: compare('tent-1', 'tent-2'),
+    },
+    {
+      say: 'Compara la verde y la azul',
+      after: ['Busco tiendas de campaña'],
+      route: compare('tent-1', 'tent-3'),
+    },
+    {
+      say: 'Añádelo al carrito',
+      after: ['Busco tiendas de campaña', 'El segundo'],
+      route: add('tent-2'),
+    },
+    {
+      say: 'Añade dos al carrito',
+      after: ['Busco tiendas de campaña', 'El segundo'],
+      route: add('tent-2', 2),
+    },
+    {
+      say: 'Pon la tercera en mi carrito',
+      after: ['Busco tiendas de campaña'],
+      route: add('tent-3'),
+    },
+    { say: 'Añade la chaqueta polar al carrito', route: add('jacket-2') },
+    { say: '¿Qué hay en mi carrito?', cart: ['lamp-1'], route: showCart },
+    {
+      say: 'Quita los calcetines',
+      cart: ['socks-1', 'socks-2', 'lamp-1'],
+      route: remove('socks-1', 'socks-2'),
+    },
+    { say: 'Quita', cart: ['lamp-1'], route: remove('lamp-1') },
+    {
+      say: '¿Y en rojo?',
+      after: ['Quiero ver chaquetas'],
+      route: search({ category: 'jackets', color: 'red' }),
+    },
+    {
+      say: 'Algo por menos de 80 euros',
+      after: ['Quiero ver chaquetas'],
+      route: search({ category: 'jackets', max_price: 80 }),
+    },
+    { say: 'Adiós', route: end },
+    { say: 'Gracias, hasta luego', route: end },
+    { say: 'Hola', route: reply('greeting') },
+    { say: 'Buenos días', route: reply('greeting') },
+    { say: 'Muchas gracias', route: reply('thanks') },
+    { say: '¿Qué vendéis?', route: reply('catalogue') },
+    { say: '¿Es impermeable?', after: ['Busco tiendas de campaña', 'El segundo'], route: 'llm' },
+    { say: '¿Cuánto cuesta el primero?', after: ['Busco tiendas de campaña'], route: 'llm' },
+    { say: 'Cuéntame un chiste', route: 'llm' },
+  ],
+  'de-DE': [
+    { say: 'Ich suche einen Schlafsack', route: search({ category: 'sleeping-bags' }) },
+    {
+      say: 'Habt ihr Zelte unter 300 Euro?',
+      route: search({ category: 'tents', max_price: 300 }),
+    },
+    { say: 'Zeig mir rote Jacken', route: search({ category: 'jackets', color: 'red' }) },
+    {
+      say: 'Ich brauche wasserdichte Wanderschuhe unter hundertfünfzig Euro',
+      route: search({ query: 'wanderschuhe', waterproof: true, max_price: 150 }),
+    },
+    {
+      say: 'Gibt es Rucksäcke zwischen 50 und 120 Euro?',
+      route: search({ category: 'backpacks', min_price: 50, max_price: 120 }),
+    },
+    {
+      say: 'Zeig mir Jacken von North Peak',
+      route: search({ category: 'jackets', brand: 'North Peak' }),
+    },
+    { say: 'Das dritte', after: ['Zeig mir Zelte'], route: show('tent-3') },
+    { say: 'Welches ist am leichtesten?', after: ['Zeig mir Zelte'], route: show('tent-2') },
+    { say: 'Den günstigsten, bitte', after: ['Zeig mir Zelte'], route: show('tent-1') },
+    {
+      say: 'Vergleiche die ersten zwei',
+      after: ['Zeig mir Zelte'],
+      route: compare('tent-1', 'tent-2'),
+    },
+    {
+      say: 'Vergleiche das grüne und das blaue',
+      after: ['Zeig mir Zelte'],
+      route: compare('tent-1', 'tent-3'),
+    },
+    {
+      say: 'Leg es in den Warenkorb',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: add('tent-2'),
+    },
+    {
+      say: 'Leg zwei davon in den Warenkorb',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: add('tent-2', 2),
+    },
+    {
+      say: 'Pack das erste in meinen Warenkorb',
+      after: ['Zeig mir Zelte'],
+      route: add('tent-1'),
+    },
+    { say: 'Leg die Alpina Fleecejacke in den Warenkorb', route: add('jacket-2') },
+    { say: 'Was ist in meinem Warenkorb?', cart: ['lamp-1'], route: showCart },
+    { say: 'Entferne die Stirnlampe', cart: ['tent-1', 'lamp-1'], route: remove('lamp-1') },
+    {
+      say: 'Nimm beide Socken raus',
+      cart: ['socks-1', 'socks-2', 'lamp-1'],
+      route: remove('socks-1', 'socks-2'),
+    },
+    {
+      say: 'Und in Blau?',
+      after: ['Zeig mir Jacken'],
+      route: search({ category: 'jackets', color: 'blue' }),
+    },
+    {
+      say: 'Etwas unter 100 Euro',
+      after: ['Zeig mir Jacken'],
+      route: search({ category: 'jackets', max_price: 100 }),
+    },
+    { say: 'Tschüss', route: end },
+    { say: 'Auf Wiederhören', route: end },
+    { say: 'Danke, das war alles', route: end },
+    { say: 'Hallo', route: reply('greeting') },
+    { say: 'Guten Morgen', route: reply('greeting') },
+    { say: 'Vielen Dank', route: reply('thanks') },
+    { say: 'Wie geht es Ihnen?', route: reply('how_are_you') },
+    { say: 'Was verkaufen Sie?', route: reply('catalogue') },
+    { say: 'Ist es wasserdicht?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
+    { say: 'Wie viel kostet das erste?', after: ['Zeig mir Zelte'], route: 'llm' },
+    { say: 'Erzähl mir einen Witz', route: 'llm' },
+  ],
+};
+
+for (const [language, cases] of Object.entries(CASES) as [ShopLanguage, Case[]][]) {
+  describe(`the intent router in ${language}`, () => {
+    const shop = testShop(language);
+
+    it.each(cases)('routes "$say"', async ({ say, after = [], cart = [], route }) => {
+      const dialogue = new ShopDialogue(shop);
+      for (const id of cart) dialogue.run('add_to_cart', { item_id: id });
+      for (const turn of after) expect(await dialogue.say(turn), turn).toBeDefined();
+      const routed = await dialogue.say(say);
+      if (route === 'llm') expect(routed).toBeUndefined();
+      else if ('reply' in route) expect(routed).toEqual({ kind: 'reply', reply: route.reply });
+      else {
+        expect(routed?.kind === 'tool' ? routed.tool.name : routed).toBe(route.tool);
+        expect(routed?.kind === 'tool' ? routed.args : undefined).toEqual(route.args);
+        expect(routed?.kind === 'tool' ? routed.also : undefined).toEqual(route.also);
+      }
+    });
+  });
+}

@@ -1,0 +1,24 @@
+// The lexicons the router reads requests in, by base language.
+import type { Lexicon } from '../lexicon.js';
+import { german } from './de.js';
+import { english } from './en.js';
+import { spanish } from './es.js';
+import { french } from './fr.js';
+
+export { english } from './en.js';
+
+const LEXICONS: Readonly<Record<string, Lexicon>> = {
+  en: english,
+  fr: french,
+  es: spanish,
+  de: german,
+};
+
+/**
+ * The lexicon of a conversation's language ("fr-FR" reads as French), or `undefined` for a
+ * language the router has no words for (the LLM answers every turn then).
+ */
+export function lexiconFor(language: string): Lexicon | undefined {
+  const base = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  return Object.hasOwn(LEXICONS, base) ? LEXICONS[base] : undefined;
+}

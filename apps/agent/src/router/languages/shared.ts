@@ -1,0 +1,20 @@
+// Helpers the lexicons of inflected languages share.
+
+/** Every form of each stem with each ending ("erst" + "e", "en" -> "erste", "ersten"). */
+export function inflect(stems: readonly string[], endings: readonly string[]): string[] {
+  return stems.flatMap((stem) => endings.map((ending) => `${stem}${ending}`));
+}
+
+/** An ordinal table from its words per position (position 0 first). */
+export function ordinalTable(positions: readonly (readonly string[])[]): Record<string, number> {
+  const table: Record<string, number> = {};
+  positions.forEach((forms, position) => {
+    for (const form of forms) table[form] = position;
+  });
+  return table;
+}
+
+/** Splits a string of words at spaces (tables are easier to read that way). */
+export function list(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}

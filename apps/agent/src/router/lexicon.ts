@@ -1,0 +1,166 @@
+// How shoppers ask, per language: one table of words and phrasings the router reads a request
+// by, chosen by the conversation's base language. The router's logic is the same in every
+// language; only these words differ. Words of the catalogue (item names, filter values) come from
+// the scenario, whatever its language.
+import type { Ranking } from './catalog.js';
+
+/** Number words, read as one number ("a hundred and fifty", "cent cinquante", "doscientos"). */
+export interface NumberWords {
+  /** 0 to 19 (and whatever else a language writes as one word: "veintiuno", "quatre vingt"). */
+  units: Readonly<Record<string, number>>;
+  /** Multiples of ten. */
+  tens: Readonly<Record<string, number>>;
+  /** Whole hundreds written as one word, added as they are ("doscientos", "cien"). */
+  hundreds: Readonly<Record<string, number>>;
+  /** Words that multiply what is before them by a hundred ("hundred", "cent", "hundert"). */
+  hundred: readonly string[];
+  /** Words that multiply what is before them by a thousand. */
+  thousand: readonly string[];
+  /** Words that join parts of one number ("and", "et", "y", "und"). */
+  joiners: readonly string[];
+  /** An article that stands for one before a multiplier ("a hundred"). */
+  article: readonly string[];
+  /** Words that are numbers only before a multiplier ("one", "une", "ein"): else left as words. */
+  ambiguous: ReadonlySet<string>;
+  /** A number written as one compound word ("fünfundzwanzig"), if the language writes them so. */
+  compound?: (word: string) => number | undefined;
+}
+
+/** Greetings, thanks and "what can you do", as words. */
+export interface SmallTalkWords {
+  /** Whole utterances that are greetings misheard ("bye there" for "hi there"). */
+  misheard: readonly string[];
+  /** Words that carry nothing in small talk ("there", "everyone"). */
+  ignored: readonly string[];
+  howAreYou: readonly string[];
+  /** An utterance of only these is a greeting. */
+  greetings: readonly string[];
+  /** An utterance of only these, with one of `thanks`, is thanks. */
+  thanksWords: readonly string[];
+  thanks: readonly string[];
+  help: readonly string[];
+  /** Words a bare "can you help" may have besides filler. */
+  helpWords: readonly string[];
+}
+
+/** A language's words for the router. English's reproduce the router's first, English-only lists. */
+export interface Lexicon {
+  /** Base language ("en", "fr", "es", "de"). */
+  code: string;
+  /** Rewrites applied to the lower-cased utterance before it is split (contractions, elisions). */
+  contractions: readonly (readonly [RegExp, string])[];
+  /** Whether letters are folded to ASCII ("campaña" reads as "campana", "ß" as "ss"). */
+  foldAccents: boolean;
+  /** The currency word a written amount gets ("$40" -> "40 dollars", "40 €" -> "40 euros"). */
+  currencies: readonly (readonly [RegExp, string])[];
+  numbers: NumberWords;
+  /** A word's form for comparing ("tents" and "tent", "Schlafsäcke" and "Schlafsack"). */
+  singular: (word: string) => string;
+  /** Whether a catalogue word is said in the plural (`surface`: the catalogue's own spellings). */
+  plural: (word: string, surface: ReadonlySet<string>) => boolean;
+  /** Words that carry no meaning of their own for a search. */
+  filler: ReadonlySet<string>;
+  end: readonly string[];
+  /** Partings that are only partings in a short utterance ("nice day"). */
+  shortEnd: readonly string[];
+  offer: readonly string[];
+  cart: readonly string[];
+  /** A word recognizers write for the cart word ("car"), read as the cart when the shop has none. */
+  misheardCart: readonly string[];
+  add: readonly string[];
+  remove: readonly string[];
+  showCart: readonly string[];
+  compare: readonly string[];
+  display: readonly string[];
+  search: readonly string[];
+  /** The one search phrase that is also a question word ("what"): no search on its own in a question. */
+  questionSearch: readonly string[];
+  maximum: readonly string[];
+  minimum: readonly string[];
+  /** "between 40 and 80". */
+  between: readonly string[];
+  leadIns: ReadonlySet<string>;
+  again: readonly string[];
+  yesNoStarts: ReadonlySet<string>;
+  questionStarts: ReadonlySet<string>;
+  /** Phrases that make an utterance a question wherever they are ("la première est-elle ..."). */
+  questionPhrases: readonly string[];
+  /** The word after a question word that makes it a request ("what about", "et les rouges"). */
+  about: readonly string[];
+  /** Question words that open a question about the cart, not an addition to it. */
+  cartQuestions: readonly string[];
+  /**
+   * Whether "what do you sell" is answered before the words are read as a search: in languages
+   * whose way of asking it ("qu'est-ce que vous vendez") is also how a search is asked.
+   */
+  catalogueFirst: boolean;
+  /** Opening words of "what do you sell". */
+  offerQuestions: readonly string[];
+  negations: readonly string[];
+  /** A word before a yes-or-no filter that denies it ("not waterproof"). */
+  filterNegations: readonly string[];
+  /** Verbs that add an item to the cart without naming the cart ("buy", "take"). */
+  buyVerbs: readonly string[];
+  /** "one", "ones": an item meant, not the one in focus. */
+  oneWords: readonly string[];
+  /** Words that make a ranking pick one item ("the cheapest one", "le moins cher"). */
+  one: readonly string[];
+  theOne: readonly string[];
+  narrowing: readonly string[];
+  /** Words that start a search afresh ("everything", "anything else"). */
+  fresh: readonly string[];
+  ordinals: Readonly<Record<string, number>>;
+  /** Words for the last position. */
+  last: readonly string[];
+  /** "number 3". */
+  numberWord: readonly string[];
+  /** An ordinal followed by these words is not a position ("first of all", "zum ersten Mal"). */
+  notOrdinal: readonly string[];
+  pronouns: readonly string[];
+  rankings: readonly Ranking[];
+  /** Words that rank and so are no search words ("cheapest", "top"). */
+  rankingWords: ReadonlySet<string>;
+  /** Words that name the price besides its field's name. */
+  priceWords: readonly string[];
+  /** Words that mean every item they name ("both", "all"). */
+  every: ReadonlySet<string>;
+  /** Phrases that do ("les deux", as words "les 2"). */
+  everyPhrases: readonly string[];
+  /** "Compare them": words that mean the items shown. */
+  comparePronouns: readonly string[];
+  /** Words for all ("compare them all"). */
+  all: readonly string[];
+  /** The ordinal words of the first position that take a count ("the first two"). */
+  first: readonly string[];
+  /** Whether the count may come before them too ("les deux premières"). */
+  countBeforeFirst: boolean;
+  /** Words for three ("compare the three"). */
+  three: readonly string[];
+  /** Words that separate the subjects of a comparison ("and", "or", "versus"). */
+  separators: readonly string[];
+  /** Words after a number that make it a quantity ("2 of them", "3 pairs"). */
+  quantityAfter: readonly string[];
+  /** Words before a number that make it a quantity ("add 2"). */
+  quantityBefore: readonly string[];
+  /** A removal whose verb is split around the item ("take the socks out"): verbs and particles. */
+  takeOutVerbs: readonly string[];
+  takeOutParticles: readonly string[];
+  /** "to my cart": prepositions and determiners before the cart word. */
+  intoCart: readonly string[];
+  cartDeterminers: readonly string[];
+  /** Words dropped from the catalogue's vocabulary (articles and prepositions of item names). */
+  vocabularyFiller: readonly string[];
+  smallTalk: SmallTalkWords;
+  /** Corrections of this language's usual mishearings, on the words. */
+  heard?: (tokens: string[]) => string[];
+}
+
+/** Letters folded to ASCII: accents dropped, ligatures and ß spelled out. */
+export function foldAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae');
+}
