@@ -1,8 +1,10 @@
 // The router in French, Spanish and German: per language, a table of utterances and the route
 // each must take, on a small shop written in that language (test-shops.ts). Every utterance runs
 // in a fresh conversation after the turns it follows (`after`), with what the cart holds (`cart`).
+import { initializeLogger, llm, voice } from '@livekit/agents';
 import { describe, expect, it } from 'vitest';
 import type { SmallTalk } from './intents.js';
+import { RoutedLLM } from './routed-llm.js';
 import { ShopDialogue, testShop, type ShopLanguage } from './test-shops.js';
 
 type Expected =
@@ -315,3 +317,53 @@ for (const [language, cases] of Object.entries(CASES) as [ShopLanguage, Case[]][
     });
   });
 }
+
+describe('RoutedLLM in French', () => {
+  it('routes a French request to its tool and says the French template, the inner LLM untouched', async () => {
+    initializeLogger({ pretty: false, level: 'warn' });
+    const shop = testShop('fr-FR');
+    const dialogue = new ShopDialogue(shop);
+    const decisions: string[] = [];
+    const model = new RoutedLLM(new voice.testing.FakeLLM(), {
+      catalog: shop.catalog,
+      style: {
+        language: 'fr-FR',
+        spoken: true,
+        operations: shop.tools.map((tool) => tool.operation),
+        offer: shop.catalog.offer,
+      },
+      lookup: shop.lookup,
+      onDecision: (decision) => decisions.push(decision.by),
+    });
+    const called: Record<string, unknown>[] = [];
+    const tools = Object.fromEntries(
+      shop.tools.map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+          execute: async (args: Record<string, unknown>) => {
+            called.push(args);
+            return JSON.parse(dialogue.run(routed.name, args)) as unknown;
+          },
+        }),
+      ]),
+    );
+    const agent = new voice.Agent({ instructions: 'Vous aidez les visiteurs.', tools });
+    const session = new voice.AgentSession({ llm: model });
+    try {
+      await session.start({ agent });
+      await session.run({ userInput: 'Je cherche une tente à moins de 300 euros' }).wait();
+      expect(called).toEqual([{ category: 'tents', max_price: 300 }]);
+      const said = session.history.items.flatMap((item) =>
+        item.type === 'message' && item.role === 'assistant' ? [item.textContent] : [],
+      );
+      expect(said.at(-1)).toBe(
+        'J’ai trouvé 2 résultats. Le premier est Tente Nomade 2 places, à 189 euros.',
+      );
+      expect(decisions).toEqual(['router', 'template']);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,209 @@
+// The reply templates in French, Spanish and German: one sentence per operation, written from the
+// tool's result as the test shop answers it, spoken (amounts for the voice) or written (`Intl`).
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '../tools.js';
+import { smallTalkReply, toolReplies, toolReply, type ReplyStyle } from './replies.js';
+import { ShopDialogue, testShop, type ShopLanguage } from './test-shops.js';
+
+interface Expected {
+  search: string;
+  searchRanked: { request: string; reply: string };
+  searchNone: string;
+  display: string;
+  compare: string;
+  added: string;
+  addedTwo: string;
+  removed: string;
+  removedBoth: string;
+  cart: string;
+  cartEmpty: string;
+  end: string;
+  greeting: string;
+  thanks: string;
+  help: string;
+  catalogue: RegExp;
+  writtenPrice: string;
+}
+
+const EXPECTED: Record<ShopLanguage, Expected> = {
+  'fr-FR': {
+    search: 'J’ai trouvé 3 résultats. Le premier est Tente Nomade 2 places, à 189 euros.',
+    searchRanked: {
+      request: 'montre-moi des tentes, les moins chères',
+      reply: 'J’ai trouvé 3 résultats. Le moins cher est Tente Nomade 2 places, à 189 euros.',
+    },
+    searchNone: 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
+    display: 'Voici Tente Légère Ultra. Prix : 249 euros, poids : 1300 grammes, imperméable.',
+    compare:
+      'Les voici côte à côte : Tente Nomade 2 places à 189 euros et Tente Légère Ultra à 249 euros. Le plus léger est Tente Légère Ultra.',
+    added: 'J’ai ajouté Lampe frontale à votre panier. Vous avez 1 article dans votre panier.',
+    addedTwo:
+      'J’ai ajouté Chaussettes en laine en 2 exemplaires à votre panier. Vous avez 3 articles dans votre panier.',
+    removed: 'Je l’ai retiré de votre panier. Il vous reste 3 articles.',
+    removedBoth: 'J’ai retiré les deux articles de votre panier. Votre panier est vide maintenant.',
+    cart: 'Vous avez 3 articles dans votre panier : Lampe frontale et Chaussettes en laine en 2 exemplaires.',
+    cartEmpty: 'Votre panier est vide.',
+    end: 'Merci de votre visite. Au revoir !',
+    greeting: 'Bonjour ! Que recherchez-vous aujourd’hui ?',
+    thanks: 'Avec plaisir ! Puis-je vous aider pour autre chose ?',
+    help: 'Je peux trouver des produits, vous en montrer un en détail et gérer votre panier. Que recherchez-vous ?',
+    catalogue: /^Nous avons tentes, sacs de couchage, .+ et accessoires\. Que recherchez-vous \?$/,
+    writtenPrice: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(
+      189,
+    ),
+  },
+  'es-ES': {
+    search:
+      'He encontrado 3 resultados. El primero es Tienda de campaña Nómada 2 plazas, a 189 euros.',
+    searchRanked: {
+      request: '¿cuál es la tienda más ligera?',
+      reply:
+        'He encontrado 3 resultados. El más ligero es Tienda de campaña Ultraligera, a 249 euros.',
+    },
+    searchNone: 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
+    display:
+      'Aquí tienes Tienda de campaña Ultraligera. Precio: 249 euros, peso: 1300 gramos, impermeable.',
+    compare:
+      'Aquí los tienes lado a lado: Tienda de campaña Nómada 2 plazas a 189 euros y Tienda de campaña Ultraligera a 249 euros. El más ligero es Tienda de campaña Ultraligera.',
+    added: 'He añadido Linterna frontal a tu carrito. Tienes 1 artículo en tu carrito.',
+    addedTwo:
+      'He añadido 2 unidades de Calcetines de lana a tu carrito. Tienes 3 artículos en tu carrito.',
+    removed: 'Lo he quitado de tu carrito. Te quedan 3 artículos.',
+    removedBoth: 'He quitado los dos artículos de tu carrito. Tu carrito está vacío ahora.',
+    cart: 'Tienes 3 artículos en tu carrito: Linterna frontal y 2 unidades de Calcetines de lana.',
+    cartEmpty: 'Tu carrito está vacío.',
+    end: 'Gracias por tu visita. ¡Adiós!',
+    greeting: '¡Hola! ¿Qué estás buscando hoy?',
+    thanks: '¡De nada! ¿Te puedo ayudar con algo más?',
+    help: 'Puedo buscar productos, mostrarte uno en detalle y gestionar tu carrito. ¿Qué estás buscando?',
+    catalogue:
+      /^Tenemos tiendas de campaña, sacos de dormir, .+ y accesorios\. ¿Qué estás buscando\?$/,
+    writtenPrice: new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(
+      189,
+    ),
+  },
+  'de-DE': {
+    search: 'Ich habe 3 Treffer gefunden. Der erste ist Zelt Nomade 2 Personen für 189 Euro.',
+    searchRanked: {
+      request: 'welches Zelt ist am günstigsten',
+      reply: 'Ich habe 3 Treffer gefunden. Am günstigsten ist Zelt Nomade 2 Personen für 189 Euro.',
+    },
+    searchNone: 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
+    display: 'Hier ist Ultraleichtes Zelt. Preis: 249 Euro, Gewicht: 1300 Gramm, wasserdicht.',
+    compare:
+      'Hier sind sie nebeneinander: Zelt Nomade 2 Personen für 189 Euro und Ultraleichtes Zelt für 249 Euro. Am leichtesten ist Ultraleichtes Zelt.',
+    added: 'Ich habe Stirnlampe in Ihren Warenkorb gelegt. Sie haben 1 Artikel im Warenkorb.',
+    addedTwo:
+      'Ich habe Merino Socken 2-mal in Ihren Warenkorb gelegt. Sie haben 3 Artikel im Warenkorb.',
+    removed: 'Ich habe es aus Ihrem Warenkorb entfernt. Sie haben noch 3 Artikel.',
+    removedBoth: 'Ich habe beide aus Ihrem Warenkorb entfernt. Ihr Warenkorb ist jetzt leer.',
+    cart: 'Sie haben 3 Artikel im Warenkorb: Stirnlampe und 2-mal Merino Socken.',
+    cartEmpty: 'Ihr Warenkorb ist leer.',
+    end: 'Vielen Dank für Ihren Besuch. Auf Wiederhören!',
+    greeting: 'Hallo! Wonach suchen Sie heute?',
+    thanks: 'Gern geschehen! Kann ich sonst noch etwas für Sie tun?',
+    help: 'Ich kann Produkte finden, Ihnen eines im Detail zeigen und Ihren Warenkorb verwalten. Wonach suchen Sie?',
+    catalogue: /^Wir haben zelte, schlafsäcke, .+ und zubehör\. Wonach suchen Sie\?$/,
+    writtenPrice: new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+      189,
+    ),
+  },
+};
+
+for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Expected][]) {
+  describe(`reply templates in ${language}`, () => {
+    const shop = testShop(language);
+    const spoken: ReplyStyle = {
+      language,
+      spoken: true,
+      operations: ['search', 'display', 'cart_add'],
+      offer: shop.catalog.offer,
+    };
+    const turn = (operation: Operation, args: Record<string, unknown>, output: string) => ({
+      operation,
+      args,
+      output,
+      isError: false,
+      request: '',
+    });
+
+    it('answers a search, with the top of a ranking asked for, and a search that found nothing', () => {
+      const dialogue = new ShopDialogue(shop);
+      const found = dialogue.run('search_products', { category: 'tents' });
+      expect(toolReply(turn('search', { category: 'tents' }, found), spoken)).toBe(expected.search);
+      expect(
+        toolReply(
+          {
+            ...turn('search', { category: 'tents' }, found),
+            request: expected.searchRanked.request,
+          },
+          spoken,
+        ),
+      ).toBe(expected.searchRanked.reply);
+      const none = dialogue.run('search_products', { category: 'tents', max_price: 10 });
+      expect(toolReply(turn('search', { category: 'tents' }, none), spoken)).toBe(
+        expected.searchNone,
+      );
+      // Written, the price is the language's notation of it.
+      expect(
+        toolReply(turn('search', { category: 'tents' }, found), { ...spoken, spoken: false }),
+      ).toContain(expected.writtenPrice);
+    });
+
+    it('answers a display and a comparison', () => {
+      const dialogue = new ShopDialogue(shop);
+      const shown = dialogue.run('show_product', { item_id: 'tent-2' });
+      expect(toolReply(turn('display', { item_id: 'tent-2' }, shown), spoken)).toBe(
+        expected.display,
+      );
+      const args = { item_ids: ['tent-1', 'tent-2'] };
+      const compared = dialogue.run('compare_products', args);
+      expect(toolReply(turn('compare', args, compared), spoken)).toBe(expected.compare);
+    });
+
+    it('answers additions, removals (one, and two in one step) and the cart', () => {
+      const dialogue = new ShopDialogue(shop);
+      const lamp = { item_id: 'lamp-1' };
+      expect(toolReply(turn('cart_add', lamp, dialogue.run('add_to_cart', lamp)), spoken)).toBe(
+        expected.added,
+      );
+      const socks = { item_id: 'socks-1', quantity: 2 };
+      expect(toolReply(turn('cart_add', socks, dialogue.run('add_to_cart', socks)), spoken)).toBe(
+        expected.addedTwo,
+      );
+      expect(toolReply(turn('cart_list', {}, dialogue.run('show_cart', {})), spoken)).toBe(
+        expected.cart,
+      );
+      const tent = { item_id: 'tent-1' };
+      dialogue.run('add_to_cart', tent);
+      expect(
+        toolReply(turn('cart_remove', tent, dialogue.run('remove_from_cart', tent)), spoken),
+      ).toBe(expected.removed);
+      const removals = ['lamp-1', 'socks-1'].map((id) =>
+        turn('cart_remove', { item_id: id }, dialogue.run('remove_from_cart', { item_id: id })),
+      );
+      expect(toolReplies(removals, spoken)).toBe(expected.removedBoth);
+      expect(toolReply(turn('cart_list', {}, dialogue.run('show_cart', {})), spoken)).toBe(
+        expected.cartEmpty,
+      );
+      expect(toolReply(turn('end', {}, '{}'), spoken)).toBe(expected.end);
+    });
+
+    it('answers small talk, what it can do and what the shop sells', () => {
+      expect(smallTalkReply('greeting', spoken)).toBe(expected.greeting);
+      expect(smallTalkReply('thanks', spoken)).toBe(expected.thanks);
+      expect(smallTalkReply('help', spoken)).toBe(expected.help);
+      expect(smallTalkReply('catalogue', spoken)).toMatch(expected.catalogue);
+    });
+  });
+}
+
+describe('a language without templates', () => {
+  it('leaves every reply to the LLM', () => {
+    const style: ReplyStyle = { language: 'it-IT', spoken: true, operations: ['search'] };
+    expect(smallTalkReply('greeting', style)).toBeUndefined();
+    expect(
+      toolReply({ operation: 'end', args: {}, output: '{}', isError: false, request: '' }, style),
+    ).toBeUndefined();
+  });
+});

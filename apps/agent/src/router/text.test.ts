@@ -1,0 +1,87 @@
+// Words as the router reads them, per language: number words as digits, accents folded, and the
+// comparing form that lets a plural meet its singular.
+import { describe, expect, it } from 'vitest';
+import { english, lexiconFor } from './languages/index.js';
+import type { Lexicon } from './lexicon.js';
+import { words } from './text.js';
+
+const lexicon = (language: string): Lexicon => {
+  const found = lexiconFor(language);
+  if (!found) throw new Error(language);
+  return found;
+};
+
+describe('words', () => {
+  it.each([
+    ['en-US', 'under a hundred and fifty dollars', 'under 150 dollars'],
+    ['en-US', 'between 50 and 120 dollars', 'between 50 and 120 dollars'],
+    ['fr-FR', 'moins de quatre-vingt-dix-neuf euros', 'moins de 99 euros'],
+    ['fr-FR', 'soixante et onze', '71'],
+    ['fr-FR', 'entre 40 et 80 €', 'entre 40 et 80 euros'],
+    ['fr-FR', 'deux cent cinquante', '250'],
+    ['fr-FR', "qu'est-ce qu'il y a", 'que est ce que il y a'],
+    ['fr-FR', 'ajoute-la', 'ajoute ca'],
+    ['fr-FR', 'une tente légère', 'une tente legere'],
+    ['es-ES', 'menos de ciento cincuenta euros', 'menos de 150 euros'],
+    ['es-ES', 'treinta y cinco', '35'],
+    ['es-ES', 'dos mil quinientos', '2500'],
+    ['es-ES', 'añádelo al carrito', 'anade eso al carrito'],
+    ['es-ES', 'tiendas de campaña', 'tiendas de campana'],
+    ['es-ES', '¿cuál es más ligero?', 'cual es mas ligero'],
+    ['de-DE', 'unter hundertfünfzig Euro', 'unter 150 euro'],
+    ['de-DE', 'fünfundzwanzig', '25'],
+    ['de-DE', 'zweitausenddreihundert', '2300'],
+    ['de-DE', 'zwischen 50 und 120 Euro', 'zwischen 50 und 120 euro'],
+    ['de-DE', 'Gibt es Schlafsäcke?', 'gibts schlafsacke'],
+    ['de-DE', 'Größe', 'grosse'],
+  ])('%s reads "%s" as "%s"', (language, text, expected) => {
+    expect(words(text, lexicon(language)).join(' ')).toBe(expected);
+  });
+
+  it('keeps an article that is no number as a word ("une tente", "ein Zelt", "one of them")', () => {
+    expect(words('une tente', lexicon('fr'))).toEqual(['une', 'tente']);
+    expect(words('ein Zelt', lexicon('de'))).toEqual(['ein', 'zelt']);
+    expect(words('una mochila', lexicon('es'))).toEqual(['una', 'mochila']);
+    expect(words('one of them', english)).toEqual(['one', 'of', 'them']);
+  });
+});
+
+describe('the comparing form', () => {
+  it.each([
+    ['en', 'tents', 'tent'],
+    ['en', 'boxes', 'box'],
+    ['fr', 'tentes', 'tente'],
+    ['fr', 'chapeaux', 'chapeau'],
+    ['fr', 'noires', 'noir'],
+    ['fr', 'légères', 'léger'],
+    ['es', 'tiendas', 'tienda'],
+    ['es', 'pantalones', 'pantalón'],
+    ['es', 'rojas', 'rojo'],
+    ['de', 'Schlafsäcke', 'Schlafsack'],
+    ['de', 'Jacken', 'Jacke'],
+    ['de', 'grüne', 'grün'],
+    ['de', 'Preise', 'Preis'],
+    ['de', 'günstigsten', 'günstigste'],
+  ])('%s: "%s" meets "%s"', (language, plural, single) => {
+    const found = lexicon(language);
+    const form = (word: string) => words(word, found).map(found.singular).join(' ');
+    expect(form(plural)).toBe(form(single));
+  });
+
+  it('keeps words apart that only share a beginning', () => {
+    const fr = lexicon('fr');
+    expect(fr.singular('tente')).not.toBe(fr.singular('tenue'));
+    const de = lexicon('de');
+    expect(de.singular('zelt')).not.toBe(de.singular('zeit'));
+  });
+});
+
+describe('lexiconFor', () => {
+  it('picks by base language, and has none for a language the router does not speak', () => {
+    expect(lexiconFor('fr-CA')?.code).toBe('fr');
+    expect(lexiconFor('de_AT')?.code).toBe('de');
+    expect(lexiconFor('ES')?.code).toBe('es');
+    expect(lexiconFor('en-GB')).toBe(english);
+    expect(lexiconFor('it-IT')).toBeUndefined();
+  });
+});
