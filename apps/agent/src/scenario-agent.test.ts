@@ -2,7 +2,7 @@ import { initializeLogger, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { conversationApi } from './api-client.js';
-import { scenarioAgent } from './scenario-agent.js';
+import { instructionsFor, scenarioAgent } from './scenario-agent.js';
 import { recordingChannel, startTestApi, TEST_AGENT_KEY } from './test-support.js';
 
 // Dialogue logic with the agents framework's FakeLLM and session.run: no room, no audio. The
@@ -248,5 +248,33 @@ describe('the scenario agent with FakeLLM', () => {
     await session.run({ userInput: "That's all, goodbye" }).wait();
     expect(ended).toEqual(['visitor said goodbye']);
     await session.close();
+  });
+});
+
+describe('the instructions', () => {
+  it("pin the reply language to the conversation's: French, Spanish, German, English as before", async () => {
+    const { id } = await api.conversation();
+    const client = conversationApi({
+      apiUrl: api.url,
+      agentKey: TEST_AGENT_KEY,
+      conversationId: id,
+    });
+    const runtime: RuntimeConfig = await client.config();
+    const inLanguage = (language: string) =>
+      instructionsFor({ ...runtime, conversation: { ...runtime.conversation, language } }, true);
+    for (const [language, name] of [
+      ['fr-FR', 'French'],
+      ['es-ES', 'Spanish'],
+      ['de-DE', 'German'],
+    ]) {
+      const instructions = inLanguage(language as string);
+      expect(instructions).toContain(`Always answer in ${name}.`);
+      expect(instructions).toContain(
+        `reply in ${name}; say item names exactly as the tools give them.`,
+      );
+    }
+    const english = inLanguage('en-US');
+    expect(english).toContain('Always answer in English.');
+    expect(english).not.toContain('another language');
   });
 });

@@ -22,6 +22,13 @@ export function instructionsFor(runtime: RuntimeConfig, voiceOutput: boolean): s
     runtime.scenario.prompt?.trim() || 'You are a helpful assistant.',
     '',
     `Always answer in ${name}.`,
+    // A shop in another language may keep English item names or tool texts: the reply stays in
+    // the visitor's language, and item names stay as written so the page and the voice agree.
+    ...(language.toLowerCase().startsWith('en')
+      ? []
+      : [
+          `Even when item names, tool results or earlier messages are in another language, reply in ${name}; say item names exactly as the tools give them.`,
+        ]),
     voiceOutput
       ? 'Your replies are spoken aloud: use short plain sentences, no lists, no markdown, no emojis.'
       : 'Your replies are shown as chat messages: keep them short.',
