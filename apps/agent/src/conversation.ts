@@ -7,8 +7,13 @@ import {
   type tts,
   type VAD,
 } from '@livekit/agents';
-import { ParticipantKind, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
-import { TOPICS } from '@svc/protocol';
+import {
+  DisconnectReason,
+  ParticipantKind,
+  RoomEvent,
+  type RemoteParticipant,
+} from '@livekit/rtc-node';
+import { SESSION_END_REASONS, TOPICS } from '@svc/protocol';
 import {
   AGENT_END_REASONS,
   parseRoomMetadata,
@@ -320,8 +325,24 @@ async function serveConversation(run: {
     void finish(AGENT_END_REASONS.AGENT_ERROR, true, failureDetail(event.error ?? event.reason));
   });
 
+  // The Transport lost (livekit-server gone, the network cut): the room reports every participant
+  // gone when it gives up, which is not the visitor leaving. The record says what the visitor's
+  // session said too: `transport_disconnected`.
+  let transportLost = false;
+  ctx.room.on(RoomEvent.Reconnecting, () => (transportLost = true));
+  ctx.room.on(RoomEvent.Reconnected, () => (transportLost = false));
+  ctx.room.on(RoomEvent.Disconnected, (reason: DisconnectReason) => {
+    // The job's own leaving (the framework leaves the room before the shutdown callbacks run,
+    // which then tell the visitor) is not a lost Transport.
+    if (reason === DisconnectReason.CLIENT_INITIATED && !transportLost) return;
+    void finish(SESSION_END_REASONS.TRANSPORT_DISCONNECTED, false);
+  });
   ctx.room.on(RoomEvent.ParticipantDisconnected, (participant: RemoteParticipant) => {
-    if (participant.identity === run.visitor) void finish(AGENT_END_REASONS.VISITOR_LEFT, false);
+    if (participant.identity !== run.visitor) return;
+    void finish(
+      transportLost ? SESSION_END_REASONS.TRANSPORT_DISCONNECTED : AGENT_END_REASONS.VISITOR_LEFT,
+      false,
+    );
   });
   ctx.addShutdownCallback(() => finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true));
 

@@ -2,6 +2,7 @@
 // scenario scripted), a typed visitor that goes through the real public routes and the Transport
 // as the SDK does (identify, session, config_ack, `rt.chat`), and the count of what the visitor
 // was sent against what the API stored.
+import { execFileSync } from 'node:child_process';
 import { Room, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
 import { DEMO_SCRIPT, scriptPublication, type ScriptLine } from '@svc/agent/testing';
 import { startTestApi, type OpenDatabase } from '@svc/api/testing';
@@ -65,7 +66,7 @@ export interface MessageCount {
 /** Counts what `visitor` was sent against what is stored for its conversation. */
 export async function countMessages(
   database: OpenDatabase,
-  visitor: { conversationId: string; received: ConversationMessage[] },
+  visitor: { conversationId: string; received: readonly { id: string }[] },
 ): Promise<MessageCount> {
   const sent = new Set(visitor.received.map((message) => message.id));
   const stored = new Set(await storedMessageIds(database, visitor.conversationId));
@@ -204,4 +205,35 @@ export async function typedVisitor(
     },
     leave: () => room.disconnect(),
   };
+}
+
+/** `pid` and every process under it (its job processes, their helpers). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => child > 0);
+  } catch {
+    // `ps` exits 1 when the process has no children.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/**
+ * Kills a process and everything under it with SIGKILL, all at once, as a service manager kills
+ * a service's whole control group (or the machine under it dies): a worker's job processes go
+ * with it. Answers how many processes were killed.
+ */
+export function killProcessTree(pid: number): number {
+  const tree = processTree(pid);
+  for (const member of tree) {
+    try {
+      process.kill(member, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  return tree.length;
 }

@@ -1,5 +1,6 @@
 import {
   ConnectionState,
+  DefaultReconnectPolicy,
   ParticipantKind,
   Room,
   RoomEvent,
@@ -9,6 +10,14 @@ import {
 import { TOPICS } from '@svc/protocol';
 import { encodePayload } from '@svc/protocol/parse';
 import type { RpcHandler, Transport, TransportEvents } from './transport.js';
+
+/**
+ * How long a lost connection is tried again before the session ends, ms between attempts (with
+ * livekit-client's jitter of +/-50%): about 16 s in all, instead of its default 44 s. A visitor's
+ * network that comes back (a phone between networks) is back within it; a Transport that is gone
+ * ends the conversation while the visitor still waits for it (docs/decisions.md, "Faults").
+ */
+export const RECONNECT_DELAYS_MS = [0, 300, 1200, 2700, 4800, 7000];
 
 // One reliable data packet carries about 15 KiB; bigger payloads go as a text stream on the same
 // topic (docs/decisions.md).
@@ -21,6 +30,7 @@ export class LiveKitTransport implements Transport {
   readonly engine = new Room({
     adaptiveStream: true,
     dynacast: true,
+    reconnectPolicy: new DefaultReconnectPolicy(RECONNECT_DELAYS_MS),
     audioCaptureDefaults: {
       echoCancellation: true,
       noiseSuppression: true,
@@ -58,6 +68,10 @@ export class LiveKitTransport implements Transport {
         (_changed: Record<string, string>, remote: Participant) =>
           participant('attributes')(remote),
       )
+      // The signal connection lost alone comes first, and is what a Transport that went away
+      // looks like for its first seconds (until the media connection times out too): the visitor
+      // hears of it at once.
+      .on(RoomEvent.SignalReconnecting, () => this.emit('connection', 'reconnecting'))
       .on(RoomEvent.Reconnecting, () => this.emit('connection', 'reconnecting'))
       .on(RoomEvent.Reconnected, () => this.emit('connection', 'connected'))
       .on(RoomEvent.Disconnected, (reason?: unknown) => {
