@@ -1,11 +1,31 @@
 #!/usr/bin/env node
 // Sets up a fresh machine for `npm start` and `npm test`, and does nothing that is already done:
-// npm packages, the Debian packages the tests and the embedded stack use, the livekit-server
-// build, the embedded LLM (node-llama-cpp and a small model) and the Whisper recognizer. Runs with Node alone, before any npm package is installed.
+// npm packages, a better-sqlite3 binding for the running Node when npm's does not fit it, the
+// Debian packages the tests and the embedded stack use, the livekit-server build, the embedded LLM
+// (node-llama-cpp and a small model) and the Whisper recognizer. Runs with Node alone, before any
+// npm package is installed.
+//
+//   node scripts/setup.mjs              set up for the Node that runs it (20, 22 or 24)
+//   node scripts/setup.mjs --node 24    also install Node 24 (or 22) from the npm registry into the
+//                                       cache, build its better-sqlite3 binding, and print the
+//                                       folder of its `node` (for PATH) as the one line on stdout
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,8 +40,28 @@ const APT_PACKAGES = {
   'espeak-ng': 'embedded text-to-speech (other languages)',
 };
 
+/**
+ * The Node versions the project supports besides the machine's, pinned: the npm registry's
+ * `node-<platform>-<arch>` packages (what its `node` package installs) carry each as a binary with
+ * its headers.
+ */
+const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' };
+
+/** The cache shared with tools/livekit-dev and the API: $SVC_CACHE_DIR, else $XDG_CACHE_HOME/svc, else ~/.cache/svc. */
+function cacheDir() {
+  return (
+    process.env.SVC_CACHE_DIR ||
+    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc')
+  );
+}
+
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  // stdout is kept for what the set-up prints (the --node folder): the tools' output goes to stderr.
+  const result = spawnSync(command, args, {
+    stdio: ['inherit', 2, 'inherit'],
+    cwd: root,
+    ...options,
+  });
   if (result.status !== 0) {
     throw new Error(`setup: \`${command} ${args.join(' ')}\` failed (exit ${result.status})`);
   }
@@ -47,6 +87,158 @@ function installNpmPackages() {
     log('npm ci failed; trying npm install');
     run('npm', ['install', '--no-audit', '--no-fund'], { env });
   }
+}
+
+/**
+ * Builds `target` (a folder) in a staging folder beside it and renames it into place once it is
+ * complete, so an interrupted run leaves nothing that looks installed.
+ */
+function atomically(target, build) {
+  if (existsSync(target)) return;
+  mkdirSync(dirname(target), { recursive: true });
+  const staging = mkdtempSync(`${target}.staging-`);
+  try {
+    build(staging);
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      // Another set-up finished the same install first: theirs is as good as ours.
+      if (!existsSync(target)) throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Whether `node` loads the native addon at `file`. */
+function loadsIn(node, file) {
+  const result = spawnSync(node, ['-e', 'require(process.argv[1])', file], { stdio: 'ignore' });
+  return result.status === 0;
+}
+
+/**
+ * Whether `include/node/node_object_wrap.h` under `prefix` has Node 24.19's ObjectWrap, which adds
+ * an environment cleanup hook per object and removes it in the destructor. better-sqlite3 12 built
+ * against it aborts the process when a statement is collected outside a JavaScript context
+ * ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook, nodejs/node#65446); built
+ * against the ObjectWrap before it, the same binding runs on every Node 24. (better-sqlite3 13 is
+ * N-API and free of this, but needs Node 22 or later.)
+ */
+function hasObjectWrapCleanupHooks(prefix) {
+  const header = join(prefix, 'include', 'node', 'node_object_wrap.h');
+  return existsSync(header) && readFileSync(header, 'utf8').includes('AddCleanupHook();');
+}
+
+/**
+ * better-sqlite3 is a native addon for one Node ABI (the others the project uses are N-API and
+ * load in any Node). Builds one for `node`'s ABI into
+ * `<cache>/tools/better-sqlite3-<version>/node-abi-<abi>/`, where the API looks for it first
+ * (apps/api/src/db/sqlite-binding.ts), when npm's does not load in that Node, or when that Node's
+ * headers have the ObjectWrap that makes better-sqlite3 12 abort (npm's may have been built
+ * against them). node-gyp compiles against the headers installed beside that Node
+ * (`<prefix>/include/node`), which the registry's Node packages and system installs have.
+ */
+function ensureSqliteBinding(node = process.execPath) {
+  const source = join(root, 'node_modules', 'better-sqlite3');
+  if (!existsSync(join(source, 'package.json'))) return;
+  const prefix = dirname(dirname(node));
+  const headers = existsSync(join(prefix, 'include', 'node', 'node_version.h'));
+  const cleanupHooks = headers && hasObjectWrapCleanupHooks(prefix);
+  if (!cleanupHooks && loadsIn(node, join(source, 'build', 'Release', 'better_sqlite3.node'))) {
+    return;
+  }
+  const { version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+  const probe = spawnSync(node, ['-p', 'process.versions.modules + " " + process.version'], {
+    encoding: 'utf8',
+  });
+  const [abi, nodeVersion] = probe.stdout.trim().split(' ');
+  const folder = join(cacheDir(), 'tools', `better-sqlite3-${version}`, `node-abi-${abi}`);
+  const binding = join(folder, 'better_sqlite3.node');
+  if (existsSync(binding) && loadsIn(node, binding)) return;
+  rmSync(folder, { recursive: true, force: true });
+  log(`building better-sqlite3 ${version} for Node ${nodeVersion} (ABI ${abi}) into ${folder}`);
+  atomically(folder, (staging) => {
+    let nodedir = headers ? prefix : undefined;
+    if (cleanupHooks) {
+      // That Node's headers with the ObjectWrap of Node 24.18 (no cleanup hooks): see above.
+      nodedir = join(staging, 'headers');
+      cpSync(join(prefix, 'include'), join(nodedir, 'include'), { recursive: true });
+      const header = join(nodedir, 'include', 'node', 'node_object_wrap.h');
+      const patched = readFileSync(header, 'utf8')
+        .replace(/^\s*AddCleanupHook\(\);\n/m, '')
+        .replace(/^\s*RemoveCleanupHook\(\);\n/m, '');
+      writeFileSync(header, patched);
+    }
+    const work = join(staging, 'source');
+    mkdirSync(work);
+    for (const entry of ['binding.gyp', 'src', 'deps']) {
+      cpSync(join(source, entry), join(work, entry), { recursive: true });
+    }
+    // `npm run` puts npm's own node-gyp on PATH; the script runs with `node` first on PATH.
+    writeFileSync(
+      join(work, 'package.json'),
+      JSON.stringify({
+        name: 'better-sqlite3-build',
+        private: true,
+        scripts: { build: 'node-gyp rebuild --release --jobs=max' },
+      }),
+    );
+    const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ''}` };
+    // node-gyp takes `nodedir` from npm's environment over its own arguments, and an npmrc may name
+    // another Node's headers there: the environment names this Node's (npm's highest setting).
+    delete env.NPM_CONFIG_NODEDIR;
+    if (nodedir) env.npm_config_nodedir = nodedir;
+    else delete env.npm_config_nodedir;
+    // The compiler's warnings are noise here: its output is shown only when the build fails.
+    const build = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) {
+      const tail = `${build.stdout}${build.stderr}`.trim().split('\n').slice(-30).join('\n');
+      throw new Error(`setup: building better-sqlite3 failed (exit ${build.status})\n${tail}`);
+    }
+    const built = join(work, 'build', 'Release', 'better_sqlite3.node');
+    if (!loadsIn(node, built)) {
+      throw new Error(
+        `setup: the better-sqlite3 binding built for Node ${nodeVersion} does not load`,
+      );
+    }
+    copyFileSync(built, join(staging, 'better_sqlite3.node'));
+    rmSync(work, { recursive: true, force: true });
+    rmSync(join(staging, 'headers'), { recursive: true, force: true });
+  });
+}
+
+/**
+ * Installs Node `major` (22 or 24) from the npm registry into the cache, with a better-sqlite3
+ * binding for it, and answers the folder of its `node` binary.
+ */
+function installNode(major) {
+  const version = NODE_VERSIONS[major];
+  if (!version) {
+    throw new Error(
+      `setup: --node takes ${Object.keys(NODE_VERSIONS).join(' or ')} (the machine's Node is ${process.version})`,
+    );
+  }
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const pkg = `node-${platform}-${process.arch}`;
+  const prefix = join(cacheDir(), 'tools', `node-v${version}`);
+  const bin = join(prefix, 'node_modules', pkg, 'bin');
+  if (existsSync(prefix) && !existsSync(join(bin, 'node'))) {
+    rmSync(prefix, { recursive: true, force: true });
+  }
+  atomically(prefix, (staging) => {
+    log(`installing Node ${version} (${pkg} from the npm registry) into ${prefix}`);
+    const args = ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund'];
+    run('npm', [...args, '--loglevel=error', `${pkg}@${version}`]);
+    if (!existsSync(join(staging, 'node_modules', pkg, 'bin', 'node'))) {
+      throw new Error(`setup: npm installed ${pkg}@${version} but its bin/node is missing`);
+    }
+  });
+  ensureSqliteBinding(join(bin, 'node'));
+  return bin;
 }
 
 function isInstalled(pkg) {
@@ -88,7 +280,13 @@ function installEmbeddedWhisper() {
 }
 
 try {
+  const { values } = parseArgs({ options: { node: { type: 'string' } } });
   installNpmPackages();
+  if (values.node) {
+    process.stdout.write(`${installNode(values.node)}\n`);
+    process.exit(0);
+  }
+  ensureSqliteBinding();
   installAptPackages();
   buildLivekitServer();
   installEmbeddedLlm();

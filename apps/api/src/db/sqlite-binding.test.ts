@@ -1,18 +1,39 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cachedSqliteBindingPath, sqliteNativeBinding } from './sqlite-binding.js';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cachedSqliteBindingPath,
+  sqliteBindingFor,
+  sqliteNativeBinding,
+} from './sqlite-binding.js';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
 describe('sqliteNativeBinding', () => {
   it('names a binding that opens SQLite in the running Node', () => {
     const nativeBinding = sqliteNativeBinding();
-    // On the Node npm installed with, npm's build; on another, the set-up's build for its ABI.
+    // npm's build, or the set-up's for this Node's ABI when the cache has one.
     if (!nativeBinding.includes(join('node_modules', 'better-sqlite3'))) {
       expect(nativeBinding).toBe(cachedSqliteBindingPath());
     }
     const sqlite = new BetterSqlite3(':memory:', { nativeBinding });
     expect(sqlite.prepare('select 1 + 1 as two').get()).toEqual({ two: 2 });
     sqlite.close();
+  });
+
+  it("prefers the set-up's build for this Node's ABI when the cache has one", () => {
+    const cache = mkdtempSync(join(tmpdir(), 'svc-sqlite-binding-'));
+    folders.push(cache);
+    const env = { SVC_CACHE_DIR: cache };
+    const built = cachedSqliteBindingPath(process.versions.modules, env);
+    mkdirSync(dirname(built), { recursive: true });
+    copyFileSync(sqliteNativeBinding(), built);
+    expect(sqliteBindingFor(env)).toBe(built);
   });
 
   it('keeps builds per better-sqlite3 version and Node ABI in the cache folder', () => {

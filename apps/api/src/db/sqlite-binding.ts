@@ -32,15 +32,15 @@ export function cachedSqliteBindingPath(
   );
 }
 
-let chosen: string | undefined;
-
 /**
- * The better-sqlite3 binding for the running Node, as a path for its `nativeBinding` option: the
- * one npm installed when it loads, else the set-up's build for this Node's ABI. Throws, saying how
- * to build one, when neither loads. Decided once per process.
+ * The better-sqlite3 binding for a Node: the set-up's build for its ABI when the cache has one (it
+ * makes one where npm's does not load, and on Node 24, where npm's may abort the process: see
+ * scripts/setup.mjs), else the one npm installed. Throws, saying how to build one, when npm's does
+ * not load and the cache has none.
  */
-export function sqliteNativeBinding(): string {
-  if (chosen) return chosen;
+export function sqliteBindingFor(env: NodeJS.ProcessEnv = process.env): string {
+  const cached = cachedSqliteBindingPath(process.versions.modules, env);
+  if (existsSync(cached)) return cached;
   const installed = join(
     dirname(require.resolve('better-sqlite3/package.json')),
     'build',
@@ -50,16 +50,22 @@ export function sqliteNativeBinding(): string {
   try {
     // Loaded once here; better-sqlite3's own require of the same path then finds it loaded.
     require(installed);
-    chosen = installed;
   } catch (error) {
-    const cached = cachedSqliteBindingPath();
-    if (!existsSync(cached)) {
-      throw new Error(
-        `better-sqlite3's binding does not load in Node ${process.version} (ABI ${process.versions.modules}) and none is built for it: run \`node scripts/setup.mjs\` with this Node`,
-        { cause: error },
-      );
-    }
-    chosen = cached;
+    throw new Error(
+      `better-sqlite3's binding does not load in Node ${process.version} (ABI ${process.versions.modules}) and none is built for it: run \`node scripts/setup.mjs\` with this Node`,
+      { cause: error },
+    );
   }
+  return installed;
+}
+
+let chosen: string | undefined;
+
+/**
+ * The better-sqlite3 binding for the running Node ({@link sqliteBindingFor}), as a path for its
+ * `nativeBinding` option. Decided once per process.
+ */
+export function sqliteNativeBinding(): string {
+  chosen ??= sqliteBindingFor();
   return chosen;
 }
