@@ -243,6 +243,31 @@ describe('status table', () => {
     expect(seen['session-end']).toEqual([[{ reason: 'agent_disconnected', endedAt: anyTime }]]);
   });
 
+  it('an agent reported gone while the Transport reconnects gets its grace once it is back', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    vi.useFakeTimers();
+    // A full reconnect: the engine reports the agent gone, and announces it again once back.
+    transport.setConnectionState('reconnecting');
+    transport.agentLeave();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(session.status).toBe('reconnecting');
+    transport.setConnectionState('connected');
+    transport.agentJoin();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(session.status).toBe('connected');
+    // Back without the agent: the grace runs from the reconnect, then the session ends.
+    transport.setConnectionState('reconnecting');
+    transport.agentLeave();
+    await vi.advanceTimersByTimeAsync(5000);
+    transport.setConnectionState('connected');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(session.status).toBe('connected');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.status).toBe('ended');
+    expect(seen['session-end']).toEqual([[{ reason: 'agent_disconnected', endedAt: anyTime }]]);
+  });
+
   it('session:end from the agent ends with its reason, or agent_ended', async () => {
     const first = setup();
     await first.connect();

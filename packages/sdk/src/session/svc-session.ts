@@ -45,6 +45,8 @@ import type {
 interface Run extends ToolRun {
   cleanups: (() => void)[];
   agentLeaveTimer?: ReturnType<typeof setTimeout>;
+  /** The agent's participant left and has not joined again. */
+  agentGone?: boolean;
   agentJoinTimer?: ReturnType<typeof setTimeout>;
 }
 
@@ -376,9 +378,11 @@ export class SvcSession {
       transport.on('connection', (state, reason) => {
         if (this.run !== run) return;
         if (state === 'reconnecting') this.update({ status: 'reconnecting' });
-        else if (state === 'connected')
+        else if (state === 'connected') {
           this.update({ status: this.snapshot.rawConfig ? 'connected' : 'connecting' });
-        else {
+          // Back from a reconnect without the agent: its grace starts now (see onParticipant).
+          if (run.agentGone) this.awaitAgent(run);
+        } else {
           this.fail('CONNECTION_LOST', `the Transport disconnected${reason ? `: ${reason}` : ''}`);
           void this.finish(run, SESSION_END_REASONS.TRANSPORT_DISCONNECTED);
         }
@@ -395,14 +399,23 @@ export class SvcSession {
     if (state) this.update({ agentState: state });
     if (event.kind === 'joined') {
       clearTimeout(run.agentLeaveTimer);
+      run.agentGone = false;
     } else if (event.kind === 'left' && this.snapshot.rawConfig) {
-      clearTimeout(run.agentLeaveTimer);
-      // The agent may come back (a worker restart): wait out the grace before ending.
-      run.agentLeaveTimer = setTimeout(
-        () => void this.finish(run, SESSION_END_REASONS.AGENT_DISCONNECTED),
-        LIMITS.AGENT_LEAVE_GRACE_MS,
-      );
+      run.agentGone = true;
+      // The engine reports everyone gone when it rejoins the room after losing the Transport, and
+      // announces who is still there once back: the grace waits for that.
+      if (this.snapshot.status === 'reconnecting') clearTimeout(run.agentLeaveTimer);
+      else this.awaitAgent(run);
     }
+  }
+
+  /** The agent may come back (a worker restart): the grace is waited out before ending. */
+  private awaitAgent(run: Run): void {
+    clearTimeout(run.agentLeaveTimer);
+    run.agentLeaveTimer = setTimeout(
+      () => void this.finish(run, SESSION_END_REASONS.AGENT_DISCONNECTED),
+      LIMITS.AGENT_LEAVE_GRACE_MS,
+    );
   }
 
   private onData(run: Run, topic: string, payload: Uint8Array): void {
