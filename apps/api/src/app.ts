@@ -86,6 +86,10 @@ const trustHops =
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    // A replica being stopped still answers what reaches it on an open keep-alive connection (with
+    // `Connection: close`) instead of a 503: a proxy that pooled the connection cannot take the
+    // request back, so a rolling stop would otherwise hand visitors 5xx (the scale-out test).
+    return503OnClosing: false,
     bodyLimit: 256 * 1024,
     // Item ids are up to 256 characters, more once percent-encoded in a path (the default is 100).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
