@@ -74,6 +74,8 @@ export interface ScaleOutFigures {
   records: ConversationRecord[];
   /** The replicas' log lines at warning level and above. */
   apiWarnings: string[];
+  /** Each 5xx a visitor got: the call, the status and the body. */
+  serverErrorBodies: string[];
 }
 
 const percentile = (values: number[], share: number) => {
@@ -90,6 +92,8 @@ interface Counters {
   networkRetries: number;
   /** Conversations whose agent sent its config so far. */
   configured: number;
+  /** Each 5xx a visitor got: the call, the status and the body. */
+  serverErrorBodies: string[];
 }
 
 /** A JSON call to the API through the balancer; a dropped connection is tried again. */
@@ -120,7 +124,10 @@ async function call(
       continue;
     }
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.status >= 500) counters.serverErrors += 1;
+    if (response.status >= 500) {
+      counters.serverErrors += 1;
+      counters.serverErrorBodies.push(`${url} ${response.status} ${JSON.stringify(body)}`);
+    }
     return { status: response.status, body };
   }
 }
@@ -303,7 +310,12 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
   const attempts = options.attempts ?? 3;
   const topology = await startTopology({ capacity: options.conversations });
   log(`topology up: api ${topology.apiUrl}, livekit ${topology.livekitUrl}`);
-  const counters: Counters = { serverErrors: 0, networkRetries: 0, configured: 0 };
+  const counters: Counters = {
+    serverErrors: 0,
+    networkRetries: 0,
+    configured: 0,
+    serverErrorBodies: [],
+  };
   const records: ConversationRecord[] = [];
   const begun = Date.now();
   let stopsDone = false;
@@ -412,6 +424,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
       stops,
       records,
       apiWarnings,
+      serverErrorBodies: counters.serverErrorBodies,
     };
   } finally {
     await topology.stop();
@@ -428,6 +441,7 @@ export function formatFigures(figures: ScaleOutFigures): string {
     `ended by a stop and restarted: ${faults || 'none'}`,
     `messages lost: ${figures.lostMessages} of ${figures.checkedMessages} checked`,
     `5xx: ${figures.serverErrors.visitors} to visitors, ${figures.serverErrors.apiLogs} in the replicas' logs`,
+    ...figures.serverErrorBodies.map((line) => `  5xx: ${line}`),
     `calls retried after a dropped connection: ${figures.networkRetries}; Transport reconnections: ${figures.reconnects}`,
     `session start (public session call): p50 ${figures.sessionStartMs.p50} ms, p95 ${figures.sessionStartMs.p95} ms`,
     `session call to agent config: p50 ${figures.configMs.p50} ms, p95 ${figures.configMs.p95} ms`,
