@@ -69,10 +69,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         ? [{ method: other, pattern: (found.store as { pattern: string }).pattern }]
         : [];
     });
-  /** Methods whose routes name `path` with a pattern other than `pattern` (the route that caught it). */
+  /**
+   * Methods whose routes name `path` more literally than `pattern`, the route that caught it: at
+   * the first segment where the two differ, theirs is text where `pattern` has a parameter.
+   */
   const literalRouteMethods = (method: string, path: string, pattern: string | undefined) =>
     matches(method, path)
-      .filter((match) => match.pattern !== pattern)
+      .filter((match) => pattern !== undefined && moreLiteral(match.pattern, pattern))
       .map((match) => match.method);
 
   /** A request no route of its method matches: 405 when other methods have the path, else 404. */
@@ -91,6 +94,19 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
+
+/** Whether route pattern `other` names the same paths as `pattern` with text for a parameter. */
+function moreLiteral(other: string, pattern: string): boolean {
+  const theirs = other.split('/');
+  const ours = pattern.split('/');
+  if (theirs.length !== ours.length) return false;
+  for (const [index, segment] of ours.entries()) {
+    const their = theirs[index] ?? '';
+    if (segment === their) continue;
+    return segment.startsWith(':') && !their.startsWith(':') && !their.includes('*');
+  }
+  return false;
+}
 
 function methodNotAllowed(
   reply: FastifyReply,

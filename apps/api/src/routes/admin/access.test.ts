@@ -21,6 +21,7 @@ describeOnBothDialects('admin access', (harness) => {
     // A new company starts empty.
     expect((await call('GET', '/applications', created.body.token)).body).toEqual({
       applications: [],
+      next_offset: null,
     });
     const login = await call('POST', '/login', undefined, { email, password: signup.password });
     expect(login.body.company_id).toBe(created.body.company_id);

@@ -71,6 +71,7 @@ describeOnBothDialects('preview sessions', (harness) => {
     // Nor is it a publication the admin manages.
     expect((await admin('GET', `/scenarios/${scenario.id}/publications`, token)).body).toEqual({
       publications: [],
+      next_offset: null,
     });
     expect((await admin('GET', `/publications/${previewUuid}`, token)).status).toBe(404);
     expect(

@@ -119,6 +119,7 @@ describeOnBothDialects('scenario tests', (harness) => {
     ).toEqual(['Finds boots again', 'Tents']);
     expect((await call('GET', `/scenarios/${copy.body.id}/publications`, token)).body).toEqual({
       publications: [],
+      next_offset: null,
     });
     const other = await adminToken(harness().app, 'admin@other.example');
     expect((await call('GET', base, other)).status).toBe(404);
