@@ -41,6 +41,12 @@ import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
  */
 export const GOODBYE_GRACE_MS = 4000;
 
+/**
+ * How long an ended conversation's job waits for the API to store its last messages and its end
+ * (an API restarting meanwhile), trying again, before the job process exits without them.
+ */
+export const END_STORE_TIMEOUT_MS = 30_000;
+
 /** The speech and language engines of one conversation. */
 export interface Engines {
   llm: llm.LLM;
@@ -264,10 +270,12 @@ async function serveConversation(run: {
           .publish(TOPICS.SESSION_END, { reason, ended_at: new Date().toISOString() })
           .catch(() => undefined);
       }
-      await messages.flush();
-      await api
-        .end(reason, detail)
-        .catch((error: unknown) => log.warn({ err: error }, 'recording the end failed'));
+      const deadline = Date.now() + END_STORE_TIMEOUT_MS;
+      if (!(await messages.drain(END_STORE_TIMEOUT_MS)))
+        log.warn('the API did not store the last messages in time');
+      await recordEnd(api, reason, detail, deadline).catch((error: unknown) =>
+        log.warn({ err: error }, 'recording the end failed'),
+      );
       await session.close().catch(() => undefined);
       ctx.shutdown(reason);
     })();
@@ -449,6 +457,28 @@ async function serveConversation(run: {
     session.generateReply({
       instructions: 'Greet the visitor in one short sentence and offer your help.',
     });
+  }
+}
+
+/**
+ * Records the end, trying again every second while the API fails (not for a 4xx: that will not
+ * change) until `deadline`; throws the last failure then.
+ */
+async function recordEnd(
+  api: ConversationApi,
+  reason: string,
+  detail: string | undefined,
+  deadline: number,
+): Promise<void> {
+  for (;;) {
+    try {
+      await api.end(reason, detail);
+      return;
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if ((typeof status === 'number' && status < 500) || Date.now() + 1000 > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 }
 

@@ -136,4 +136,19 @@ describe('MessageLog', () => {
     expect(new Set(stored.map((message) => message.id)).size).toBe(4);
     expect(stored.filter((message) => message.tool_call_id === 'fake_call_0')).toHaveLength(2);
   });
+
+  it('drain: stores what the API refused at first, trying again until it answers', async () => {
+    const { api, stored } = storingApi(3);
+    const log = new MessageLog(recordingChannel().channel, api, { onError: () => {} });
+    log.addChatItem({ id: 'u1', role: 'user', textContent: 'Bye' });
+    log.addChatItem({ id: 'a1', role: 'assistant', textContent: 'Goodbye!' });
+    expect(await log.drain(10_000)).toBe(true);
+    expect(stored.map((message) => message.id)).toEqual(['u1', 'a1']);
+    // An API that never answers: false once the time is up.
+    const down = storingApi(1_000);
+    const stuck = new MessageLog(recordingChannel().channel, down.api, { onError: () => {} });
+    stuck.addChatItem({ id: 'u2', role: 'user', textContent: 'Hello' });
+    expect(await stuck.drain(600)).toBe(false);
+    expect(down.stored).toEqual([]);
+  });
 });

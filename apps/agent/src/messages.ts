@@ -161,6 +161,22 @@ export class MessageLog {
     this.timer.unref?.();
   }
 
+  /**
+   * Stores everything recorded, trying again every half second while the API fails, for at most
+   * `timeoutMs`: a conversation that ends while the API is down (restarting) keeps its messages.
+   * Resolves true once all is stored, false when the time ran out first.
+   */
+  async drain(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.flush();
+      if (this.pending.length === 0 && this.pendingMetrics.length === 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500, left)));
+    }
+  }
+
   /** Stores what is pending; resolves when everything recorded so far is stored (or failed). */
   flush(): Promise<void> {
     if (this.timer) {

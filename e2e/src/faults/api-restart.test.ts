@@ -82,4 +82,40 @@ describe('the API restarted mid-conversation', () => {
         `all stored ${storedAt - back} ms after it was back`,
     );
   }, 180_000);
+
+  it('a conversation that ends while the API is down keeps its messages and its end', async () => {
+    const visitor = await typedVisitor(api.url, data.publication, {
+      log: () => worker.log.join('') + api.log.join(''),
+    });
+    await api.stop({ kill: true });
+    expect((await visitor.say('a note while the API is down')).content).toBe('Noted.');
+    // The visitor is told at once; the agent keeps what it could not store.
+    await visitor.say('goodbye');
+    await until(() => visitor.ended !== null, 'session:end after goodbye');
+    await visitor.leave();
+    const endedAt = Date.now();
+    await api.restart();
+    const back = Date.now();
+    const ended = () =>
+      data.database.db
+        .selectFrom('conversations')
+        .select(['ended_at', 'end_reason'])
+        .where('id', '=', visitor.conversationId)
+        .executeTakeFirstOrThrow();
+    await until(
+      async () =>
+        (await countMessages(data.database, visitor)).lost.length === 0 &&
+        (await ended()).ended_at !== null,
+      'the messages and the end stored after the restart',
+      60_000,
+    );
+    const count = await countMessages(data.database, visitor);
+    expect(count.lost).toEqual([]);
+    expect(count.sent).toBeGreaterThanOrEqual(5);
+    expect((await ended()).end_reason).toBe('completed');
+    console.log(
+      `fault figures: api down at the end: sent ${count.sent}, stored ${count.stored}, lost ${count.lost.length}; ` +
+        `the API was back ${back - endedAt} ms after the visitor's end, all stored ${Date.now() - back} ms after that`,
+    );
+  }, 180_000);
 });
