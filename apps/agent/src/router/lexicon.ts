@@ -164,3 +164,23 @@ export function foldAccents(text: string): string {
     .replace(/œ/g, 'oe')
     .replace(/æ/g, 'ae');
 }
+
+/**
+ * A word function remembered per word: the router compares every word with every phrase, so a
+ * stemmer runs on the same few hundred words turn after turn. The memory is bounded.
+ */
+export function remembered(
+  read: (word: string) => string,
+  limit = 20_000,
+): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let form = known.get(word);
+    if (form === undefined) {
+      if (known.size >= limit) known.clear();
+      form = read(word);
+      known.set(word, form);
+    }
+    return form;
+  };
+}

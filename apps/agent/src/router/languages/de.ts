@@ -1,7 +1,7 @@
 // German: how shoppers ask in German, as the router reads it. Words are written as the router
 // compares them: lower case, umlauts and ß folded ("Schlafsäcke" is "schlafsacke", "günstig" is
 // "gunstig"); the comparing form drops the usual endings, so plurals and declensions meet.
-import type { Lexicon } from '../lexicon.js';
+import { remembered, type Lexicon } from '../lexicon.js';
 import { inflect, list, ordinalTable } from './shared.js';
 
 const ENDINGS = ['en', 'er', 'es', 'em', 'e', 'n', 's'];
@@ -109,7 +109,7 @@ export const german: Lexicon = {
     ambiguous: new Set(['ein', 'eine', 'einen', 'einem', 'einer', 'eins']),
     compound: (word) => (word.length > 4 ? germanNumber(word) : undefined),
   },
-  singular: germanSingular,
+  singular: remembered(germanSingular),
   // Many singulars end as plurals do ("Jacke", "Lampe"): a form the catalogue writes is taken as
   // it is written, so "die Socken" of "Trekking Socken" are not every sock (the LLM asks).
   plural: (word, surface) =>

@@ -1,5 +1,5 @@
 // English: the router's first language. These are the words its English-only lists had.
-import type { Lexicon } from '../lexicon.js';
+import { remembered, type Lexicon } from '../lexicon.js';
 import {
   ADD_PHRASES,
   AGAIN_PHRASES,
@@ -80,7 +80,7 @@ export const english: Lexicon = {
     article: ['a'],
     ambiguous: new Set(['one', 'a']),
   },
-  singular,
+  singular: remembered(singular),
   plural: (word) => singular(word) !== word,
   filler: new Set(
     (

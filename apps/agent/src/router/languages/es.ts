@@ -1,7 +1,7 @@
 // Spanish: how shoppers ask in Spanish, as the router reads it. Words are written as the router
 // compares them: lower case, accents folded ("campaña" is "campana", "añade" is "anade"), the
 // pronoun an imperative carries split off ("añádelo" is "anade eso").
-import type { Lexicon } from '../lexicon.js';
+import { remembered, type Lexicon } from '../lexicon.js';
 import { inflect, list, ordinalTable } from './shared.js';
 
 /**
@@ -103,7 +103,7 @@ export const spanish: Lexicon = {
     article: [],
     ambiguous: new Set(['un', 'una', 'uno']),
   },
-  singular: spanishSingular,
+  singular: remembered(spanishSingular),
   // The plural is heard in the ending, as in English ("los calcetines" are every sock).
   plural: (word) => word.length > 3 && word.endsWith('s'),
   filler: new Set(

@@ -1,7 +1,7 @@
 // French: how shoppers ask in French, as the router reads it. Words are written as the router
 // compares them: lower case, accents folded ("légère" is "legere"), elisions spelled out
 // ("l'article" is "le article", "qu'est-ce" is "que est ce").
-import type { Lexicon } from '../lexicon.js';
+import { remembered, type Lexicon } from '../lexicon.js';
 import { inflect, list, ordinalTable } from './shared.js';
 
 /**
@@ -78,7 +78,7 @@ export const french: Lexicon = {
     article: [],
     ambiguous: new Set(['un', 'une']),
   },
-  singular: frenchSingular,
+  singular: remembered(frenchSingular),
   // The plural is heard in the ending, as in English ("les chaussettes" are every sock).
   plural: (word) => word.length > 3 && /[sx]$/.test(word) && !word.endsWith('ss'),
   filler: new Set(
