@@ -97,6 +97,8 @@ export async function routeUtterance(
     return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
   }
 
+  if (has(lexicon.toModel)) return undefined;
+
   // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.
   const isCart = (token: string) =>
     lexicon.cart.some((word) => singular(word) === singular(token)) ||
@@ -180,7 +182,7 @@ export async function routeUtterance(
   const query = searchQuery(tokens, catalog, used, lexicon);
   const plural = tokens.some(
     (token, index) =>
-      !used.has(index) &&
+      (lexicon.pluralInFilters || !used.has(index)) &&
       catalog.vocabulary.has(singular(token)) &&
       lexicon.plural(token, catalog.surface),
   );

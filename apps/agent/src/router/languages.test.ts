@@ -141,6 +141,17 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     { say: 'Combien coûte la première ?', after: ['Montre-moi des tentes'], route: 'llm' },
     { say: 'Raconte-moi une blague', route: 'llm' },
+    {
+      say: 'Pourquoi la deuxième est plus chère ?',
+      after: ['Montre-moi des tentes'],
+      route: 'llm',
+    },
+    { say: 'Vide mon panier', cart: ['lamp-1'], route: 'llm' },
+    {
+      say: 'Je voudrais voir les tentes',
+      after: ['Montre-moi des tentes'],
+      route: search({ category: 'tents' }),
+    },
   ],
   'es-ES': [
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
@@ -218,6 +229,18 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: '¿Es impermeable?', after: ['Busco tiendas de campaña', 'El segundo'], route: 'llm' },
     { say: '¿Cuánto cuesta el primero?', after: ['Busco tiendas de campaña'], route: 'llm' },
     { say: 'Cuéntame un chiste', route: 'llm' },
+    { say: '¿Por qué la segunda es más cara?', after: ['Busco tiendas de campaña'], route: 'llm' },
+    // "Sacos" (sleeping bags) is no "saca" (take out), though both drop their endings.
+    {
+      say: '¿Tenéis sacos de dormir baratos?',
+      cart: ['lamp-1'],
+      route: search({ category: 'sleeping-bags' }),
+    },
+    {
+      say: 'Quiero ver las tiendas de campaña',
+      after: ['Busco tiendas de campaña'],
+      route: search({ category: 'tents' }),
+    },
   ],
   'de-DE': [
     { say: 'Ich suche einen Schlafsack', route: search({ category: 'sleeping-bags' }) },
@@ -295,6 +318,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Ist es wasserdicht?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
     { say: 'Wie viel kostet das erste?', after: ['Zeig mir Zelte'], route: 'llm' },
     { say: 'Erzähl mir einen Witz', route: 'llm' },
+    { say: 'Warum ist das zweite teurer?', after: ['Zeig mir Zelte'], route: 'llm' },
+    { say: 'Leere meinen Warenkorb', cart: ['lamp-1'], route: 'llm' },
   ],
 };
 

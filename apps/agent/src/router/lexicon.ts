@@ -97,6 +97,13 @@ export interface Lexicon {
   /** Opening words of "what do you sell". */
   offerQuestions: readonly string[];
   negations: readonly string[];
+  /** Requests always left to the model ("why ...", "empty my cart"), whatever else they say. */
+  toModel: readonly string[];
+  /**
+   * Whether a plural said counts in a filter's words too ("las tiendas de campaña" is every tent,
+   * not the one whose name has most of those words).
+   */
+  pluralInFilters: boolean;
   /** A word before a yes-or-no filter that denies it ("not waterproof"). */
   filterNegations: readonly string[];
   /** Verbs that add an item to the cart without naming the cart ("buy", "take"). */

@@ -311,6 +311,8 @@ export const german: Lexicon = {
   catalogueFirst: true,
   offerQuestions: ['was'],
   negations: ['nicht', 'kein', 'keine', 'keinen', 'nie', 'niemals'],
+  toModel: ['warum', 'wieso', 'weshalb', 'leere', 'leeren'],
+  pluralInFilters: true,
   filterNegations: ['nicht', 'kein', 'keine', 'ohne'],
   buyVerbs: list('kauf kaufe kaufen nimm nehme nehmen bestell bestelle bestellen'),
   oneWords: ['eins'],

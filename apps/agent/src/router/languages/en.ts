@@ -117,6 +117,8 @@ export const english: Lexicon = {
   catalogueFirst: false,
   offerQuestions: ['what'],
   negations: ['not', 'never'],
+  toModel: [],
+  pluralInFilters: false,
   filterNegations: ['not', 'non', 'no'],
   buyVerbs: ['buy', 'take', 'purchase', 'order'],
   oneWords: ['one', 'ones'],
