@@ -26,10 +26,15 @@ beforeAll(async () => {
   server = await startLivekitServer();
   api = await startPlatformApi(server, { page: await faultPage() });
   await scriptPublication(api.database, api.publication, FAULT_SCRIPT);
-  // One after the other: the second waits for its own health endpoint, since the server's log
-  // already holds the first one's registration.
-  for (let index = 0; index < 2; index += 1)
-    workers.push(await startAgentWorker({ livekit: server, apiUrl: api.url, connected: true }));
+  // Each waits for its own health endpoint too (the server's log line of one worker's
+  // registration would end the other's wait early), and is kept as soon as it started, so one
+  // that fails to start leaves none behind.
+  await Promise.all(
+    [0, 1].map(async () =>
+      workers.push(await startAgentWorker({ livekit: server, apiUrl: api.url, connected: true })),
+    ),
+  );
+
   browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`${api.url}/?publication=${api.publication}`);
