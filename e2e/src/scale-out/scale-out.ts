@@ -20,6 +20,8 @@ export interface ScaleOutOptions {
   pauseMs?: number;
   /** Conversations a visitor may start before it gives up. */
   attempts?: number;
+  /** Ms between two visitors' first arrivals (default 100). */
+  arrivalMs?: number;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
@@ -221,7 +223,8 @@ async function converse(
         .map((entry) => entry.payload);
     const replies = () => messages().filter((message) => message.role === 'assistant').length;
 
-    await until(joined, state, () => joined.received.some((e) => e.topic === 'config'), 120_000);
+    // A job process starts per conversation: on a loaded machine that takes a while.
+    await until(joined, state, () => joined.received.some((e) => e.topic === 'config'), 240_000);
     record.configMs = Date.now() - started;
     counters.configured += 1;
     const config = joined.received.find((entry) => entry.topic === 'config')?.payload;
@@ -308,6 +311,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
   const turns = options.turns ?? 3;
   const pauseMs = options.pauseMs ?? 1500;
   const attempts = options.attempts ?? 3;
+  const arrivalMs = options.arrivalMs ?? 100;
   const topology = await startTopology({ capacity: options.conversations });
   log(`topology up: api ${topology.apiUrl}, livekit ${topology.livekitUrl}`);
   const counters: Counters = {
@@ -324,7 +328,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
   try {
     const visitors = Array.from({ length: options.conversations }, async (_, index) => {
       // Visitors arrive over a few seconds, not in one instant.
-      await new Promise((resolve) => setTimeout(resolve, index * 100));
+      await new Promise((resolve) => setTimeout(resolve, index * arrivalMs));
       for (let attempt = 0; attempt < attempts; attempt += 1) {
         const record = await converse(topology, counters, index, {
           turns,
@@ -340,7 +344,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
     });
     const faults = (async () => {
       // Once most conversations run, one of each part is stopped, one after another.
-      const deadline = Date.now() + 180_000;
+      const deadline = Date.now() + 300_000;
       while (counters.configured < Math.ceil(options.conversations * 0.9) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 200));
       log('stopping livekit node 2');
