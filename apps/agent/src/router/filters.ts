@@ -42,6 +42,23 @@ function amounts(
   };
   bound(lexicon.maximum, 'max');
   bound(lexicon.minimum, 'min');
+  // "199 euros maximum", "50 Euro mindestens": the bound after the amount (and its currency).
+  const boundAfter = (phrases: readonly string[], name: string) => {
+    if (args[`${name}_${field.key}`] !== undefined || phrases.length === 0) return;
+    for (const [index, token] of tokens.entries()) {
+      if (!/^\d+(\.\d+)?$/.test(token) || used.has(index)) continue;
+      const next = field.words.includes(tokens[index + 1] ?? '') ? index + 2 : index + 1;
+      for (const phrase of phrases) {
+        const parts = phrase.split(' ');
+        if (indexOfPhrase(tokens.slice(next, next + parts.length), parts, lexicon) !== 0) continue;
+        args[`${name}_${field.key}`] = Number(token);
+        for (let at = index; at < next + parts.length; at += 1) used.add(at);
+        return;
+      }
+    }
+  };
+  boundAfter(lexicon.maximumAfter, 'max');
+  boundAfter(lexicon.minimumAfter, 'min');
   return args;
 }
 

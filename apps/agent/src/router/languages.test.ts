@@ -142,6 +142,20 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Combien coûte la première ?', after: ['Montre-moi des tentes'], route: 'llm' },
     { say: 'Raconte-moi une blague', route: 'llm' },
     {
+      say: 'Je voudrais une tente à 199,99 euros maximum',
+      route: search({ category: 'tents', max_price: 199.99 }),
+    },
+    {
+      say: 'Ajoute trois paires de chaussettes en laine au panier',
+      route: add('socks-1', 3),
+    },
+    {
+      say: 'La deuxième est en stock ?',
+      after: ['Montre-moi des tentes'],
+      route: 'llm',
+    },
+    { say: "D'accord, merci", route: reply('thanks') },
+    {
       say: 'Pourquoi la deuxième est plus chère ?',
       after: ['Montre-moi des tentes'],
       route: 'llm',
@@ -229,6 +243,15 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: '¿Es impermeable?', after: ['Busco tiendas de campaña', 'El segundo'], route: 'llm' },
     { say: '¿Cuánto cuesta el primero?', after: ['Busco tiendas de campaña'], route: 'llm' },
     { say: 'Cuéntame un chiste', route: 'llm' },
+    {
+      say: 'Quiero una tienda de campaña de 199,99 euros como máximo',
+      route: search({ category: 'tents', max_price: 199.99 }),
+    },
+    {
+      say: 'Añade tres pares de calcetines de lana al carrito',
+      route: add('socks-1', 3),
+    },
+    { say: '¿La segunda está en stock?', after: ['Busco tiendas de campaña'], route: 'llm' },
     { say: '¿Por qué la segunda es más cara?', after: ['Busco tiendas de campaña'], route: 'llm' },
     // "Sacos" (sleeping bags) is no "saca" (take out), though both drop their endings.
     {
@@ -318,6 +341,19 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Ist es wasserdicht?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
     { say: 'Wie viel kostet das erste?', after: ['Zeig mir Zelte'], route: 'llm' },
     { say: 'Erzähl mir einen Witz', route: 'llm' },
+    {
+      say: 'Ich möchte ein Zelt für höchstens 199,99 Euro',
+      route: search({ category: 'tents', max_price: 199.99 }),
+    },
+    {
+      say: 'Leg drei Paar Merino Socken in den Warenkorb',
+      route: add('socks-1', 3),
+    },
+    {
+      say: 'Nimm es raus',
+      after: ['Zeig mir Zelte', 'Leg das zweite in den Warenkorb'],
+      route: remove('tent-2'),
+    },
     { say: 'Warum ist das zweite teurer?', after: ['Zeig mir Zelte'], route: 'llm' },
     { say: 'Leere meinen Warenkorb', cart: ['lamp-1'], route: 'llm' },
   ],

@@ -77,6 +77,9 @@ export interface Lexicon {
   questionSearch: readonly string[];
   maximum: readonly string[];
   minimum: readonly string[];
+  /** Bounds said after the amount ("199 euros maximum"). */
+  maximumAfter: readonly string[];
+  minimumAfter: readonly string[];
   /** "between 40 and 80". */
   between: readonly string[];
   leadIns: ReadonlySet<string>;

@@ -249,6 +249,10 @@ export function testShop(language: ShopLanguage): TestShop {
   const search = (query: string, args: Record<string, unknown>, sort?: LookupSort) => {
     const filters = filtersFromArgs(collection, args);
     const wanted = words(query, lexicon).map(lexicon.singular);
+    const hits = (entry: ShopItem) => {
+      const own = words(entry.name, lexicon).map(lexicon.singular);
+      return wanted.filter((word) => own.includes(word)).length;
+    };
     const found = items.filter((entry) => {
       const record = entry as unknown as Record<string, unknown>;
       for (const [key, value] of Object.entries(filters)) {
@@ -259,10 +263,10 @@ export function testShop(language: ShopLanguage): TestShop {
             return false;
         } else if (record[key] !== value) return false;
       }
-      if (wanted.length === 0) return true;
-      const own = words(entry.name, lexicon).map(lexicon.singular);
-      return wanted.some((word) => own.includes(word));
+      return wanted.length === 0 || hits(entry) > 0;
     });
+    // The most words of the query first, as a relevance ranking would.
+    found.sort((a, b) => hits(b) - hits(a));
     if (sort) {
       const sign = sort.order === 'asc' ? 1 : -1;
       found.sort(

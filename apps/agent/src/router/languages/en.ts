@@ -106,6 +106,8 @@ export const english: Lexicon = {
   questionSearch: ['what'],
   maximum: MAXIMUM,
   minimum: MINIMUM,
+  maximumAfter: [],
+  minimumAfter: [],
   between: ['between'],
   leadIns: LEAD_INS,
   again: AGAIN_PHRASES,

@@ -299,6 +299,8 @@ export const spanish: Lexicon = {
     'desde',
     'a partir de',
   ],
+  maximumAfter: ['como maximo', 'maximo', 'max', 'como mucho'],
+  minimumAfter: ['como minimo', 'minimo', 'al menos'],
   between: ['entre'],
   leadIns: new Set(
     list(
@@ -315,7 +317,8 @@ export const spanish: Lexicon = {
       puedo puede puedes podria deberia sirve tienes tienen teneis hay
     `),
   ),
-  questionPhrases: [],
+  // "¿La segunda está en stock?", "¿la primera tiene bolsillos?": questions wherever the verb is.
+  questionPhrases: ['es', 'son', 'esta en', 'esta disponible', 'tiene'],
   about: ['tal'],
   cartQuestions: list('que cual cuales como cuanto cuantos cuantas es hay tengo'),
   catalogueFirst: true,

@@ -283,6 +283,8 @@ export const french: Lexicon = {
     'a partir de',
     'au dessus de',
   ],
+  maximumAfter: ['maximum', 'max', 'au maximum', 'au plus', 'maxi', 'grand maximum'],
+  minimumAfter: ['minimum', 'au moins', 'mini'],
   between: ['entre'],
   leadIns: new Set(
     list(
@@ -297,7 +299,8 @@ export const french: Lexicon = {
       ou quand que quoi avez pouvez peux puis dois devrais sont
     `),
   ),
-  questionPhrases: ['est il', 'est elle', 't il', 't elle', 'sont ils', 'sont elles'],
+  // "La deuxième est-elle imperméable ?", "la deuxième est en stock ?": questions wherever the verb is.
+  questionPhrases: ['est', 'sont', 't il', 't elle'],
   about: [],
   cartQuestions: list('que quoi quel quelle combien est comment pourquoi y avez'),
   catalogueFirst: true,
@@ -413,8 +416,8 @@ export const french: Lexicon = {
     ],
     greetings: list('bonjour salut bonsoir coucou hello allo rebonjour'),
     thanksWords: list(`
-      merci beaucoup bien mille fois tres super parfait genial ok daccord top cool ce est sympa
-      vous
+      merci beaucoup bien mille fois tres super parfait genial ok daccord de accord top cool ce
+      est sympa vous
     `),
     thanks: ['merci'],
     help: [
@@ -425,6 +428,8 @@ export const french: Lexicon = {
       'comment pouvez vous me aider',
       'pouvez vous me aider',
       'peux tu me aider',
+      'tu peux me aider',
+      'vous pouvez me aider',
       'aide moi',
       'aidez moi',
     ],
