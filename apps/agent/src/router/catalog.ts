@@ -82,6 +82,8 @@ export function routerCatalog(options: {
   // A language without a lexicon routes nothing; its catalogue is read as English would.
   const read = lexicon ?? english;
   const { singular } = read;
+  // Kinds are said inside a sentence: lower case, but German nouns keep their capital.
+  const kindName = (label: string) => (read.nounsCapitalized ? label : label.toLowerCase());
   const enums: EnumWords[] = [];
   const numbers: NumberField[] = [];
   const booleans: BooleanField[] = [];
@@ -95,7 +97,7 @@ export function routerCatalog(options: {
       ) {
         kinds.add(field.filter_key);
         for (const option of field.enum_options ?? [])
-          offer.push((option.label || String(option.value)).toLowerCase());
+          offer.push(kindName(option.label || String(option.value)));
       }
       if (field.field_type === 'enum') {
         for (const option of field.enum_options ?? []) {
@@ -148,7 +150,7 @@ export function routerCatalog(options: {
       ...new Set(
         offer.length > 0
           ? offer
-          : options.collections.map((collection) => collection.name.toLowerCase()),
+          : options.collections.map((collection) => kindName(collection.name)),
       ),
     ],
   };

@@ -49,6 +49,8 @@ export interface Lexicon {
   code: string;
   /** Rewrites applied to the lower-cased utterance before it is split (contractions, elisions). */
   contractions: readonly (readonly [RegExp, string])[];
+  /** Whether nouns keep their capital inside a sentence (German). */
+  nounsCapitalized: boolean;
   /** Whether letters are folded to ASCII ("campaña" reads as "campana", "ß" as "ss"). */
   foldAccents: boolean;
   /** The currency word a written amount gets ("$40" -> "40 dollars", "40 €" -> "40 euros"). */

@@ -47,7 +47,8 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     greeting: 'Bonjour ! Que recherchez-vous aujourd’hui ?',
     thanks: 'Avec plaisir ! Puis-je vous aider pour autre chose ?',
     help: 'Je peux trouver des produits, vous en montrer un en détail et gérer votre panier. Que recherchez-vous ?',
-    catalogue: /^Nous avons tentes, sacs de couchage, .+ et accessoires\. Que recherchez-vous \?$/,
+    catalogue:
+      /^Nous proposons : tentes, sacs de couchage, .+ et accessoires\. Que recherchez-vous \?$/,
     writtenPrice: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(
       189,
     ),
@@ -103,7 +104,7 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     greeting: 'Hallo! Wonach suchen Sie heute?',
     thanks: 'Gern geschehen! Kann ich sonst noch etwas für Sie tun?',
     help: 'Ich kann Produkte finden, Ihnen eines im Detail zeigen und Ihren Warenkorb verwalten. Wonach suchen Sie?',
-    catalogue: /^Wir haben zelte, schlafsäcke, .+ und zubehör\. Wonach suchen Sie\?$/,
+    catalogue: /^Wir haben Zelte, Schlafsäcke, .+ und Zubehör\. Wonach suchen Sie\?$/,
     writtenPrice: new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
       189,
     ),

@@ -156,7 +156,7 @@ const french: ReplyTemplates = {
     cart_add: 'gérer votre panier',
   },
   more: 'bien d’autres choses',
-  catalogue: (kinds) => `Nous avons ${kinds}. Que recherchez-vous ?`,
+  catalogue: (kinds) => `Nous proposons : ${kinds}. Que recherchez-vous ?`,
   help: (abilities) => `Je peux ${abilities}. Que recherchez-vous ?`,
   goodbye: 'Merci de votre visite. Au revoir !',
   failed: 'Désolé, je n’ai pas pu le faire. Pouvez-vous le dire autrement ?',

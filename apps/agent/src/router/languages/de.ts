@@ -93,6 +93,7 @@ export const german: Lexicon = {
     [/\bgibt(?: es|'s| s)\b/g, 'gibts'],
     [/€/g, ' euro '],
   ],
+  nounsCapitalized: true,
   foldAccents: true,
   currencies: [
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],

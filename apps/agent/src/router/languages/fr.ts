@@ -34,6 +34,7 @@ export const french: Lexicon = {
     [/\bjusqu'/g, 'jusque '],
     [/€/g, ' euros '],
   ],
+  nounsCapitalized: false,
   foldAccents: true,
   currencies: [
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
