@@ -1,7 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   cachedSqliteBindingPath,
@@ -35,6 +37,25 @@ describe('sqliteNativeBinding', () => {
     copyFileSync(sqliteNativeBinding(), built);
     expect(sqliteBindingFor(env)).toBe(built);
   });
+
+  it('lets a process that used SQLite exit cleanly (better-sqlite3 12 built against Node 24.19+ headers aborts there)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-sqlite-exit-'));
+    folders.push(folder);
+    // The seed opens, migrates and fills a database, then exits: statements are collected as the
+    // process ends, where such a build fails "Assertion failed: (env) != nullptr" (SIGABRT).
+    const seed = fileURLToPath(new URL('../seed/main.ts', import.meta.url));
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@svc/source', seed],
+      {
+        env: { ...process.env, DATABASE_URL: join(folder, 'svc.db') },
+        encoding: 'utf8',
+        timeout: 110_000,
+      },
+    );
+    expect(result.stderr).not.toContain('Assertion failed');
+    expect({ status: result.status, signal: result.signal }).toEqual({ status: 0, signal: null });
+  }, 120_000);
 
   it('keeps builds per better-sqlite3 version and Node ABI in the cache folder', () => {
     const path = cachedSqliteBindingPath('137', { SVC_CACHE_DIR: '/srv/cache' });
