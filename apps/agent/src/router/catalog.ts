@@ -58,7 +58,7 @@ export interface RouterCatalog {
   booleans: BooleanField[];
   /** Words of item names (singular), to tell a catalogue search from small talk. */
   vocabulary: Set<string>;
-  /** The catalogue's words as written (before the singular), to tell a plural said. */
+  /** The words of item names as written (before the singular), to tell a plural said. */
   surface: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
@@ -124,15 +124,17 @@ export function routerCatalog(options: {
   const itemNames = options.itemNames.map((name) => words(name, read));
   const vocabulary = new Set<string>();
   const surface = new Set<string>();
-  const known = (word: string) => {
-    vocabulary.add(singular(word));
-    surface.add(word);
-  };
-  for (const name of itemNames) for (const word of name) known(word);
+  // Item names are singular as a rule; filter labels are often plural ("Zelte"), so only the
+  // names say how a word is written in the singular.
+  for (const name of itemNames)
+    for (const word of name) {
+      vocabulary.add(singular(word));
+      surface.add(word);
+    }
   for (const option of enums)
-    for (const phrase of option.phrases) for (const word of phrase) known(word);
+    for (const phrase of option.phrases) for (const word of phrase) vocabulary.add(singular(word));
   for (const collection of options.collections)
-    for (const word of words(collection.description ?? '', read)) known(word);
+    for (const word of words(collection.description ?? '', read)) vocabulary.add(singular(word));
   for (const filler of read.vocabularyFiller) vocabulary.delete(singular(filler));
   return {
     language: options.language,

@@ -155,6 +155,9 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: 'llm',
     },
     { say: "D'accord, merci", route: reply('thanks') },
+    // A cart of one lamp: "the tent" is not that line.
+    { say: 'Supprime la tente du panier', cart: ['lamp-1'], route: 'llm' },
+    { say: 'Elle est légère ?', after: ['Montre-moi des tentes', 'La deuxième'], route: 'llm' },
     {
       say: 'Pourquoi la deuxième est plus chère ?',
       after: ['Montre-moi des tentes'],
@@ -252,6 +255,12 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: add('socks-1', 3),
     },
     { say: '¿La segunda está en stock?', after: ['Busco tiendas de campaña'], route: 'llm' },
+    {
+      say: 'Me quedo con la segunda',
+      after: ['Busco tiendas de campaña'],
+      route: add('tent-2'),
+    },
+    { say: 'Elimina la tienda del carrito', cart: ['lamp-1'], route: 'llm' },
     { say: '¿Por qué la segunda es más cara?', after: ['Busco tiendas de campaña'], route: 'llm' },
     // "Sacos" (sleeping bags) is no "saca" (take out), though both drop their endings.
     {
@@ -349,6 +358,9 @@ const CASES: Record<ShopLanguage, Case[]> = {
       say: 'Leg drei Paar Merino Socken in den Warenkorb',
       route: add('socks-1', 3),
     },
+    { say: 'Wie schwer ist es?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
+    { say: 'Ist es leichter?', after: ['Zeig mir Zelte'], route: show('tent-2') },
+    { say: 'Lösche das Zelt aus dem Warenkorb', cart: ['lamp-1'], route: 'llm' },
     {
       say: 'Nimm es raus',
       after: ['Zeig mir Zelte', 'Leg das zweite in den Warenkorb'],

@@ -130,6 +130,8 @@ export interface Lexicon {
   notOrdinal: readonly string[];
   pronouns: readonly string[];
   rankings: readonly Ranking[];
+  /** Whether ranking words match as said, not by their comparing form (German comparatives). */
+  rankingsExact: boolean;
   /** Words that rank and so are no search words ("cheapest", "top"). */
   rankingWords: ReadonlySet<string>;
   /** Words that name the price besides its field's name. */

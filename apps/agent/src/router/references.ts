@@ -3,7 +3,7 @@
 import type { RouterCatalog, Ranking } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import type { Lexicon } from './lexicon.js';
-import { hasPhrase, indexOfPhrase, nameWords } from './text.js';
+import { hasPhrase, indexOfPhrase, indexOfWords, nameWords } from './text.js';
 
 /** The ordinal positions named, in order ("the first and the third" -> [0, 2]; "last" -> -1). */
 export function ordinals(tokens: readonly string[], lexicon: Lexicon): number[] {
@@ -34,7 +34,10 @@ export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking 
   for (const ranking of lexicon.rankings) {
     for (const phrase of ranking.words) {
       const parts = phrase.split(' ');
-      if (indexOfPhrase(tokens, parts, lexicon) >= 0 && (!best || parts.length > best.length))
+      const at = lexicon.rankingsExact
+        ? indexOfWords(tokens, parts)
+        : indexOfPhrase(tokens, parts, lexicon);
+      if (at >= 0 && (!best || parts.length > best.length))
         best = { ranking, length: parts.length };
     }
   }

@@ -264,6 +264,15 @@ describe('the intent router on the demo scenario', () => {
     expect((await client.cart.get('cart')).items).toEqual([]);
   });
 
+  it('leaves a removal that names a kind the one-line cart does not hold to the LLM', async () => {
+    await client.cart.clear('cart');
+    const dialogue = new Dialogue();
+    await dialogue.say('do you have head lamps');
+    await dialogue.say('add the first one to my cart');
+    expect(await dialogue.say('remove the tent from my cart')).toBeUndefined();
+    expect(tool(await dialogue.say('remove it from my cart'))).toBe('remove_from_cart');
+  });
+
   it('joins a compound the recognizer split, and finds the cart after "in" without "my"', async () => {
     const dialogue = new Dialogue();
     const boots = await dialogue.say('I need some water-proof hiking boots.');

@@ -52,6 +52,13 @@ function subjectMatches(
   return pool.filter((item) => matchesSubject(item, query, filterArgs, lexicon));
 }
 
+/** Whether the words name a brand, colour or kind at all. */
+function namesSubject(tokens: string[], catalog: RouterCatalog, lexicon: Lexicon): boolean {
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used, lexicon);
+  return aboutCatalogue(searchQuery(tokens, catalog, used, lexicon), filterArgs);
+}
+
 /** The one item of `pool` of the brand, colour or kind the words name ("the Summit one"). */
 export function subjectMatch(
   tokens: string[],
@@ -92,7 +99,9 @@ export function removalTarget(
   // One item of that kind, or every one of them when the words say so ("the socks", "both").
   if (subjects.length === 1 || (subjects.length > 1 && meansEvery(tokens, catalog, lexicon)))
     return subjects;
-  if (context.cart?.length === 1 && context.cart[0]) return [context.cart[0]];
+  // A cart of one line: "remove it" is that line, "remove the tent" is not when it holds no tent.
+  if (context.cart?.length === 1 && context.cart[0] && !namesSubject(tokens, catalog, lexicon))
+    return [context.cart[0]];
   // "Take them both out", "remove them all": the whole cart, when the words name no kind.
   if (
     subjects.length === 0 &&

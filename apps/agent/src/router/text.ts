@@ -115,6 +115,17 @@ export function indexOfPhrase(
   return -1;
 }
 
+/** Where `phrase` occurs in `tokens` word for word, as said (-1 if it does not). */
+export function indexOfWords(tokens: readonly string[], phrase: readonly string[]): number {
+  if (phrase.length === 0) return -1;
+  outer: for (let start = 0; start + phrase.length <= tokens.length; start += 1) {
+    for (let offset = 0; offset < phrase.length; offset += 1)
+      if (tokens[start + offset] !== phrase[offset]) continue outer;
+    return start;
+  }
+  return -1;
+}
+
 /** Whether the words contain any of the phrases (each a string of words). */
 export function hasPhrase(
   tokens: readonly string[],

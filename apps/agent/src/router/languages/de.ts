@@ -84,6 +84,8 @@ export function germanNumber(word: string): number | undefined {
 }
 
 const ORDINAL_ENDINGS = ['e', 'en', 'er', 'es', 'em'];
+/** An adjective as said before a noun or after an article: no ending, or one of these. */
+const DECLENSION = ['', ...ORDINAL_ENDINGS];
 
 /** The German lexicon. */
 export const german: Lexicon = {
@@ -330,42 +332,45 @@ export const german: Lexicon = {
   numberWord: ['nummer', 'nr'],
   notOrdinal: ['mal'],
   pronouns: ['es', 'ihn', 'dies', 'dieses', 'diesen', 'das da', 'den da', 'die da'],
+  // Only comparatives and superlatives rank ("ist es leicht?" asks, it does not rank), matched as
+  // said: the comparing form would make "leichter" the plain "leicht".
+  rankingsExact: true,
   rankings: [
     {
       words: [
-        'gunstig',
-        'gunstigste',
+        ...inflect(['gunstiger', 'gunstigst', 'billiger', 'billigst', 'preiswerter'], DECLENSION),
+        ...inflect(['preiswertest'], DECLENSION),
         'am gunstigsten',
-        'billig',
-        'billigste',
         'am billigsten',
-        'preiswert',
-        'preiswerteste',
+        'am preiswertesten',
       ],
       order: 'ascending',
       fields: /^(price|cost|amount)$/i,
       label: 'am günstigsten',
     },
     {
-      words: ['teuer', 'teurer', 'teuerste', 'am teuersten'],
+      words: [...inflect(['teurer', 'teuerst'], DECLENSION), 'am teuersten'],
       order: 'descending',
       fields: /^(price|cost|amount)$/i,
       label: 'am teuersten',
     },
     {
-      words: ['leicht', 'leichteste', 'am leichtesten', 'ultraleicht'],
+      words: [...inflect(['leichter', 'leichtest'], DECLENSION), 'am leichtesten'],
       order: 'ascending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'am leichtesten',
     },
     {
-      words: ['schwer', 'schwerste', 'am schwersten'],
+      words: [...inflect(['schwerer', 'schwerst'], DECLENSION), 'am schwersten'],
       order: 'descending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'am schwersten',
     },
     {
-      words: ['am besten bewertet', 'bestbewertet', 'beste', 'besser', 'beliebt', 'beliebteste'],
+      words: [
+        'am besten bewertet',
+        ...inflect(['best', 'besser', 'bestbewertet', 'beliebtest'], DECLENSION),
+      ],
       order: 'descending',
       fields: /^(rating|stars|score)$/i,
       label: 'am besten bewertet',
@@ -399,7 +404,7 @@ export const german: Lexicon = {
         'beliebtest',
         'bestbewertet',
       ],
-      ['', 'e', 'en', 'er', 'es', 'em'],
+      DECLENSION,
     ),
     ...list('teuer am bewertet'),
   ]),

@@ -151,6 +151,7 @@ export const english: Lexicon = {
   numberWord: ['number'],
   notOrdinal: ['of all'],
   pronouns: ['it', 'that one', 'this one', 'that', 'this', 'the one'],
+  rankingsExact: false,
   rankings: [
     {
       words: [
