@@ -16,6 +16,23 @@ export interface TransportAdmin {
   readonly url: string;
 }
 
+/**
+ * Runs `call`, trying again twice, 500 ms apart, when it fails. In a multi-node deployment a node
+ * that has just stopped fails a call or two (a pooled connection to it, a room placed on it before
+ * the others noticed) while the other nodes answer: the scale-out smoke saw such a session start
+ * answered 503.
+ */
+async function retried<T>(call: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** The Transport on LiveKit: rooms through the server API, the agent dispatched by name. */
 export function createLiveKitAdmin(options: {
   url: string;
@@ -30,9 +47,17 @@ export function createLiveKitAdmin(options: {
     url: options.url,
     async openRoom(name, metadata) {
       const json = JSON.stringify(metadata);
-      // The room is emptied 5 minutes after the last participant leaves.
-      await rooms.createRoom({ name, metadata: json, emptyTimeout: 300, departureTimeout: 20 });
-      await dispatch.createDispatch(name, options.agentName, { metadata: json });
+      // The room is emptied 5 minutes after the last participant leaves. Creating it again is
+      // harmless, so a failed attempt is tried again.
+      await retried(() =>
+        rooms.createRoom({ name, metadata: json, emptyTimeout: 300, departureTimeout: 20 }),
+      );
+      // A dispatch is tried again only if the failed attempt left none: two would send two agents.
+      await retried(async () => {
+        const existing = await dispatch.listDispatch(name).catch(() => []);
+        if (existing.some((entry) => entry.agentName === options.agentName)) return;
+        await dispatch.createDispatch(name, options.agentName, { metadata: json });
+      });
     },
     async roomNames() {
       return (await rooms.listRooms()).map((room) => room.name);
