@@ -13,6 +13,9 @@ export { routerCatalog, type RouterCatalog, type RoutedTool } from './catalog.js
 export { conversationContext, type ChatEntry, type ConversationContext } from './context.js';
 export { routeUtterance, type Route } from './intents.js';
 export { smallTalkReply, toolReplies, toolReply, type ReplyStyle } from './replies.js';
+export { lexiconFor } from './languages/index.js';
+export type { Lexicon } from './lexicon.js';
+export { templatesFor, type ReplyTemplates } from './reply-templates.js';
 
 /** The scenario's tools with what each does, as the router calls them. */
 export function routedTools(runtime: RuntimeConfig): RoutedTool[] {

@@ -126,13 +126,27 @@ export function indexOfWords(tokens: readonly string[], phrase: readonly string[
   return -1;
 }
 
+/** Phrases as words, split once: the router asks for the same few hundred every turn. */
+const SPLIT = new Map<string, readonly string[]>();
+
+function phraseWords(phrase: string): readonly string[] {
+  let split = SPLIT.get(phrase);
+  if (!split) {
+    // Phrases come from the lexicons and the scenario's catalogue: a bounded set.
+    if (SPLIT.size >= 20_000) SPLIT.clear();
+    split = phrase.split(' ');
+    SPLIT.set(phrase, split);
+  }
+  return split;
+}
+
 /** Whether the words contain any of the phrases (each a string of words). */
 export function hasPhrase(
   tokens: readonly string[],
   phrases: readonly string[],
   lexicon: Lexicon,
 ): boolean {
-  return phrases.some((phrase) => indexOfPhrase(tokens, phrase.split(' '), lexicon) >= 0);
+  return phrases.some((phrase) => indexOfPhrase(tokens, phraseWords(phrase), lexicon) >= 0);
 }
 
 /** An item's name as lower-case words, accents folded where the language folds them. */
