@@ -172,16 +172,18 @@ const INSTALL_WHISPER = 'run `npm run ensure-whisper -w @svc/agents-plugin-embed
  * The embedded recognizer of a scenario: its `stt.model` (`whisper` or `pocketsphinx`), else
  * `SVC_EMBEDDED_STT`, else Whisper when it is installed (it hears far better on voices and
  * microphones it has not met; see the agent README), else pocketsphinx. In a language other than
- * English only Whisper's multilingual model hears (pocketsphinx's model is English).
+ * English only Whisper's multilingual model hears (pocketsphinx's model is English): the
+ * environment's choice is English's, and a scenario that asks for pocketsphinx there is refused.
  */
 export function embeddedRecognizer(
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
   language = 'en-US',
 ): 'whisper' | 'pocketsphinx' {
-  const asked = settings?.model ?? env.SVC_EMBEDDED_STT;
   const model = whisperModelFor(language);
   if (!isEnglish(language)) {
+    // SVC_EMBEDDED_STT picks the worker's English recognizer; other languages have one.
+    const asked = settings?.model;
     if (asked === 'pocketsphinx')
       throw new Error(`the pocketsphinx recognizer hears English only, not ${language}`);
     if (asked !== undefined && asked !== 'whisper')
@@ -192,6 +194,7 @@ export function embeddedRecognizer(
       );
     return 'whisper';
   }
+  const asked = settings?.model ?? env.SVC_EMBEDDED_STT;
   if (asked === 'pocketsphinx') return 'pocketsphinx';
   if (asked === 'whisper') {
     if (!whisperInstalled())
