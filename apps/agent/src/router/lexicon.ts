@@ -22,6 +22,8 @@ export interface NumberWords {
   article: readonly string[];
   /** Words that are numbers only before a multiplier ("one", "une", "ein"): else left as words. */
   ambiguous: ReadonlySet<string>;
+  /** Whether a joiner puts the unit before the tens ("fünf und zwanzig"), not after them. */
+  unitsBeforeTens?: boolean;
   /** A number written as one compound word ("fünfundzwanzig"), if the language writes them so. */
   compound?: (word: string) => number | undefined;
 }

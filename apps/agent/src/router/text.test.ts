@@ -15,6 +15,11 @@ describe('words', () => {
   it.each([
     ['en-US', 'under a hundred and fifty dollars', 'under 150 dollars'],
     ['en-US', 'between 50 and 120 dollars', 'between 50 and 120 dollars'],
+    ['en-US', 'between fifty and one hundred dollars', 'between 50 and 100 dollars'],
+    ['en-US', 'two hundred and five', '205'],
+    ['en-US', 'fifty and sixty', '50 and 60'],
+    ['fr-FR', 'vingt et un', '21'],
+    ['de-DE', 'fünf und zwanzig Euro', '25 euro'],
     ['fr-FR', 'moins de quatre-vingt-dix-neuf euros', 'moins de 99 euros'],
     ['fr-FR', 'soixante et onze', '71'],
     ['fr-FR', 'entre 40 et 80 €', 'entre 40 et 80 euros'],

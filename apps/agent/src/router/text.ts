@@ -11,35 +11,47 @@ function readNumber(
 ): { value: number; end: number } | undefined {
   const { units, tens, hundreds, hundred, thousand, joiners, article } = numbers;
   const multiplier = (word: string) => hundred.includes(word) || thousand.includes(word);
-  const numeric = (word: string) =>
-    Object.hasOwn(units, word) ||
-    Object.hasOwn(tens, word) ||
-    Object.hasOwn(hundreds, word) ||
-    multiplier(word) ||
-    numbers.compound?.(word) !== undefined;
+  const valueOf = (word: string): number | undefined =>
+    Object.hasOwn(units, word)
+      ? units[word]
+      : Object.hasOwn(tens, word)
+        ? tens[word]
+        : Object.hasOwn(hundreds, word)
+          ? hundreds[word]
+          : numbers.compound?.(word);
   let total = 0;
   let current = 0;
+  // The last part read ("fifty" of "a hundred and fifty"): a joiner adds only a smaller one.
+  let last = 0;
   let index = start;
   let seen = false;
   while (index < words.length) {
     const word = words[index] as string;
-    const compound = numbers.compound?.(word);
+    const value = valueOf(word);
     if (/^\d+(\.\d+)?$/.test(word)) {
-      current += Number(word);
-    } else if (Object.hasOwn(units, word)) current += units[word] as number;
-    else if (Object.hasOwn(tens, word)) current += tens[word] as number;
-    else if (Object.hasOwn(hundreds, word)) current += hundreds[word] as number;
-    else if (hundred.includes(word)) current = (current || 1) * 100;
-    else if (thousand.includes(word)) {
+      last = Number(word);
+      current += last;
+    } else if (value !== undefined) {
+      last = value;
+      current += value;
+    } else if (hundred.includes(word)) {
+      current = (current || 1) * 100;
+      last = 100;
+    } else if (thousand.includes(word)) {
       total += (current || 1) * 1000;
       current = 0;
-    } else if (compound !== undefined) current += compound;
-    else if (article.includes(word) && multiplier(words[index + 1] ?? '')) {
+      last = 1000;
+    } else if (article.includes(word) && multiplier(words[index + 1] ?? '')) {
       // "a hundred"
-    } else if (joiners.includes(word) && seen && /^(\d|[a-z]+)/.test(words[index + 1] ?? '')) {
-      // "A hundred and fifty" is one number; "between 50 and 120" is two.
-      const next = words[index + 1] ?? '';
-      if (!numeric(next) || multiplier(next) || /^\d/.test(next)) break;
+    } else if (joiners.includes(word) && seen) {
+      // "A hundred and fifty", "vingt et un", "treinta y cinco" are one number; "between 50 and
+      // 120", "fifty and sixty", "between fifty and one hundred" are two.
+      const next = valueOf(words[index + 1] ?? '');
+      if (next === undefined || multiplier(words[index + 2] ?? '')) break;
+      const joins = numbers.unitsBeforeTens
+        ? last < 10 && next >= 20 && next < 100 && next % 10 === 0
+        : next < last;
+      if (!joins) break;
     } else break;
     seen = seen || !article.includes(word);
     index += 1;

@@ -108,6 +108,7 @@ export const german: Lexicon = {
     hundred: ['hundert'],
     thousand: ['tausend'],
     joiners: ['und'],
+    unitsBeforeTens: true,
     article: [],
     ambiguous: new Set(['ein', 'eine', 'einen', 'einem', 'einer', 'eins']),
     compound: (word) => (word.length > 4 ? germanNumber(word) : undefined),
