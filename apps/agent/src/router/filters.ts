@@ -33,6 +33,8 @@ function amounts(
       const parts = phrase.split(' ');
       const at = indexOfPhrase(tokens, parts, lexicon);
       const number = tokens[at + parts.length];
+      // "No more than 100" is a maximum; its "more than 100" is no minimum as well.
+      if (used.has(at + parts.length)) continue;
       if (at >= 0 && number !== undefined && /^\d+(\.\d+)?$/.test(number)) {
         args[`${name}_${field.key}`] = Number(number);
         for (let offset = 0; offset <= parts.length; offset += 1) used.add(at + offset);

@@ -155,6 +155,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: 'llm',
     },
     { say: "D'accord, merci", route: reply('thanks') },
+    {
+      say: 'Je cherche une veste imperméable, pas plus de cent euros.',
+      route: search({ category: 'jackets', waterproof: true, max_price: 100 }),
+    },
     // A cart of one lamp: "the tent" is not that line.
     { say: 'Supprime la tente du panier', cart: ['lamp-1'], route: 'llm' },
     { say: 'Elle est légère ?', after: ['Montre-moi des tentes', 'La deuxième'], route: 'llm' },
@@ -261,6 +265,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: add('tent-2'),
     },
     { say: 'Elimina la tienda del carrito', cart: ['lamp-1'], route: 'llm' },
+    {
+      say: 'Busco una chaqueta impermeable, no más de cien euros.',
+      route: search({ category: 'jackets', waterproof: true, max_price: 100 }),
+    },
     { say: '¿Por qué la segunda es más cara?', after: ['Busco tiendas de campaña'], route: 'llm' },
     // "Sacos" (sleeping bags) is no "saca" (take out), though both drop their endings.
     {
@@ -361,6 +369,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Wie schwer ist es?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
     { say: 'Ist es leichter?', after: ['Zeig mir Zelte'], route: show('tent-2') },
     { say: 'Lösche das Zelt aus dem Warenkorb', cart: ['lamp-1'], route: 'llm' },
+    {
+      say: 'Ich suche eine wasserdichte Jacke, nicht mehr als hundert Euro.',
+      route: search({ category: 'jackets', waterproof: true, max_price: 100 }),
+    },
     {
       say: 'Nimm es raus',
       after: ['Zeig mir Zelte', 'Leg das zweite in den Warenkorb'],
