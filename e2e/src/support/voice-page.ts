@@ -63,12 +63,17 @@ const tools = Object.fromEntries(
 );
 
 const voicePage: VoicePageApi = {
-  start: () =>
-    session.start({
-      scenario: new URLSearchParams(location.search).get('publication') ?? '',
+  start: () => {
+    const params = new URLSearchParams(location.search);
+    // `?language=fr-FR` starts the conversation in one of the languages the scenario serves.
+    const language = params.get('language');
+    return session.start({
+      scenario: params.get('publication') ?? '',
+      ...(language ? { language } : {}),
       microphone: false,
       tools,
-    }),
+    });
+  },
   // `raw` goes through the engine handle: the SDK takes no capture options of its own.
   async microphone(capture: VoicePageCapture) {
     record.microphoneRequestedAt = Date.now();
