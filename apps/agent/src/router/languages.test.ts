@@ -330,6 +330,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: add('tent-1'),
     },
     { say: 'Leg die Alpina Fleecejacke in den Warenkorb', route: add('jacket-2') },
+    { say: 'Leg die Stirnlampe in den Warenkorb', route: add('lamp-1') },
     { say: 'Was ist in meinem Warenkorb?', cart: ['lamp-1'], route: showCart },
     { say: 'Entferne die Stirnlampe', cart: ['tent-1', 'lamp-1'], route: remove('lamp-1') },
     {

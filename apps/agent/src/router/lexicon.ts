@@ -51,6 +51,8 @@ export interface Lexicon {
   code: string;
   /** Rewrites applied to the lower-cased utterance before it is split (contractions, elisions). */
   contractions: readonly (readonly [RegExp, string])[];
+  /** Whether an item named by one long compound word is named when that word is said (German). */
+  compoundNames: boolean;
   /** Whether nouns keep their capital inside a sentence (German). */
   nounsCapitalized: boolean;
   /** Whether letters are folded to ASCII ("campaña" reads as "campana", "ß" as "ss"). */

@@ -131,7 +131,13 @@ export function namedCatalogueItem(
   for (const nameWords of catalog.itemNames) {
     const hits = nameWords.filter((word) => said.has(singular(word))).length;
     const share = hits / nameWords.length;
-    if (hits < 2 || share < 0.66) continue;
+    // German names are often one compound ("Stirnlampe"): said whole, it names the item.
+    const compound =
+      lexicon.compoundNames &&
+      nameWords.length === 1 &&
+      hits === 1 &&
+      (nameWords[0] ?? '').length >= 8;
+    if ((hits < 2 && !compound) || share < 0.66) continue;
     if (!best || share > best.share || (share === best.share && hits > best.hits))
       best = { name: nameWords.join(' '), hits, share };
   }

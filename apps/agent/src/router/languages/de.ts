@@ -95,6 +95,7 @@ export const german: Lexicon = {
     [/\bgibt(?: es|'s| s)\b/g, 'gibts'],
     [/€/g, ' euro '],
   ],
+  compoundNames: true,
   nounsCapitalized: true,
   foldAccents: true,
   currencies: [

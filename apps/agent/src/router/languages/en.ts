@@ -38,6 +38,7 @@ export const english: Lexicon = {
     [/'re\b/g, ' are'],
     [/'ve\b/g, ' have'],
   ],
+  compoundNames: false,
   nounsCapitalized: false,
   foldAccents: false,
   currencies: [[/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars']],

@@ -30,6 +30,7 @@ export const spanish: Lexicon = {
     [new RegExp(`\\b(${CLITIC_VERBS})(me|nos)?(los|las)\\b`, 'g'), '$1 $2 ellos'],
     [/€/g, ' euros '],
   ],
+  compoundNames: false,
   nounsCapitalized: false,
   foldAccents: true,
   currencies: [

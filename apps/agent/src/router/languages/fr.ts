@@ -34,6 +34,7 @@ export const french: Lexicon = {
     [/\bjusqu'/g, 'jusque '],
     [/€/g, ' euros '],
   ],
+  compoundNames: false,
   nounsCapitalized: false,
   foldAccents: true,
   currencies: [
