@@ -81,11 +81,12 @@ const DECODE_OPTIONS = {
 };
 
 /**
- * The multilingual base model's settings, measured on two loaded cores (2026-11-24; the agent
- * README has the figures): the same as tiny.en's. A beam of 5 against greedy decoding: word error
- * over 36 French, Spanish and German shop requests (espeak-ng and MBROLA voices) 29.1% against
- * 34.7%, with no time difference the load let us see; `int8` against `float32` weights: the same
- * transcripts, 2-3 times faster.
+ * The multilingual base model's settings, measured on two loaded cores (2026-11-24, 36 French,
+ * Spanish and German shop requests in espeak-ng and MBROLA voices; the agent README has the
+ * figures): the same as tiny.en's. A beam of 5 against greedy decoding: word error 29.1% against
+ * 34.7%, p50 378 ms against 294 ms (tiny.en on English at the same time: 194 ms). A shorter
+ * encoder window saves less and costs far more: 6 s 41.3% (282 ms), 4 s 69.4% (262 ms). `int8`
+ * against `float32` weights: 2-3 times faster.
  */
 const MULTILINGUAL_DECODE_OPTIONS = DECODE_OPTIONS;
 
