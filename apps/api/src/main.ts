@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { loadConfig } from './env.js';
 import { seedDemo } from './seed/seed-demo.js';
 import { createTokenService } from './tokens.js';
@@ -18,10 +19,13 @@ try {
   process.exit(1);
 }
 const database = openDatabase(config.DATABASE_URL);
-await migrate(database);
-// An empty database gets the demo, so `npm start` has something to talk to.
-const empty = !(await database.db.selectFrom('companies').select('id').executeTakeFirst());
-if (empty) console.log(JSON.stringify(await seedDemo(database)));
+// One replica at a time migrates and seeds; the others wait, then find it done.
+await withStartupLock(database, async () => {
+  await migrate(database);
+  // An empty database gets the demo, so `npm start` has something to talk to.
+  const empty = !(await database.db.selectFrom('companies').select('id').executeTakeFirst());
+  if (empty) console.log(JSON.stringify(await seedDemo(database)));
+});
 const tokens = createTokenService(
   { kid: config.SVC_JWT_KID, secret: config.SVC_JWT_SECRET },
   config.SVC_JWT_PREVIOUS_SECRET
