@@ -24,6 +24,13 @@ export const AUDIENCES: readonly Audience[] = [
   { name: 'admin', paths: '^/v1/admin/' },
 ];
 
+/** A request each audience's credential is not refused (401) on, checked after its run. */
+const STILL_SIGNED_IN: Record<Audience['name'], string> = {
+  admin: '/v1/admin/me',
+  visitor: '/v1/visitor/buckets',
+  agent: '/v1/agent/conversations/none/config',
+};
+
 /**
  * Operations left out, each with why: signing out ends the session whose token every later
  * request of the run carries, so nothing after it would be tested signed in.
@@ -36,10 +43,34 @@ export const EXCLUDED_OPERATIONS = ['logout'] as const;
  * but names what its target does not have (a filter the collection lacks, a voice the embedded
  * TTS cannot speak, a scenario the deployment's agent cannot serve), never to a request the
  * document's schemas refuse, which stays a 400 and fails the check when the two disagree.
+ * Schema-violating requests may also be refused 413 (a generated body over the 256 KiB limit).
  */
 export const SCHEMATHESIS_CONFIG = `[checks.positive_data_acceptance]
 expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]
+
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
 `;
+
+/** Ids of records that exist, by path parameter name: the fuzz draws them half of the time. */
+export type KnownIds = Record<string, readonly (string | number)[]>;
+
+/**
+ * The config that binds path parameters to records that exist: generated ids rarely name one, and
+ * a request that only ever meets 404 tests little beyond validation.
+ */
+export function schemathesisConfig(known: KnownIds): string {
+  const bound = Object.entries(known).filter(([, values]) => values.length > 0);
+  return [
+    SCHEMATHESIS_CONFIG,
+    ...bound.map(
+      ([name, values]) => `[dictionaries.${name}]\nvalues = ${JSON.stringify(values)}\n`,
+    ),
+    '[parameters]',
+    ...bound.map(([name]) => `"path.${name}" = { dictionary = "${name}", probability = 0.5 }`),
+    '',
+  ].join('\n');
+}
 
 /** One failed check, as schemathesis reported it, with the request that failed it. */
 export interface FuzzFailure {
@@ -114,7 +145,6 @@ export async function fuzzApi(options: FuzzOptions): Promise<AudienceReport[]> {
   });
   const work = mkdtempSync(join(tmpdir(), 'svc-fuzz-'));
   const config = join(work, 'schemathesis.toml');
-  writeFileSync(config, SCHEMATHESIS_CONFIG);
   try {
     const post = async (path: string, body: unknown, token?: string) => {
       const response = await fetch(`${api.url}${path}`, {
@@ -140,6 +170,7 @@ export async function fuzzApi(options: FuzzOptions): Promise<AudienceReport[]> {
       ),
       agent: TEST_AGENT_KEY,
     };
+    writeFileSync(config, schemathesisConfig(await knownIds(api.url, tokens.admin, api)));
     const reports: AudienceReport[] = [];
     for (const audience of AUDIENCES) {
       if (options.audiences && !options.audiences.includes(audience.name)) continue;
@@ -183,6 +214,12 @@ export async function fuzzApi(options: FuzzOptions): Promise<AudienceReport[]> {
       });
       const seconds = (performance.now() - started) / 1000;
       const report = { ...readReport(audience.name, ndjson), seconds, output, serverLog };
+      // A run that ended its own credential (as signing out would) tested the rest signed out.
+      const still = await fetch(`${api.url}${STILL_SIGNED_IN[audience.name]}`, {
+        headers: { authorization: `Bearer ${tokens[audience.name]}` },
+      });
+      if (still.status === 401)
+        report.errors.push(`the ${audience.name} credential stopped working during the run`);
       options.progress?.(
         `${audience.name}: ${report.requests} requests in ${seconds.toFixed(1)} s, ${report.serverErrors} 5xx, ${report.failures.length} failures, ${report.errors.length} errors`,
       );
@@ -195,6 +232,46 @@ export async function fuzzApi(options: FuzzOptions): Promise<AudienceReport[]> {
     if (process.env.SVC_FUZZ_KEEP) options.progress?.(`reports kept in ${work}`);
     else rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Ids of the demo's records, read through the admin API, and a conversation for the agent. */
+async function knownIds(
+  url: string,
+  token: string,
+  api: { openConversation(): Promise<{ id: string }> },
+): Promise<KnownIds> {
+  const get = async (path: string) => {
+    const response = await fetch(`${url}/v1/admin${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as Record<string, { id?: number; uuid?: string }[]>;
+  };
+  const ids = (rows: { id?: number }[] | undefined) =>
+    (rows ?? []).flatMap((row) => (row.id === undefined ? [] : [row.id]));
+  const scenarios = ids((await get('/scenarios')).scenarios);
+  const collections = ids((await get('/collections')).collections);
+  const applications = ids((await get('/applications')).applications);
+  const items: string[] = [];
+  const publications: string[] = [];
+  for (const id of collections.slice(0, 2)) {
+    const page = (await get(`/collections/${id}/items?limit=5`)).items as unknown as {
+      id?: string;
+    }[];
+    items.push(...page.flatMap((item) => (item.id ? [item.id] : [])));
+  }
+  for (const id of scenarios.slice(0, 2)) {
+    const rows = (await get(`/scenarios/${id}/publications`)).publications ?? [];
+    publications.push(...rows.flatMap((row) => (row.uuid ? [row.uuid] : [])));
+  }
+  return {
+    id: [...new Set([...scenarios, ...collections, ...applications])],
+    collectionId: collections,
+    itemId: items,
+    uuid: publications,
+    conversationId: [(await api.openConversation()).id],
+    name: ['cart'],
+  };
 }
 
 interface Interaction {

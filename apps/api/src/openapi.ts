@@ -47,6 +47,14 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
+ * `schema.documentedBody` of a route that reads its body itself (validated as `z.any()`): the
+ * body's schema per media type, as the document shows it.
+ */
+export interface DocumentedBody {
+  content: Record<string, { schema: z.ZodType }>;
+}
+
+/**
  * `jsonSchemaTransform` plus what the route's own schema leaves out: the framework's answers
  * (400 for input that fails its schema or is not JSON, 404 and 414 on paths with parameters, 413
  * and 415 where a body is read), and answers without a body (204) documented with no content.
@@ -70,7 +78,19 @@ export function documentTransform(input: TransformInput): ReturnType<typeof json
   }
   const noContent = '204' in response ? response['204'] : undefined;
   delete response['204'];
-  const transformed = jsonSchemaTransform({ ...input, schema: { ...schema, response } });
+  const { documentedBody, ...rest } = schema as { documentedBody?: DocumentedBody };
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...rest, response } });
+  if (documentedBody) {
+    // A body the handler reads itself (a stream): its schema per media type, for the document only.
+    const content: Record<string, { schema: unknown }> = {};
+    for (const [type, { schema: body }] of Object.entries(documentedBody.content)) {
+      const converted = jsonSchemaTransform({ ...input, schema: { body } }).schema as {
+        body: unknown;
+      };
+      content[type] = { schema: converted.body };
+    }
+    (transformed.schema as Record<string, unknown>).body = { content };
+  }
   if (noContent !== undefined) {
     const described = (noContent as { description?: string }).description;
     // `type: 'null'` is how @fastify/swagger writes an answer with no content.

@@ -1,3 +1,4 @@
+import { FEATURE_TYPES, type FeatureType } from '@svc/protocol';
 import { z } from 'zod';
 
 // The authored scenario's shape, shared by the admin routes (which validate requests with it) and
@@ -23,15 +24,24 @@ const tool = z.object({
 });
 const feature = z.object({
   name: z.union([z.string().min(1).max(200), z.record(z.string(), z.string().max(200))]),
-  type: z.string().regex(/^[a-z][\w-]*(:[\w-]+)+$/, 'a feature id such as collection:items:search'),
+  // The catalog's types, in the document as in the check (`feature-catalog.ts`).
+  type: z.enum(Object.values(FEATURE_TYPES) as [FeatureType, ...FeatureType[]]),
   settings: z.record(z.string(), z.unknown()).default({}),
   tools: z.array(tool).max(50).default([]),
 });
 
+const languageTagPattern = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
 /** A BCP-47 language tag such as `en-US`. */
-export const languageTag = z
-  .string()
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP-47 tag such as en-US');
+export const languageTag = z.string().regex(languageTagPattern, 'a BCP-47 tag such as en-US');
+
+/** The first key of `translations` that is not a language tag, as `translations.<key>`. */
+export function badTranslationTag(
+  translations: Record<string, unknown> | undefined,
+): string | undefined {
+  const bad = Object.keys(translations ?? {}).find((tag) => !languageTagPattern.test(tag));
+  return bad === undefined ? undefined : `translations.${bad}`;
+}
 
 /** Most languages a scenario serves besides its own. */
 export const MAX_TRANSLATIONS = 20;
@@ -62,10 +72,14 @@ export const scenarioDefinition = z.object({
    * language or one of these, and nothing else.
    */
   translations: z
-    .record(languageTag, translation)
+    // Keys are checked as language tags by the scenario routes (422): a record's key schema does
+    // not survive the OpenAPI 3.0 conversion, and the document must say what is checked.
+    .record(z.string().max(35), translation)
     .refine((value) => Object.keys(value).length <= MAX_TRANSLATIONS, {
       message: `at most ${MAX_TRANSLATIONS} languages besides the scenario's own`,
     })
+    // What the refinement checks, in the document too.
+    .meta({ maxProperties: MAX_TRANSLATIONS })
     .default({}),
 });
 

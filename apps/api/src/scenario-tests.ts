@@ -4,6 +4,7 @@ import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import type { Scenario } from './scenarios.js';
 import { rowsFor, type Page } from './paging.js';
+import { nonBlankText } from './routes/text.js';
 
 // Test conversations a scenario keeps: typed turns, each with what the agent should do. A runner
 // plays them against the draft or a publication; this module only stores them.
@@ -33,7 +34,7 @@ export const testTurn = z.object({
 
 /** A test as written: a name unique in its scenario, and its turns in order. */
 export const scenarioTestBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: nonBlankText(200),
   turns: z.array(testTurn).min(1).max(50),
 });
 
@@ -69,14 +70,14 @@ export function turnsFromConversation(
   return turns;
 }
 
-/** 400 naming the turn whose expected tool the scenario does not have. */
+/** 422 naming the turn whose expected tool the scenario does not have (the body fits the schema). */
 function checkTools(scenario: Scenario, turns: z.infer<typeof testTurn>[]): void {
   const tools = new Set(scenario.features.flatMap((feature) => feature.tools.map((t) => t.name)));
   for (const [index, turn] of turns.entries()) {
     const name = turn.expect.tool?.name;
     if (name !== undefined && !tools.has(name))
       throw new HttpError(
-        400,
+        422,
         `turns[${index}].expect.tool.name: no tool ${name} in this scenario`,
       );
   }

@@ -50,7 +50,7 @@ export interface Scenarios {
   ): Promise<ScenarioSummary[]>;
   /** The company's scenario; 404 for another company's. */
   find(companyId: number, id: number): Promise<Scenario>;
-  /** 404 for an application or collection that is not the company's, 400 for a tool named twice. */
+  /** 404 for an application or collection that is not the company's, 422 for a tool named twice. */
   create(companyId: number, scenario: NewScenario): Promise<Scenario>;
   /** Changes the scenario; its publications keep their snapshots. Same errors as `create`. */
   update(companyId: number, id: number, changes: ScenarioChanges): Promise<Scenario>;
@@ -259,7 +259,8 @@ async function checkReferences(
   for (const [index, feature] of (references.features ?? []).entries()) {
     for (const tool of feature.tools) {
       if (names.has(tool.name))
-        throw new HttpError(400, `features.${index}.tools: tool name ${tool.name} is used twice`);
+        // Unique names across items are beyond what the schema can say: 422.
+        throw new HttpError(422, `features.${index}.tools: tool name ${tool.name} is used twice`);
       names.add(tool.name);
     }
   }

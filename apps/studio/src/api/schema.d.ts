@@ -97,7 +97,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove an admin and end their sessions (409 for the company's last admin) */
+    /** Remove another admin and end their sessions (409 for the company's last admin, and for the signed-in admin: another admin removes them) */
     delete: operations['deleteAdmin'];
     options?: never;
     head?: never;
@@ -2547,7 +2547,13 @@ export interface operations {
               | {
                   [key: string]: string;
                 };
-            type: string;
+            /** @enum {string} */
+            type:
+              | 'collection:items:search'
+              | 'collection:items:display'
+              | 'collection:items:comparison'
+              | 'bucket:list:crud'
+              | 'workflow:conversation:end';
             /** @default {} */
             settings?: {
               [key: string]: unknown;
@@ -2641,7 +2647,13 @@ export interface operations {
                 | {
                     [key: string]: string;
                   };
-              type: string;
+              /** @enum {string} */
+              type:
+                | 'collection:items:search'
+                | 'collection:items:display'
+                | 'collection:items:comparison'
+                | 'bucket:list:crud'
+                | 'workflow:conversation:end';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -2756,6 +2768,17 @@ export interface operations {
           };
         };
       };
+      /** @description Two tools of the scenario have the same name, or a key of `translations` is not a language tag */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -2836,7 +2859,13 @@ export interface operations {
                 | {
                     [key: string]: string;
                   };
-              type: string;
+              /** @enum {string} */
+              type:
+                | 'collection:items:search'
+                | 'collection:items:display'
+                | 'collection:items:comparison'
+                | 'bucket:list:crud'
+                | 'workflow:conversation:end';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -3128,7 +3157,13 @@ export interface operations {
               | {
                   [key: string]: string;
                 };
-            type: string;
+            /** @enum {string} */
+            type:
+              | 'collection:items:search'
+              | 'collection:items:display'
+              | 'collection:items:comparison'
+              | 'bucket:list:crud'
+              | 'workflow:conversation:end';
             /** @default {} */
             settings?: {
               [key: string]: unknown;
@@ -3215,7 +3250,13 @@ export interface operations {
                 | {
                     [key: string]: string;
                   };
-              type: string;
+              /** @enum {string} */
+              type:
+                | 'collection:items:search'
+                | 'collection:items:display'
+                | 'collection:items:comparison'
+                | 'bucket:list:crud'
+                | 'workflow:conversation:end';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -3341,6 +3382,17 @@ export interface operations {
           };
         };
       };
+      /** @description Two tools of the scenario have the same name, or a key of `translations` is not a language tag */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -3427,7 +3479,13 @@ export interface operations {
                 | {
                     [key: string]: string;
                   };
-              type: string;
+              /** @enum {string} */
+              type:
+                | 'collection:items:search'
+                | 'collection:items:display'
+                | 'collection:items:comparison'
+                | 'bucket:list:crud'
+                | 'workflow:conversation:end';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -5038,6 +5096,17 @@ export interface operations {
           };
         };
       };
+      /** @description A turn expects a tool the scenario's features do not have */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -5177,6 +5246,17 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation reads */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The conversation has no visitor messages to make turns of */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5459,6 +5539,17 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation reads */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A turn expects a tool the scenario's features do not have */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -7932,12 +8023,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description A JSON array of objects, NDJSON (one object a line) or CSV with a header row; each item has an `id` */
     requestBody: {
       content: {
-        'application/json': unknown;
-        'application/x-ndjson': unknown;
-        'text/csv': unknown;
+        'application/json': unknown[];
+        'application/x-ndjson': string;
+        'text/csv': string;
       };
     };
     responses: {
@@ -8036,6 +8126,17 @@ export interface operations {
       };
       /** @description Not application/json, application/x-ndjson or text/csv */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description NDJSON or CSV unreadable as a whole (CSV without an id column) */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -8152,6 +8253,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The cursor is not one this API answered */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -8521,6 +8633,17 @@ export interface operations {
       };
       /** @description A duplicate of a unique value, or a record others still refer to */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description `from` is not before `to` */
+      422: {
         headers: {
           [name: string]: unknown;
         };

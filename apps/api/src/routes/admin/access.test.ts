@@ -64,6 +64,17 @@ describeOnBothDialects('admin access', (harness) => {
     expect((await call('GET', '/me', second)).status).toBe(401);
     const self = (await call('GET', '/me', token)).body.admin.id as number;
     expect((await call('DELETE', `/admins/${self}`, token)).status).toBe(409);
+    // Not the last admin, but the signed-in one: another admin removes them.
+    const third = await call('POST', '/admins', token, {
+      email: `third-${harness().dialect}@acme.example`,
+      password: 'another long password',
+    });
+    expect(await call('DELETE', `/admins/${self}`, token)).toMatchObject({
+      status: 409,
+      body: { error: expect.stringContaining('cannot remove themselves') },
+    });
+    expect((await call('GET', '/me', token)).status).toBe(200);
+    expect((await call('DELETE', `/admins/${third.body.id}`, token)).status).toBe(204);
     const other = (
       await call('POST', '/login', undefined, { ...ADMIN, email: 'admin@other.example' })
     ).body.token as string;

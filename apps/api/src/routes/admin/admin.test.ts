@@ -171,7 +171,7 @@ describeOnBothDialects('admin API', (harness) => {
         },
       ],
     };
-    expect((await call('POST', '/scenarios', token, duplicateTools)).status).toBe(400);
+    expect((await call('POST', '/scenarios', token, duplicateTools)).status).toBe(422);
     const created = await call('POST', '/scenarios', token, scenario);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -342,8 +342,9 @@ describeOnBothDialects('admin API', (harness) => {
     });
     expect((await upload('<items/>', 'application/xml')).status).toBe(415);
     expect((await upload('{"id":1}', 'application/json')).status).toBe(400);
-    expect((await upload('name\nx', 'text/csv')).body).toEqual({
-      error: expect.stringContaining('no id column'),
+    expect(await upload('name\nx', 'text/csv')).toMatchObject({
+      status: 422,
+      body: { error: expect.stringContaining('no id column') },
     });
   });
 
@@ -391,7 +392,7 @@ describeOnBothDialects('admin API', (harness) => {
       [...ids].sort(),
     );
     expect(second.body.next_cursor).toBeNull();
-    expect((await call('GET', '/conversations?cursor=garbage', token)).status).toBe(400);
+    expect((await call('GET', '/conversations?cursor=garbage', token)).status).toBe(422);
     const detail = await call('GET', `/conversations/${ids[0]}`, token);
     expect(detail.body).toMatchObject({
       id: ids[0],

@@ -4,6 +4,7 @@ import type { AdminAuth } from '../../auth.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { nextOffset, pageOf, pageQuery, rowsFor } from '../../paging.js';
+import { nonBlankText } from '../text.js';
 import {
   adminErrors,
   companyOf,
@@ -84,7 +85,7 @@ export function adminAuthRoutes(deps: {
             summary:
               'Create a company and its first admin, signed in; answers what sign-in answers (SVC_SIGNUP)',
             body: z.object({
-              company_name: z.string().trim().min(1).max(200),
+              company_name: nonBlankText(200),
               email,
               password,
             }),
@@ -210,13 +211,22 @@ export function adminAuthRoutes(deps: {
           schema: {
             operationId: 'deleteAdmin',
             tags,
-            summary: "Remove an admin and end their sessions (409 for the company's last admin)",
+            summary:
+              "Remove another admin and end their sessions (409 for the company's last admin, and for the signed-in admin: another admin removes them)",
             params: idParams,
             response: { 204: z.null(), ...adminErrors },
           },
         },
         async (request, reply) => {
-          await deps.auth.deleteAdmin(signedInAdminOf(request).company_id, request.params.id);
+          const { company_id, admin_id } = signedInAdminOf(request);
+          // Removing oneself would end the session making the request, and could leave a company
+          // with admins none of whom meant to be the last: another admin does it.
+          if (admin_id === request.params.id)
+            throw new HttpError(
+              409,
+              'conflict: an admin cannot remove themselves; another admin can',
+            );
+          await deps.auth.deleteAdmin(company_id, request.params.id);
           return reply.status(204).send(null);
         },
       );

@@ -284,13 +284,31 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
             description:
               'Content-Type application/json (an array of objects), application/x-ndjson (one object a line) or text/csv (a header row with an id column). Each object is an item: `id` plus its fields. Valid rows are imported even when others fail.',
             params: idParams,
+            // Read as a stream by the handler; the schema only documents it. JSON must be an
+            // array (anything else is a 400); NDJSON and CSV are text whose rows are checked as
+            // they stream (an upload unreadable as a whole, such as CSV without an id column, is
+            // a 422; a bad row is an error of that row).
             consumes: ['application/json', 'application/x-ndjson', 'text/csv'],
-            // Read as a stream by the handler; the schema only documents it.
-            body: z
-              .any()
-              .describe(
-                'A JSON array of objects, NDJSON (one object a line) or CSV with a header row; each item has an `id`',
-              ),
+            body: z.any(),
+            documentedBody: {
+              content: {
+                'application/json': {
+                  schema: z
+                    .array(z.unknown())
+                    .describe(
+                      'An array of items, each an object: `id` and its fields (an element that is not is an error of its row)',
+                    ),
+                },
+                'application/x-ndjson': {
+                  schema: z.string().describe('One JSON object a line, each an item'),
+                },
+                'text/csv': {
+                  schema: z
+                    .string()
+                    .describe('A header row with an `id` column, then one item a row'),
+                },
+              },
+            },
             response: {
               200: z.object({
                 imported: z.number(),
@@ -299,20 +317,24 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
               }),
               ...adminErrors,
               413: errorBody('The upload is over 512 MiB'),
+              422: errorBody('NDJSON or CSV unreadable as a whole (CSV without an id column)'),
               415: errorBody('Not application/json, application/x-ndjson or text/csv'),
             },
           },
         },
         async (request) => {
           const collection = await store.get(companyOf(request), request.params.id);
-          const rows = uploadRows(
-            request.headers['content-type'] ?? '',
-            request.body as Readable,
-            collection.filter_fields ?? [],
-          );
+          const type = request.headers['content-type'] ?? '';
+          const rows = uploadRows(type, request.body as Readable, collection.filter_fields ?? []);
           if (!rows)
             throw new HttpError(415, 'send application/json, application/x-ndjson or text/csv');
-          return importItems(store, collection, rows);
+          return importItems(store, collection, rows).catch((error: unknown) => {
+            // Text that is not the rows it should be (CSV without an id column) fits the
+            // document's string: 422. JSON that is not an array fails its schema: 400.
+            if (error instanceof HttpError && error.status === 400 && !/json/i.test(type))
+              throw new HttpError(422, error.message);
+            throw error;
+          });
         },
       );
     });

@@ -5,7 +5,7 @@ import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { PREVIEW_LABEL } from '../../publications.js';
-import { adminErrors, companyOf, json, recordIdParam } from './shared.js';
+import { adminErrors, companyOf, errorBody, json, recordIdParam } from './shared.js';
 
 const filters = z.object({
   publication_uuid: z.uuid().optional(),
@@ -67,7 +67,8 @@ const encodeCursor = (row: { started_at: string; id: string }) =>
   Buffer.from(`${row.started_at}|${row.id}`).toString('base64url');
 function decodeCursor(cursor: string): { started_at: string; id: string } {
   const [started_at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!started_at || !id) throw new HttpError(400, 'cursor: not a cursor this API answered');
+  // A string the schema allows, but not one this API answered: 422.
+  if (!started_at || !id) throw new HttpError(422, 'cursor: not a cursor this API answered');
   return { started_at, id };
 }
 
@@ -168,6 +169,7 @@ export function conversationRoutes(
               next_cursor: z.string().nullable(),
             }),
             ...adminErrors,
+            422: errorBody('The cursor is not one this API answered'),
           },
         },
       },

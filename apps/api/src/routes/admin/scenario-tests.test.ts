@@ -38,8 +38,9 @@ describeOnBothDialects('scenario tests', (harness) => {
       name: 'Flies',
       turns: [{ user: 'Fly me', expect: { tool: { name: 'fly' } } }],
     };
-    expect((await call('POST', base, token, unknownTool)).body).toEqual({
-      error: 'turns[0].expect.tool.name: no tool fly in this scenario',
+    expect(await call('POST', base, token, unknownTool)).toMatchObject({
+      status: 422,
+      body: { error: 'turns[0].expect.tool.name: no tool fly in this scenario' },
     });
     expect((await call('POST', base, token, { name: 'Empty', turns: [] })).status).toBe(400);
 

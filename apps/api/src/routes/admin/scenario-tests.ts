@@ -3,15 +3,17 @@ import { z } from 'zod';
 import type { Conversations } from '../../conversations.js';
 import { HttpError } from '../../errors.js';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
+import { nonBlankText } from '../text.js';
 import {
   scenarioTestBody,
   turnsFromConversation,
   type ScenarioTests,
 } from '../../scenario-tests.js';
 import type { Scenarios } from '../../scenarios.js';
-import { adminErrors, companyOf, idParams, recordIdParam } from './shared.js';
+import { adminErrors, companyOf, errorBody, idParams, recordIdParam } from './shared.js';
 
 const testParams = idParams.extend({ testId: recordIdParam });
+const noSuchTool = errorBody("A turn expects a tool the scenario's features do not have");
 const scenarioTest = scenarioTestBody.extend({
   id: z.number(),
   scenario_id: z.number(),
@@ -68,7 +70,7 @@ export function scenarioTestRoutes({
             'Add a test: typed turns, each expecting a tool with arguments, or phrases the reply must or must not contain (409 when the name is taken)',
           params: idParams,
           body: scenarioTestBody,
-          response: { 201: scenarioTest, ...adminErrors },
+          response: { 201: scenarioTest, ...adminErrors, 422: noSuchTool },
         },
       },
       async (request, reply) => {
@@ -87,9 +89,13 @@ export function scenarioTestRoutes({
           params: idParams,
           body: z.object({
             conversation_id: z.string().min(1).max(128),
-            name: z.string().trim().min(1).max(200).optional(),
+            name: nonBlankText(200).optional(),
           }),
-          response: { 201: scenarioTest, ...adminErrors },
+          response: {
+            201: scenarioTest,
+            ...adminErrors,
+            422: errorBody('The conversation has no visitor messages to make turns of'),
+          },
         },
       },
       async (request, reply) => {
@@ -103,7 +109,7 @@ export function scenarioTestRoutes({
           await conversations.messages(conversationId, { limit: 10_000 }),
         ).slice(0, 50);
         if (turns.length === 0)
-          throw new HttpError(400, 'conversation_id: the conversation has no visitor messages');
+          throw new HttpError(422, 'conversation_id: the conversation has no visitor messages');
         const test = await scenarioTests.create(scenario, {
           name: name ?? `Conversation ${conversationId.slice(0, 8)}`,
           turns,
@@ -136,7 +142,7 @@ export function scenarioTestRoutes({
           summary: "Replace a test's name and turns",
           params: testParams,
           body: scenarioTestBody,
-          response: { 200: scenarioTest, ...adminErrors },
+          response: { 200: scenarioTest, ...adminErrors, 422: noSuchTool },
         },
       },
       async (request) => {

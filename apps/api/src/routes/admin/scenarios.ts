@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
-import { languageTag, scenarioDefinition } from '../../scenario-definition.js';
+import { HttpError } from '../../errors.js';
+import { badTranslationTag, languageTag, scenarioDefinition } from '../../scenario-definition.js';
 import type { Scenarios } from '../../scenarios.js';
-import { adminErrors, changesOf, companyOf, idParams, recordId, recordIdParam } from './shared.js';
+import {
+  adminErrors,
+  changesOf,
+  companyOf,
+  errorBody,
+  idParams,
+  recordId,
+  recordIdParam,
+} from './shared.js';
 
 const collectionIds = z.array(recordId).max(20);
 const createBody = scenarioDefinition.extend({
@@ -38,6 +47,16 @@ const scenarioSummary = z.object({
   language: z.string(),
   updated_at: z.string(),
 });
+
+const toolNamedTwice = errorBody(
+  'Two tools of the scenario have the same name, or a key of `translations` is not a language tag',
+);
+
+/** 422 for a `translations` key that is not a BCP-47 tag (the schema takes any key). */
+function checkTranslationTags(translations: Record<string, unknown> | undefined): void {
+  const bad = badTranslationTag(translations);
+  if (bad) throw new HttpError(422, `${bad}: a BCP-47 tag such as fr-FR`);
+}
 
 /** Scenarios: the drafts that publications freeze (see `publications.ts` for publishing). */
 export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): FastifyPluginAsyncZod {
@@ -76,11 +95,13 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
           tags,
           summary: 'Create a scenario',
           body: createBody,
-          response: { 201: scenario, ...adminErrors },
+          response: { 201: scenario, ...adminErrors, 422: toolNamedTwice },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await scenarios.create(companyOf(request), request.body)),
+      async (request, reply) => {
+        checkTranslationTags(request.body.translations);
+        return reply.status(201).send(await scenarios.create(companyOf(request), request.body));
+      },
     );
 
     app.get(
@@ -106,10 +127,13 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
           summary: 'Change a scenario (publications keep their snapshots)',
           params: idParams,
           body: patchBody,
-          response: { 200: scenario, ...adminErrors },
+          response: { 200: scenario, ...adminErrors, 422: toolNamedTwice },
         },
       },
-      async (request) => scenarios.update(companyOf(request), request.params.id, request.body),
+      async (request) => {
+        checkTranslationTags(request.body.translations);
+        return scenarios.update(companyOf(request), request.params.id, request.body);
+      },
     );
 
     app.post(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.js';
 import type { StatsService } from '../../stats.js';
-import { adminErrors, companyOf, recordIdParam } from './shared.js';
+import { adminErrors, companyOf, errorBody, recordIdParam } from './shared.js';
 
 /** The default window of the dashboard: the last 30 days. */
 const DEFAULT_DAYS = 30;
@@ -70,7 +70,7 @@ export function statsRoutes(service: StatsService): FastifyPluginAsyncZod {
             from: z.iso.datetime({ offset: true }).optional(),
             to: z.iso.datetime({ offset: true }).optional(),
           }),
-          response: { 200: stats, ...adminErrors },
+          response: { 200: stats, ...adminErrors, 422: errorBody('`from` is not before `to`') },
         },
       },
       async (request) => {
@@ -79,7 +79,7 @@ export function statsRoutes(service: StatsService): FastifyPluginAsyncZod {
         const from = query.from
           ? new Date(query.from)
           : new Date(to.getTime() - DEFAULT_DAYS * 86_400_000);
-        if (from >= to) throw new HttpError(400, 'from: must be before to');
+        if (from >= to) throw new HttpError(422, 'from: must be before to');
         const range = { from: from.toISOString(), to: to.toISOString() };
         const figures = await service.compute({
           companyId: companyOf(request),

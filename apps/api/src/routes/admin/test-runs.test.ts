@@ -42,7 +42,7 @@ describeOnBothDialects(
     it('runs tests on the draft: verdicts, reasons, latency and tool calls per turn', async () => {
       const { token, base } = await setUp();
       expect(await call('POST', `${base}/test-runs`, token, {})).toEqual({
-        status: 400,
+        status: 409,
         body: { error: 'the scenario has no tests to run' },
       });
       const good = (await call('POST', `${base}/tests`, token, { name: 'Good', turns: [tentTurn] }))

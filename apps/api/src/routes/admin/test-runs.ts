@@ -109,7 +109,8 @@ export function testRunRoutes(deps: TestRunRouteDeps): FastifyPluginAsyncZod {
               return test;
             })
           : all;
-        if (tests.length === 0) throw new HttpError(400, 'the scenario has no tests to run');
+        // The scenario's state, not the request, is at fault.
+        if (tests.length === 0) throw new HttpError(409, 'the scenario has no tests to run');
         let runTarget: RunTarget = { kind: 'draft' };
         if (target !== 'draft') {
           const found = await deps.publications.find(companyOf(request), target.toLowerCase());

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.js';
 import { languageTag } from '../../scenario-definition.js';
+import { nonBlankText } from '../text.js';
 import { adminErrors, errorBody } from './shared.js';
 
 /** Samples per IP and minute: each one runs a speech engine process on the API's machine. */
@@ -80,7 +81,7 @@ export const voiceSampleRoutes: FastifyPluginAsyncZod = async (app) => {
               voice: z.string().max(200).optional(),
             })
             .default({ provider: EMBEDDED }),
-          text: z.string().trim().min(1).max(300).optional(),
+          text: nonBlankText(300).optional(),
         }),
         response: {
           200: {
