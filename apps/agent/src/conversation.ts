@@ -328,9 +328,17 @@ async function serveConversation(run: {
   // An error the framework could not recover from closes the session: the conversation ends with
   // `agent_error` and its cause, as a failure before the handshake does.
   session.on(voice.AgentSessionEventTypes.Close, (event) => {
-    if (event.reason !== voice.CloseReason.ERROR && !event.error) return;
-    log.error({ err: event.error }, 'the agent session closed on an error');
-    void finish(AGENT_END_REASONS.AGENT_ERROR, true, failureDetail(event.error ?? event.reason));
+    if (event.reason === voice.CloseReason.ERROR || event.error) {
+      log.error({ err: event.error }, 'the agent session closed on an error');
+      void finish(AGENT_END_REASONS.AGENT_ERROR, true, failureDetail(event.error ?? event.reason));
+      return;
+    }
+    // The worker stopping (SIGTERM: it drains, then shuts its jobs down): the framework closes
+    // the session, leaves the room, and only then runs the shutdown callbacks, too late to tell
+    // the visitor. A close that is not ours (ours set `ending` first) is that shutdown: the
+    // visitor hears `agent_shutdown` while the room is still there.
+    if (!ending && event.reason !== voice.CloseReason.PARTICIPANT_DISCONNECTED)
+      void finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true);
   });
 
   // The Transport lost (livekit-server gone, the network cut): the room reports every participant
