@@ -45,9 +45,10 @@ export const VOICES: readonly Voice[] = [
 ];
 
 /**
- * The voices of the French, Spanish and German evaluations: espeak-ng's own voice of the language,
- * a regional variant in another voice, and an MBROLA diphone voice (Debian's `mbrola` and its
- * voices, through espeak-ng): three voices per language, none of them the agent's.
+ * The voices of the French, Spanish and German evaluations: espeak-ng's own voice of the language
+ * (the agent speaks it too), a regional variant in a female voice, and a male variant at another
+ * speed: three voices per language. The MBROLA diphone voices are in Debian's non-free section
+ * and their licence forbids commercial use, so neither the set-up nor the evaluation needs them.
  */
 export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
   fr: [
@@ -68,10 +69,10 @@ export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
       heldIn: false,
     },
     {
-      id: 'mbrola-fr4',
+      id: 'espeak-fr-ch-m4',
       engine: 'espeak-ng',
-      voice: 'mb-fr4',
-      speed: 150,
+      voice: 'fr-ch+m4',
+      speed: 170,
       language: 'fr',
       heldIn: false,
     },
@@ -94,10 +95,10 @@ export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
       heldIn: false,
     },
     {
-      id: 'mbrola-es3',
+      id: 'espeak-es-m4',
       engine: 'espeak-ng',
-      voice: 'mb-es3',
-      speed: 150,
+      voice: 'es+m4',
+      speed: 170,
       language: 'es',
       heldIn: false,
     },
@@ -120,10 +121,10 @@ export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
       heldIn: false,
     },
     {
-      id: 'mbrola-de5',
+      id: 'espeak-de-m3',
       engine: 'espeak-ng',
-      voice: 'mb-de5',
-      speed: 150,
+      voice: 'de+m3',
+      speed: 170,
       language: 'de',
       heldIn: false,
     },
