@@ -2,11 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { widgetDistDir } from '@svc/widget/assets';
 import { createAdminAuth } from './auth.js';
@@ -22,6 +18,7 @@ import { servedLanguages, type VoiceSettings } from '@svc/protocol/agent';
 import { createAgentCapabilityStore } from './agent-capabilities.js';
 import { documentTransform, MAX_PARAM_LENGTH, SECURITY_SCHEMES } from './openapi.js';
 import { createPublications } from './publications.js';
+import { validator } from './validation.js';
 import { publicRoutes } from './routes/public.js';
 import { visitorRoutes } from './routes/visitor.js';
 import { widgetRoutes } from './routes/widget.js';
@@ -104,7 +101,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy:
       typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validator);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   const rateCounter = deps.redis ? redisCounter(deps.redis) : memoryCounter();

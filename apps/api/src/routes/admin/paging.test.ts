@@ -57,5 +57,9 @@ describeOnBothDialects('paged admin lists', (harness) => {
     const past = await call('GET', '/applications?offset=1000', token);
     expect(past.body).toEqual({ applications: [], next_offset: null });
     expect((await call('GET', '/applications?offset=-1', token)).status).toBe(400);
+    // An empty number is not 0 (coercion would read it so): the document asks for an integer.
+    for (const query of ['offset=', 'limit=', 'offset=%20'])
+      expect((await call('GET', `/applications?${query}`, token)).status, query).toBe(400);
+    expect((await call('GET', '/scenarios?application_id=', token)).status).toBe(400);
   });
 });
