@@ -279,6 +279,14 @@ function installEmbeddedWhisper() {
   run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+function installSchemathesis() {
+  // The API's fuzzer (bench/fuzz, and its short pass in the tests) from PyPI, pinned, in its own
+  // Python environment in the cache (about 90 MB).
+  const script = join(root, 'bench', 'fuzz', 'ensure-schemathesis.mjs');
+  if (!existsSync(script)) return;
+  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 try {
   const { values } = parseArgs({ options: { node: { type: 'string' } } });
   installNpmPackages();
@@ -291,6 +299,7 @@ try {
   buildLivekitServer();
   installEmbeddedLlm();
   installEmbeddedWhisper();
+  installSchemathesis();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
