@@ -1,7 +1,7 @@
 // The job entry the worker runs in each job process: one conversation per room.
 import { defineAgent, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
 import * as silero from '@livekit/agents-plugin-silero';
-import { runConversation } from './conversation.js';
+import { conversationEnded, runConversation } from './conversation.js';
 import { quietFrameworkLog } from './framework-log.js';
 import { warmUpReplyPipeline } from './warm-up.js';
 import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js';
@@ -51,4 +51,9 @@ export default defineAgent({
         ),
     });
   },
+  // The framework closes the session, runs this, then leaves the room. A worker stopping closes
+  // the session without us; the agent then ends the conversation (`agent_shutdown`), and waiting
+  // here keeps the room until the visitor has been told and everything is stored, on every Node
+  // version rather than whenever the publish happens to get out first.
+  onSessionEnd: (ctx: JobContext) => conversationEnded(ctx),
 });

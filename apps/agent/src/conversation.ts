@@ -47,6 +47,19 @@ export const GOODBYE_GRACE_MS = 4000;
  */
 export const END_STORE_TIMEOUT_MS = 30_000;
 
+/** Each job's conversation end under way, for the framework's session-end hook to wait on. */
+const endings = new WeakMap<JobContext, () => Promise<void> | undefined>();
+
+/**
+ * Settles once the job's conversation has ended: the visitor told, messages and end stored. The
+ * framework leaves the room right after the session closes; awaited from `onSessionEnd` (which it
+ * runs between the two), this keeps the room until the visitor has heard the end. Resolves at once
+ * when no conversation ran or none is ending.
+ */
+export function conversationEnded(ctx: JobContext): Promise<void> {
+  return endings.get(ctx)?.() ?? Promise.resolve();
+}
+
 /** The speech and language engines of one conversation. */
 export interface Engines {
   llm: llm.LLM;
@@ -219,6 +232,7 @@ async function serveConversation(run: {
     onDecision: (decision) => log.debug({ decision }, 'turn decided'),
   });
   let ending: Promise<void> | undefined;
+  endings.set(ctx, () => ending);
   let endAfterSpeech: string | undefined;
   let goodbyeGrace: NodeJS.Timeout | undefined;
   const abort = new AbortController();
@@ -336,7 +350,7 @@ async function serveConversation(run: {
     // The worker stopping (SIGTERM: it drains, then shuts its jobs down): the framework closes
     // the session, leaves the room, and only then runs the shutdown callbacks, too late to tell
     // the visitor. A close that is not ours (ours set `ending` first) is that shutdown: the
-    // visitor hears `agent_shutdown` while the room is still there.
+    // visitor hears `agent_shutdown`, and the agent's `onSessionEnd` holds the room until then.
     if (!ending && event.reason !== voice.CloseReason.PARTICIPANT_DISCONNECTED)
       void finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true);
   });
