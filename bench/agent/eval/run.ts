@@ -17,7 +17,10 @@
 //                                          path did not time that turn
 //   EVAL_OUT=file.json                     where the raw records go (default in the temp folder)
 //   EVAL_REPORT=a.json,b.json              no run: the report of saved records, later files
-//                                          replacing earlier ones' conversations
+//                                          replacing earlier ones' conversations; files of
+//                                          several languages (an English run's with a French
+//                                          one's) also print the languages side by side, with
+//                                          responses as ratios to English's
 //   EVAL_LANGUAGE=fr|es|de                 the shop and its conversations in that language
 //                                          (conversations-i18n.ts, voices VOICES_IN; default
 //                                          English), on the demo's catalogue in the language
@@ -35,7 +38,14 @@ import { CONVERSATIONS_IN, type EvalLanguage } from './conversations-i18n.js';
 import { runDirectConversation } from './direct-path.js';
 import { runTypedConversation } from './typed-path.js';
 import type { ConversationRecord, PathName } from './records.js';
-import { figuresOf, formatEval, formatFailures } from './scoring.js';
+import {
+  figuresOf,
+  formatEval,
+  formatFailures,
+  formatLanguages,
+  goalsFor,
+  languageOf,
+} from './scoring.js';
 import { VOICES, VOICES_IN, type Voice } from './voices.js';
 
 /** The evaluation's language: English, or one with a shop and conversations of its own. */
@@ -143,7 +153,22 @@ export function reportFromFiles(files: readonly string[]): string {
   }
   const all = [...records.values()];
   const voices = ALL_VOICES.filter((voice) => all.some((record) => record.voice.id === voice.id));
-  return `${formatEval(all, voices)}\n  from ${files.join(', ')}\n\n${formatFailures(all)}`;
+  // Files of several languages: each language's report against its goals, then them side by side.
+  const languages = [...new Set(all.map(languageOf))];
+  const reports =
+    languages.length > 1
+      ? [
+          ...languages.map((language) =>
+            formatEval(
+              all.filter((record) => languageOf(record) === language),
+              voices.filter((voice) => (voice.language ?? 'en') === language),
+              goalsFor(language),
+            ),
+          ),
+          formatLanguages(all),
+        ].join('\n\n')
+      : formatEval(all, voices, goalsFor(languages[0] ?? 'en'));
+  return `${reports}\n  from ${files.join(', ')}\n\n${formatFailures(all)}`;
 }
 
 /** Runs the evaluation; resolves with the report. */
@@ -289,5 +314,5 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
     await server.stop();
   }
   log(`  raw records: ${out}`);
-  return `${formatEval(records, voices)}\n${tree}\n\n${formatFailures(records)}`;
+  return `${formatEval(records, voices, goalsFor(language))}\n${tree}\n\n${formatFailures(records)}`;
 }

@@ -1,45 +1,39 @@
 // Fault: the Platform API killed and started again in the middle of a typed conversation. The
 // conversation goes on over the Transport while the API is down; the messages the agent could not
 // store then are stored once the API is back, none lost.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
-import { startApiProcess, type ApiProcess } from '@svc/api/testing';
+import type { ApiProcess } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countMessages,
-  prepareDatabase,
+  sqliteFile,
+  startProcessStand,
   typedVisitor,
   until,
   type FaultDatabase,
+  type ProcessStand,
 } from './fault-stand.js';
 
 let server: LivekitServer;
+let stand: ProcessStand;
 let data: FaultDatabase;
 let api: ApiProcess;
-let worker: TestWorker;
 
 beforeAll(async () => {
   server = await startLivekitServer();
-  const databaseUrl = join(mkdtempSync(join(tmpdir(), 'svc-fault-api-')), 'svc.db');
-  data = await prepareDatabase(databaseUrl);
-  api = await startApiProcess({ databaseUrl, livekit: server });
-  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+  stand = await startProcessStand({ livekit: server, databaseUrl: sqliteFile('api') });
+  ({ data, api } = stand);
 }, 180_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.stop();
-  await data?.close();
+  await stand?.stop();
   await server?.stop();
 });
 
 describe('the API restarted mid-conversation', () => {
   it('the conversation goes on, and what the agent could not store is stored after', async () => {
     const visitor = await typedVisitor(api.url, data.publication, {
-      log: () => worker.log.join('') + api.log.join(''),
+      log: stand.log,
     });
     expect((await visitor.say('first note before the outage')).content).toBe('Noted.');
 
@@ -85,7 +79,7 @@ describe('the API restarted mid-conversation', () => {
 
   it('a conversation that ends while the API is down keeps its messages and its end', async () => {
     const visitor = await typedVisitor(api.url, data.publication, {
-      log: () => worker.log.join('') + api.log.join(''),
+      log: stand.log,
     });
     await api.stop({ kill: true });
     expect((await visitor.say('a note while the API is down')).content).toBe('Noted.');

@@ -3,9 +3,24 @@
 // as the SDK does (identify, session, config_ack, `rt.chat`), and the count of what the visitor
 // was sent against what the API stored.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Room, RoomEvent, type RemoteParticipant } from '@livekit/rtc-node';
-import { DEMO_SCRIPT, scriptPublication, type ScriptLine } from '@svc/agent/testing';
-import { startTestApi, type OpenDatabase } from '@svc/api/testing';
+import {
+  DEMO_SCRIPT,
+  scriptPublication,
+  startAgentWorker,
+  type ScriptLine,
+  type TestWorker,
+} from '@svc/agent/testing';
+import {
+  startApiProcess,
+  startTestApi,
+  type ApiProcess,
+  type OpenDatabase,
+} from '@svc/api/testing';
+import type { LivekitServer } from '@svc/livekit-dev';
 import type { ConversationMessage } from '@svc/protocol';
 
 /**
@@ -40,6 +55,55 @@ export async function prepareDatabase(databaseUrl: string): Promise<FaultDatabas
     publication: api.seeded.publicationUuid,
     close: () => api.database.close(),
   };
+}
+
+/** A SQLite database file in a fresh temporary folder, named after the fault for its logs. */
+export function sqliteFile(fault: string): string {
+  return join(mkdtempSync(join(tmpdir(), `svc-fault-${fault}-`)), 'svc.db');
+}
+
+/** The API as its own process (so it can be killed) with one agent worker, on a prepared database. */
+export interface ProcessStand {
+  data: FaultDatabase;
+  api: ApiProcess;
+  worker: TestWorker;
+  /** The worker's and the API's output, for a visitor's failure message. */
+  log(): string;
+  /** Stops the worker, the API and the database handle (whatever of them started). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Prepares `databaseUrl` ({@link prepareDatabase}), starts the API process on it and an agent
+ * worker beside it. A start that fails part-way stops what it had started before it throws.
+ */
+export async function startProcessStand(options: {
+  livekit: LivekitServer;
+  databaseUrl: string;
+  redisUrl?: string;
+}): Promise<ProcessStand> {
+  const stops: (() => Promise<unknown>)[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const step of stops.reverse()) await step().catch(() => undefined);
+    })());
+  try {
+    const data = await prepareDatabase(options.databaseUrl);
+    stops.push(() => data.close());
+    const api = await startApiProcess({
+      databaseUrl: options.databaseUrl,
+      livekit: options.livekit,
+      ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    });
+    stops.push(() => api.stop());
+    const worker = await startAgentWorker({ livekit: options.livekit, apiUrl: api.url });
+    stops.push(() => worker.stop());
+    return { data, api, worker, log: () => worker.log.join('') + api.log.join(''), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** The ids of a conversation's stored messages. */

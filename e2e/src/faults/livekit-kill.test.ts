@@ -1,19 +1,13 @@
 // Fault: livekit-server killed (SIGKILL) in the middle of a typed conversation, the SDK in
 // Chromium. The session goes `reconnecting`, then `ended` with `transport_disconnected`; the
 // agent's job ends, the conversation is closed, and every message sent before is stored.
-import {
-  scriptPublication,
-  startAgentWorker,
-  workerActiveJobs,
-  type TestWorker,
-} from '@svc/agent/testing';
+import { startAgentWorker, workerActiveJobs, type TestWorker } from '@svc/agent/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { startPlatformApi } from '../support/platform-api.js';
-import { countMessages, FAULT_SCRIPT, until } from './fault-stand.js';
-import { faultPage, pageVisitor } from './sdk-page-record.js';
+import type { startPlatformApi } from '../support/platform-api.js';
+import { countMessages, until } from './fault-stand.js';
+import { openFaultPage, pageVisitor, startFaultPageApi } from './sdk-page-record.js';
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
@@ -23,13 +17,9 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startLivekitServer();
-  api = await startPlatformApi(server, { page: await faultPage() });
-  await scriptPublication(api.database, api.publication, FAULT_SCRIPT);
+  api = await startFaultPageApi(server);
   worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await page.goto(`${api.url}/?publication=${api.publication}`);
-  await page.waitForFunction(() => 'faultPage' in window);
+  ({ browser, page } = await openFaultPage(api));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,41 +1,33 @@
 // Fault: PostgreSQL restarted under the API in the middle of a typed conversation. The API process
 // stays up, answers 503 `{ error }` while the database is down, and recovers by itself once it is
 // back; the agent's messages of the outage are stored after, none lost.
-import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
-import {
-  startApiProcess,
-  startPostgres,
-  type ApiProcess,
-  type TestPostgres,
-} from '@svc/api/testing';
+import { startPostgres, type ApiProcess, type TestPostgres } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countMessages,
-  prepareDatabase,
+  startProcessStand,
   typedVisitor,
   until,
   type FaultDatabase,
+  type ProcessStand,
 } from './fault-stand.js';
 
 let server: LivekitServer;
 let postgres: TestPostgres;
+let stand: ProcessStand;
 let data: FaultDatabase;
 let api: ApiProcess;
-let worker: TestWorker;
 
 beforeAll(async () => {
   server = await startLivekitServer();
   postgres = await startPostgres();
-  data = await prepareDatabase(postgres.url);
-  api = await startApiProcess({ databaseUrl: postgres.url, livekit: server });
-  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+  stand = await startProcessStand({ livekit: server, databaseUrl: postgres.url });
+  ({ data, api } = stand);
 }, 180_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.stop();
-  await data?.close();
+  await stand?.stop();
   await postgres?.stop();
   await server?.stop();
 });
@@ -50,7 +42,7 @@ const identify = (publication: string) =>
 describe('PostgreSQL restarted under the API', () => {
   it('the API answers 503 while it is down and recovers without a restart; nothing is lost', async () => {
     const visitor = await typedVisitor(api.url, data.publication, {
-      log: () => worker.log.join('') + api.log.join(''),
+      log: stand.log,
     });
     expect((await visitor.say('first note before the restart')).content).toBe('Noted.');
     const apiProcess = api.child;
@@ -93,7 +85,7 @@ describe('PostgreSQL restarted under the API', () => {
     expect(count.sent).toBeGreaterThanOrEqual(7);
     // A new conversation starts on the recovered API.
     const next = await typedVisitor(api.url, data.publication, {
-      log: () => worker.log.join('') + api.log.join(''),
+      log: stand.log,
     });
     expect((await next.say('a note in a new conversation')).content).toBe('Noted.');
     await next.leave();

@@ -2,11 +2,7 @@
 // conversation. As docs/decisions.md ("Faults") says, the API keeps answering and each process
 // counts the limits in its own memory: the per-IP limit still refuses the 121st request of a
 // minute with 429. The conversation goes on and a new one starts; nothing is lost.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
-import { startApiProcess, type ApiProcess } from '@svc/api/testing';
+import type { ApiProcess } from '@svc/api/testing';
 import {
   startLivekitServer,
   startRedis,
@@ -16,10 +12,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countMessages,
-  prepareDatabase,
+  sqliteFile,
+  startProcessStand,
   typedVisitor,
   until,
   type FaultDatabase,
+  type ProcessStand,
 } from './fault-stand.js';
 
 /** The per-IP limit of the public routes, a minute (docs/decisions.md, "Limits"). */
@@ -27,22 +25,22 @@ const PER_IP_LIMIT = 120;
 
 let server: LivekitServer;
 let redis: RedisServer;
+let stand: ProcessStand;
 let data: FaultDatabase;
 let api: ApiProcess;
-let worker: TestWorker;
 
 beforeAll(async () => {
   [server, redis] = await Promise.all([startLivekitServer(), startRedis()]);
-  const databaseUrl = join(mkdtempSync(join(tmpdir(), 'svc-fault-redis-')), 'svc.db');
-  data = await prepareDatabase(databaseUrl);
-  api = await startApiProcess({ databaseUrl, livekit: server, redisUrl: redis.url });
-  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+  stand = await startProcessStand({
+    livekit: server,
+    databaseUrl: sqliteFile('redis'),
+    redisUrl: redis.url,
+  });
+  ({ data, api } = stand);
 }, 180_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.stop();
-  await data?.close();
+  await stand?.stop();
   await redis?.stop();
   await server?.stop();
 });
@@ -50,7 +48,7 @@ afterAll(async () => {
 describe('Redis stopped under the API', () => {
   it('the API keeps answering and the per-IP limit holds per process; nothing is lost', async () => {
     const visitor = await typedVisitor(api.url, data.publication, {
-      log: () => worker.log.join('') + api.log.join(''),
+      log: stand.log,
     });
     expect((await visitor.say('first note before Redis stops')).content).toBe('Noted.');
 
@@ -59,7 +57,7 @@ describe('Redis stopped under the API', () => {
     expect((await visitor.say('second note without Redis')).content).toBe('Noted.');
     // A new conversation starts: identify and session answer without Redis.
     const next = await typedVisitor(api.url, data.publication, {
-      log: () => worker.log.join('') + api.log.join(''),
+      log: stand.log,
     });
     const newConversationMs = Date.now() - stoppedAt;
     expect((await next.say('a note in a conversation started without Redis')).content).toBe(

@@ -1,7 +1,11 @@
 // What the SDK fault page (`sdk-page.ts`) records, its bundle, and a driver for it in Chromium.
-import type { Page } from 'playwright-core';
+import { scriptPublication } from '@svc/agent/testing';
+import type { LivekitServer } from '@svc/livekit-dev';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
 import { bundlePage } from '../support/page-bundle.js';
-import { until } from './fault-stand.js';
+import { startPlatformApi } from '../support/platform-api.js';
+import { FAULT_SCRIPT, until } from './fault-stand.js';
 
 /** Everything the page saw, each with the page's `Date.now()`. */
 export interface FaultPageRecord {
@@ -28,6 +32,37 @@ export interface FaultPageApi {
   status(): string;
   record(): FaultPageRecord;
   end(): Promise<void>;
+}
+
+/** The API in-process, serving the fault page, its publication scripted with `FAULT_SCRIPT`. */
+export async function startFaultPageApi(
+  server: LivekitServer,
+): Promise<Awaited<ReturnType<typeof startPlatformApi>>> {
+  const api = await startPlatformApi(server, { page: await faultPage() });
+  try {
+    await scriptPublication(api.database, api.publication, FAULT_SCRIPT);
+  } catch (error) {
+    await api.close();
+    throw error;
+  }
+  return api;
+}
+
+/** Chromium on the fault page of `api`'s publication, its `window.faultPage` ready. */
+export async function openFaultPage(api: {
+  url: string;
+  publication: string;
+}): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${api.url}/?publication=${api.publication}`);
+    await page.waitForFunction(() => 'faultPage' in window);
+    return { browser, page };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }
 
 /** The page's HTML (its script at `/app.js`) and its script, bundled with the SDK's sources. */

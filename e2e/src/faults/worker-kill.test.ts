@@ -2,19 +2,13 @@
 // processes, as a service manager kills a service), a second worker beside it, the SDK in
 // Chromium. The visitor's session ends with `agent_disconnected` once the 2 s grace
 // is over; the next conversation is served by the other worker; what was sent is stored.
-import {
-  scriptPublication,
-  startAgentWorker,
-  workerActiveJobs,
-  type TestWorker,
-} from '@svc/agent/testing';
+import { startAgentWorker, workerActiveJobs, type TestWorker } from '@svc/agent/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { startPlatformApi } from '../support/platform-api.js';
-import { countMessages, FAULT_SCRIPT, killProcessTree, until } from './fault-stand.js';
-import { faultPage, pageVisitor } from './sdk-page-record.js';
+import type { startPlatformApi } from '../support/platform-api.js';
+import { countMessages, killProcessTree, until } from './fault-stand.js';
+import { openFaultPage, pageVisitor, startFaultPageApi } from './sdk-page-record.js';
 
 let server: LivekitServer;
 let api: Awaited<ReturnType<typeof startPlatformApi>>;
@@ -24,8 +18,7 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startLivekitServer();
-  api = await startPlatformApi(server, { page: await faultPage() });
-  await scriptPublication(api.database, api.publication, FAULT_SCRIPT);
+  api = await startFaultPageApi(server);
   // Each waits for its own health endpoint too (the server's log line of one worker's
   // registration would end the other's wait early), and is kept as soon as it started, so one
   // that fails to start leaves none behind.
@@ -35,10 +28,7 @@ beforeAll(async () => {
     ),
   );
 
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await page.goto(`${api.url}/?publication=${api.publication}`);
-  await page.waitForFunction(() => 'faultPage' in window);
+  ({ browser, page } = await openFaultPage(api));
 }, 240_000);
 
 afterAll(async () => {
