@@ -154,14 +154,14 @@ export function reportFromFiles(files: readonly string[]): string {
   const all = [...records.values()];
   const voices = ALL_VOICES.filter((voice) => all.some((record) => record.voice.id === voice.id));
   // Files of several languages: each language's report against its goals, then them side by side.
-  const languages = [...new Set(all.map(languageOf))];
+  const languages = [...new Set(all.map((record) => languageOf(record.voice)))];
   const reports =
     languages.length > 1
       ? [
           ...languages.map((language) =>
             formatEval(
-              all.filter((record) => languageOf(record) === language),
-              voices.filter((voice) => (voice.language ?? 'en') === language),
+              all.filter((record) => languageOf(record.voice) === language),
+              voices.filter((voice) => languageOf(voice) === language),
               goalsFor(language),
             ),
           ),

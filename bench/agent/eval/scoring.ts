@@ -24,6 +24,16 @@ export function goalsFor(language: string): Goals {
   return language === 'en' ? GOALS : GOALS_OTHER_LANGUAGES;
 }
 
+/** Whether `figures` meet `goals`: word error at most, right action at least. */
+function verdict(figures: Figures, goals: Goals): { wordError: boolean; rightAction: boolean } {
+  return {
+    wordError: figures.wordError <= goals.wordError,
+    rightAction: figures.right / Math.max(1, figures.turns) >= goals.rightAction,
+  };
+}
+
+const meets = (met: boolean) => (met ? 'meets' : 'misses');
+
 /** Why a turn went wrong. */
 export type Failure =
   | 'not spoken' // the conversation had ended before the turn
@@ -224,9 +234,9 @@ export function formatEval(
     if (heldOut.length > 0 && heldOut.length < onPath.length)
       lines.push(row(path, 'held-out voices', 'out', figuresOf(heldOut)));
     const total = figuresOf(onPath);
-    const rightShare = total.right / Math.max(1, total.turns);
+    const met = verdict(total, goals);
     lines.push(
-      `${row(path, 'TOTAL', '', total)}   word error ${total.wordError <= goals.wordError ? 'meets' : 'misses'} the goal, right action ${rightShare >= goals.rightAction ? 'meets' : 'misses'} it`,
+      `${row(path, 'TOTAL', '', total)}   word error ${meets(met.wordError)} the goal, right action ${meets(met.rightAction)} it`,
       '',
     );
   }
@@ -249,25 +259,22 @@ export function formatFailures(records: readonly ConversationRecord[]): string {
   return lines.join('\n');
 }
 
-/** A record's language: its voice's (English when the voice names none). */
-export function languageOf(record: ConversationRecord): string {
-  return record.voice.language ?? 'en';
+/** A voice's language (English when it names none); a record's is its voice's. */
+export function languageOf(voice: Pick<Voice, 'language'>): string {
+  return voice.language ?? 'en';
 }
 
-/** How much longer than English a response took (1.2 = 20% longer), or undefined without both. */
-function ratio(value: number, english: number | undefined): string {
-  return english !== undefined && Number.isFinite(value) && Number.isFinite(english) && english > 0
-    ? `x${(value / english).toFixed(2)}`
-    : '-';
-}
+/** The languages issue's goal for responses: at most 20% longer than English's. */
+const RESPONSE_RATIO_GOAL = 1.2;
 
 /**
  * Languages side by side, per path: word error and right action against each language's goals,
- * and responses as ratios to English's on the same path (the languages issue's goal: within 20%,
- * x1.20). English's figures come from the same records (an English run's file given with them).
+ * and responses as ratios to English's on the same path. English's figures come from the same
+ * records (an English run's file given with them).
  */
 export function formatLanguages(records: readonly ConversationRecord[]): string {
-  const languages = [...new Set(records.map(languageOf))].sort((a, b) =>
+  const recordLanguage = (record: ConversationRecord) => languageOf(record.voice);
+  const languages = [...new Set(records.map(recordLanguage))].sort((a, b) =>
     a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b),
   );
   const paths = [...new Set(records.map((record) => record.path))] as PathName[];
@@ -286,32 +293,42 @@ export function formatLanguages(records: readonly ConversationRecord[]): string 
   ];
   for (const path of paths) {
     const onPath = records.filter((record) => record.path === path);
-    const english = onPath.some((record) => languageOf(record) === 'en')
-      ? figuresOf(onPath.filter((record) => languageOf(record) === 'en'))
-      : undefined;
+    const figuresIn = (language: string) =>
+      figuresOf(onPath.filter((record) => recordLanguage(record) === language));
+    const english = figuresIn('en');
     for (const language of languages) {
-      const mine = onPath.filter((record) => languageOf(record) === language);
-      if (mine.length === 0) continue;
-      const figures = figuresOf(mine);
-      const goals = goalsFor(language);
-      const rightShare = figures.right / Math.max(1, figures.turns);
-      const within =
-        language === 'en' || !english
-          ? ''
-          : `, response ${figures.responseP50 <= english.responseP50 * 1.2 && figures.responseP95 <= english.responseP95 * 1.2 ? 'within' : 'not within'} 20% of English`;
+      const figures = figuresIn(language);
+      if (figures.conversations === 0) continue;
+      const met = verdict(figures, goalsFor(language));
+      // Ratios only where English was run on this path and both have responses.
+      const ratios =
+        language !== 'en' && english.conversations > 0 && english.responseP50 > 0
+          ? [
+              figures.responseP50 / english.responseP50,
+              figures.responseP95 / english.responseP95,
+            ].filter(Number.isFinite)
+          : [];
+      const againstEnglish =
+        ratios.length === 2
+          ? `, response ${ratios.every((ratio) => ratio <= RESPONSE_RATIO_GOAL) ? 'within' : 'not within'} 20% of English`
+          : '';
       lines.push(
         [
           path.padEnd(11),
           language.padEnd(4),
           String(figures.turns).padStart(6),
           percent(figures.wordError).padStart(8),
-          `${percent(rightShare)} (${figures.right}/${figures.turns})`.padStart(16),
+          `${percent(figures.right / Math.max(1, figures.turns))} (${figures.right}/${figures.turns})`.padStart(
+            16,
+          ),
           `${ms(figures.responseP50)}/${ms(figures.responseP95)}`.padStart(12),
           (language === 'en'
             ? ''
-            : `${ratio(figures.responseP50, english?.responseP50)}/${ratio(figures.responseP95, english?.responseP95)}`
+            : ratios.length === 2
+              ? ratios.map((ratio) => `x${ratio.toFixed(2)}`).join('/')
+              : '-/-'
           ).padStart(13),
-          `  word error ${figures.wordError <= goals.wordError ? 'meets' : 'misses'}, right action ${rightShare >= goals.rightAction ? 'meets' : 'misses'}${within}`,
+          `  word error ${meets(met.wordError)}, right action ${meets(met.rightAction)}${againstEnglish}`,
         ].join('  '),
       );
     }

@@ -12,7 +12,6 @@ import {
   scriptPublication,
   startAgentWorker,
   type ScriptLine,
-  type TestWorker,
 } from '@svc/agent/testing';
 import {
   startApiProcess,
@@ -66,7 +65,6 @@ export function sqliteFile(fault: string): string {
 export interface ProcessStand {
   data: FaultDatabase;
   api: ApiProcess;
-  worker: TestWorker;
   /** The worker's and the API's output, for a visitor's failure message. */
   log(): string;
   /** Stops the worker, the API and the database handle (whatever of them started). */
@@ -99,7 +97,7 @@ export async function startProcessStand(options: {
     stops.push(() => api.stop());
     const worker = await startAgentWorker({ livekit: options.livekit, apiUrl: api.url });
     stops.push(() => worker.stop());
-    return { data, api, worker, log: () => worker.log.join('') + api.log.join(''), stop };
+    return { data, api, log: () => worker.log.join('') + api.log.join(''), stop };
   } catch (error) {
     await stop();
     throw error;

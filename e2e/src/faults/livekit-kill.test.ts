@@ -5,12 +5,12 @@ import { startAgentWorker, workerActiveJobs, type TestWorker } from '@svc/agent/
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { startPlatformApi } from '../support/platform-api.js';
+import type { PlatformApi } from '../support/platform-api.js';
 import { countMessages, until } from './fault-stand.js';
 import { openFaultPage, pageVisitor, startFaultPageApi } from './sdk-page-record.js';
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 let browser: Browser;
 let page: Page;

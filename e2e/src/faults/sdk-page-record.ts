@@ -4,7 +4,7 @@ import type { LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
 import { bundlePage } from '../support/page-bundle.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 import { FAULT_SCRIPT, until } from './fault-stand.js';
 
 /** Everything the page saw, each with the page's `Date.now()`. */
@@ -35,9 +35,7 @@ export interface FaultPageApi {
 }
 
 /** The API in-process, serving the fault page, its publication scripted with `FAULT_SCRIPT`. */
-export async function startFaultPageApi(
-  server: LivekitServer,
-): Promise<Awaited<ReturnType<typeof startPlatformApi>>> {
+export async function startFaultPageApi(server: LivekitServer): Promise<PlatformApi> {
   const api = await startPlatformApi(server, { page: await faultPage() });
   try {
     await scriptPublication(api.database, api.publication, FAULT_SCRIPT);

@@ -2,14 +2,14 @@ import { startAgentWorker, type TestWorker } from '@svc/agent/testing';
 import { DEMO_ADMIN } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 
 // A scenario test run for real: the API's runner joins each test conversation as the visitor
 // over livekit-server, the agent worker answers (its intent router in front of a scripted LLM
 // that says so when a turn reaches it), and each turn is judged. One turn passes, one fails.
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 let token: string;
 

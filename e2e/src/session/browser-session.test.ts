@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
 import { launchChromium } from '../support/browser.js';
 import { bundlePage } from '../support/page-bundle.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 
 // The real SDK with the real LiveKitTransport in Debian Chromium, a fake microphone from a WAV
 // file, a real livekit-server, the real Platform API, and an agent stand-in on rtc-node.
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let browser: Browser;
 let page: Page;
 

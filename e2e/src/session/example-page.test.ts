@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAsAgent } from '../support/agent-stand-in.js';
 import { launchChromium } from '../support/browser.js';
 import { startExamplePage, type ExamplePage } from '../support/example-page.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 
 // The example page as a visitor uses it: served by its own script, in Chromium, talking to a
 // real livekit-server and an agent stand-in.
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let example: ExamplePage;
 let browser: Browser;
 let page: Page;

@@ -5,7 +5,7 @@ import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 import {
   VOICE_PAGE_HTML,
   voicePageScript,
@@ -62,7 +62,7 @@ async function spokenIn(language: string, text: string): Promise<Buffer> {
 }
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 const browsers: Browser[] = [];
 

@@ -3,7 +3,7 @@ import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, spokenWav } from '../support/browser.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 import {
   VOICE_PAGE_HTML,
   voicePageScript,
@@ -23,7 +23,7 @@ import {
 const UTTERANCE = 'do you have tents';
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 let browser: Browser;
 let page: Page;

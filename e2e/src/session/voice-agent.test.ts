@@ -9,14 +9,14 @@ import {
 } from '@svc/agent/testing';
 import { launchChromium, spokenWav } from '../support/browser.js';
 import { startExamplePage, type ExamplePage } from '../support/example-page.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 
 // The whole service as a visitor meets it: the example page in Chromium with the real SDK, a
 // fake microphone that says a sentence, the real API, livekit-server and the agent worker with the
 // embedded speech stack. The LLM is scripted (FakeLLM) so the turns are known.
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 let example: ExamplePage;
 let browser: Browser;

@@ -14,7 +14,7 @@ import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 import {
   conversationWav,
   panelRecorder,
@@ -44,7 +44,7 @@ const COMPARISON = 'collection:items:comparison';
 const LONG = { timeout: 90_000 };
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 let storefront: Storefront;
 let browser: Browser;

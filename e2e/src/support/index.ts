@@ -9,7 +9,7 @@ export { joinAsAgent, type AgentStandIn } from './agent-stand-in.js';
 export { launchChromium, type FakeMicrophoneOptions } from './browser.js';
 export { bundlePage } from './page-bundle.js';
 export { startExamplePage, type ExamplePage } from './example-page.js';
-export { startPlatformApi } from './platform-api.js';
+export { startPlatformApi, type PlatformApi } from './platform-api.js';
 export {
   voicePageScript,
   VOICE_PAGE_HTML,

@@ -62,3 +62,6 @@ export async function startPlatformApi(
     close: () => api.close(),
   };
 }
+
+/** The started API of {@link startPlatformApi}. */
+export type PlatformApi = Awaited<ReturnType<typeof startPlatformApi>>;

@@ -14,7 +14,7 @@ import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { startPlatformApi } from '../support/platform-api.js';
+import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 import {
   buildWidget,
   HOSTILE_CSS,
@@ -30,7 +30,7 @@ const LONG = { timeout: 90_000 };
 const SEARCH = 'collection:items:search';
 
 let server: LivekitServer;
-let api: Awaited<ReturnType<typeof startPlatformApi>>;
+let api: PlatformApi;
 let worker: TestWorker;
 let site: HostSite;
 let browser: Browser;
