@@ -234,29 +234,9 @@ function sharedTranscriber(language: string): Transcriber {
   return transcriber;
 }
 
-/**
- * The shop phrases that end the recognizer's prompt, per language: Whisper copies its prompt's
- * language, so a French conversation's prompt must not end in English. Measured on synthesized
- * shop requests (agent README): the prompt in the language took word error from 49-65% to 16-49%
- * on espeak-ng voices, and to 8-10% on MBROLA's French and German.
- */
-const PROMPT_ACTIONS: Readonly<Record<string, string>> = {
-  en: 'Show me, compare, add to my cart, remove from my cart.',
-  fr: 'Montrez-moi, comparez, ajoutez à mon panier, retirez de mon panier.',
-  es: 'Muéstrame, compara, añade a mi carrito, quita de mi carrito.',
-  de: 'Zeig mir, vergleiche, leg in meinen Warenkorb, entferne aus meinem Warenkorb.',
-};
-
 /** The recognizer's prompt for the conversation's language (the scenario's words, its phrases). */
 export function recognizerPrompt(runtime: RuntimeConfig): string {
-  const prompt = whisperPrompt(runtime);
-  const base = runtime.conversation.language.split('-')[0]?.toLowerCase() ?? 'en';
-  const english = PROMPT_ACTIONS.en as string;
-  const actions = PROMPT_ACTIONS[base];
-  if (!actions || base === 'en') return prompt;
-  return prompt.endsWith(english)
-    ? `${prompt.slice(0, -english.length)}${actions}`
-    : `${prompt} ${actions}`;
+  return whisperPrompt(runtime, runtime.conversation.language);
 }
 
 /** The STT a scenario asks for (only when the visitor speaks). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
+import { itemKinds, scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { demoRuntime } from './testing/demo-runtime.js';
 
 describe('what the recognizers are told to expect, from the scenario', () => {
@@ -12,6 +12,51 @@ describe('what the recognizers are told to expect, from the scenario', () => {
     expect(prompt).not.toContain('North Peak Solo Tent');
     expect(prompt.endsWith('Show me, compare, add to my cart, remove from my cart.')).toBe(true);
     expect(prompt.split(' ').length).toBeLessThanOrEqual(150);
+  });
+
+  it('names the kinds once each whether the brand comes before or after the name', () => {
+    const brands = ['North Peak', 'Blue Ridge'];
+    const categories = ['Éclairage', 'Tentes'];
+    const names = [
+      'Tente solo North Peak',
+      'Tente solo Blue Ridge',
+      'Éclairage de vélo North Peak',
+      'Éclairage de vélo Blue Ridge',
+      'Lanterne',
+    ];
+    // "Éclairage" is a category, but "de vélo" is no kind: a value is taken off only where what
+    // remains is shared by another name.
+    expect(itemKinds(names, [...categories, ...brands])).toEqual([
+      'Tente solo',
+      'Éclairage de vélo',
+      'Lanterne',
+    ]);
+    expect(itemKinds(['North Peak Solo Tent', 'Blue Ridge Solo Tent'], brands)).toEqual([
+      'Solo Tent',
+    ]);
+    // A brand and a colour on the same name.
+    expect(
+      itemKinds(
+        [
+          'Veste North Peak rouge',
+          'Veste North Peak bleu',
+          'Veste Blue Ridge rouge',
+          'Veste Blue Ridge bleu',
+        ],
+        [...brands, 'rouge', 'bleu'],
+      ),
+    ).toEqual(['Veste']);
+  });
+
+  it("words Whisper's prompt in the conversation's language, the scenario's words kept", () => {
+    const runtime = demoRuntime('audio');
+    const french = whisperPrompt(runtime, 'fr-FR');
+    expect(french).toContain('Produits: Trail Runner, Hiking Boot');
+    expect(french).not.toContain('Products');
+    expect(french.endsWith('ajoutez à mon panier, retirez de mon panier.')).toBe(true);
+    expect(whisperPrompt(runtime, 'de-DE')).toContain('Produkte: ');
+    // English, and a language without words of its own, keep English's.
+    expect(whisperPrompt(runtime, 'it-IT')).toBe(whisperPrompt(runtime));
   });
 
   it('pocketsphinx gets the item names in the sentences people put them in', () => {

@@ -24,6 +24,10 @@
 //   EVAL_LANGUAGE=fr|es|de                 the shop and its conversations in that language
 //                                          (conversations-i18n.ts, voices VOICES_IN; default
 //                                          English), on the demo's catalogue in the language
+//   EVAL_VOICE_SET=recorded                with EVAL_LANGUAGE: the language's voices made of
+//                                          recorded speech (MBROLA, Pico: RECORDED_VOICES_IN,
+//                                          fetched into the cache on first use) instead of
+//                                          espeak-ng's
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +50,7 @@ import {
   goalsFor,
   languageOf,
 } from './scoring.js';
-import { VOICES, VOICES_IN, type Voice } from './voices.js';
+import { RECORDED_VOICES_IN, VOICES, VOICES_IN, type Voice } from './voices.js';
 
 /** The evaluation's language: English, or one with a shop and conversations of its own. */
 type Language = 'en' | EvalLanguage;
@@ -62,12 +66,21 @@ function languageFromEnvironment(): Language {
 function setOf(language: Language) {
   return language === 'en'
     ? { conversations: CONVERSATIONS, voices: VOICES }
-    : { conversations: CONVERSATIONS_IN[language], voices: VOICES_IN[language] };
+    : {
+        conversations: CONVERSATIONS_IN[language],
+        voices: (process.env.EVAL_VOICE_SET === 'recorded' ? RECORDED_VOICES_IN : VOICES_IN)[
+          language
+        ],
+      };
 }
 
 /** Every conversation and voice of every language (a saved run's records name theirs by id). */
 const ALL_CONVERSATIONS = [CONVERSATIONS, ...Object.values(CONVERSATIONS_IN)].flat();
-const ALL_VOICES = [VOICES, ...Object.values(VOICES_IN)].flat();
+const ALL_VOICES = [
+  VOICES,
+  ...Object.values(VOICES_IN),
+  ...Object.values(RECORDED_VOICES_IN),
+].flat();
 
 /** What to run; every field defaults from the environment (see the file's head). */
 export interface EvalOptions {

@@ -1,12 +1,14 @@
 // The voices of the spoken evaluation, synthesized at run time by the machine's own engines
-// (Debian flite and espeak-ng) and resampled with sox to what each path needs: 16 kHz for the
-// rtc-node microphone track, 48 kHz for Chromium's fake microphone (WebRTC's own rate, so the
-// browser adds no resampling of its own).
+// (Debian flite and espeak-ng; MBROLA and Pico for the recorded voices of other languages, see
+// recorded-voices.ts) and resampled with sox to what each path needs: 16 kHz for the rtc-node
+// microphone track, 48 kHz for Chromium's fake microphone (WebRTC's own rate, so the browser adds
+// no resampling of its own).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ensureRecordedVoices } from './recorded-voices.js';
 
 const run = promisify(execFile);
 
@@ -14,11 +16,17 @@ const run = promisify(execFile);
 export interface Voice {
   /** Short name in the report. */
   id: string;
-  engine: 'flite' | 'espeak-ng';
-  /** The engine's voice name (`flite -lv`, `espeak-ng --voices`). */
+  /**
+   * `mbrola`: espeak-ng's `mb-*` voice of an MBROLA diphone set; `pico`: SVOX Pico's voice of the
+   * language (`voice` is its tag, `fr-FR`).
+   */
+  engine: 'flite' | 'espeak-ng' | 'mbrola' | 'pico';
+  /** The engine's voice name (`flite -lv`, `espeak-ng --voices`, `mb-fr1`, `fr-FR`). */
   voice: string;
-  /** espeak-ng words per minute (its default is 175). */
+  /** espeak-ng words per minute (its default is 175); Pico's speed in percent (default 100). */
   speed?: number;
+  /** Pico's pitch in percent (default 100). */
+  pitch?: number;
   /** The language it speaks (default English). */
   language?: 'en' | 'fr' | 'es' | 'de';
   /**
@@ -47,8 +55,8 @@ export const VOICES: readonly Voice[] = [
 /**
  * The voices of the French, Spanish and German evaluations: espeak-ng's own voice of the language
  * (the agent speaks it too), a regional variant in a female voice, and a male variant at another
- * speed: three voices per language. The MBROLA diphone voices are in Debian's non-free section
- * and their licence forbids commercial use, so neither the set-up nor the evaluation needs them.
+ * speed: three voices per language, all of them formant synthesis (no recorded speech): the
+ * evaluation's default. {@link RECORDED_VOICES_IN} has voices made of recorded speech.
  */
 export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
   fr: [
@@ -131,6 +139,42 @@ export const VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
   ],
 };
 
+/** A recorded voice of a language: its id, engine, voice and settings. */
+function recorded(
+  language: 'fr' | 'es' | 'de',
+  id: string,
+  engine: 'mbrola' | 'pico',
+  voice: string,
+  settings: { speed?: number; pitch?: number } = {},
+): Voice {
+  return { id, engine, voice, language, heldIn: false, ...settings };
+}
+
+/**
+ * Voices made of recorded human speech for the same evaluations (`EVAL_VOICE_SET=recorded`):
+ * Pico's voice of each language and two MBROLA diphone sets (a man's, a woman's) for French and
+ * German. MBROLA's Spanish sets miss diphones espeak-ng asks for (stressed vowels: 40-90 gaps over
+ * twenty requests), so Spanish has Pico's voice three ways: as it is, lower and slower, faster.
+ * None of them is used anywhere else in the project.
+ */
+export const RECORDED_VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = {
+  fr: [
+    recorded('fr', 'pico-fr', 'pico', 'fr-FR'),
+    recorded('fr', 'mbrola-fr1', 'mbrola', 'mb-fr1', { speed: 160 }),
+    recorded('fr', 'mbrola-fr4', 'mbrola', 'mb-fr4', { speed: 150 }),
+  ],
+  es: [
+    recorded('es', 'pico-es', 'pico', 'es-ES'),
+    recorded('es', 'pico-es-low-slow', 'pico', 'es-ES', { pitch: 75, speed: 90 }),
+    recorded('es', 'pico-es-fast', 'pico', 'es-ES', { pitch: 110, speed: 115 }),
+  ],
+  de: [
+    recorded('de', 'pico-de', 'pico', 'de-DE'),
+    recorded('de', 'mbrola-de4', 'mbrola', 'mb-de4', { speed: 160 }),
+    recorded('de', 'mbrola-de5', 'mbrola', 'mb-de5', { speed: 150 }),
+  ],
+};
+
 const cache = new Map<string, Promise<Int16Array>>();
 
 /** `text` in `voice` as mono 16-bit PCM at `sampleRate`. */
@@ -151,16 +195,18 @@ async function synthesizeOnce(voice: Voice, text: string, sampleRate: number): P
     const raw = join(folder, 'speech.raw');
     if (voice.engine === 'flite') {
       await run('flite', ['-voice', voice.voice, '-t', text, '-o', spoken]);
+    } else if (voice.engine === 'pico') {
+      const { pico } = ensureRecordedVoices();
+      // Pico reads its own markup for speed and pitch; the text itself holds no markup.
+      const marked = `<pitch level="${voice.pitch ?? 100}"><speed level="${voice.speed ?? 100}">${text.replace(/[<>&]/g, ' ')}</speed></pitch>`;
+      await run(pico.command, ['-l', voice.voice, '-w', spoken, marked], { env: pico.env });
     } else {
-      await run('espeak-ng', [
-        '-v',
-        voice.voice,
-        '-s',
-        String(voice.speed ?? 175),
-        '-w',
-        spoken,
-        text,
-      ]);
+      const env = voice.engine === 'mbrola' ? ensureRecordedVoices().mbrolaEnv : process.env;
+      await run(
+        'espeak-ng',
+        ['-v', voice.voice, '-s', String(voice.speed ?? 175), '-w', spoken, text],
+        { env },
+      );
     }
     await run('sox', [
       spoken,

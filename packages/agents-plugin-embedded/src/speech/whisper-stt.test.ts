@@ -40,6 +40,15 @@ describe('WhisperSTT', () => {
       'Do you have Sleeping Bag, Slap',
     );
     expect(withoutRepeats('two two tents')).toBe('two two tents');
+    // Longer loops, as the multilingual model makes them on unclear French and Spanish.
+    expect(
+      withoutRepeats(
+        "Je t'aime ça ça, je t'aime ça ça, je t'aime ça ça, je t'aime ça ça, je t'aime ça",
+      ),
+    ).toBe("Je t'aime ça ça, je t'aime ça");
+    expect(withoutRepeats('muéstrame la primera y la segunda, la primera y la segunda')).toBe(
+      'muéstrame la primera y la segunda, la primera y la segunda',
+    );
   });
 
   it('transcribes whole utterances with the scenario vocabulary', async () => {

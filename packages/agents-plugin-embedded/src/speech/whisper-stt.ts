@@ -74,11 +74,15 @@ export function vocabularyPrompt(vocabulary: readonly string[]): string | undefi
   return phrases.length > 0 ? `${phrases.join(', ')}.` : undefined;
 }
 
+/** The longest run of words {@link withoutRepeats} looks for repeats of. */
+const MAX_REPEATED_WORDS = 6;
+
 /**
  * Whisper can loop on short or unclear audio: the same sentence twice ("Compare the first two.
  * Compare the first two."), or one word or a few over and over ("Sleeping Bag, Slap, Slap, Slap,
- * Slap"). A sentence that repeats the one before it is dropped, and a run of three or more of the
- * same one to three words keeps its first.
+ * Slap"; in French "je t'aime ça ça, je t'aime ça ça, ..." for a sleeping bag under 100 euros). A
+ * sentence that repeats the one before it is dropped, and a run of three or more of the same one
+ * to six words keeps its first: nobody says the same few words three times in a row to a shop.
  */
 export function withoutRepeats(text: string): string {
   const sentences = text.match(/[^.!?]+[.!?]*/g) ?? [];
@@ -90,7 +94,7 @@ export function withoutRepeats(text: string): string {
   const words = kept.join('').trim().split(/\s+/).filter(Boolean);
   const plain = (word: string | undefined) =>
     (word ?? '').toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
-  for (let size = 1; size <= 3; size += 1) {
+  for (let size = 1; size <= MAX_REPEATED_WORDS; size += 1) {
     for (let start = 0; start + size * 3 <= words.length; start += 1) {
       const phrase = words
         .slice(start, start + size)
