@@ -24,6 +24,7 @@ import {
   removalTarget,
   subjectMatch,
 } from './subjects.js';
+import { repairedHearing } from './hearing.js';
 import { hasPhrase, itemWords, words } from './text.js';
 import { intoTheCart, joinedCompounds, quantity, takesOut } from './utterance.js';
 
@@ -66,7 +67,11 @@ export async function routeUtterance(
 ): Promise<Route | undefined> {
   const lexicon = catalog.lexicon;
   if (!lexicon) return undefined;
-  const joined = joinedCompounds(words(text, lexicon), catalog, lexicon);
+  const joined = repairedHearing(
+    joinedCompounds(words(text, lexicon), catalog, lexicon),
+    catalog,
+    lexicon,
+  );
   const tokens = lexicon.heard ? lexicon.heard(joined) : joined;
   if (tokens.length === 0) return undefined;
   const { singular } = lexicon;

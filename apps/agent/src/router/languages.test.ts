@@ -41,6 +41,8 @@ const reply = (kind: SmallTalk): Expected => ({ reply: kind });
 const CASES: Record<ShopLanguage, Case[]> = {
   'fr-FR': [
     { say: 'Je cherche une tente', route: search({ category: 'tents' }) },
+    // A near miss of the recognizer, mended from the shop's words (hearing.ts).
+    { say: 'Vous avez des tantes rouges ?', route: search({ category: 'tents', color: 'red' }) },
     { say: 'Montre-moi des tentes rouges', route: search({ category: 'tents', color: 'red' }) },
     {
       say: 'Vous avez des sacs de couchage à moins de 100 euros ?',
@@ -177,6 +179,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
   'es-ES': [
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
     { say: 'busco una tienda de campana', route: search({ category: 'tents' }) },
+    { say: 'busco una mochilla', route: search({ category: 'backpacks' }) },
     { say: '¿Tienes botas?', route: search({ query: 'botas' }) },
     {
       say: 'Muéstrame sacos de dormir de menos de cien euros',
@@ -284,6 +287,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
   ],
   'de-DE': [
     { say: 'Ich suche einen Schlafsack', route: search({ category: 'sleeping-bags' }) },
+    { say: 'Ich suche einen Schlafsak', route: search({ category: 'sleeping-bags' }) },
     {
       say: 'Habt ihr Zelte unter 300 Euro?',
       route: search({ category: 'tents', max_price: 300 }),

@@ -55,6 +55,12 @@ export interface Lexicon {
   compoundNames: boolean;
   /** Whether nouns keep their capital inside a sentence (German). */
   nounsCapitalized: boolean;
+  /**
+   * Whether a word neither the shop's nor the language's is read as the known word one or two
+   * letters from it (`hearing.ts`): the multilingual recognizer's near misses ("tantes" for
+   * "tentes"). English's recognizer is prompted and tuned on English and its misses are not near.
+   */
+  repairsHearing: boolean;
   /** Whether letters are folded to ASCII ("campaña" reads as "campana", "ß" as "ss"). */
   foldAccents: boolean;
   /** The currency word a written amount gets ("$40" -> "40 dollars", "40 €" -> "40 euros"). */

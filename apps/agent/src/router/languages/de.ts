@@ -98,6 +98,7 @@ export const german: Lexicon = {
   compoundNames: true,
   nounsCapitalized: true,
   foldAccents: true,
+  repairsHearing: true,
   currencies: [
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
     [/(\d),(\d{1,2})\b/g, '$1.$2'],

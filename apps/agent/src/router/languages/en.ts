@@ -41,6 +41,7 @@ export const english: Lexicon = {
   compoundNames: false,
   nounsCapitalized: false,
   foldAccents: false,
+  repairsHearing: false,
   currencies: [[/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars']],
   numbers: {
     units: {

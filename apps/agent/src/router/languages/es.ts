@@ -33,6 +33,7 @@ export const spanish: Lexicon = {
   compoundNames: false,
   nounsCapitalized: false,
   foldAccents: true,
+  repairsHearing: true,
   currencies: [
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
     [/(\d),(\d{1,2})\b/g, '$1.$2'],

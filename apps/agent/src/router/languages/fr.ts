@@ -37,6 +37,7 @@ export const french: Lexicon = {
   compoundNames: false,
   nounsCapitalized: false,
   foldAccents: true,
+  repairsHearing: true,
   currencies: [
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
     [/(\d),(\d{1,2})\b/g, '$1.$2'],

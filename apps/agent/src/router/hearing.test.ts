@@ -1,0 +1,48 @@
+// The recognizer's near misses mended from the shop's and the language's words, on the test shops
+// of each language; English reads what it heard as it heard it.
+import { describe, expect, it } from 'vitest';
+import { english, lexiconFor } from './languages/index.js';
+import { editDistance, repairedHearing } from './hearing.js';
+import { testShop, type ShopLanguage } from './test-shops.js';
+import { words } from './text.js';
+
+function heard(language: ShopLanguage, text: string): string {
+  const { catalog } = testShop(language);
+  const lexicon = lexiconFor(language);
+  if (!lexicon) throw new Error(`no lexicon for ${language}`);
+  return repairedHearing(words(text, lexicon), catalog, lexicon).join(' ');
+}
+
+describe('near misses of the recognizer', () => {
+  it('counts a swap of two letters as one edit and stops past the limit', () => {
+    expect(editDistance('tentes', 'tantes', 2)).toBe(1);
+    expect(editDistance('linterna', 'litnerna', 2)).toBe(1);
+    expect(editDistance('sacsados', 'sacsardos', 2)).toBe(1);
+    expect(editDistance('tente', 'couchage', 2)).toBe(3);
+  });
+
+  it('mends a word of the shop heard a letter or two away', () => {
+    expect(heard('fr-FR', 'vous avez des tantes')).toBe('vous avez des tentes');
+    expect(heard('fr-FR', 'un sacsados bleu')).toBe('un sacs a dos bleu');
+    expect(heard('es-ES', 'busco una mochilla roja')).toBe('busco una mochila roja');
+    expect(heard('de-DE', 'haben Sie Schlafsäke')).toBe('haben sie schlafsacke');
+  });
+
+  it('mends the words of the language too, not only the catalogue', () => {
+    expect(heard('fr-FR', 'ajoutez la au pannier')).toBe('ajoutez la au panier');
+    expect(heard('es-ES', 'añade la al carrrito')).toBe('anade la al carrito');
+  });
+
+  it('leaves known words, short words, numbers and words near nothing as heard', () => {
+    expect(heard('fr-FR', 'une tente à moins de 200 euros')).toBe('une tente a moins de 200 euros');
+    expect(heard('fr-FR', 'la météo de demain')).toBe('la meteo de demain');
+    expect(heard('de-DE', 'was kostet das')).toBe('was kostet das');
+  });
+
+  it('does nothing in English, whose recognizer is prompted and tuned on English', () => {
+    const { catalog } = testShop('fr-FR');
+    expect(repairedHearing(['tantes'], { ...catalog, lexicon: english }, english)).toEqual([
+      'tantes',
+    ]);
+  });
+});

@@ -1,0 +1,151 @@
+// Near misses of the recognizer, mended from what the conversation can be about: a word that is
+// neither the shop's nor the language's, one or two letters away from one that is, was that word
+// misheard ("tantes" for "tentes", "sacsardos" for "sacs à dos", "impermiable" for
+// "imperméable"). Only a word the router could not read anyway is changed, and only to the one
+// known word or phrase nearest to it; a tie leaves it as heard.
+import type { RouterCatalog } from './catalog.js';
+import type { Lexicon } from './lexicon.js';
+
+/** What a catalogue and a language make known, indexed once per catalogue. */
+interface KnownWords {
+  /** Words as the router reads them (folded, lower case). */
+  words: Set<string>;
+  /** Candidates for a repair: known words and phrases without their spaces, by length. */
+  byLength: Map<number, { joined: string; words: string[] }[]>;
+}
+
+const KNOWN = new WeakMap<RouterCatalog, KnownWords>();
+
+/** The shortest word a repair looks at: shorter words are too close to too many others. */
+const SHORTEST = 5;
+
+/** The edits allowed between a word heard and the known one: one up to 6 letters, else two. */
+function allowedEdits(length: number): number {
+  return length < 7 ? 1 : 2;
+}
+
+/** Every string inside a lexicon value: its phrases, word lists, sets and table keys. */
+function stringsOf(value: unknown, into: string[], depth = 0): void {
+  if (depth > 4 || value === null || value === undefined) return;
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value) || value instanceof Set)
+    for (const entry of value) stringsOf(entry, into, depth + 1);
+  else if (typeof value === 'object' && !(value instanceof RegExp)) {
+    for (const [key, entry] of Object.entries(value)) {
+      // Keys of word tables ("première": 1) are words too.
+      if (typeof entry === 'number') into.push(key);
+      else stringsOf(entry, into, depth + 1);
+    }
+  }
+}
+
+function knownWords(catalog: RouterCatalog, lexicon: Lexicon): KnownWords {
+  let known = KNOWN.get(catalog);
+  if (known) return known;
+  const phrases: string[][] = [];
+  const lexiconStrings: string[] = [];
+  stringsOf(lexicon, lexiconStrings);
+  for (const phrase of lexiconStrings) {
+    const parts = phrase.split(' ').filter((part) => /^[a-z0-9']+$/.test(part));
+    if (parts.length > 0) phrases.push(parts);
+  }
+  for (const option of catalog.enums) phrases.push(...option.phrases);
+  for (const name of catalog.itemNames) phrases.push(name);
+  const words = new Set<string>([...catalog.vocabulary, ...catalog.surface]);
+  for (const phrase of phrases) for (const word of phrase) words.add(word);
+  const byLength = new Map<number, { joined: string; words: string[] }[]>();
+  const seen = new Set<string>();
+  const add = (candidate: string[]) => {
+    const joined = candidate.join('');
+    if (joined.length < SHORTEST - 1 || seen.has(joined) || !/^[a-z]+$/.test(joined)) return;
+    seen.add(joined);
+    const bucket = byLength.get(joined.length) ?? [];
+    bucket.push({ joined, words: candidate });
+    byLength.set(joined.length, bucket);
+  };
+  for (const word of words) add([word]);
+  // Phrases of two or three words, heard as one ("sacsados"); an item's whole name is no such.
+  for (const phrase of phrases) if (phrase.length > 1 && phrase.length <= 3) add(phrase);
+  known = { words, byLength };
+  KNOWN.set(catalog, known);
+  return known;
+}
+
+/** Optimal string alignment distance (a swap of two neighbours is one edit), capped at `limit + 1`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let smallest = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (before[j - 2] as number) + 1);
+      current.push(value);
+      smallest = Math.min(smallest, value);
+    }
+    if (smallest > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length] as number, limit + 1);
+}
+
+/** The one known word or phrase nearest to `word`, if one is near enough and no other as near. */
+function nearest(word: string, known: KnownWords): string[] | undefined {
+  const limit = allowedEdits(word.length);
+  let best: string[] | undefined;
+  let bestDistance = limit + 1;
+  let tied = false;
+  for (let length = word.length - limit; length <= word.length + limit; length += 1) {
+    for (const candidate of known.byLength.get(length) ?? []) {
+      const distance = editDistance(word, candidate.joined, limit);
+      if (distance < bestDistance) {
+        best = candidate.words;
+        bestDistance = distance;
+        tied = false;
+      } else if (distance === bestDistance && best && best.join('') !== candidate.joined) {
+        tied = true;
+      }
+    }
+  }
+  return best && !tied ? best : undefined;
+}
+
+/**
+ * The words with the recognizer's near misses mended ({@link Lexicon.repairsHearing} languages
+ * only): each word of five letters or more that is neither a word of the shop (item names, filter
+ * values, the collection's description) nor of the language's lexicon becomes the one known word
+ * or short phrase within one edit (two from seven letters), when there is exactly one.
+ */
+export function repairedHearing(
+  tokens: readonly string[],
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): string[] {
+  if (!lexicon.repairsHearing) return [...tokens];
+  const known = knownWords(catalog, lexicon);
+  const out: string[] = [];
+  for (const token of tokens) {
+    if (
+      token.length < SHORTEST ||
+      /\d/.test(token) ||
+      known.words.has(token) ||
+      known.words.has(lexicon.singular(token))
+    ) {
+      out.push(token);
+      continue;
+    }
+    const repair = nearest(token, known);
+    if (repair) out.push(...repair);
+    else out.push(token);
+  }
+  return out;
+}
