@@ -46,8 +46,10 @@ const PROMPT_WORDS = 150;
 
 /**
  * The words of the prompt that are not the scenario's, per language: Whisper copies its prompt's
- * language, so a French conversation's prompt must not say "Products" or end in English. The
- * phrases at the end are what visitors do in every shop.
+ * language, so a French conversation's prompt must not say "Products" or end in English (measured
+ * on synthesized shop requests, agent README: the closing phrases in the language took word error
+ * from 49-65% to 16-49% on espeak-ng voices). The phrases at the end are what visitors do in every
+ * shop.
  */
 const PROMPT_WORDS_IN: Readonly<Record<string, { products: string; actions: string }>> = {
   en: { products: 'Products', actions: 'Show me, compare, add to my cart, remove from my cart.' },
@@ -69,7 +71,7 @@ const PROMPT_WORDS_IN: Readonly<Record<string, { products: string; actions: stri
  * The kinds of items a shop sells: each name without the filter value (a brand, a colour) that
  * sets it apart from names of the same kind, in front ("North Peak Solo Tent") or behind ("Tente
  * solo North Peak"). A value is taken off only where what remains is shared by another name, so
- * "Éclairage de vélo North Peak" is a "Éclairage de vélo" even though "Éclairage" is a category.
+ * "Éclairage de vélo North Peak" reads as "Éclairage de vélo" although "Éclairage" is a category.
  */
 export function itemKinds(names: readonly string[], values: readonly string[]): string[] {
   const lowerValues = values.map((value) => value.toLowerCase()).filter(Boolean);

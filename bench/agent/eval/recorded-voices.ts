@@ -20,8 +20,16 @@ import {
 import { join } from 'node:path';
 import { cacheDir } from '@svc/agents-plugin-embedded';
 
-/** The Debian release whose packages are fetched (the machine's own). */
-const SUITE = 'bookworm';
+/** The Debian release whose packages are fetched: the machine's own (bookworm where unsaid). */
+const SUITE = (() => {
+  try {
+    return (
+      /^VERSION_CODENAME=(\w+)$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? 'bookworm'
+    );
+  } catch {
+    return 'bookworm';
+  }
+})();
 
 /** The voices the evaluation speaks with (only these are fetched) and what they need. */
 const PACKAGES = [
@@ -68,10 +76,15 @@ function paths() {
 function tools(): RecordedVoiceTools {
   const where = paths();
   const bin = join(where.files, 'usr', 'bin');
-  const libraries = [
-    join(where.files, 'usr', 'lib', 'x86_64-linux-gnu'),
-    join(where.files, 'lib', 'x86_64-linux-gnu'),
-  ].join(':');
+  // The libraries' folders are named for the machine's architecture (`x86_64-linux-gnu`).
+  const libraries = [join(where.files, 'usr', 'lib'), join(where.files, 'lib')]
+    .filter((folder) => existsSync(folder))
+    .flatMap((folder) =>
+      readdirSync(folder)
+        .filter((name) => name.endsWith('-linux-gnu'))
+        .map((name) => join(folder, name)),
+    )
+    .join(':');
   linkPicoLanguages(join(where.files, 'usr', 'share', 'pico', 'lang'));
   return {
     mbrolaEnv: {
