@@ -65,8 +65,12 @@ beforeAll(async () => {
     timeoutMs: 240_000,
     connected: true,
   });
-  // Said once (no loop): the microphone is silent after it.
-  browser = await launchChromium(spokenWav(UTTERANCE, { leadSeconds: 2 }), { loop: false });
+  // Said once (no loop), with silence after it in the file itself: the end of the utterance is
+  // heard in that silence, whatever the browser's fake device does once its file has ended (on a
+  // starved machine the agent kept only the words before the last pause, "do you have").
+  browser = await launchChromium(spokenWav(UTTERANCE, { leadSeconds: 2, trailingSeconds: 2 }), {
+    loop: false,
+  });
   page = await browser.newPage();
 }, 360_000);
 
