@@ -141,13 +141,15 @@ export async function routeUtterance(
     if (again) return { kind: 'tool', tool: add, args: { item_id: again.id } };
   }
   // "The headlamp to my cart": the verb is often lost in recognition, the destination is not.
-  // A question ("what do I have in my cart") or words that name no item are not an addition.
+  // A question ("what do I have in my cart") or words that name no item are not an addition;
+  // a count of something ("zwei Paar davon in den Warenkorb") is one of the item in focus.
   const intoCart =
     mentionsCart &&
     !lexicon.cartQuestions.includes(opening) &&
     intoTheCart(tokens, isCart, lexicon) &&
     !has(lexicon.showCart.filter((phrase) => !phrase.split(' ').some(isCart))) &&
-    pointsAtItem(tokens, context, catalog, lexicon);
+    (pointsAtItem(tokens, context, catalog, lexicon) ||
+      (context.focus !== undefined && quantity(tokens, lexicon) !== undefined));
   if (
     add &&
     !negated &&

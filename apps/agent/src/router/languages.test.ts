@@ -175,6 +175,17 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Montre-moi des tentes'],
       route: search({ category: 'tents' }),
     },
+    // "En" and "comme ça" stand for the item in focus; the count is how many of it.
+    {
+      say: 'Mettez-en trois dans le panier',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: add('tent-2', 3),
+    },
+    {
+      say: 'Trois comme ça dans mon panier',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: add('tent-2', 3),
+    },
   ],
   'es-ES': [
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
@@ -385,6 +396,31 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     { say: 'Warum ist das zweite teurer?', after: ['Zeig mir Zelte'], route: 'llm' },
     { say: 'Leere meinen Warenkorb', cart: ['lamp-1'], route: 'llm' },
+    // A count sent to the cart without a verb is that many of the item in focus.
+    {
+      say: 'Drei davon in den Warenkorb, bitte',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: add('tent-2', 3),
+    },
+    {
+      say: 'Drei Stück in meinen Warenkorb',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: add('tent-2', 3),
+    },
+    // "Die" is an article, not the item in focus: the first two of the list, not the third
+    // item viewed last with the first.
+    {
+      say: 'Vergleiche die beiden ersten',
+      after: ['Zeig mir Zelte', 'Das erste', 'Das dritte'],
+      route: compare('tent-1', 'tent-2'),
+    },
+    {
+      say: 'Vergleiche dieses mit dem zweiten',
+      after: ['Zeig mir Zelte', 'Das dritte'],
+      route: compare('tent-3', 'tent-2'),
+    },
+    // A comparative as spoken, its ending's "e" dropped.
+    { say: 'Ich nehme den billigern', after: ['Zeig mir Zelte'], route: add('tent-1') },
   ],
 };
 

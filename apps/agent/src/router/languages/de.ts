@@ -12,7 +12,7 @@ const ENDINGS = ['en', 'er', 'es', 'em', 'e', 'n', 's'];
  * compare equal. Plurals that change more than that ("Mäntel") are the search's to stem.
  */
 export function germanSingular(word: string): string {
-  if (/^\d/.test(word)) return word;
+  if (/^\d/.test(word) || DEMONSTRATIVES.has(word)) return word;
   // Until nothing more comes off: "grüne" and "grün", "Preise" and "Preis" meet only there.
   let stem = word;
   for (let round = 0; round < 3; round += 1) {
@@ -22,6 +22,12 @@ export function germanSingular(word: string): string {
   }
   return stem;
 }
+
+/**
+ * Demonstratives are their own comparing form: "dies" without its "s" would be the article "die",
+ * and every "die" ("vergleiche die ersten beiden") would then point at the item in focus.
+ */
+const DEMONSTRATIVES = new Set(['dies', 'diese', 'dieser', 'dieses', 'diesen', 'diesem']);
 
 const UNITS: Record<string, number> = {
   null: 0,
@@ -86,6 +92,11 @@ export function germanNumber(word: string): number | undefined {
 const ORDINAL_ENDINGS = ['e', 'en', 'er', 'es', 'em'];
 /** An adjective as said before a noun or after an article: no ending, or one of these. */
 const DECLENSION = ['', ...ORDINAL_ENDINGS];
+/**
+ * A comparative's endings, with the spoken forms that drop the ending's "e" ("den günstigern",
+ * "einen leichtern"): recognizers write them as heard.
+ */
+const COMPARATIVE = [...DECLENSION, 'n', 'm', 's'];
 
 /** The German lexicon. */
 export const german: Lexicon = {
@@ -334,15 +345,27 @@ export const german: Lexicon = {
   last: inflect(['letzt'], ORDINAL_ENDINGS),
   numberWord: ['nummer', 'nr'],
   notOrdinal: ['mal'],
-  pronouns: ['es', 'ihn', 'dies', 'dieses', 'diesen', 'das da', 'den da', 'die da'],
+  pronouns: [
+    'es',
+    'ihn',
+    'dies',
+    'diese',
+    'dieser',
+    'dieses',
+    'diesen',
+    'diesem',
+    'das da',
+    'den da',
+    'die da',
+  ],
   // Only comparatives and superlatives rank ("ist es leicht?" asks, it does not rank), matched as
   // said: the comparing form would make "leichter" the plain "leicht".
   rankingsExact: true,
   rankings: [
     {
       words: [
-        ...inflect(['gunstiger', 'gunstigst', 'billiger', 'billigst', 'preiswerter'], DECLENSION),
-        ...inflect(['preiswertest'], DECLENSION),
+        ...inflect(['gunstiger', 'billiger', 'preiswerter'], COMPARATIVE),
+        ...inflect(['gunstigst', 'billigst', 'preiswertest'], DECLENSION),
         'am gunstigsten',
         'am billigsten',
         'am preiswertesten',
@@ -352,19 +375,31 @@ export const german: Lexicon = {
       label: 'am günstigsten',
     },
     {
-      words: [...inflect(['teurer', 'teuerst'], DECLENSION), 'am teuersten'],
+      words: [
+        ...inflect(['teurer'], COMPARATIVE),
+        ...inflect(['teuerst'], DECLENSION),
+        'am teuersten',
+      ],
       order: 'descending',
       fields: /^(price|cost|amount)$/i,
       label: 'am teuersten',
     },
     {
-      words: [...inflect(['leichter', 'leichtest'], DECLENSION), 'am leichtesten'],
+      words: [
+        ...inflect(['leichter'], COMPARATIVE),
+        ...inflect(['leichtest'], DECLENSION),
+        'am leichtesten',
+      ],
       order: 'ascending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'am leichtesten',
     },
     {
-      words: [...inflect(['schwerer', 'schwerst'], DECLENSION), 'am schwersten'],
+      words: [
+        ...inflect(['schwerer'], COMPARATIVE),
+        ...inflect(['schwerst'], DECLENSION),
+        'am schwersten',
+      ],
       order: 'descending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'am schwersten',
@@ -409,6 +444,10 @@ export const german: Lexicon = {
       ],
       DECLENSION,
     ),
+    ...inflect(
+      ['gunstiger', 'billiger', 'preiswerter', 'teurer', 'leichter', 'schwerer'],
+      COMPARATIVE,
+    ),
     ...list('teuer am bewertet'),
   ]),
   priceWords: list('preis euro euros eur dollar kostet kosten'),
@@ -421,7 +460,9 @@ export const german: Lexicon = {
   three: ['3', 'drei'],
   separators: ['und', 'oder', 'mit', 'gegen', 'versus', 'vs', 'gegenuber'],
   quantityAfter: list('stuck mal x paar davon weitere mehr exemplare'),
-  quantityBefore: list('leg lege pack packe kauf kaufe nimm nehme bestelle menge tu fug fuge'),
+  quantityBefore: list(
+    'leg lege pack packe kauf kaufe nimm nehme bestelle menge tu fug fuge davon',
+  ),
   takeOutVerbs: list('nimm nehme nehmen tu tue wirf hol schmeiss'),
   takeOutParticles: ['raus', 'heraus', 'weg'],
   intoCart: ['in', 'zum', 'zu', 'ins', 'im'],

@@ -393,8 +393,11 @@ export const french: Lexicon = {
   countBeforeFirst: true,
   three: ['3', 'trois'],
   separators: ['et', 'ou', 'avec', 'contre', 'versus', 'vs'],
-  quantityAfter: list('de unites pieces paires exemplaires x fois'),
-  quantityBefore: list('ajoute ajoutez rajoute mets mettez prends prenez achete commande quantite'),
+  // "Trois comme ça", "ajoutez-en deux": "en" stands for the item in focus.
+  quantityAfter: list('de unites pieces paires exemplaires x fois comme pareils pareilles'),
+  quantityBefore: list(
+    'ajoute ajoutez rajoute mets mettez prends prenez achete commande quantite en',
+  ),
   takeOutVerbs: [],
   takeOutParticles: [],
   intoCart: ['au', 'dans', 'a', 'en'],
