@@ -1,17 +1,107 @@
 import { describe, expect, it } from 'vitest';
-import { itemKinds, scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
+import { groupedKinds, itemKinds, scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { demoRuntime } from './testing/demo-runtime.js';
 
 describe('what the recognizers are told to expect, from the scenario', () => {
   it('Whisper gets a description of the shop: filter values by field and the kinds it sells', () => {
-    const prompt = whisperPrompt(demoRuntime('audio'));
+    const runtime = demoRuntime('audio');
+    const prompt = whisperPrompt(runtime);
     expect(prompt).toContain('Brand: North Peak, Blue Ridge, Stone Creek');
     expect(prompt).toContain('Category: Footwear, Tents, Sleeping bags');
     // Kinds once each, without the brand in front: "Solo Tent", not six brands of it.
     expect(prompt).toContain('Solo Tent, Two Person Tent');
     expect(prompt).not.toContain('North Peak Solo Tent');
     expect(prompt.endsWith('Show me, compare, add to my cart, remove from my cart.')).toBe(true);
-    expect(prompt.split(' ').length).toBeLessThanOrEqual(150);
+    // The demo's whole description is longer than Whisper's window (223 tokens, about 3.9
+    // characters each in English): the description goes, then kinds whose words the rest says
+    // ("Winter Sleeping Bag"), so every word of every kind is still there.
+    expect(prompt.length).toBeLessThanOrEqual(223 * 3.8);
+    expect(prompt).not.toContain(runtime.collections[0]?.description ?? 'no description');
+    const said = prompt.toLowerCase();
+    const brands = [
+      'north peak',
+      'blue ridge',
+      'stone creek',
+      'pine hollow',
+      'red cedar',
+      'summit',
+    ];
+    for (const name of runtime.item_names ?? []) {
+      const kind = brands.reduce((rest, brand) => rest.replace(brand, ''), name.toLowerCase());
+      for (const word of kind.split(/[^a-z]+/).filter((word) => word.length >= 3))
+        expect(said, `${word} of ${name}`).toContain(word);
+    }
+  });
+
+  it("fits a long list of French kinds in Whisper's window: nouns first, every category kept", () => {
+    const kinds = [
+      ...['de trail', 'de randonnée', "d'approche", 'de montagne', 'de marche'].map(
+        (rest) => `Chaussure ${rest}`,
+      ),
+      ...['solo', 'deux places', 'familiale', 'dôme', 'tunnel'].map((rest) => `Tente ${rest}`),
+      ...['de couchage en duvet', 'de couchage synthétique', "de couchage d'été"].map(
+        (rest) => `Sac ${rest}`,
+      ),
+      ...['Sac à dos de journée', 'Sac de randonnée', 'Sac de trek', "Sac d'escalade"],
+      ...['Veste de pluie', 'Doudoune', 'Veste polaire', 'Pantalon de randonnée'],
+      ...['Sous-vêtement technique', 'Chaussettes en laine', 'Chapeau de soleil'],
+      ...['Lampe frontale', 'Lanterne', 'Lampe torche', 'Lanterne solaire', 'Lumière de camp'],
+      ...['Réchaud de camping', 'Popote', 'Filtre à eau', 'Gourde isotherme', 'Cafetière'],
+      ...['Tasse en titane', 'Bouilloire de camp'],
+    ];
+    const brands = ['North Peak', 'Blue Ridge', 'Stone Creek', 'Pine Hollow'];
+    const runtime = demoRuntime('audio');
+    const french = {
+      ...runtime,
+      collections: runtime.collections.map((collection) => ({
+        ...collection,
+        description: 'Matériel de plein air : chaussures, tentes, sacs, vêtements, éclairage.',
+        filter_fields: [
+          {
+            name: 'Marque',
+            filter_key: 'brand',
+            field_type: 'enum' as const,
+            enum_options: brands.map((brand) => ({ value: brand, label: brand })),
+          },
+          {
+            name: 'Couleur',
+            filter_key: 'color',
+            field_type: 'enum' as const,
+            enum_options: ['noir', 'bleu', 'vert', 'rouge'].map((color) => ({
+              value: color,
+              label: color,
+            })),
+          },
+        ],
+      })),
+      item_names: kinds.flatMap((kind) => brands.map((brand) => `${kind} ${brand}`)),
+    };
+    const prompt = whisperPrompt(french, 'fr-FR');
+    // About 2.7 characters a token in French.
+    expect(prompt.length).toBeLessThanOrEqual(223 * 2.7);
+    expect(prompt).toContain('Marque: North Peak, Blue Ridge, Stone Creek, Pine Hollow.');
+    expect(prompt).toContain('Couleur: noir, bleu, vert, rouge.');
+    // The last kinds of the list are still there, by their nouns at least.
+    for (const noun of ['Chaussure', 'Tente', 'Sac', 'Lampe', 'Réchaud', 'Filtre', 'Bouilloire'])
+      expect(prompt).toMatch(new RegExp(`[:,] ${noun}\\b`));
+    expect(prompt.endsWith('ajoutez à mon panier, retirez de mon panier.')).toBe(true);
+  });
+
+  it('groups kinds by their noun only where modifiers follow it', () => {
+    expect(groupedKinds(['Tente solo', 'Tente dôme', 'Popote', 'Lampe frontale'])).toEqual([
+      ['Tente solo', 'dôme'],
+      ['Popote'],
+      ['Lampe frontale'],
+    ]);
+    // English names two nouns, German one compound: nothing to share.
+    expect(groupedKinds(['Hiking Boot', 'Hiking Pack'])).toEqual([
+      ['Hiking Boot'],
+      ['Hiking Pack'],
+    ]);
+    expect(groupedKinds(['Wanderschuh', 'Wanderrucksack'])).toEqual([
+      ['Wanderschuh'],
+      ['Wanderrucksack'],
+    ]);
   });
 
   it('names the kinds once each whether the brand comes before or after the name', () => {
@@ -51,12 +141,16 @@ describe('what the recognizers are told to expect, from the scenario', () => {
   it("words Whisper's prompt in the conversation's language, the scenario's words kept", () => {
     const runtime = demoRuntime('audio');
     const french = whisperPrompt(runtime, 'fr-FR');
-    expect(french).toContain('Produits: Trail Runner, Hiking Boot');
+    expect(french).toContain('Produits: Trail Runner, ');
     expect(french).not.toContain('Products');
     expect(french.endsWith('ajoutez à mon panier, retirez de mon panier.')).toBe(true);
     expect(whisperPrompt(runtime, 'de-DE')).toContain('Produkte: ');
-    // English, and a language without words of its own, keep English's.
-    expect(whisperPrompt(runtime, 'it-IT')).toBe(whisperPrompt(runtime));
+    // A language without words of its own keeps English's (in a window counted as the most
+    // tokens a character may take).
+    const italian = whisperPrompt(runtime, 'it-IT');
+    expect(italian).toContain('Products: ');
+    expect(italian.endsWith('Show me, compare, add to my cart, remove from my cart.')).toBe(true);
+    expect(italian.length).toBeLessThan(whisperPrompt(runtime).length);
   });
 
   it('pocketsphinx gets the item names in the sentences people put them in', () => {

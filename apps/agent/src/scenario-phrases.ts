@@ -41,8 +41,20 @@ export function scenarioPhrases(
   return phrases.map((phrase) => phrase.trim()).filter(Boolean);
 }
 
-/** Words of Whisper's prompt at most: its prompt holds about 220 tokens. */
-const PROMPT_WORDS = 150;
+/**
+ * Tokens of Whisper's prompt at most: faster-whisper keeps the last 223 of a longer one (half the
+ * decoder's 448, less one), so what does not fit is lost from the front, whatever it says.
+ */
+const PROMPT_TOKENS = 223;
+
+/**
+ * Characters per token of Whisper's tokenizer on shop prompts, measured on the demo's prompts
+ * (English 3.95 on tiny.en's vocabulary; French 2.87, Spanish 2.96, German 2.73 on the multilingual
+ * one; grouped lists of kinds run lower), rounded down so the estimate errs long. A language not
+ * measured gets the lowest.
+ */
+const CHARS_PER_TOKEN: Readonly<Record<string, number>> = { en: 3.8, fr: 2.7, es: 2.7, de: 2.6 };
+const FEWEST_CHARS_PER_TOKEN = 2.6;
 
 /**
  * The words of the prompt that are not the scenario's, per language: Whisper copies its prompt's
@@ -99,12 +111,81 @@ export function itemKinds(names: readonly string[], values: readonly string[]): 
   return [...new Set(current)];
 }
 
+/** A noun and its modifiers, as languages that put the noun first write a kind: "Tente solo". */
+const MODIFIED = /^(\S+) (\p{Ll}.*)$/u;
+
+/**
+ * Kinds that start with the same noun, as groups: "Tente solo", "deux places", "familiale" for
+ * "Tente solo, Tente deux places, Tente familiale". Only where what follows the noun starts in
+ * lower case, as modifiers do in languages that put the noun first: "Hiking Boot" and "Hiking
+ * Pack" are two nouns, and "Wanderschuh" has none to share.
+ */
+export function groupedKinds(kinds: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  const byHead = new Map<string, string[]>();
+  for (const kind of kinds) {
+    const match = MODIFIED.exec(kind);
+    const head = match?.[1]?.toLowerCase();
+    const group = head === undefined ? undefined : byHead.get(head);
+    if (group && match?.[2]) group.push(match[2]);
+    else {
+      const fresh = [kind];
+      groups.push(fresh);
+      if (head !== undefined) byHead.set(head, fresh);
+    }
+  }
+  return groups;
+}
+
+/**
+ * As many of the grouped kinds as `fits` allows: first every group once, by its noun alone
+ * ("Tente", "Sac", "Réchaud") where its kinds are a noun and modifiers, else whole ("Hiking Boot");
+ * then the groups' kinds with their modifiers, breadth first, while they fit. When not even every
+ * group fits once, as many as fit, spread evenly over the list: a catalogue lists its kinds by
+ * category, so every category keeps some.
+ */
+function kindsThatFit(groups: readonly string[][], fits: (kinds: string[]) => boolean): string[] {
+  // 0: the noun alone; n: the group's first n kinds.
+  const taken: number[] = groups.map((group) => (MODIFIED.test(group[0] ?? '') ? 0 : 1));
+  const shown = (index: number) => {
+    const group = groups[index] ?? [];
+    return taken[index] === 0
+      ? (group[0]?.split(' ')[0] ?? '')
+      : group.slice(0, taken[index]).join(', ');
+  };
+  const listed = (indices: readonly number[]) => [...new Set(indices.map(shown))];
+  const spread = (count: number) =>
+    Array.from({ length: count }, (_, at) => Math.floor((at * groups.length) / count));
+  let count = groups.length;
+  while (count > 0 && !fits(listed(spread(count)))) count -= 1;
+  const chosen = spread(count);
+  const deepest = Math.max(0, ...groups.map((group) => group.length));
+  for (let depth = 1; depth <= deepest; depth += 1) {
+    for (const index of chosen) {
+      const before = taken[index] ?? 0;
+      if ((groups[index]?.length ?? 0) < depth || before >= depth) continue;
+      taken[index] = depth;
+      if (!fits(listed(chosen))) {
+        taken[index] = before;
+        return listed(chosen);
+      }
+    }
+  }
+  return listed(chosen);
+}
+
 /**
  * The Whisper recognizer's prompt for a scenario, in the conversation's language: what the shop
  * is, its filter values by field ("Brand: North Peak, Blue Ridge."), the kinds of items it sells
  * ({@link itemKinds}), and what visitors ask for. Whisper copies the style and words of its prompt,
  * and a prompt written as a description (not a bare list it could go on with) keeps it from writing
  * the list back when the audio is unclear.
+ *
+ * The whole must fit Whisper's prompt window ({@link PROMPT_TOKENS}, estimated from characters):
+ * when it does not, the description goes first (the fields say it again), then kinds whose every
+ * word the rest says already, then kinds sharing a noun are said once ({@link groupedKinds}), by
+ * the noun alone before their modifiers. The filter values and the closing phrases are kept: they
+ * are the words visitors say in every turn.
  */
 export function whisperPrompt(
   runtime: Pick<RuntimeConfig, 'scenario' | 'collections' | 'item_names'>,
@@ -113,31 +194,66 @@ export function whisperPrompt(
   const base = language.split('-')[0]?.toLowerCase() ?? 'en';
   const words =
     PROMPT_WORDS_IN[base] ?? (PROMPT_WORDS_IN.en as { products: string; actions: string });
-  const parts: string[] = [];
+  const perToken = CHARS_PER_TOKEN[base] ?? FEWEST_CHARS_PER_TOKEN;
+  // The tokenizer puts a space in front of the prompt: one character more.
+  const fits = (text: string) => (text.length + 1) / perToken <= PROMPT_TOKENS;
   const intro = runtime.collections[0]?.description || runtime.scenario.name;
-  if (intro) parts.push(intro.replace(/[.\s]+$/, '') + '.');
+  const fields: string[] = [];
   const values: string[] = [];
   for (const collection of runtime.collections) {
     for (const field of collection.filter_fields ?? []) {
       const options = (field.enum_options ?? []).map((option) => option.label);
       if (options.length === 0) continue;
       values.push(...options);
-      parts.push(`${field.name}: ${options.join(', ')}.`);
+      fields.push(`${field.name}: ${options.join(', ')}.`);
     }
   }
   // "North Peak Solo Tent" sells as "Solo Tent" under every brand: the kinds are fewer words.
   const kinds = itemKinds(runtime.item_names ?? [], values);
-  if (kinds.length > 0) parts.push(`${words.products}: ${kinds.join(', ')}.`);
-  parts.push(words.actions);
-  // Whisper keeps the end of a long prompt: the words that matter most go last, the list of
-  // products is cut from its end when the whole is too long.
-  const text = parts.join(' ');
-  const all = text.split(' ');
-  const actions = words.actions.split(' ').length;
-  return all.length <= PROMPT_WORDS
-    ? text
-    : `${all
-        .slice(0, PROMPT_WORDS - actions)
-        .join(' ')
-        .replace(/[,.]$/, '')}. ${words.actions}`;
+  const prompt = (withIntro: boolean, kindList: readonly string[]) =>
+    [
+      ...(withIntro && intro ? [intro.replace(/[.\s]+$/, '') + '.'] : []),
+      ...fields,
+      ...(kindList.length > 0 ? [`${words.products}: ${kindList.join(', ')}.`] : []),
+      words.actions,
+    ].join(' ');
+  const whole = prompt(true, kinds);
+  if (fits(whole)) return whole;
+  const kept = withoutRepeatedWords(
+    kinds,
+    (listed) => fits(prompt(false, listed)),
+    (listed) => prompt(false, listed),
+  );
+  if (fits(prompt(false, kept))) return prompt(false, kept);
+  return prompt(
+    false,
+    kindsThatFit(groupedKinds(kept), (listed) => fits(prompt(false, listed))),
+  );
+}
+
+/** A text's words of three letters or more, lower case: what a prompt teaches the recognizer. */
+function contentWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3);
+}
+
+/**
+ * The kinds without those, from the end of the list, whose every word the rest of the prompt
+ * says already ("Winter Sleeping Bag" beside "Winter Boot" and "Down Sleeping Bag"), until the
+ * prompt fits: the prompt is there for its words, and those cost room and teach none.
+ */
+function withoutRepeatedWords(
+  kinds: readonly string[],
+  fits: (kinds: string[]) => boolean,
+  prompt: (kinds: string[]) => string,
+): string[] {
+  const kept = [...kinds];
+  for (let index = kept.length - 1; index >= 0 && !fits(kept); index -= 1) {
+    const others = kept.filter((_, at) => at !== index);
+    const said = new Set(contentWords(prompt(others)));
+    if (contentWords(kept[index] ?? '').every((word) => said.has(word))) kept.splice(index, 1);
+  }
+  return kept;
 }
