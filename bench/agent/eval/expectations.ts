@@ -199,6 +199,11 @@ function itemCheck(reference: Reference, args: Record<string, unknown>, view: Pa
     : `item_id ${id || '(none)'} is not ${reference.label} (${wanted.map((item) => item.id).join('/')})`;
 }
 
+/** Lower case without accents. */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 // Expectations.
 
 /** No tool: small talk, a question answered from what is shown. */
@@ -226,8 +231,10 @@ export function search(want: {
     tool: 'search_products',
     label: `search ${parts.join(', ')}`,
     check(args) {
-      const query = String(args.query ?? '').toLowerCase();
-      const queryHas = (word: string) => query.includes(word.toLowerCase());
+      // As the collection's search reads a query: case and accents folded ("rechauds" finds
+      // "Réchaud"; the French, Spanish and German routers fold accents in what they send).
+      const query = folded(String(args.query ?? ''));
+      const queryHas = (word: string) => query.includes(folded(word));
       const problems: string[] = [];
       const subject = [...(want.words ?? [])];
       if (
