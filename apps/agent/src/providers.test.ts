@@ -91,7 +91,9 @@ describe('the embedded engines in the conversation language', () => {
   it("prompts the recognizer in the conversation's language", () => {
     expect(recognizerPrompt(inLanguage('en-US'))).toMatch(/add to my cart, remove from my cart\.$/);
     const french = recognizerPrompt(inLanguage('fr-FR'));
-    expect(french).toMatch(/^Outdoor gear shop\. Produits: Solo Tent\. Montrez-moi, comparez/);
+    expect(french).toMatch(
+      /^Outdoor gear shop\. Produits: Solo Tent\. Bonjour, merci, au revoir\. Montrez-moi, comparez/,
+    );
     expect(french).not.toMatch(/add to my cart/);
     expect(recognizerPrompt(inLanguage('de-DE'))).toMatch(/meinen Warenkorb/);
     expect(recognizerPrompt(inLanguage('es-MX'))).toMatch(/mi carrito/);

@@ -84,6 +84,8 @@ describe('what the recognizers are told to expect, from the scenario', () => {
     // The last kinds of the list are still there, by their nouns at least.
     for (const noun of ['Chaussure', 'Tente', 'Sac', 'Lampe', 'Réchaud', 'Filtre', 'Bouilloire'])
       expect(prompt).toMatch(new RegExp(`[:,] ${noun}\\b`));
+    // The greeting and goodbye every conversation has, before the closing phrases.
+    expect(prompt).toContain('Bonjour, merci, au revoir. Montrez-moi, comparez,');
     expect(prompt.endsWith('ajoutez à mon panier, retirez de mon panier.')).toBe(true);
   });
 
@@ -101,6 +103,11 @@ describe('what the recognizers are told to expect, from the scenario', () => {
     expect(groupedKinds(['Wanderschuh', 'Wanderrucksack'])).toEqual([
       ['Wanderschuh'],
       ['Wanderrucksack'],
+    ]);
+    // Compounds ending in the same noun group whole.
+    expect(groupedKinds(['Einpersonenzelt', 'Wanderschuh', 'Kuppelzelt', 'Bergschuh'])).toEqual([
+      ['Einpersonenzelt', 'Kuppelzelt'],
+      ['Wanderschuh', 'Bergschuh'],
     ]);
   });
 

@@ -56,6 +56,20 @@ const PROMPT_TOKENS = 223;
 const CHARS_PER_TOKEN: Readonly<Record<string, number>> = { en: 3.8, fr: 2.7, es: 2.7, de: 2.6 };
 const FEWEST_CHARS_PER_TOKEN = 2.6;
 
+/** The prompt's own words in a language. */
+interface PromptWords {
+  /** What the list of kinds is called. */
+  products: string;
+  /**
+   * The greeting, thanks and goodbye every conversation has, where the multilingual model
+   * mishears them without ("bonjour" as "Bouilloire", "gracias, adiós" as "Gracias a Dios", "au
+   * revoir" as "Revoire"); English's model hears them, and its prompt is kept as measured.
+   */
+  courtesy?: string;
+  /** What visitors do in every shop, said last. */
+  actions: string;
+}
+
 /**
  * The words of the prompt that are not the scenario's, per language: Whisper copies its prompt's
  * language, so a French conversation's prompt must not say "Products" or end in English (measured
@@ -63,18 +77,21 @@ const FEWEST_CHARS_PER_TOKEN = 2.6;
  * from 49-65% to 16-49% on espeak-ng voices). The phrases at the end are what visitors do in every
  * shop.
  */
-const PROMPT_WORDS_IN: Readonly<Record<string, { products: string; actions: string }>> = {
+const PROMPT_WORDS_IN: Readonly<Record<string, PromptWords>> = {
   en: { products: 'Products', actions: 'Show me, compare, add to my cart, remove from my cart.' },
   fr: {
     products: 'Produits',
+    courtesy: 'Bonjour, merci, au revoir.',
     actions: 'Montrez-moi, comparez, ajoutez à mon panier, retirez de mon panier.',
   },
   es: {
     products: 'Productos',
+    courtesy: 'Hola, gracias, adiós.',
     actions: 'Muéstrame, compara, añade a mi carrito, quita de mi carrito.',
   },
   de: {
     products: 'Produkte',
+    courtesy: 'Hallo, danke, tschüss, auf Wiedersehen.',
     actions: 'Zeig mir, vergleiche, leg in meinen Warenkorb, entferne aus meinem Warenkorb.',
   },
 };
@@ -115,15 +132,48 @@ export function itemKinds(names: readonly string[], values: readonly string[]): 
 const MODIFIED = /^(\S+) (\p{Ll}.*)$/u;
 
 /**
- * Kinds that start with the same noun, as groups: "Tente solo", "deux places", "familiale" for
- * "Tente solo, Tente deux places, Tente familiale". Only where what follows the noun starts in
- * lower case, as modifiers do in languages that put the noun first: "Hiking Boot" and "Hiking
- * Pack" are two nouns, and "Wanderschuh" has none to share.
+ * The longest ending of four letters or more a one-word kind shares with another, each with three
+ * letters or more in front of it: the noun a compound ends in ("zelt" of "Kuppelzelt" and
+ * "Tunnelzelt"), lower case.
+ */
+function sharedEnding(kind: string, compounds: readonly string[]): string | undefined {
+  const lower = kind.toLowerCase();
+  for (let start = 3; start <= lower.length - 4; start += 1) {
+    const ending = lower.slice(start);
+    if (
+      compounds.some((other) => {
+        const word = other.toLowerCase();
+        return word !== lower && word.endsWith(ending) && word.length - ending.length >= 3;
+      })
+    )
+      return ending;
+  }
+  return undefined;
+}
+
+/**
+ * Kinds of the same noun, as groups. Where the noun comes first: "Tente solo", "deux places",
+ * "familiale" for "Tente solo, Tente deux places, Tente familiale", only where what follows it
+ * starts in lower case, as modifiers do ("Hiking Boot" and "Hiking Pack" are two nouns). Compounds
+ * that end in the same noun ("Kuppelzelt", "Tunnelzelt") group whole.
  */
 export function groupedKinds(kinds: readonly string[]): string[][] {
   const groups: string[][] = [];
   const byHead = new Map<string, string[]>();
+  const compounds = kinds.filter((kind) => !kind.includes(' '));
   for (const kind of kinds) {
+    const ending = kind.includes(' ') ? undefined : sharedEnding(kind, compounds);
+    if (ending !== undefined) {
+      const key = `-${ending}`;
+      const group = byHead.get(key);
+      if (group) group.push(kind);
+      else {
+        const fresh = [kind];
+        groups.push(fresh);
+        byHead.set(key, fresh);
+      }
+      continue;
+    }
     const match = MODIFIED.exec(kind);
     const head = match?.[1]?.toLowerCase();
     const group = head === undefined ? undefined : byHead.get(head);
@@ -192,8 +242,7 @@ export function whisperPrompt(
   language = 'en',
 ): string {
   const base = language.split('-')[0]?.toLowerCase() ?? 'en';
-  const words =
-    PROMPT_WORDS_IN[base] ?? (PROMPT_WORDS_IN.en as { products: string; actions: string });
+  const words = PROMPT_WORDS_IN[base] ?? (PROMPT_WORDS_IN.en as PromptWords);
   const perToken = CHARS_PER_TOKEN[base] ?? FEWEST_CHARS_PER_TOKEN;
   // The tokenizer puts a space in front of the prompt: one character more.
   const fits = (text: string) => (text.length + 1) / perToken <= PROMPT_TOKENS;
@@ -215,6 +264,7 @@ export function whisperPrompt(
       ...(withIntro && intro ? [intro.replace(/[.\s]+$/, '') + '.'] : []),
       ...fields,
       ...(kindList.length > 0 ? [`${words.products}: ${kindList.join(', ')}.`] : []),
+      ...(words.courtesy ? [words.courtesy] : []),
       words.actions,
     ].join(' ');
   const whole = prompt(true, kinds);

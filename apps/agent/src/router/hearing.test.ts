@@ -33,6 +33,16 @@ describe('near misses of the recognizer', () => {
     expect(heard('es-ES', 'añade la al carrrito')).toBe('anade la al carrito');
   });
 
+  it('reads a German compound the shop does not know by the noun it ends in', () => {
+    expect(heard('de-DE', 'vergleiche die zwei leichten Standzelte')).toBe(
+      'vergleiche die 2 leichten zelte',
+    );
+    expect(heard('de-DE', 'haben Sie Campingjacken')).toBe('haben sie jacken');
+    // Not in French, whose words do not compound; not a word the shop knows whole.
+    expect(heard('fr-FR', 'des supertentes')).toBe('des supertentes');
+    expect(heard('de-DE', 'die Regenjacke')).toBe('die regenjacke');
+  });
+
   it('leaves known words, short words, numbers and words near nothing as heard', () => {
     expect(heard('fr-FR', 'une tente à moins de 200 euros')).toBe('une tente a moins de 200 euros');
     expect(heard('fr-FR', 'la météo de demain')).toBe('la meteo de demain');

@@ -143,9 +143,27 @@ export function repairedHearing(
       out.push(token);
       continue;
     }
-    const repair = nearest(token, known);
+    const repair = nearest(token, known) ?? compoundTail(token, catalog, lexicon);
     if (repair) out.push(...repair);
     else out.push(token);
   }
   return out;
+}
+
+/**
+ * A compound the shop does not know whose end is a word it does, read as that word (languages
+ * that compound, {@link Lexicon.compoundNames}): "Standzelte" are "Zelte", "Campingkessel" a
+ * "Kessel". The longest such end of four letters or more, with three or more in front of it.
+ */
+function compoundTail(
+  token: string,
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): string[] | undefined {
+  if (!lexicon.compoundNames) return undefined;
+  for (let start = 3; start <= token.length - 4; start += 1) {
+    const tail = token.slice(start);
+    if (catalog.surface.has(tail) || catalog.vocabulary.has(lexicon.singular(tail))) return [tail];
+  }
+  return undefined;
 }
