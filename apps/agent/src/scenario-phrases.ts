@@ -63,7 +63,7 @@ interface PromptWords {
   /**
    * The greeting, thanks and goodbye every conversation has, where the multilingual model
    * mishears them without ("bonjour" as "Bouilloire", "gracias, adiós" as "Gracias a Dios", "au
-   * revoir" as "Revoire"); English's model hears them, and its prompt is kept as measured.
+   * revoir" as "Revoire"); English's model hears them without.
    */
   courtesy?: string;
   /** What visitors do in every shop, said last. */

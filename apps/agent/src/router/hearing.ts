@@ -152,8 +152,8 @@ export function repairedHearing(
 
 /**
  * A compound the shop does not know whose end is a word it does, read as that word (languages
- * that compound, {@link Lexicon.compoundNames}): "Standzelte" are "Zelte", "Campingkessel" a
- * "Kessel". The longest such end of four letters or more, with three or more in front of it.
+ * that compound, {@link Lexicon.compoundNames}): "Standzelte" are "Zelte", "Campingjacken" are
+ * "Jacken". The longest such end of four letters or more, with three or more in front of it.
  */
 function compoundTail(
   token: string,
