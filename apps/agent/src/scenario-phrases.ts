@@ -162,26 +162,16 @@ export function groupedKinds(kinds: readonly string[]): string[][] {
   const byHead = new Map<string, string[]>();
   const compounds = kinds.filter((kind) => !kind.includes(' '));
   for (const kind of kinds) {
+    // A compound joins whole under its ending; a noun-first kind joins by its modifiers.
     const ending = kind.includes(' ') ? undefined : sharedEnding(kind, compounds);
-    if (ending !== undefined) {
-      const key = `-${ending}`;
-      const group = byHead.get(key);
-      if (group) group.push(kind);
-      else {
-        const fresh = [kind];
-        groups.push(fresh);
-        byHead.set(key, fresh);
-      }
-      continue;
-    }
-    const match = MODIFIED.exec(kind);
-    const head = match?.[1]?.toLowerCase();
-    const group = head === undefined ? undefined : byHead.get(head);
-    if (group && match?.[2]) group.push(match[2]);
+    const match = ending === undefined ? MODIFIED.exec(kind) : null;
+    const key = ending !== undefined ? `-${ending}` : match?.[1]?.toLowerCase();
+    const group = key === undefined ? undefined : byHead.get(key);
+    if (group) group.push(match?.[2] ?? kind);
     else {
       const fresh = [kind];
       groups.push(fresh);
-      if (head !== undefined) byHead.set(head, fresh);
+      if (key !== undefined) byHead.set(key, fresh);
     }
   }
   return groups;
@@ -269,16 +259,10 @@ export function whisperPrompt(
     ].join(' ');
   const whole = prompt(true, kinds);
   if (fits(whole)) return whole;
-  const kept = withoutRepeatedWords(
-    kinds,
-    (listed) => fits(prompt(false, listed)),
-    (listed) => prompt(false, listed),
-  );
-  if (fits(prompt(false, kept))) return prompt(false, kept);
-  return prompt(
-    false,
-    kindsThatFit(groupedKinds(kept), (listed) => fits(prompt(false, listed))),
-  );
+  const without = (listed: readonly string[]) => prompt(false, listed);
+  const kept = withoutRepeatedWords(kinds, without, fits);
+  if (fits(without(kept))) return without(kept);
+  return without(kindsThatFit(groupedKinds(kept), (listed) => fits(without(listed))));
 }
 
 /** A text's words of three letters or more, lower case: what a prompt teaches the recognizer. */
@@ -296,11 +280,11 @@ function contentWords(text: string): string[] {
  */
 function withoutRepeatedWords(
   kinds: readonly string[],
-  fits: (kinds: string[]) => boolean,
-  prompt: (kinds: string[]) => string,
+  prompt: (kinds: readonly string[]) => string,
+  fits: (text: string) => boolean,
 ): string[] {
   const kept = [...kinds];
-  for (let index = kept.length - 1; index >= 0 && !fits(kept); index -= 1) {
+  for (let index = kept.length - 1; index >= 0 && !fits(prompt(kept)); index -= 1) {
     const others = kept.filter((_, at) => at !== index);
     const said = new Set(contentWords(prompt(others)));
     if (contentWords(kept[index] ?? '').every((word) => said.has(word))) kept.splice(index, 1);
