@@ -38,6 +38,7 @@ const APT_PACKAGES = {
   'pocketsphinx-en-us': 'the English acoustic model and dictionary',
   flite: 'embedded text-to-speech (English)',
   'espeak-ng': 'embedded text-to-speech (other languages)',
+  sox: "the spoken evaluation's voices resampled (bench/agent)",
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   LlamaLLM,
   PocketsphinxSTT,
   EarlyStreamAdapter,
+  earlySilenceMsFor,
   WhisperModels,
   WhisperSTT,
   whisperInstalled,
@@ -252,8 +253,9 @@ export function sttFor(
     case 'embedded':
       if (vad && embeddedRecognizer(settings, env, language) === 'whisper') {
         // Whisper transcribes whole utterances: the session's VAD cuts them, and the first
-        // pause (0.15 s) starts the transcription that the end of the utterance (0.35 s) confirms.
-        // The language goes to the decoder (a model per language, no detection).
+        // pause (0.15 s, 0.1 s for the slower multilingual model) starts the transcription that
+        // the end of the utterance (0.35 s) confirms. The language goes to the decoder (a model
+        // per language, no detection).
         return new EarlyStreamAdapter(
           new WhisperSTT({
             transcriber: sharedTranscriber(language),
@@ -261,6 +263,7 @@ export function sttFor(
             prompt: recognizerPrompt(runtime),
           }),
           vad,
+          { earlySilenceMs: earlySilenceMsFor(language) },
         );
       }
       return new PocketsphinxSTT({

@@ -83,6 +83,7 @@ export {
 export {
   DEFAULT_WHISPER_MODEL,
   MULTILINGUAL_WHISPER_MODEL,
+  earlySilenceMsFor,
   WHISPER_MODEL_LANGUAGES,
   WhisperModels,
   WhisperSidecar,
@@ -92,4 +93,5 @@ export {
   whisperPaths,
   type WhisperModelsOptions,
   type WhisperSidecarOptions,
+  type WhisperSidecarInfo,
 } from './speech/whisper-sidecar.js';

@@ -24,7 +24,7 @@ try {
   const server = await serveModel(
     model,
     socketPath,
-    whisper && ((request) => whisper.transcribe(request)),
+    whisper && ((request, signal) => whisper.transcribe(request, signal)),
   );
   process.send?.({ ready: true, model: model.model, whisper: Boolean(whisper) });
   // The worker's end is the host's end.

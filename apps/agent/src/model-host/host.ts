@@ -30,12 +30,18 @@ function toolChoiceOf(choice: string | undefined): llm.ToolChoice | undefined {
   return { type: 'function', function: { name: choice } };
 }
 
-/** Transcribes an utterance (the worker's shared Whisper model). */
-export type HostTranscriber = (request: {
-  pcm: Int16Array;
-  prompt?: string | undefined;
-  language?: string | undefined;
-}) => Promise<{ text: string; ms: number }>;
+/**
+ * Transcribes an utterance (the worker's shared Whisper model); the signal aborts it when the job
+ * process cancels (an early transcription the visitor talked over).
+ */
+export type HostTranscriber = (
+  request: {
+    pcm: Int16Array;
+    prompt?: string | undefined;
+    language?: string | undefined;
+  },
+  signal: AbortSignal,
+) => Promise<{ text: string; ms: number }>;
 
 /**
  * Serves one LLM (and, when given, one speech recognizer) to every job process that connects to
@@ -48,6 +54,7 @@ export function serveModel(
 ): Promise<Server> {
   const server = createServer((socket: Socket) => {
     const running = new Map<number, llm.LLMStream>();
+    const transcribing = new Map<number, AbortController>();
     const send = (answer: HostAnswer) => {
       if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
     };
@@ -90,26 +97,31 @@ export function serveModel(
       }
     };
     const transcribe = async (request: Extract<HostRequest, { kind: 'transcribe' }>) => {
+      const controller = new AbortController();
+      transcribing.set(request.id, controller);
       try {
         if (!transcriber) throw new Error('this model host has no speech recognizer');
         const bytes = Buffer.from(request.audio, 'base64');
         const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
-        const { text, ms } = await transcriber({
-          pcm,
-          prompt: request.prompt,
-          language: request.language,
-        });
+        const { text, ms } = await transcriber(
+          { pcm, prompt: request.prompt, language: request.language },
+          controller.signal,
+        );
         send({ id: request.id, kind: 'transcript', text, ms });
       } catch (error) {
         send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
+      } finally {
+        transcribing.delete(request.id);
       }
     };
     socket.on(
       'data',
       jsonLines((value) => {
         const request = value as HostRequest;
-        if (request.kind === 'cancel') running.get(request.id)?.close();
-        else if (request.kind === 'transcribe') void transcribe(request);
+        if (request.kind === 'cancel') {
+          running.get(request.id)?.close();
+          transcribing.get(request.id)?.abort();
+        } else if (request.kind === 'transcribe') void transcribe(request);
         else if (request.kind === 'chat' || request.kind === 'warm') void handle(request);
       }),
     );
@@ -117,6 +129,8 @@ export function serveModel(
     socket.on('close', () => {
       for (const stream of running.values()) stream.close();
       running.clear();
+      for (const controller of transcribing.values()) controller.abort();
+      transcribing.clear();
     });
     socket.on('error', () => undefined);
   });

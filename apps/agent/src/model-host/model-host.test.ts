@@ -132,6 +132,37 @@ describe('the model host', () => {
     ).resolves.toEqual({ text: '', calls: [] });
     expect(errors).toHaveLength(1);
   });
+
+  it("passes a job process's cancelled transcription on to the recognizer", async () => {
+    // The host's recognizer seam: it answers when released, and reports the signal it was given.
+    const signals: AbortSignal[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-host-test-')), 'host.sock');
+    const host = await serveModel(inner, path, async (request, signal) => {
+      signals.push(signal);
+      await released;
+      return { text: `heard ${request.pcm.length}`, ms: 1 };
+    });
+    try {
+      const remote = new RemoteTranscriber(path);
+      const talkedOver = new AbortController();
+      const dropped = remote.transcribe(
+        { pcm: new Int16Array(10), language: 'fr' },
+        talkedOver.signal,
+      );
+      const kept = remote.transcribe({ pcm: new Int16Array(20), language: 'fr' });
+      await expect.poll(() => signals.length).toBe(2);
+      talkedOver.abort();
+      await expect(dropped).rejects.toThrow(/aborted/);
+      await expect.poll(() => signals[0]?.aborted).toBe(true);
+      expect(signals[1]?.aborted).toBe(false);
+      release();
+      expect(await kept).toEqual({ text: 'heard 20', ms: 1 });
+    } finally {
+      host.close();
+    }
+  });
 });
 
 describe('the model host process, as the worker starts it', () => {

@@ -3,7 +3,9 @@ import type { AudioFrame } from '@livekit/rtc-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FliteTTS } from './flite-tts.js';
 import { WhisperSTT } from './whisper-stt.js';
+import { EARLY_SILENCE_MS } from './early-stream-adapter.js';
 import {
+  earlySilenceMsFor,
   MULTILINGUAL_WHISPER_MODEL,
   WhisperModels,
   whisperLanguages,
@@ -60,6 +62,13 @@ describe('WhisperModels', () => {
     expect(whisperModelFor('de')).toBe(MULTILINGUAL_WHISPER_MODEL);
     // The set-up installs both.
     expect(whisperLanguages()).toEqual(['en', 'fr', 'es', 'de']);
+  });
+
+  it('starts the slower multilingual model at a shorter pause than tiny.en', () => {
+    expect(earlySilenceMsFor('en-US')).toBe(EARLY_SILENCE_MS);
+    expect(earlySilenceMsFor(undefined)).toBe(EARLY_SILENCE_MS);
+    for (const language of ['fr-FR', 'es', 'de-DE'])
+      expect(earlySilenceMsFor(language)).toBeLessThan(EARLY_SILENCE_MS);
   });
 
   it('loads the multilingual model only once a language needs it', async () => {

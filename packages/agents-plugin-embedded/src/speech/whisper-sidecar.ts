@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../cache-dir.js';
+import { EARLY_SILENCE_MS } from './early-stream-adapter.js';
 import type { Transcriber, TranscriptionRequest } from './whisper-stt.js';
 
 /** The Whisper model the embedded recognizer uses unless told otherwise: English. */
@@ -27,6 +28,18 @@ export const WHISPER_MODEL_LANGUAGES: Readonly<Record<string, readonly string[]>
 export function whisperModelFor(language?: string): string {
   const base = language?.split('-')[0]?.toLowerCase();
   return !base || base === 'en' ? DEFAULT_WHISPER_MODEL : MULTILINGUAL_WHISPER_MODEL;
+}
+
+/**
+ * The pause, in ms, at which the early transcription of a language's utterance starts (see
+ * `EarlyStreamAdapter`). The session's VAD ends an utterance after 350 ms of silence; tiny.en
+ * decodes one in about 200 ms on two cores, so a start at 150 ms has the transcript ready when the
+ * utterance ends. The multilingual model takes about 350-400 ms and is still decoding then: it
+ * starts at 100 ms, 50 ms of a reply's wait gone, at the cost of more starts the visitor talks over
+ * (one at most reaches the process, see {@link WhisperSidecar}).
+ */
+export function earlySilenceMsFor(language?: string): number {
+  return whisperModelFor(language) === MULTILINGUAL_WHISPER_MODEL ? 100 : EARLY_SILENCE_MS;
 }
 
 /** The languages the installed Whisper models hear, English first. */
@@ -96,17 +109,36 @@ function decodeOptions(model: string) {
 }
 
 interface Pending {
-  resolve(answer: { text: string; ms: number }): void;
+  /** The request's line, without its newline. */
+  line: string;
+  resolve(answer: Record<string, unknown>): void;
   reject(error: Error): void;
 }
 
-/** One Whisper sidecar process: requests are answered in order. */
+/** What the sidecar process says about itself (its `info` answer). */
+export interface WhisperSidecarInfo {
+  /** Utterances it has decoded since it started. */
+  requests: number;
+  /** Resident memory and its high-water mark, MB. */
+  rssMb: number;
+  hwmMb: number;
+}
+
+/**
+ * One Whisper sidecar process. Requests wait here and go to the process one at a time, so a
+ * request aborted while it waits (an early transcription the visitor talked over, a conversation
+ * that ended) is never decoded: the process cannot stop a decode it has begun, and each one it
+ * need not do would delay every request behind it by a decode's time.
+ */
 export class WhisperSidecar implements Transcriber {
   readonly #options: WhisperSidecarOptions;
   #process: ChildProcess | undefined;
   #ready: Promise<ChildProcess> | undefined;
   #nextId = 1;
-  readonly #pending = new Map<number, Pending>();
+  /** Requests not yet sent, in order. */
+  readonly #waiting = new Map<number, Pending>();
+  /** The request the process is working on (its answer may be dropped, see `#dropped`). */
+  #inFlight: { id: number; request: Pending | undefined } | undefined;
   #stderr = '';
 
   constructor(options: WhisperSidecarOptions = {}) {
@@ -181,8 +213,10 @@ export class WhisperSidecar implements Transcriber {
         this.#ready = undefined;
         const error = new Error(`the Whisper sidecar exited (${code}): ${this.#stderr.trim()}`);
         reject(error);
-        for (const request of this.#pending.values()) request.reject(error);
-        this.#pending.clear();
+        this.#inFlight?.request?.reject(error);
+        this.#inFlight = undefined;
+        for (const request of this.#waiting.values()) request.reject(error);
+        this.#waiting.clear();
       });
       child.on('error', (error) => {
         clearTimeout(timer);
@@ -192,48 +226,83 @@ export class WhisperSidecar implements Transcriber {
   }
 
   #answer(message: Record<string, unknown>): void {
-    const id = Number(message.id);
-    const request = this.#pending.get(id);
-    if (!request) return;
-    this.#pending.delete(id);
-    if (typeof message.error === 'string') request.reject(new Error(message.error));
-    else
-      request.resolve({
-        text: typeof message.text === 'string' ? message.text : '',
-        ms: Number(message.ms ?? 0),
-      });
+    // One request at a time: the answer is the one in flight's (an id of null is the process
+    // failing to read a request; ours are always whole lines).
+    const inFlight = this.#inFlight;
+    if (!inFlight || (message.id !== null && Number(message.id) !== inFlight.id)) return;
+    this.#inFlight = undefined;
+    if (typeof message.error === 'string') inFlight.request?.reject(new Error(message.error));
+    else inFlight.request?.resolve(message);
+    this.#sendNext();
+  }
+
+  /** Sends the oldest waiting request when the process is free. */
+  #sendNext(): void {
+    const child = this.#process;
+    if (this.#inFlight || !child?.stdin?.writable) return;
+    const next = this.#waiting.entries().next();
+    if (next.done) return;
+    const [id, request] = next.value;
+    this.#waiting.delete(id);
+    this.#inFlight = { id, request };
+    child.stdin.write(`${request.line}\n`);
+  }
+
+  /** Queues a request for the process; its answer, or the abort, settles the promise. */
+  async #ask(body: Record<string, unknown>, signal?: AbortSignal) {
+    await this.start();
+    if (signal?.aborted) throw new Error('transcription aborted');
+    const id = this.#nextId++;
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const request: Pending = { line: JSON.stringify({ id, ...body }), resolve, reject };
+      this.#waiting.set(id, request);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (this.#waiting.delete(id)) reject(new Error('transcription aborted'));
+          else if (this.#inFlight?.id === id && this.#inFlight.request) {
+            // The process goes on with it; the answer is dropped.
+            this.#inFlight.request = undefined;
+            reject(new Error('transcription aborted'));
+          }
+        },
+        { once: true },
+      );
+      this.#sendNext();
+    });
   }
 
   async transcribe(
     request: TranscriptionRequest,
     signal?: AbortSignal,
   ): Promise<{ text: string; ms: number }> {
-    const child = await this.start();
-    if (signal?.aborted) throw new Error('transcription aborted');
-    const id = this.#nextId++;
-    const body = {
-      id,
-      audio: Buffer.from(
-        request.pcm.buffer,
-        request.pcm.byteOffset,
-        request.pcm.byteLength,
-      ).toString('base64'),
-      ...(request.prompt ? { initial_prompt: request.prompt } : {}),
-      ...(request.language ? { language: request.language } : {}),
-      options: decodeOptions(this.#options.model ?? DEFAULT_WHISPER_MODEL),
+    const answer = await this.#ask(
+      {
+        audio: Buffer.from(
+          request.pcm.buffer,
+          request.pcm.byteOffset,
+          request.pcm.byteLength,
+        ).toString('base64'),
+        ...(request.prompt ? { initial_prompt: request.prompt } : {}),
+        ...(request.language ? { language: request.language } : {}),
+        options: decodeOptions(this.#options.model ?? DEFAULT_WHISPER_MODEL),
+      },
+      signal,
+    );
+    return {
+      text: typeof answer.text === 'string' ? answer.text : '',
+      ms: Number(answer.ms ?? 0),
     };
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      signal?.addEventListener(
-        'abort',
-        () => {
-          // The sidecar still answers; the answer is dropped.
-          if (this.#pending.delete(id)) reject(new Error('transcription aborted'));
-        },
-        { once: true },
-      );
-      child.stdin?.write(`${JSON.stringify(body)}\n`);
-    });
+  }
+
+  /** What the process says about itself, once the requests before this one are answered. */
+  async info(): Promise<WhisperSidecarInfo> {
+    const answer = await this.#ask({ type: 'info' });
+    return {
+      requests: Number(answer.requests ?? 0),
+      rssMb: Number(answer.rss_mb ?? 0),
+      hwmMb: Number(answer.hwm_mb ?? 0),
+    };
   }
 
   /** Stops the process. */

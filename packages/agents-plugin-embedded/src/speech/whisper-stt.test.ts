@@ -74,6 +74,31 @@ describe('WhisperSTT', () => {
     expect(heard[1]).toMatch(/Pine Hollow Headlamp/);
   }, 120_000);
 
+  it('never decodes a request aborted while it waits, and answers the others in order', async () => {
+    const frames = await speak('show me the tents', 'slt');
+    const pcm = Int16Array.from(
+      frames.flatMap((frame) => [...frame.data]).filter((_, index) => index % 3 === 0),
+    );
+    const before = (await sidecar.info()).requests;
+    const waiting = new AbortController();
+    const inFlight = new AbortController();
+    const first = sidecar.transcribe({ pcm, language: 'en' }, inFlight.signal);
+    const second = sidecar.transcribe({ pcm, language: 'en' }, waiting.signal);
+    const third = sidecar.transcribe({ pcm, language: 'en' });
+    // Once the first is in the process: it is decoded all the same, its answer dropped.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    inFlight.abort();
+    waiting.abort();
+    await expect(first).rejects.toThrow(/aborted/);
+    await expect(second).rejects.toThrow(/aborted/);
+    expect((await third).text.toLowerCase()).toMatch(/show me the/);
+    expect((await sidecar.info()).requests - before).toBe(2);
+    // An aborted signal is refused before anything is queued.
+    await expect(sidecar.transcribe({ pcm, language: 'en' }, waiting.signal)).rejects.toThrow(
+      /aborted/,
+    );
+  }, 60_000);
+
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
   });
