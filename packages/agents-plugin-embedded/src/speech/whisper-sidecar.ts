@@ -137,7 +137,7 @@ export class WhisperSidecar implements Transcriber {
   #nextId = 1;
   /** Requests not yet sent, in order. */
   readonly #waiting = new Map<number, Pending>();
-  /** The request the process is working on (its answer may be dropped, see `#dropped`). */
+  /** The request the process is working on (`request` unset once aborted: no one awaits it). */
   #inFlight: { id: number; request: Pending | undefined } | undefined;
   #stderr = '';
 
