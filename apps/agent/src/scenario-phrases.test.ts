@@ -33,7 +33,7 @@ describe('what the recognizers are told to expect, from the scenario', () => {
     }
   });
 
-  it("fits a long list of French kinds in Whisper's window: nouns first, every category kept", () => {
+  it("fits a long list of French kinds in Whisper's window: names kept, colours yield to the kinds", () => {
     const kinds = [
       ...['de trail', 'de randonnée', "d'approche", 'de montagne', 'de marche'].map(
         (rest) => `Chaussure ${rest}`,
@@ -80,13 +80,63 @@ describe('what the recognizers are told to expect, from the scenario', () => {
     // About 2.7 characters a token in French.
     expect(prompt.length).toBeLessThanOrEqual(223 * 2.7);
     expect(prompt).toContain('Marque: North Peak, Blue Ridge, Stone Creek, Pine Hollow.');
-    expect(prompt).toContain('Couleur: noir, bleu, vert, rouge.');
+    // Colours are everyday words the recognizer knows: they make room for the kinds' own words.
+    expect(prompt).not.toContain('Couleur');
+    expect(prompt).toContain('Filtre à eau, ');
+    expect(prompt).toContain('Chaussettes en laine, ');
     // The last kinds of the list are still there, by their nouns at least.
     for (const noun of ['Chaussure', 'Tente', 'Sac', 'Lampe', 'Réchaud', 'Filtre', 'Bouilloire'])
       expect(prompt).toMatch(new RegExp(`[:,] ${noun}\\b`));
     // The greeting and goodbye every conversation has, before the closing phrases.
     expect(prompt).toContain('Bonjour, merci, au revoir. Montrez-moi, comparez,');
     expect(prompt.endsWith('ajoutez à mon panier, retirez de mon panier.')).toBe(true);
+  });
+
+  it('names a kind alone under its noun whole before deepening the others', () => {
+    const runtime = demoRuntime('audio');
+    const categories = ['Chaussures', 'Tentes', 'Sacs de couchage', 'Éclairage', 'Cuisine'];
+    // Every kind with words of its own, so none is dropped as saying only what others say, and
+    // more nouns than their first kinds leave room for.
+    const nouns = ['Tente', 'Chaussure', 'Sac', 'Lampe', 'Réchaud', 'Veste', 'Matelas', 'Gilet'];
+    nouns.push('Pantalon', 'Chapeau', 'Oreiller', 'Couette', 'Lanterne', 'Popote', 'Tapis');
+    const words = ['plage', 'montagne', 'famille', 'voyage', 'secours', 'expédition', 'festival'];
+    const kinds = [
+      ...nouns.flatMap((noun) => words.map((word) => `${noun} de ${word}${noun.toLowerCase()}`)),
+      ...['Filtre à eau', 'Bouteille isotherme', 'Cafetière à piston', 'Tasse en titane'],
+      ...['Bouilloire pliante', 'Couteau suisse', 'Boussole militaire', 'Gourde souple'],
+    ];
+    const brands = ['North Peak', 'Blue Ridge'];
+    const french = {
+      ...runtime,
+      collections: runtime.collections.map((collection) => ({
+        ...collection,
+        filter_fields: [
+          {
+            name: 'Catégorie',
+            filter_key: 'category',
+            field_type: 'enum' as const,
+            enum_options: categories.map((label) => ({ value: label, label })),
+          },
+          {
+            name: 'Marque',
+            filter_key: 'brand',
+            field_type: 'enum' as const,
+            enum_options: brands.map((brand) => ({ value: brand, label: brand })),
+          },
+        ],
+      })),
+      item_names: kinds.flatMap((kind) => brands.map((brand) => `${kind} ${brand}`)),
+    };
+    const prompt = whisperPrompt(french, 'fr-FR');
+    expect(prompt.length).toBeLessThanOrEqual(223 * 2.7);
+    // Alone under their nouns: whole.
+    expect(prompt).toContain('Filtre à eau, Bouteille isotherme, Cafetière à piston, ');
+    // "Tentes" and "Chaussures" are categories: their nouns are not said again alone.
+    expect(prompt).not.toMatch(/Produits:.*[:,] (Tente|Chaussure)[,.]/);
+    expect(prompt).toMatch(/[:,] Lampe[ ,.]/);
+    expect(prompt).toContain(
+      'Catégorie: Chaussures, Tentes, Sacs de couchage, Éclairage, Cuisine.',
+    );
   });
 
   it('groups kinds by their noun only where modifiers follow it', () => {

@@ -180,25 +180,38 @@ export function groupedKinds(kinds: readonly string[]): string[][] {
 /**
  * As many of the grouped kinds as `fits` allows: first every group once, by its noun alone
  * ("Tente", "Sac", "Réchaud") where its kinds are a noun and modifiers, else whole ("Hiking Boot");
- * then the groups' kinds with their modifiers, breadth first, while they fit. When not even every
- * group fits once, as many as fit, spread evenly over the list: a catalogue lists its kinds by
- * category, so every category keeps some.
+ * then the kinds that are alone under their noun whole ("Filtre à eau", "Lampe frontale": the noun
+ * alone teaches half the name, and "filtres à eau" was heard as "défile très haut"), each that
+ * fits; then the other groups' kinds with their modifiers, breadth first, while they fit. When not
+ * even every group fits once, as many as fit, spread evenly over the list: a catalogue lists its
+ * kinds by category, so every category keeps some.
  */
-function kindsThatFit(groups: readonly string[][], fits: (kinds: string[]) => boolean): string[] {
+function kindsThatFit(
+  groups: readonly string[][],
+  fits: (kinds: string[]) => boolean,
+  said: ReadonlySet<string>,
+): string[] {
   // 0: the noun alone; n: the group's first n kinds.
   const taken: number[] = groups.map((group) => (MODIFIED.test(group[0] ?? '') ? 0 : 1));
   const shown = (index: number) => {
     const group = groups[index] ?? [];
-    return taken[index] === 0
-      ? (group[0]?.split(' ')[0] ?? '')
-      : group.slice(0, taken[index]).join(', ');
+    if (taken[index] !== 0) return group.slice(0, taken[index]).join(', ');
+    const noun = group[0]?.split(' ')[0] ?? '';
+    // A noun the fields say already ("Tente" beside the category "Tentes") teaches nothing.
+    return said.has(singular(noun)) ? '' : noun;
   };
-  const listed = (indices: readonly number[]) => [...new Set(indices.map(shown))];
+  const listed = (indices: readonly number[]) =>
+    [...new Set(indices.map(shown))].filter((kind) => kind !== '');
   const spread = (count: number) =>
     Array.from({ length: count }, (_, at) => Math.floor((at * groups.length) / count));
   let count = groups.length;
   while (count > 0 && !fits(listed(spread(count)))) count -= 1;
   const chosen = spread(count);
+  for (const index of chosen) {
+    if (groups[index]?.length !== 1 || taken[index] !== 0) continue;
+    taken[index] = 1;
+    if (!fits(listed(chosen))) taken[index] = 0;
+  }
   const deepest = Math.max(0, ...groups.map((group) => group.length));
   for (let depth = 1; depth <= deepest; depth += 1) {
     for (const index of chosen) {
@@ -223,9 +236,11 @@ function kindsThatFit(groups: readonly string[][], fits: (kinds: string[]) => bo
  *
  * The whole must fit Whisper's prompt window ({@link PROMPT_TOKENS}, estimated from characters):
  * when it does not, the description goes first (the fields say it again), then kinds whose every
- * word the rest says already, then kinds sharing a noun are said once ({@link groupedKinds}), by
- * the noun alone before their modifiers. The filter values and the closing phrases are kept: they
- * are the words visitors say in every turn.
+ * word the rest says already, then the fields whose values are everyday words (colours: lower
+ * case, not names), then kinds sharing a noun are said once ({@link groupedKinds}), by the noun
+ * alone before their modifiers, a noun the fields say already not at all. The names among the
+ * filter values (brands) and the closing phrases are kept: the recognizer cannot guess names, and
+ * the phrases are what visitors say in every turn.
  */
 export function whisperPrompt(
   runtime: Pick<RuntimeConfig, 'scenario' | 'collections' | 'item_names'>,
@@ -237,22 +252,26 @@ export function whisperPrompt(
   // The tokenizer puts a space in front of the prompt: one character more.
   const fits = (text: string) => (text.length + 1) / perToken <= PROMPT_TOKENS;
   const intro = runtime.collections[0]?.description || runtime.scenario.name;
-  const fields: string[] = [];
+  const fields: { text: string; common: boolean }[] = [];
   const values: string[] = [];
   for (const collection of runtime.collections) {
     for (const field of collection.filter_fields ?? []) {
       const options = (field.enum_options ?? []).map((option) => option.label);
       if (options.length === 0) continue;
       values.push(...options);
-      fields.push(`${field.name}: ${options.join(', ')}.`);
+      fields.push({
+        text: `${field.name}: ${options.join(', ')}.`,
+        // Words of the language ("noir, bleu, vert"), which the recognizer knows, not names.
+        common: options.every((option) => /^\p{Ll}/u.test(option)),
+      });
     }
   }
   // "North Peak Solo Tent" sells as "Solo Tent" under every brand: the kinds are fewer words.
   const kinds = itemKinds(runtime.item_names ?? [], values);
-  const prompt = (withIntro: boolean, kindList: readonly string[]) =>
+  const prompt = (withIntro: boolean, kindList: readonly string[], withCommon = true) =>
     [
       ...(withIntro && intro ? [intro.replace(/[.\s]+$/, '') + '.'] : []),
-      ...fields,
+      ...fields.filter((field) => withCommon || !field.common).map((field) => field.text),
       ...(kindList.length > 0 ? [`${words.products}: ${kindList.join(', ')}.`] : []),
       ...(words.courtesy ? [words.courtesy] : []),
       words.actions,
@@ -262,7 +281,25 @@ export function whisperPrompt(
   const without = (listed: readonly string[]) => prompt(false, listed);
   const kept = withoutRepeatedWords(kinds, without, fits);
   if (fits(without(kept))) return without(kept);
-  return without(kindsThatFit(groupedKinds(kept), (listed) => fits(without(listed))));
+  // The kinds' own words teach more than everyday words the recognizer hears without help: on
+  // French shop requests, "isotherme", "en laine" and "randonnée" were heard once in the prompt.
+  const named = (listed: readonly string[]) => prompt(false, listed, false);
+  if (fits(named(kept))) return named(kept);
+  const said = new Set(
+    contentWords(
+      fields
+        .filter((field) => !field.common)
+        .map((field) => field.text)
+        .join(' '),
+    ).map(singular),
+  );
+  return named(kindsThatFit(groupedKinds(kept), (listed) => fits(named(listed)), said));
+}
+
+/** A lower-case word without a plural's final s or x ("tentes", "sacs", "réchaux"). */
+function singular(word: string): string {
+  const lower = word.toLowerCase();
+  return lower.length > 3 && /[sx]$/u.test(lower) ? lower.slice(0, -1) : lower;
 }
 
 /** A text's words of three letters or more, lower case: what a prompt teaches the recognizer. */
