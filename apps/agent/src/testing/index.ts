@@ -27,4 +27,4 @@ export type { ConversationApi } from '../api-client.js';
 export type { VisitorChannel } from '../channel.js';
 export { instructionsFor } from '../scenario-agent.js';
 export { buildTools } from '../tools.js';
-export { scenarioPhrases } from '../scenario-phrases.js';
+export { scenarioPhrases, whisperPrompt } from '../scenario-phrases.js';
