@@ -180,7 +180,7 @@ export function groupedKinds(kinds: readonly string[]): string[][] {
 /**
  * As many of the grouped kinds as `fits` allows: first every group once, by its noun alone
  * ("Tente", "Sac", "Réchaud") where its kinds are a noun and modifiers, else whole ("Hiking Boot");
- * then the kinds that are alone under their noun whole ("Filtre à eau", "Lampe frontale": the noun
+ * then the kinds that are alone under their noun whole ("Filtre à eau", "Bouteille isotherme": the noun
  * alone teaches half the name, and "filtres à eau" was heard as "défile très haut"), each that
  * fits; then the other groups' kinds with their modifiers, breadth first, while they fit. When not
  * even every group fits once, as many as fit, spread evenly over the list: a catalogue lists its
