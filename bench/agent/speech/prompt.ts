@@ -1,7 +1,9 @@
 // The recognizer's prompt, measured alone: shop requests that are not in the spoken evaluation,
 // spoken by the evaluation's recorded voices (Pico, MBROLA), given to the multilingual Whisper
 // sidecar as 16 kHz audio with 0.2 s of silence after, one at a time on an otherwise idle
-// machine, with the prompt the agent builds for the demo shop in each language and without one.
+// machine, with the prompt the agent builds for the demo shop in each language and without one,
+// and with that prompt again with the beam's first hypothesis kept (the agent ranks the beam's
+// hypotheses by the language's word forms and the shop's words).
 // Two sets of requests: what visitors ask in a shop (kinds, colours, the cart) and requests that
 // name a brand. Prints word error and decode time (p50) per language, set and prompt.
 // Run: npm run bench:agent -- prompt
@@ -157,13 +159,17 @@ export async function runPromptBench(log: (line: string) => void): Promise<strin
     '|---|---|---|---|---|',
   ];
   const sidecar = new WhisperSidecar({ model: MULTILINGUAL_WHISPER_MODEL });
-  await sidecar.start();
+  const unranked = new WhisperSidecar({ model: MULTILINGUAL_WHISPER_MODEL, rank: false });
+  await Promise.all([sidecar.start(), unranked.start()]);
   try {
     for (const language of languages) {
-      const prompts: [string, string | undefined][] = [
-        ['built', builtPrompt(language)],
-        ['none', undefined],
-        ...(extra[language] ? [['file', extra[language]] as [string, string]] : []),
+      const prompts: [string, string | undefined, WhisperSidecar][] = [
+        ['built', builtPrompt(language), sidecar],
+        ["built, the beam's first", builtPrompt(language), unranked],
+        ['none', undefined, sidecar],
+        ...(extra[language]
+          ? [['file', extra[language], sidecar] as [string, string, WhisperSidecar]]
+          : []),
       ];
       for (const [set, requests] of [
         ['shop', SHOP_REQUESTS[language]],
@@ -177,8 +183,8 @@ export async function runPromptBench(log: (line: string) => void): Promise<strin
             const speech = await synthesize(voice, text, RATE);
             const pcm = new Int16Array(speech.length + RATE / 5);
             pcm.set(speech);
-            for (const [name, prompt] of prompts) {
-              const heard = await sidecar.transcribe({ pcm, prompt, language });
+            for (const [name, prompt, recognizer] of prompts) {
+              const heard = await recognizer.transcribe({ pcm, prompt, language });
               const tally = tallies.get(name) as Tally;
               tally.errors += wordErrors(text, heard.text).errors;
               tally.words += normalizeWords(text).length;
@@ -195,6 +201,7 @@ export async function runPromptBench(log: (line: string) => void): Promise<strin
     }
   } finally {
     sidecar.close();
+    unranked.close();
   }
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@ utterance per request, over stdin/stdout as JSON lines.
 Usage:
   python sidecar.py --model /path/to/ct2-model-folder [--threads 2] [--compute-type int8]
                     [--beam-size 1] [--language en] [--initial-prompt TEXT] [--hotwords TEXT]
-                    [--no-warmup]
+                    [--lexicons DIR] [--no-warmup]
 
 Protocol (UTF-8, one JSON object per line, both directions):
   startup   -> {"type":"ready","model":...,"load_ms":..,"warmup_ms":..,"rss_mb":..,
@@ -20,7 +20,10 @@ Protocol (UTF-8, one JSON object per line, both directions):
                 "language":"en", "segments":n}
   error     -> {"id":<id or null>, "error":"..."}   (the process goes on)
   control   <- {"id":..., "type":"info"} -> {"id":..., "type":"info", "rss_mb":.., "hwm_mb":..,
-                "requests":n, "defaults":{...}}
+                "requests":n, "defaults":{...}, "lexicons":{"fr": <word forms>, ...}}
+With "rescore_unknown" and "rescore_shop" among the options, a beam search's hypotheses are
+ranked by the words of the request's language (`<lexicons>/<language>.npy`, see hypotheses.py)
+and of its prompt; without a dictionary of the language the recognizer's choice stands.
 Requests are handled one at a time, in order. stdout carries nothing but these lines: anything
 a library prints (Python or C level) is redirected to stderr. The process exits 0 when stdin
 closes (after answering what it already read), on SIGTERM/SIGINT too.
@@ -35,6 +38,7 @@ import os
 import signal
 import sys
 import time
+from types import SimpleNamespace
 
 # ---- keep stdout for answers only ------------------------------------------------------------
 # Duplicate the real stdout, then point fd 1 (and sys.stdout) at stderr, so stray prints from
@@ -57,6 +61,10 @@ OPTION_TYPES = {
     # Not a faster-whisper option: max_new_tokens = 10 + max_tokens_per_s * audio seconds, a
     # bound on a decoding loop's cost ("what's in my cart? what's in my cart? ...").
     "max_tokens_per_s": (float, type(None)),
+    # Not faster-whisper options: the beam's hypotheses ranked (see RankingModel): what a word
+    # no dictionary of the language knows costs, and what a word of the prompt earns.
+    "rescore_unknown": (float, type(None)),
+    "rescore_shop": (float, type(None)),
 }
 MAX_AUDIO_SECONDS = 30 * 4  # refuse absurd requests (a voice-agent turn is seconds long)
 
@@ -144,6 +152,68 @@ def set_window(window_s, samples: int) -> None:
     _WINDOW["frames"] = None if frames >= 3000 else frames
 
 
+# ---- the beam's hypotheses ranked by words ----------------------------------------------------
+# faster-whisper keeps the first of the beam's hypotheses. While a request asks for ranking, the
+# model's `generate` asks CTranslate2 for every hypothesis of the beam (no extra decoding: the beam
+# holds them) and hands faster-whisper the one `hypotheses.rank` prefers, with its own score.
+_RANKING: dict = {"on": None}
+
+
+class RankingModel:
+    """A CTranslate2 Whisper model whose beam search returns the best-ranked hypothesis."""
+
+    def __init__(self, model, decode):
+        self._model = model
+        self._decode = decode
+
+    def __getattr__(self, name):
+        return getattr(self._model, name)
+
+    def generate(self, features, prompts, **kwargs):
+        ranking = _RANKING["on"]
+        beam = kwargs.get("beam_size", 1)
+        if ranking is None or beam < 2 or len(prompts) != 1 or "num_hypotheses" in kwargs:
+            return self._model.generate(features, prompts, **kwargs)
+        from hypotheses import rank
+
+        result = self._model.generate(features, prompts, num_hypotheses=beam, **kwargs)[0]
+        texts = [(self._decode(ids), score)
+                 for ids, score in zip(result.sequences_ids, result.scores)]
+        best = rank(texts, *ranking) if texts else 0
+        if best == 0:
+            return [result]
+        return [SimpleNamespace(sequences_ids=[result.sequences_ids[best]],
+                                scores=[result.scores[best]],
+                                no_speech_prob=result.no_speech_prob)]
+
+
+class Lexicons:
+    """The languages' dictionaries in a folder, each loaded when first asked for."""
+
+    def __init__(self, folder):
+        self._folder = folder
+        self._loaded = {}
+
+    def get(self, language):
+        if not self._folder or not language:
+            return None
+        if language not in self._loaded:
+            path = os.path.join(self._folder, f"{language}.npy")
+            lexicon = None
+            if os.path.exists(path):
+                from hypotheses import Lexicon
+
+                try:
+                    lexicon = Lexicon.load(path)
+                except Exception as exc:  # noqa: BLE001 - the recognizer's choice then stands
+                    log(f"dictionary {path} unreadable:", exc)
+            self._loaded[language] = lexicon
+        return self._loaded[language]
+
+    def sizes(self):
+        return {language: len(lexicon) for language, lexicon in self._loaded.items() if lexicon}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", required=True, help="CTranslate2 Whisper model folder")
@@ -156,6 +226,8 @@ def main() -> int:
     parser.add_argument("--hotwords", default=None, help="default hotwords")
     parser.add_argument("--window-s", type=float, default=None,
                         help="default encoder window in s (default: 30 s, faster-whisper's)")
+    parser.add_argument("--lexicons", default=None,
+                        help="folder of the languages' dictionaries (<language>.npy)")
     parser.add_argument("--no-warmup", action="store_true")
     args = parser.parse_args()
 
@@ -175,6 +247,10 @@ def main() -> int:
         install_window_patch()
         model = WhisperModel(args.model, device="cpu", compute_type=args.compute_type,
                              cpu_threads=args.threads, num_workers=1, local_files_only=True)
+        end_of_text = model.hf_tokenizer.token_to_id("<|endoftext|>")
+        model.model = RankingModel(
+            model.model,
+            lambda ids: model.hf_tokenizer.decode([i for i in ids if i < end_of_text]).strip())
     except Exception as exc:  # noqa: BLE001 - reported to the client, then exit
         send({"type": "fatal", "error": f"{type(exc).__name__}: {exc}"})
         return 2
@@ -189,19 +265,32 @@ def main() -> int:
         "condition_on_previous_text": False,
         "window_s": args.window_s,
         "max_tokens_per_s": None,
+        "rescore_unknown": None,
+        "rescore_shop": None,
     }
+    lexicons = Lexicons(args.lexicons)
 
     def transcribe(pcm, language, initial_prompt, hotwords, options):
         kwargs = dict(defaults)
         kwargs.update(options)
         set_window(kwargs.pop("window_s", None), pcm.size)
+        unknown = kwargs.pop("rescore_unknown", None)
+        bonus = kwargs.pop("rescore_shop", None)
+        lexicon = lexicons.get(language) if unknown is not None else None
+        if lexicon is not None:
+            from hypotheses import shop_words
+
+            _RANKING["on"] = (lexicon, shop_words(initial_prompt), unknown, bonus or 0.0)
         per_s = kwargs.pop("max_tokens_per_s", None)
         if per_s and kwargs.get("max_new_tokens") is None:
             kwargs["max_new_tokens"] = int(10 + per_s * pcm.size / SAMPLE_RATE)
-        segments, info = model.transcribe(
-            pcm, language=language, initial_prompt=initial_prompt or None,
-            hotwords=hotwords or None, **kwargs)
-        segments = list(segments)  # the generator does the decoding
+        try:
+            segments, info = model.transcribe(
+                pcm, language=language, initial_prompt=initial_prompt or None,
+                hotwords=hotwords or None, **kwargs)
+            segments = list(segments)  # the generator does the decoding
+        finally:
+            _RANKING["on"] = None
         text = "".join(segment.text for segment in segments).strip()
         return text, info.language, len(segments)
 
@@ -240,6 +329,7 @@ def main() -> int:
                 rss, hwm = rss_mb()
                 send({"id": request_id, "type": "info", "rss_mb": rss, "hwm_mb": hwm,
                       "requests": requests, "defaults": defaults,
+                      "lexicons": lexicons.sizes(),
                       "initial_prompt": args.initial_prompt, "hotwords": args.hotwords})
                 continue
             if request.get("sample_rate", SAMPLE_RATE) != SAMPLE_RATE:

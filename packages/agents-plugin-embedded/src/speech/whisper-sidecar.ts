@@ -55,6 +55,8 @@ export function whisperPaths(model = DEFAULT_WHISPER_MODEL, cache = cacheDir()) 
   return {
     python: join(tools, 'venv', 'bin', 'python'),
     model: join(cache, 'models', `whisper-${model}`),
+    /** The languages' dictionaries the multilingual model's hypotheses are ranked by. */
+    lexicons: join(cache, 'models', 'lexicons'),
     script: fileURLToPath(new URL('../../python/whisper_sidecar.py', import.meta.url)),
   };
 }
@@ -75,6 +77,11 @@ export interface WhisperSidecarOptions {
   computeType?: string;
   /** How long the model may take to load, ms (default 120 s). */
   startTimeoutMs?: number;
+  /**
+   * Whether the multilingual model's beam hypotheses are ranked by the language's dictionary and
+   * the prompt's words (default true; the bench turns it off to compare).
+   */
+  rank?: boolean;
 }
 
 /**
@@ -94,6 +101,17 @@ const DECODE_OPTIONS = {
 };
 
 /**
+ * How the multilingual model's beam hypotheses are ranked (python/hypotheses.py): a word no
+ * dictionary of the language knows (aspell's word forms, German compounds of them) costs 0.2 of
+ * the recognizer's score (its mean log-probability per token), a word of the shop's prompt earns
+ * 0.1. Measured with `npm run bench:agent -- prompt` on shop and brand requests that are not in the
+ * spoken evaluation (the agent README has the figures); weights of 0.2-0.4 and 0.05-0.2 came out
+ * within a point of these on shop requests. English (tiny.en) is not ranked: its figures were
+ * measured without it.
+ */
+const HYPOTHESIS_RANKING = { rescore_unknown: 0.2, rescore_shop: 0.1 };
+
+/**
  * The multilingual base model's settings, measured on two loaded cores (2026-11-24, 36 French,
  * Spanish and German shop requests in espeak-ng and MBROLA voices; the agent README has the
  * figures): the same as tiny.en's. A beam of 5 against greedy decoding: word error 29.1% against
@@ -101,11 +119,15 @@ const DECODE_OPTIONS = {
  * encoder window saves less and costs far more: 6 s 41.3% (282 ms), 4 s 69.4% (262 ms). `int8`
  * against `float32` weights: 2-3 times faster.
  */
-const MULTILINGUAL_DECODE_OPTIONS = DECODE_OPTIONS;
+const MULTILINGUAL_DECODE_OPTIONS = {
+  ...DECODE_OPTIONS,
+  ...HYPOTHESIS_RANKING,
+};
 
 /** The decode settings of a model. */
-function decodeOptions(model: string) {
-  return model === MULTILINGUAL_WHISPER_MODEL ? MULTILINGUAL_DECODE_OPTIONS : DECODE_OPTIONS;
+function decodeOptions(model: string, rank: boolean) {
+  if (model !== MULTILINGUAL_WHISPER_MODEL) return DECODE_OPTIONS;
+  return rank ? MULTILINGUAL_DECODE_OPTIONS : DECODE_OPTIONS;
 }
 
 interface Pending {
@@ -122,6 +144,8 @@ export interface WhisperSidecarInfo {
   /** Resident memory and its high-water mark, MB. */
   rssMb: number;
   hwmMb: number;
+  /** The dictionaries it has loaded: word forms per language. */
+  lexicons: Record<string, number>;
 }
 
 /**
@@ -173,6 +197,8 @@ export class WhisperSidecar implements Transcriber {
         String(this.#options.threads ?? 2),
         '--compute-type',
         this.#options.computeType ?? 'int8',
+        '--lexicons',
+        paths.lexicons,
       ],
       { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HF_HUB_OFFLINE: '1' } },
     );
@@ -285,7 +311,10 @@ export class WhisperSidecar implements Transcriber {
         ).toString('base64'),
         ...(request.prompt ? { initial_prompt: request.prompt } : {}),
         ...(request.language ? { language: request.language } : {}),
-        options: decodeOptions(this.#options.model ?? DEFAULT_WHISPER_MODEL),
+        options: decodeOptions(
+          this.#options.model ?? DEFAULT_WHISPER_MODEL,
+          this.#options.rank ?? true,
+        ),
       },
       signal,
     );
@@ -302,6 +331,12 @@ export class WhisperSidecar implements Transcriber {
       requests: Number(answer.requests ?? 0),
       rssMb: Number(answer.rss_mb ?? 0),
       hwmMb: Number(answer.hwm_mb ?? 0),
+      lexicons:
+        typeof answer.lexicons === 'object' && answer.lexicons !== null
+          ? Object.fromEntries(
+              Object.entries(answer.lexicons).map(([language, size]) => [language, Number(size)]),
+            )
+          : {},
     };
   }
 
