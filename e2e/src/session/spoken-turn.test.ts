@@ -13,9 +13,9 @@ import {
 
 // One spoken turn as a visitor makes it, nothing scripted: the SDK in Chromium, whose fake
 // microphone says "do you have tents" once, to the real agent (the embedded Whisper recognizer an
-// English conversation gets by default, intent router, embedded LLM in its model host) on the real API and livekit-server. What the page shows
-// the visitor said, and the page tool the agent called, are checked; times are not (two loaded
-// cores), so every wait is generous.
+// English conversation gets by default, intent router, embedded LLM in its model host) on the
+// real API and livekit-server. What the page shows the visitor said, and the page tool the agent
+// called, are checked; times are not (two loaded cores), so every wait is generous.
 
 // Held in: flite slt speaks it in the project's other tests too. (With the browser's default
 // capture the recognizer heard "do you have any tents" as "do you have any chance" on
