@@ -253,8 +253,8 @@ export function sttFor(
     case 'embedded':
       if (vad && embeddedRecognizer(settings, env, language) === 'whisper') {
         // Whisper transcribes whole utterances: the session's VAD cuts them, and the first
-        // pause (0.15 s, 0.1 s for the slower multilingual model) starts the transcription that
-        // the end of the utterance (0.35 s) confirms. The language goes to the decoder (a model
+        // pause (0.15 s; one VAD window for the slower multilingual model) starts the
+        // transcription that the end of the utterance (0.35 s) confirms. The language goes to the decoder (a model
         // per language, no detection).
         return new EarlyStreamAdapter(
           new WhisperSTT({

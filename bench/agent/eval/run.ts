@@ -51,6 +51,7 @@ import {
   languageOf,
 } from './scoring.js';
 import { RECORDED_VOICES_IN, VOICES, VOICES_IN, type Voice } from './voices.js';
+import { ms, percentiles } from '../worker-kit.js';
 
 /** The evaluation's language: English, or one with a shop and conversations of its own. */
 type Language = 'en' | EvalLanguage;
@@ -227,10 +228,18 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
     healthPort,
     // The embedded LLM and Whisper loaded once, in the worker's model host, as `npm start` runs
     // it; the recognizer a scenario gets by default unless the run names one.
-    env: { SVC_LLM_HOST: 'on', SVC_EMBEDDED_STT: process.env.SVC_EMBEDDED_STT ?? 'whisper' },
+    env: {
+      SVC_LLM_HOST: 'on',
+      SVC_EMBEDDED_STT: process.env.SVC_EMBEDDED_STT ?? 'whisper',
+      // With WORKER_LOG, `debug` keeps the worker's every transcription and turn decision.
+      ...(process.env.SVC_AGENT_LOG_LEVEL
+        ? { SVC_AGENT_LOG_LEVEL: process.env.SVC_AGENT_LOG_LEVEL }
+        : {}),
+    },
   });
   const workerLog = () => worker.log.join('');
   const records: ConversationRecord[] = [];
+  let measures = '';
   const out = process.env.EVAL_OUT ?? join(tmpdir(), `svc-eval-${Date.now()}.json`);
   try {
     await server.waitForAgentWorker('svc-agent', 180_000);
@@ -316,6 +325,7 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
         }
       }
     }
+    measures = await agentMeasures(api);
   } finally {
     if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, workerLog());
     if (worker.child.exitCode === null) {
@@ -327,5 +337,26 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
     await server.stop();
   }
   log(`  raw records: ${out}`);
-  return `${formatEval(records, voices, goalsFor(language))}\n${tree}\n\n${formatFailures(records)}`;
+  return `${formatEval(records, voices, goalsFor(language))}\n${measures}\n${tree}\n\n${formatFailures(records)}`;
+}
+
+/**
+ * Where the agent's response time went, from the turn metrics every conversation of the run
+ * stored (the run's API is its own, so its every row is this run's): the agent's own measures of
+ * the same turns the response figures time at the visitor, for comparing languages.
+ */
+async function agentMeasures(api: Awaited<ReturnType<typeof startTestApi>>): Promise<string> {
+  const rows = await api.database.db.selectFrom('turn_metrics').selectAll().execute();
+  const column = (name: 'end_of_turn_ms' | 'stt_ms' | 'llm_ttft_ms' | 'tts_ttfb_ms' | 'e2e_ms') =>
+    percentiles(rows.flatMap((row) => (typeof row[name] === 'number' ? [row[name]] : [])));
+  const line = (label: string, figures: ReturnType<typeof percentiles>) =>
+    `  ${label.padEnd(44)} p50 ${ms(figures.p50).padStart(7)}  p95 ${ms(figures.p95).padStart(7)}  (n=${figures.n})`;
+  return [
+    `where the agent's time went, every turn of the run (the agent's turn metrics, ms)`,
+    line('end of speech -> end of turn committed', column('end_of_turn_ms')),
+    line('end of speech -> final transcript', column('stt_ms')),
+    line('reply: first token', column('llm_ttft_ms')),
+    line('reply: first audio synthesized', column('tts_ttfb_ms')),
+    line('end of speech -> first audio out of the agent', column('e2e_ms')),
+  ].join('\n');
 }

@@ -147,8 +147,11 @@ export class EarlySpeechStream extends stt.SpeechStream {
       let speaking = false;
       let guess: Guess | undefined;
       const drop = () => {
-        guess?.controller.abort();
+        if (!guess) return;
+        guess.controller.abort();
         guess = undefined;
+        // How often the visitor talks over a start is what the start's pause trades against.
+        frameworkLogger()?.debug(`${this.label}: early transcription dropped, the speech went on`);
       };
       for await (const event of this.#vadStream) {
         switch (event.type) {
@@ -165,6 +168,9 @@ export class EarlySpeechStream extends stt.SpeechStream {
             else if (!guess && event.rawAccumulatedSilence >= this.#earlySilenceMs) {
               const controller = new AbortController();
               guess = { controller, result: this.#transcribe(joined(speech), controller.signal) };
+              frameworkLogger()
+                ?.child({ silenceMs: event.rawAccumulatedSilence })
+                .debug(`${this.label}: early transcription started`);
             }
             break;
           case VADEventType.END_OF_SPEECH: {
