@@ -20,7 +20,12 @@ Protocol (UTF-8, one JSON object per line, both directions):
                 "language":"en", "segments":n}
   error     -> {"id":<id or null>, "error":"..."}   (the process goes on)
   control   <- {"id":..., "type":"info"} -> {"id":..., "type":"info", "rss_mb":.., "hwm_mb":..,
-                "requests":n, "defaults":{...}, "lexicons":{"fr": <word forms>, ...}}
+                "requests":<decoded>, "cancelled":<cancelled>, "defaults":{...},
+                "lexicons":{"fr": <word forms>, ...}}
+  cancel    <- {"type":"cancel","id":<a request's id>}: that request is answered
+               {"id":..., "cancelled":true} without its decoding, or without the part of it not
+               yet begun (the encoder's pass and the beam search are each done whole); no answer
+               of its own. A cancel of a request already answered is ignored.
 With "rescore_unknown" and "rescore_shop" among the options, a beam search's hypotheses are
 ranked by the words of the request's language (`<lexicons>/<language>.npy`, see hypotheses.py)
 and of its prompt; without a dictionary of the language the recognizer's choice stands.
@@ -35,8 +40,10 @@ import base64
 import binascii
 import json
 import os
+import queue
 import signal
 import sys
+import threading
 import time
 from types import SimpleNamespace
 
@@ -152,6 +159,32 @@ def set_window(window_s, samples: int) -> None:
     _WINDOW["frames"] = None if frames >= 3000 else frames
 
 
+# ---- cancelled requests ------------------------------------------------------------------------
+# An early transcription the visitor talked over is of no use: its client cancels it. A reader
+# thread takes the cancels as they come (CTranslate2 releases the GIL while it computes), and the
+# decoding stops at its next step boundary: before the encoder's pass, or before the beam search,
+# which is most of a multilingual decoding's time.
+_CANCELS: set = set()
+_CURRENT: dict = {"key": None}
+# Requests read and not yet answered, by key: a cancel counts only for one of them.
+_UNANSWERED: dict = {}
+_LOCK = threading.Lock()
+
+
+class Cancelled(Exception):
+    """The request being decoded was cancelled by its client."""
+
+
+def request_key(request_id) -> str:
+    return json.dumps(request_id, sort_keys=True)
+
+
+def check_cancelled() -> None:
+    key = _CURRENT["key"]
+    if key is not None and key in _CANCELS:
+        raise Cancelled()
+
+
 # ---- the beam's hypotheses ranked by words ----------------------------------------------------
 # faster-whisper keeps the first of the beam's hypotheses. While a request asks for ranking, the
 # model's `generate` asks CTranslate2 for every hypothesis of the beam (no extra decoding: the beam
@@ -169,7 +202,12 @@ class RankingModel:
     def __getattr__(self, name):
         return getattr(self._model, name)
 
+    def encode(self, features, **kwargs):
+        check_cancelled()
+        return self._model.encode(features, **kwargs)
+
     def generate(self, features, prompts, **kwargs):
+        check_cancelled()
         ranking = _RANKING["on"]
         beam = kwargs.get("beam_size", 1)
         if ranking is None or beam < 2 or len(prompts) != 1 or "num_hypotheses" in kwargs:
@@ -311,24 +349,52 @@ def main() -> int:
           "version": {"faster_whisper": faster_whisper.__version__,
                       "ctranslate2": ctranslate2.__version__}})
 
-    requests = 0
-    for line in sys.stdin.buffer:
-        line = line.strip()
-        if not line:
-            continue
-        request_id = None
-        try:
+    lines: queue.Queue = queue.Queue()
+
+    def read_requests():
+        for raw in sys.stdin.buffer:
+            raw = raw.strip()
+            if not raw:
+                continue
             try:
-                request = json.loads(line)
-            except (ValueError, UnicodeDecodeError) as exc:
-                raise ValueError(f"bad JSON: {exc}") from None
+                message = json.loads(raw)
+            except (ValueError, UnicodeDecodeError):
+                message = None
+            if isinstance(message, dict) and message.get("type") == "cancel":
+                key = request_key(message.get("id"))
+                with _LOCK:
+                    if key in _UNANSWERED:
+                        _CANCELS.add(key)
+                continue
+            if isinstance(message, dict):
+                key = request_key(message.get("id"))
+                with _LOCK:
+                    _UNANSWERED[key] = _UNANSWERED.get(key, 0) + 1
+            lines.put((raw, message))
+        lines.put(None)
+
+    threading.Thread(target=read_requests, name="requests", daemon=True).start()
+
+    requests = 0
+    cancelled = 0
+    while (read := lines.get()) is not None:
+        line, request = read
+        request_id = None
+        _CURRENT["key"] = None
+        try:
+            if request is None:
+                try:
+                    json.loads(line)
+                except (ValueError, UnicodeDecodeError) as exc:
+                    raise ValueError(f"bad JSON: {exc}") from None
             if not isinstance(request, dict):
                 raise ValueError("a request must be a JSON object")
             request_id = request.get("id")
+            _CURRENT["key"] = request_key(request_id)
             if request.get("type") == "info":
                 rss, hwm = rss_mb()
                 send({"id": request_id, "type": "info", "rss_mb": rss, "hwm_mb": hwm,
-                      "requests": requests, "defaults": defaults,
+                      "requests": requests, "cancelled": cancelled, "defaults": defaults,
                       "lexicons": lexicons.sizes(),
                       "initial_prompt": args.initial_prompt, "hotwords": args.hotwords})
                 continue
@@ -370,8 +436,20 @@ def main() -> int:
                   "segments": count})
         except SystemExit:
             raise
+        except Cancelled:
+            cancelled += 1
+            send({"id": request_id, "cancelled": True})
         except Exception as exc:  # noqa: BLE001 - one bad request must not end the process
             send({"id": request_id, "error": f"{type(exc).__name__}: {exc}"})
+        finally:
+            key = _CURRENT["key"]
+            if key is not None:
+                with _LOCK:
+                    left = _UNANSWERED.pop(key, 1) - 1
+                    if left > 0:  # another request with the same id is waiting
+                        _UNANSWERED[key] = left
+                    else:
+                        _CANCELS.discard(key)
     return 0
 
 

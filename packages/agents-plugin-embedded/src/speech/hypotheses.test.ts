@@ -29,10 +29,14 @@ async function spoken(text: string, language: string): Promise<Int16Array> {
 describe('hypothesis ranking', () => {
   it('passes its unit tests in the recognizer’s Python', () => {
     const folder = fileURLToPath(new URL('../../python/', import.meta.url));
-    const result = spawnSync(paths.python, ['-m', 'unittest', '-v', 'test_hypotheses'], {
-      cwd: folder,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      paths.python,
+      ['-m', 'unittest', '-v', 'test_hypotheses', 'test_sidecar'],
+      {
+        cwd: folder,
+        encoding: 'utf8',
+      },
+    );
     expect(result.status, result.stderr).toBe(0);
     // unittest reports on stderr; every test ran (none skipped).
     expect(result.stderr).toMatch(/Ran 1[0-9] tests/);

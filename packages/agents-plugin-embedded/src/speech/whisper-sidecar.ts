@@ -150,6 +150,8 @@ interface Pending {
 export interface WhisperSidecarInfo {
   /** Utterances it has decoded since it started. */
   requests: number;
+  /** Requests cancelled before their decoding was done (see {@link WhisperSidecar}). */
+  cancelled: number;
   /** Resident memory and its high-water mark, MB. */
   rssMb: number;
   hwmMb: number;
@@ -160,8 +162,9 @@ export interface WhisperSidecarInfo {
 /**
  * One Whisper sidecar process. Requests wait here and go to the process one at a time, so a
  * request aborted while it waits (an early transcription the visitor talked over, a conversation
- * that ended) is never decoded: the process cannot stop a decode it has begun, and each one it
- * need not do would delay every request behind it by a decode's time.
+ * that ended) is never decoded: each one the process need not do would delay every request behind
+ * it by a decode's time. One aborted while the process decodes it is cancelled there: the process
+ * stops before the next of its two steps (the encoder's pass, the beam search).
  */
 export class WhisperSidecar implements Transcriber {
   readonly #options: WhisperSidecarOptions;
@@ -267,6 +270,8 @@ export class WhisperSidecar implements Transcriber {
     if (!inFlight || (message.id !== null && Number(message.id) !== inFlight.id)) return;
     this.#inFlight = undefined;
     if (typeof message.error === 'string') inFlight.request?.reject(new Error(message.error));
+    else if (message.cancelled === true)
+      inFlight.request?.reject(new Error('transcription aborted'));
     else inFlight.request?.resolve(message);
     this.#sendNext();
   }
@@ -296,9 +301,12 @@ export class WhisperSidecar implements Transcriber {
         () => {
           if (this.#waiting.delete(id)) reject(new Error('transcription aborted'));
           else if (this.#inFlight?.id === id && this.#inFlight.request) {
-            // The process goes on with it; the answer is dropped.
+            // The process stops it at its next step (before the encoder's pass or the beam
+            // search) and answers; until then the next request waits.
             this.#inFlight.request = undefined;
             reject(new Error('transcription aborted'));
+            const stdin = this.#process?.stdin;
+            if (stdin?.writable) stdin.write(`${JSON.stringify({ type: 'cancel', id })}\n`);
           }
         },
         { once: true },
@@ -338,6 +346,7 @@ export class WhisperSidecar implements Transcriber {
     const answer = await this.#ask({ type: 'info' });
     return {
       requests: Number(answer.requests ?? 0),
+      cancelled: Number(answer.cancelled ?? 0),
       rssMb: Number(answer.rss_mb ?? 0),
       hwmMb: Number(answer.hwm_mb ?? 0),
       lexicons:

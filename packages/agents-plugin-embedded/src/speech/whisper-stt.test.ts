@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { initializeLogger, stt } from '@livekit/agents';
 import type { AudioFrame } from '@livekit/rtc-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FliteTTS } from './flite-tts.js';
 import { vocabularyPrompt, WhisperSTT, withoutRepeats } from './whisper-stt.js';
-import { WhisperSidecar } from './whisper-sidecar.js';
+import { DEFAULT_WHISPER_MODEL, WhisperSidecar, whisperPaths } from './whisper-sidecar.js';
 import { wordErrorRate } from './word-error.js';
 
 // The Whisper recognizer against the real sidecar and the model the set-up installed: flite
@@ -79,25 +81,74 @@ describe('WhisperSTT', () => {
     const pcm = Int16Array.from(
       frames.flatMap((frame) => [...frame.data]).filter((_, index) => index % 3 === 0),
     );
-    const before = (await sidecar.info()).requests;
+    const before = await sidecar.info();
     const waiting = new AbortController();
     const inFlight = new AbortController();
     const first = sidecar.transcribe({ pcm, language: 'en' }, inFlight.signal);
     const second = sidecar.transcribe({ pcm, language: 'en' }, waiting.signal);
     const third = sidecar.transcribe({ pcm, language: 'en' });
-    // Once the first is in the process: it is decoded all the same, its answer dropped.
+    // Once the first is in the process: cancelled there, or decoded when the cancel came late.
     await new Promise((resolve) => setTimeout(resolve, 50));
     inFlight.abort();
     waiting.abort();
     await expect(first).rejects.toThrow(/aborted/);
     await expect(second).rejects.toThrow(/aborted/);
     expect((await third).text.toLowerCase()).toMatch(/show me the/);
-    expect((await sidecar.info()).requests - before).toBe(2);
+    const after = await sidecar.info();
+    // The second never reached the process: two requests there, the first and the third.
+    expect(after.requests + after.cancelled - before.requests - before.cancelled).toBe(2);
     // An aborted signal is refused before anything is queued.
     await expect(sidecar.transcribe({ pcm, language: 'en' }, waiting.signal)).rejects.toThrow(
       /aborted/,
     );
   }, 60_000);
+
+  it('cancels a request in the process without decoding it (the sidecar protocol)', async () => {
+    const frames = await speak('show me the tents and the sleeping bags', 'slt');
+    const speech = Int16Array.from(
+      frames.flatMap((frame) => [...frame.data]).filter((_, index) => index % 3 === 0),
+    );
+    // Eight seconds of speech: decoded while the process reads the lines written after it.
+    const long = new Int16Array(16_000 * 8);
+    for (let at = 0; at + speech.length <= long.length; at += speech.length) long.set(speech, at);
+    const audio = (pcm: Int16Array) =>
+      Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength).toString('base64');
+    const paths = whisperPaths(DEFAULT_WHISPER_MODEL);
+    const child = spawn(paths.python, [paths.script, '--model', paths.model, '--no-warmup'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const answers: Record<string, unknown>[] = [];
+      const infoSeen = new Promise<void>((resolve) =>
+        lines.on('line', (line) => {
+          const answer = JSON.parse(line) as Record<string, unknown>;
+          if (answer.type === 'ready') return;
+          answers.push(answer);
+          if (answer.type === 'info') resolve();
+        }),
+      );
+      child.stdin.write(
+        [
+          { id: 'long', audio: audio(long), language: 'en' },
+          { id: 'early', audio: audio(speech), language: 'en' },
+          { type: 'cancel', id: 'early' },
+          // Not a request of the process's: ignored, no answer.
+          { type: 'cancel', id: 'unknown' },
+          { id: 'info', type: 'info' },
+        ]
+          .map((line) => JSON.stringify(line))
+          .join('\n') + '\n',
+      );
+      await infoSeen;
+      expect(answers.map((answer) => answer.id)).toEqual(['long', 'early', 'info']);
+      expect(String(answers[0]?.text).toLowerCase()).toMatch(/show me the tents/);
+      expect(answers[1]).toEqual({ id: 'early', cancelled: true });
+      expect(answers[2]).toMatchObject({ requests: 1, cancelled: 1 });
+    } finally {
+      child.kill();
+    }
+  }, 120_000);
 
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
