@@ -107,6 +107,17 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: add('tent-2'),
     },
     { say: 'Ajoute la veste de pluie au panier', route: add('jacket-1') },
+    {
+      say: 'Bon, je la prends',
+      after: ['Montre-moi des tentes', 'La troisième'],
+      route: add('tent-3'),
+    },
+    // Its homophone, as a recognizer may write it.
+    {
+      say: "Parfait, je l'apprends.",
+      after: ['Montre-moi des tentes', 'La troisième'],
+      route: add('tent-3'),
+    },
     { say: "Qu'est-ce qu'il y a dans mon panier ?", cart: ['lamp-1'], route: showCart },
     {
       say: 'Enlève les chaussettes',

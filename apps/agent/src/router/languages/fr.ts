@@ -28,6 +28,10 @@ export const french: Lexicon = {
     // "Ajoute-la", "montre-le": the item in focus; "compare-les": the items shown.
     [/([a-z])-(la|le|l)\b/g, '$1 ca'],
     [/([a-z])-(les|leur)\b/g, '$1 ceux'],
+    // "Je la prends" and "je l'apprends" sound the same, and a recognizer writes either; in a
+    // shop the visitor is taking the item, not learning it.
+    [/\b(je|tu|on) l'apprends?\b/g, '$1 la prends'],
+    [/\bvous l'apprenez\b/g, 'vous la prenez'],
     // "Je la prends", "je le veux": the item in focus, not an article.
     [/\b(je|tu|on|nous) (la|le|l') ?/g, '$1 ca '],
     [/\b(l|d|j|qu|n|s|c|m|t)'/g, '$1e '],
