@@ -20,7 +20,7 @@ Protocol (UTF-8, one JSON object per line, both directions):
                 "language":"en", "segments":n}
   error     -> {"id":<id or null>, "error":"..."}   (the process goes on)
   control   <- {"id":..., "type":"info"} -> {"id":..., "type":"info", "rss_mb":.., "hwm_mb":..,
-                "requests":<decoded>, "cancelled":<cancelled>, "defaults":{...},
+                "requests":<decoded>, "cancelled":<cancelled>, "threads":n, "defaults":{...},
                 "lexicons":{"fr": <word forms>, ...}}
   cancel    <- {"type":"cancel","id":<a request's id>}: that request is answered
                {"id":..., "cancelled":true} without its decoding, or without the part of it not
@@ -394,7 +394,8 @@ def main() -> int:
             if request.get("type") == "info":
                 rss, hwm = rss_mb()
                 send({"id": request_id, "type": "info", "rss_mb": rss, "hwm_mb": hwm,
-                      "requests": requests, "cancelled": cancelled, "defaults": defaults,
+                      "requests": requests, "cancelled": cancelled, "threads": args.threads,
+                      "defaults": defaults,
                       "lexicons": lexicons.sizes(),
                       "initial_prompt": args.initial_prompt, "hotwords": args.hotwords})
                 continue

@@ -83,6 +83,7 @@ export {
 export {
   DEFAULT_WHISPER_MODEL,
   MULTILINGUAL_WHISPER_MODEL,
+  defaultWhisperThreads,
   earlySilenceMsFor,
   WHISPER_MODEL_LANGUAGES,
   WhisperModels,

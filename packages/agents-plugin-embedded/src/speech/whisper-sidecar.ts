@@ -3,6 +3,7 @@
 // loads the CTranslate2 weights a registry package carries; the sidecar is small and stays up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../cache-dir.js';
@@ -75,11 +76,25 @@ export function whisperInstalled(model = DEFAULT_WHISPER_MODEL): boolean {
   return existsSync(paths.python) && existsSync(join(paths.model, 'model.bin'));
 }
 
+/**
+ * The decoder's CPU threads unless told otherwise: half the machine's cores, at least one. The
+ * recognizer never has the machine to itself: the VAD, the job processes' speech synthesis and
+ * the agent run beside it, on one machine livekit-server too, and a decoding whose threads wait
+ * for each other at every step is slowed most when one of them is preempted. Measured on two
+ * cores (2026-11-28, five French requests with the demo's prompt, multilingual base, beam of 5,
+ * p50): one thread 307-346 ms against 498-554 ms for two on the idle machine, 349 against 335 ms
+ * beside one busy core, 496 against 801 ms beside two; tiny.en on English 106-122 against 167-170
+ * ms idle.
+ */
+export function defaultWhisperThreads(cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
+
 /** Options of {@link WhisperSidecar}. */
 export interface WhisperSidecarOptions {
   /** Model id (folder `whisper-<id>` in the cache; default {@link DEFAULT_WHISPER_MODEL}). */
   model?: string;
-  /** CPU threads of the decoder (default 2). */
+  /** CPU threads of the decoder (default {@link defaultWhisperThreads}). */
   threads?: number;
   /** CTranslate2 compute type (default `int8`: measured fastest on two cores, see below). */
   computeType?: string;
@@ -152,6 +167,8 @@ export interface WhisperSidecarInfo {
   requests: number;
   /** Requests cancelled before their decoding was done (see {@link WhisperSidecar}). */
   cancelled: number;
+  /** The decoder's CPU threads. */
+  threads: number;
   /** Resident memory and its high-water mark, MB. */
   rssMb: number;
   hwmMb: number;
@@ -206,7 +223,7 @@ export class WhisperSidecar implements Transcriber {
         '--model',
         paths.model,
         '--threads',
-        String(this.#options.threads ?? 2),
+        String(this.#options.threads ?? defaultWhisperThreads()),
         '--compute-type',
         this.#options.computeType ?? 'int8',
         '--lexicons',
@@ -347,6 +364,7 @@ export class WhisperSidecar implements Transcriber {
     return {
       requests: Number(answer.requests ?? 0),
       cancelled: Number(answer.cancelled ?? 0),
+      threads: Number(answer.threads ?? 0),
       rssMb: Number(answer.rss_mb ?? 0),
       hwmMb: Number(answer.hwm_mb ?? 0),
       lexicons:

@@ -5,7 +5,12 @@ import type { AudioFrame } from '@livekit/rtc-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FliteTTS } from './flite-tts.js';
 import { vocabularyPrompt, WhisperSTT, withoutRepeats } from './whisper-stt.js';
-import { DEFAULT_WHISPER_MODEL, WhisperSidecar, whisperPaths } from './whisper-sidecar.js';
+import {
+  DEFAULT_WHISPER_MODEL,
+  defaultWhisperThreads,
+  WhisperSidecar,
+  whisperPaths,
+} from './whisper-sidecar.js';
 import { wordErrorRate } from './word-error.js';
 
 // The Whisper recognizer against the real sidecar and the model the set-up installed: flite
@@ -149,6 +154,12 @@ describe('WhisperSTT', () => {
       child.kill();
     }
   }, 120_000);
+
+  it('decodes on half the cores by default, at least one thread', async () => {
+    expect([1, 2, 3, 4, 8].map((cores) => defaultWhisperThreads(cores))).toEqual([1, 1, 1, 2, 4]);
+    // The process was started with it.
+    expect((await sidecar.info()).threads).toBe(defaultWhisperThreads());
+  });
 
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
