@@ -68,6 +68,11 @@ export interface Engines {
   vad?: VAD | undefined;
   /** How long after the end of speech a turn is committed, ms (the STT's final must be in by then). */
   endpointingMinDelayMs?: number | undefined;
+  /**
+   * The transcript confidence under which a spoken turn the router cannot read is asked again
+   * (see `RouterOptions.askAgainBelow`); only for a recognizer whose confidence means that.
+   */
+  askAgainBelow?: number | undefined;
 }
 
 /** How the worker runs conversations. */
@@ -229,6 +234,7 @@ async function serveConversation(run: {
   const model = withRouter(engines.llm, runtime, api, {
     spoken: modes.audioOut,
     limit: runtime.scenario.limit ?? 5,
+    askAgainBelow: engines.askAgainBelow,
     onDecision: (decision) => log.debug({ decision }, 'turn decided'),
   });
   let ending: Promise<void> | undefined;

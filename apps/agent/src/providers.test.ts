@@ -5,7 +5,9 @@ import { WebSocketServer } from 'ws';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import type { FliteTTS } from '@svc/agents-plugin-embedded';
 import {
+  ASK_AGAIN_BELOW,
   embeddedRecognizer,
+  enginesFor,
   llmFor,
   recognizerPrompt,
   sttFor,
@@ -86,6 +88,22 @@ describe('the embedded engines in the conversation language', () => {
     expect(embeddedRecognizer({ provider: 'embedded', model: 'pocketsphinx' }, {}, 'en-US')).toBe(
       'pocketsphinx',
     );
+  });
+
+  it('asks a misheard turn again only on the embedded Whisper, whose confidence is the share of real words', () => {
+    const voice = { audioIn: true, audioOut: false };
+    const german = inLanguage('de-DE');
+    expect(enginesFor(german, voice, {}, vad).askAgainBelow).toBe(ASK_AGAIN_BELOW);
+    expect(enginesFor(german, { ...voice, audioIn: false }, {}, vad).askAgainBelow).toBeUndefined();
+    // A hosted recognizer's confidence may be 0 for "not given".
+    const hosted = {
+      ...german,
+      scenario: {
+        ...german.scenario,
+        voice: { stt: { provider: 'openai-compatible', base_url: 'http://127.0.0.1:9/v1' } },
+      },
+    } as RuntimeConfig;
+    expect(enginesFor(hosted, voice, {}, vad).askAgainBelow).toBeUndefined();
   });
 
   it("prompts the recognizer in the conversation's language", () => {

@@ -342,22 +342,26 @@ export function ttsFor(
   }
 }
 
-/**
- * How long after the speech an embedded recognizer's turn ends at the soonest: Whisper's early
- * transcript is ready about 0.4 s after the speech, pocketsphinx's final about 0.45 s.
- */
-function embeddedEndpointingMs(
+/** The embedded recognizer a scenario gets, if any (an unknown model fails where it is made). */
+function embeddedRecognizerOf(
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
   language: string,
-): number {
+): 'whisper' | 'pocketsphinx' | undefined {
+  if ((settings?.provider ?? 'embedded') !== 'embedded') return undefined;
   try {
-    return embeddedRecognizer(settings, env, language) === 'whisper' ? 400 : 450;
+    return embeddedRecognizer(settings, env, language);
   } catch {
-    // An unknown model fails where the recognizer is made, with its own message.
-    return 450;
+    return undefined;
   }
 }
+
+/**
+ * The share of a transcript's words the embedded Whisper's dictionary must know for a turn the
+ * router cannot read to go to the LLM; under it the visitor is asked again. "Welchhoch,
+ * Zeighabenzieh" (none known) is asked again; "Hamsi, Zelte?" (half) goes on as heard.
+ */
+export const ASK_AGAIN_BELOW = 0.5;
 
 /** The engines of a conversation from its scenario's voice settings and the session's modes. */
 export function enginesFor(
@@ -367,6 +371,7 @@ export function enginesFor(
   vad: VAD | undefined,
 ): Engines {
   const settings = runtime.scenario.voice ?? {};
+  const recognizer = embeddedRecognizerOf(settings.stt, env, runtime.conversation.language);
   return {
     llm: llmFor(settings.llm, env),
     ...(modes.audioIn || runtime.scenario.audio_dictation
@@ -378,13 +383,14 @@ export function enginesFor(
     // its early transcription). A turn is committed this long after the speech, or when the final
     // comes if it is later (the framework runs its end-of-turn check again on every final):
     // pauses shorter than that stay in the turn.
-    ...(modes.audioIn && (settings.stt?.provider ?? 'embedded') === 'embedded'
+    ...(modes.audioIn && recognizer
       ? {
-          endpointingMinDelayMs: embeddedEndpointingMs(
-            settings.stt,
-            env,
-            runtime.conversation.language,
-          ),
+          // Whisper's early transcript is ready about 0.4 s after the speech, pocketsphinx's final
+          // about 0.45 s.
+          endpointingMinDelayMs: recognizer === 'whisper' ? 400 : 450,
+          // Only the embedded Whisper's confidence is the share of real words (pocketsphinx's is
+          // its decoder's posterior, a hosted recognizer's may be 0 for "not given").
+          ...(recognizer === 'whisper' ? { askAgainBelow: ASK_AGAIN_BELOW } : {}),
         }
       : {}),
   };

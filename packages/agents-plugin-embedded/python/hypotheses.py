@@ -92,6 +92,16 @@ def known(word: str, lexicon: Lexicon, shop: set[str], parts: int = 1) -> bool:
     return False
 
 
+def known_share(text: str, lexicon: Lexicon, shop: set[str]) -> float:
+    """The share of `text`'s words the language or the shop knows (1 for no words): how much of
+    a transcript is words at all. "Welchhoch, Zeighabenzieh" for "welche Rucksäcke haben Sie" is
+    none; a request with a brand the prompt does not hold is most."""
+    said = words(text)
+    if not said:
+        return 1.0
+    return sum(1 for word in said if known(word, lexicon, shop)) / len(said)
+
+
 def shop_words(prompt: str | None) -> set[str]:
     """The words of the shop's prompt that say something (longer than three letters)."""
     return {word for word in words(prompt or "") if len(word) > 3 and not word.isdigit()}

@@ -12,7 +12,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from hypotheses import Lexicon, known, rank, shop_words, words  # noqa: E402
+from hypotheses import Lexicon, known, known_share, rank, shop_words, words  # noqa: E402
 
 FRENCH = Lexicon.from_words(
     "avez vous des filtres filtre à eau je la prends mon panier montrez moi tentes tente "
@@ -60,6 +60,18 @@ class KnownTest(unittest.TestCase):
         self.assertTrue(known("wanderschuhe", GERMAN, set()))
         self.assertFalse(known("welchhochsecke", GERMAN, set()))
         self.assertFalse(known("regenxyz", GERMAN, set()))
+
+
+class KnownShareTest(unittest.TestCase):
+    def test_the_share_of_words_known(self):
+        self.assertEqual(known_share("Welche Zelte haben Sie?", GERMAN, set()), 1.0)
+        self.assertEqual(known_share("Welchhoch, Zeighabenzieh", GERMAN, set()), 0.0)
+        self.assertEqual(known_share("Hamsi, Zelte?", GERMAN, set()), 0.5)
+        self.assertEqual(known_share("Northpeak Zelte", GERMAN, {"northpeak"}), 1.0)
+
+    def test_no_words_is_all_known(self):
+        self.assertEqual(known_share("", GERMAN, set()), 1.0)
+        self.assertEqual(known_share(" ... ", GERMAN, set()), 1.0)
 
 
 class RankTest(unittest.TestCase):

@@ -17,7 +17,7 @@ Protocol (UTF-8, one JSON object per line, both directions):
                              "temperature":0.0, ...}}
                "sample_rate" may be given; only 16000 is accepted.
   answer    -> {"id":..., "text":"...", "ms":<decode wall ms>, "audio_ms":<audio length ms>,
-                "language":"en", "segments":n}
+                "language":"en", "segments":n, "known"?: 0..1}
   error     -> {"id":<id or null>, "error":"..."}   (the process goes on)
   control   <- {"id":..., "type":"info"} -> {"id":..., "type":"info", "rss_mb":.., "hwm_mb":..,
                 "requests":<decoded>, "cancelled":<cancelled>, "threads":n, "defaults":{...},
@@ -28,7 +28,10 @@ Protocol (UTF-8, one JSON object per line, both directions):
                of its own. A cancel of a request already answered is ignored.
 With "rescore_unknown" and "rescore_shop" among the options, a beam search's hypotheses are
 ranked by the words of the request's language (`<lexicons>/<language>.npy`, see hypotheses.py)
-and of its prompt; without a dictionary of the language the recognizer's choice stands.
+and of its prompt; without a dictionary of the language the recognizer's choice stands. A ranked
+request's answer also carries "known": the share of the transcript's words the dictionary or
+the prompt knows (1 for no words), which tells a misheard utterance ("Welchhoch, Zeighabenzieh")
+from a request.
 Requests are handled one at a time, in order. stdout carries nothing but these lines: anything
 a library prints (Python or C level) is redirected to stderr. The process exits 0 when stdin
 closes (after answering what it already read), on SIGTERM/SIGINT too.
@@ -315,10 +318,12 @@ def main() -> int:
         unknown = kwargs.pop("rescore_unknown", None)
         bonus = kwargs.pop("rescore_shop", None)
         lexicon = lexicons.get(language) if unknown is not None else None
+        shop = None
         if lexicon is not None:
             from hypotheses import shop_words
 
-            _RANKING["on"] = (lexicon, shop_words(initial_prompt), unknown, bonus or 0.0)
+            shop = shop_words(initial_prompt)
+            _RANKING["on"] = (lexicon, shop, unknown, bonus or 0.0)
         per_s = kwargs.pop("max_tokens_per_s", None)
         if per_s and kwargs.get("max_new_tokens") is None:
             kwargs["max_new_tokens"] = int(10 + per_s * pcm.size / SAMPLE_RATE)
@@ -330,7 +335,12 @@ def main() -> int:
         finally:
             _RANKING["on"] = None
         text = "".join(segment.text for segment in segments).strip()
-        return text, info.language, len(segments)
+        share = None
+        if lexicon is not None:
+            from hypotheses import known_share
+
+            share = round(known_share(text, lexicon, shop), 3)
+        return text, info.language, len(segments), share
 
     warmup_ms = 0.0
     if not args.no_warmup:
@@ -427,14 +437,14 @@ def main() -> int:
             pcm = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
             t0 = time.perf_counter()
             if pcm.size < SAMPLE_RATE // 10:  # under 100 ms: nothing to recognize
-                text, detected, count = "", language, 0
+                text, detected, count, share = "", language, 0, None
             else:
-                text, detected, count = transcribe(pcm, language, prompt, hotwords, options)
+                text, detected, count, share = transcribe(pcm, language, prompt, hotwords, options)
             ms = (time.perf_counter() - t0) * 1000
             requests += 1
             send({"id": request_id, "text": text, "ms": round(ms, 1),
                   "audio_ms": round(pcm.size * 1000 / SAMPLE_RATE), "language": detected,
-                  "segments": count})
+                  "segments": count, **({} if share is None else {"known": share})})
         except SystemExit:
             raise
         except Cancelled:

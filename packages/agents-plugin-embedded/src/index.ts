@@ -71,6 +71,7 @@ export {
   WHISPER_SAMPLE_RATE,
   WhisperSTT,
   type Transcriber,
+  type Transcript,
   type TranscriptionRequest,
   type WhisperSTTOptions,
 } from './speech/whisper-stt.js';

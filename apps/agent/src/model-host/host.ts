@@ -3,6 +3,7 @@
 // model is loaded and warmed once per worker instead of once per conversation.
 import { createServer, type Server, type Socket } from 'node:net';
 import { llm } from '@livekit/agents';
+import type { Transcript } from '@svc/agents-plugin-embedded';
 import { chatContextOf } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
 
@@ -41,7 +42,7 @@ export type HostTranscriber = (
     language?: string | undefined;
   },
   signal: AbortSignal,
-) => Promise<{ text: string; ms: number }>;
+) => Promise<Transcript>;
 
 /**
  * Serves one LLM (and, when given, one speech recognizer) to every job process that connects to
@@ -103,11 +104,17 @@ export function serveModel(
         if (!transcriber) throw new Error('this model host has no speech recognizer');
         const bytes = Buffer.from(request.audio, 'base64');
         const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
-        const { text, ms } = await transcriber(
+        const { text, ms, known } = await transcriber(
           { pcm, prompt: request.prompt, language: request.language },
           controller.signal,
         );
-        send({ id: request.id, kind: 'transcript', text, ms });
+        send({
+          id: request.id,
+          kind: 'transcript',
+          text,
+          ms,
+          ...(known === undefined ? {} : { known }),
+        });
       } catch (error) {
         send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
       } finally {

@@ -2,6 +2,7 @@
 // goes to the model host over its socket, and the answer streams back.
 import { connect, type Socket } from 'node:net';
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+import type { Transcript } from '@svc/agents-plugin-embedded';
 import { chatEntries } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
 
@@ -82,7 +83,7 @@ export class RemoteTranscriber {
   transcribe(
     request: { pcm: Int16Array; prompt?: string | undefined; language?: string | undefined },
     signal?: AbortSignal,
-  ): Promise<{ text: string; ms: number }> {
+  ): Promise<Transcript> {
     return new Promise((resolve, reject) => {
       const cancel = this.#connection.request(
         {
@@ -96,7 +97,12 @@ export class RemoteTranscriber {
           ...(request.language ? { language: request.language } : {}),
         },
         (answer) => {
-          if (answer.kind === 'transcript') resolve({ text: answer.text, ms: answer.ms });
+          if (answer.kind === 'transcript')
+            resolve({
+              text: answer.text,
+              ms: answer.ms,
+              ...(answer.known === undefined ? {} : { known: answer.known }),
+            });
           else if (answer.kind === 'error') reject(new Error(answer.message));
         },
       );

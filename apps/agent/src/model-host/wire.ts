@@ -41,7 +41,7 @@ export type HostRequest =
 export type HostAnswer =
   | { id: number; kind: 'chunk'; content?: string; toolCalls?: WireToolCall[] }
   | { id: number; kind: 'done' }
-  | { id: number; kind: 'transcript'; text: string; ms: number }
+  | { id: number; kind: 'transcript'; text: string; ms: number; known?: number }
   | { id: number; kind: 'error'; message: string };
 
 /** Splits a byte stream into JSON lines and hands each parsed object on. */

@@ -49,7 +49,12 @@ export function withRouter(
   model: llm.LLM,
   runtime: RuntimeConfig,
   api: Pick<ConversationApi, 'search'>,
-  options: { spoken: boolean; limit: number; onDecision?: (decision: RouterDecision) => void },
+  options: {
+    spoken: boolean;
+    limit: number;
+    askAgainBelow?: number | undefined;
+    onDecision?: (decision: RouterDecision) => void;
+  },
 ): llm.LLM {
   if (!routerEnabled(runtime)) return model;
   const tools = routedTools(runtime);
@@ -68,6 +73,7 @@ export function withRouter(
       offer: catalog.offer,
     },
     lookup: itemLookup(api, options.limit),
+    askAgainBelow: options.askAgainBelow,
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }

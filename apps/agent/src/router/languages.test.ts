@@ -455,6 +455,23 @@ for (const [language, cases] of Object.entries(CASES) as [ShopLanguage, Case[]][
   });
 }
 
+/** The test shop's tools for a session, each running `execute` with its name and arguments. */
+function shopTools(
+  shop: ReturnType<typeof testShop>,
+  execute: (name: string, args: Record<string, unknown>) => Promise<unknown>,
+) {
+  return Object.fromEntries(
+    shop.tools.map((routed) => [
+      routed.name,
+      llm.tool({
+        description: routed.name,
+        parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+        execute: (args: Record<string, unknown>) => execute(routed.name, args),
+      }),
+    ]),
+  );
+}
+
 describe('RoutedLLM in French', () => {
   it('routes a French request to its tool and says the French template, the inner LLM untouched', async () => {
     initializeLogger({ pretty: false, level: 'warn' });
@@ -473,19 +490,10 @@ describe('RoutedLLM in French', () => {
       onDecision: (decision) => decisions.push(decision.by),
     });
     const called: Record<string, unknown>[] = [];
-    const tools = Object.fromEntries(
-      shop.tools.map((routed) => [
-        routed.name,
-        llm.tool({
-          description: routed.name,
-          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
-          execute: async (args: Record<string, unknown>) => {
-            called.push(args);
-            return JSON.parse(dialogue.run(routed.name, args)) as unknown;
-          },
-        }),
-      ]),
-    );
+    const tools = shopTools(shop, async (name, args) => {
+      called.push(args);
+      return JSON.parse(dialogue.run(name, args)) as unknown;
+    });
     const agent = new voice.Agent({ instructions: 'Vous aidez les visiteurs.', tools });
     const session = new voice.AgentSession({ llm: model });
     try {
@@ -502,5 +510,64 @@ describe('RoutedLLM in French', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('RoutedLLM in German, for a turn the recognizer could not make words of', () => {
+  const shop = testShop('de-DE');
+  const tools = shopTools(shop, async () => undefined);
+  const MISHEARD = 'Welchhoch, Zeighabenzieh';
+
+  /** One turn said with `confidence`: what the model answers and who decided. */
+  async function turn(say: string, confidence: number | undefined, askAgainBelow?: number) {
+    const decisions: string[] = [];
+    const model = new RoutedLLM(
+      new voice.testing.FakeLLM([{ input: say, type: 'llm', content: 'Das Modell rät.' }]),
+      {
+        catalog: shop.catalog,
+        style: {
+          language: 'de-DE',
+          spoken: true,
+          operations: shop.tools.map((tool) => tool.operation),
+        },
+        lookup: shop.lookup,
+        askAgainBelow,
+        onDecision: (decision) => decisions.push(decision.by),
+      },
+    );
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({
+      role: 'user',
+      content: say,
+      ...(confidence === undefined ? {} : { transcriptConfidence: confidence }),
+    });
+    let text = '';
+    const calls: string[] = [];
+    for await (const chunk of model.chat({ chatCtx, toolCtx: tools as never })) {
+      text += chunk.delta?.content ?? '';
+      for (const call of chunk.delta?.toolCalls ?? []) calls.push(call.name);
+    }
+    return { text, calls, decisions };
+  }
+
+  it('asks again at once instead of handing the LLM a transcript with no words it knows', async () => {
+    expect(await turn(MISHEARD, 0, 0.5)).toEqual({
+      text: 'Entschuldigung, das habe ich nicht verstanden. Können Sie es wiederholen?',
+      calls: [],
+      decisions: ['router'],
+    });
+  });
+
+  it('hands the LLM a turn with enough known words, a typed turn, and any turn when not asked to', async () => {
+    const byModel = { text: 'Das Modell rät.', calls: [], decisions: ['llm'] };
+    expect(await turn(MISHEARD, 0.5, 0.5)).toEqual(byModel);
+    expect(await turn(MISHEARD, undefined, 0.5)).toEqual(byModel);
+    expect(await turn(MISHEARD, 0)).toEqual(byModel);
+  });
+
+  it('routes a turn it can read whatever its confidence', async () => {
+    const routed = await turn('Haben Sie Zelte?', 0.2, 0.5);
+    expect(routed.calls).toEqual(['search_products']);
+    expect(routed.decisions).toEqual(['router']);
   });
 });

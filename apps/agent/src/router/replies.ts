@@ -51,6 +51,7 @@ export function smallTalkReply(kind: SmallTalk, style: ReplyStyle): string | und
   if (kind === 'greeting') return templates.greeting;
   if (kind === 'how_are_you') return templates.howAreYou;
   if (kind === 'thanks') return templates.thanks;
+  if (kind === 'not_heard') return templates.notHeard;
   const abilities = style.operations
     .map((operation) => templates.canDo[operation])
     .filter((ability): ability is string => Boolean(ability));

@@ -30,6 +30,8 @@ export interface ReplyTemplates {
   help: (abilities: string) => string;
   goodbye: string;
   failed: string;
+  /** A turn the recognizer could not make words of: asked again. */
+  notHeard: string;
   display: (name: string, facts: ItemFacts) => string;
   compare: (items: { name: string; price: string | undefined }[], lightest?: string) => string;
   added: (
@@ -85,6 +87,7 @@ const english: ReplyTemplates = {
   help: (abilities) => `I can ${abilities}. What are you looking for?`,
   goodbye: 'Thank you for visiting. Goodbye!',
   failed: "Sorry, I couldn't do that. Could you say it another way?",
+  notHeard: "Sorry, I didn't catch that. Could you say it again?",
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`it costs ${facts.price}`);
@@ -160,6 +163,7 @@ const french: ReplyTemplates = {
   help: (abilities) => `Je peux ${abilities}. Que recherchez-vous ?`,
   goodbye: 'Merci de votre visite. Au revoir !',
   failed: 'Désolé, je n’ai pas pu le faire. Pouvez-vous le dire autrement ?',
+  notHeard: 'Pardon, je n’ai pas bien entendu. Pouvez-vous répéter ?',
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`prix : ${facts.price}`);
@@ -232,6 +236,7 @@ const spanish: ReplyTemplates = {
   help: (abilities) => `Puedo ${abilities}. ¿Qué estás buscando?`,
   goodbye: 'Gracias por tu visita. ¡Adiós!',
   failed: 'Lo siento, no he podido hacerlo. ¿Puedes decirlo de otra manera?',
+  notHeard: 'Perdona, no te he entendido bien. ¿Puedes repetirlo?',
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`precio: ${facts.price}`);
@@ -305,6 +310,7 @@ const german: ReplyTemplates = {
   help: (abilities) => `Ich kann ${abilities}. Wonach suchen Sie?`,
   goodbye: 'Vielen Dank für Ihren Besuch. Auf Wiederhören!',
   failed: 'Entschuldigung, das hat nicht geklappt. Können Sie es anders sagen?',
+  notHeard: 'Entschuldigung, das habe ich nicht verstanden. Können Sie es wiederholen?',
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`Preis: ${facts.price}`);

@@ -42,6 +42,13 @@ export interface RouterOptions {
   lookup?: ItemLookup;
   /** Told of every decision (for metrics and tests). */
   onDecision?: (decision: RouterDecision) => void;
+  /**
+   * A spoken turn the router cannot read whose transcript confidence is under this is asked
+   * again (the language's "say that again") instead of handed to the LLM. Only for recognizers
+   * whose confidence says how much of the transcript is words at all (the embedded Whisper's is
+   * the share its language's dictionary knows): a hosted one's may be 0 for "not given".
+   */
+  askAgainBelow?: number | undefined;
 }
 
 /** An LLM with the intent router and reply templates in front of it. */
@@ -179,7 +186,15 @@ class RoutedLLMStream extends llm.LLMStream {
     if (last?.type !== 'message' || last.role !== 'user') return false;
     const context = conversationContext(entries, (name) => this.#owner.operationOf(name));
     const route = await routeUtterance(last.text, context, options.catalog, options.lookup);
-    if (!route) return false;
+    if (!route) {
+      // "Welchhoch, Zeighabenzieh": no reading of it is right, and the LLM would take seconds to
+      // guess one (a search for it, a wrong tool); the visitor is asked to say it again at once.
+      const reply = this.#misheard() ? smallTalkReply('not_heard', options.style) : undefined;
+      if (reply === undefined) return false;
+      decided('router');
+      this.#say(reply);
+      return true;
+    }
     if (route.kind === 'reply') {
       const reply = smallTalkReply(route.reply, options.style);
       if (reply === undefined) return false;
@@ -203,6 +218,16 @@ class RoutedLLMStream extends llm.LLMStream {
       },
     });
     return true;
+  }
+
+  /** Whether the last user turn came from the recognizer with too little of it words. */
+  #misheard(): boolean {
+    const below = this.#owner.options.askAgainBelow;
+    const last = this.chatCtx.items.at(-1);
+    if (below === undefined || last?.type !== 'message' || last.role !== 'user') return false;
+    // Typed turns and resumed history carry no confidence.
+    const confidence = last.transcriptConfidence;
+    return confidence !== undefined && confidence < below;
   }
 
   /** The inner LLM answers; its chunks pass through, and it stops when this turn is cut. */

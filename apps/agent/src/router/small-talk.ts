@@ -2,8 +2,8 @@
 import type { Lexicon } from './lexicon.js';
 import { hasPhrase } from './text.js';
 
-/** Turns answered without a tool. */
-export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help' | 'catalogue';
+/** Turns answered without a tool (`not_heard`: a turn the recognizer could not make words of). */
+export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help' | 'catalogue' | 'not_heard';
 
 /** The small talk the words are, if they are nothing else. */
 export function smallTalkOf(tokens: string[], lexicon: Lexicon): SmallTalk | undefined {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../cache-dir.js';
 import { EARLY_SILENCE_MS } from './early-stream-adapter.js';
-import type { Transcriber, TranscriptionRequest } from './whisper-stt.js';
+import type { Transcriber, Transcript, TranscriptionRequest } from './whisper-stt.js';
 
 /** The Whisper model the embedded recognizer uses unless told otherwise: English. */
 export const DEFAULT_WHISPER_MODEL = 'tiny.en';
@@ -332,10 +332,7 @@ export class WhisperSidecar implements Transcriber {
     });
   }
 
-  async transcribe(
-    request: TranscriptionRequest,
-    signal?: AbortSignal,
-  ): Promise<{ text: string; ms: number }> {
+  async transcribe(request: TranscriptionRequest, signal?: AbortSignal): Promise<Transcript> {
     const answer = await this.#ask(
       {
         audio: Buffer.from(
@@ -355,6 +352,7 @@ export class WhisperSidecar implements Transcriber {
     return {
       text: typeof answer.text === 'string' ? answer.text : '',
       ms: Number(answer.ms ?? 0),
+      ...(typeof answer.known === 'number' ? { known: answer.known } : {}),
     };
   }
 
@@ -431,10 +429,7 @@ export class WhisperModels implements Transcriber {
     return [...this.#sidecars.keys()];
   }
 
-  transcribe(
-    request: TranscriptionRequest,
-    signal?: AbortSignal,
-  ): Promise<{ text: string; ms: number }> {
+  transcribe(request: TranscriptionRequest, signal?: AbortSignal): Promise<Transcript> {
     return this.#sidecar(whisperModelFor(request.language)).transcribe(request, signal);
   }
 

@@ -161,6 +161,20 @@ describe('WhisperSTT', () => {
     expect((await sidecar.info()).threads).toBe(defaultWhisperThreads());
   });
 
+  it('gives as its confidence the share of known words the transcriber reports, else 1', async () => {
+    const frames = await speak('tents', 'kal16');
+    const confidence = async (known: number | undefined) => {
+      const recognizer = new WhisperSTT({
+        transcriber: {
+          transcribe: async () => ({ text: 'Welchhoch, Zeighabenzieh', ms: 1, known }),
+        },
+      });
+      return (await recognizer.recognize(frames)).alternatives?.[0]?.confidence;
+    };
+    expect(await confidence(0.25)).toBe(0.25);
+    expect(await confidence(undefined)).toBe(1);
+  });
+
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
   });

@@ -25,12 +25,22 @@ export interface TranscriptionRequest {
   language?: string | undefined;
 }
 
+/** What the recognizer heard in one utterance. */
+export interface Transcript {
+  text: string;
+  /** Milliseconds the decoding took. */
+  ms: number;
+  /**
+   * The share (0 to 1) of the words the language's dictionary or the prompt knows, when the
+   * recognizer checked them (the multilingual model does, see `WhisperSidecar`): a misheard
+   * utterance ("Welchhoch, Zeighabenzieh") is few words at all.
+   */
+  known?: number | undefined;
+}
+
 /** What transcribes: a sidecar process of this process, or one the worker shares. */
 export interface Transcriber {
-  transcribe(
-    request: TranscriptionRequest,
-    signal?: AbortSignal,
-  ): Promise<{ text: string; ms: number }>;
+  transcribe(request: TranscriptionRequest, signal?: AbortSignal): Promise<Transcript>;
 }
 
 /** Options of {@link WhisperSTT}. */
@@ -146,7 +156,7 @@ export class WhisperSTT extends stt.STT {
     abortSignal?: AbortSignal,
   ): Promise<stt.SpeechEvent> {
     const pcm = monoSamples(buffer, WHISPER_SAMPLE_RATE);
-    const { text } = await this.#transcriber.transcribe(
+    const { text, known } = await this.#transcriber.transcribe(
       { pcm, prompt: this.#prompt, language: getBaseLanguage(this.#language) },
       abortSignal,
     );
@@ -160,7 +170,9 @@ export class WhisperSTT extends stt.STT {
           text: withoutRepeats(text),
           startTime: 0,
           endTime: seconds,
-          confidence: 1,
+          // Whisper gives no confidence of its own; the share of real words is the one the
+          // recognizer can vouch for (a consumer asks again rather than act on a guess).
+          confidence: known ?? 1,
         },
       ],
     };
