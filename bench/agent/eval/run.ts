@@ -20,7 +20,9 @@
 //                                          replacing earlier ones' conversations; files of
 //                                          several languages (an English run's with a French
 //                                          one's) also print the languages side by side, with
-//                                          responses as ratios to English's
+//                                          responses as ratios to English's; files joined by
+//                                          `+` (a.json+b.json) are runs of one set, pooled: every
+//                                          turn of each counts
 //   EVAL_LANGUAGE=fr|es|de                 the shop and its conversations in that language
 //                                          (conversations-i18n.ts, voices VOICES_IN; default
 //                                          English), on the demo's catalogue in the language
@@ -151,14 +153,18 @@ function treeState(): string {
  */
 export function reportFromFiles(files: readonly string[]): string {
   const records = new Map<string, ConversationRecord>();
-  for (const file of files) {
+  // A run of a pooled group (`a.json+b.json`) keeps its records beside the group's other runs'.
+  const runs = files.flatMap((group) =>
+    group.split('+').map((file, run) => ({ file, run: group.includes('+') ? run : 0 })),
+  );
+  for (const { file, run } of runs) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as ConversationRecord[];
     for (const record of saved) {
       // Expectations are functions: they come back from the set by the conversation's id.
       const conversation = ALL_CONVERSATIONS.find((known) => known.id === record.conversation.id);
       const voice = ALL_VOICES.find((known) => known.id === record.voice.id);
       if (!conversation || !voice) continue;
-      records.set(`${record.path} ${voice.id} ${conversation.id}`, {
+      records.set(`${run} ${record.path} ${voice.id} ${conversation.id}`, {
         ...record,
         conversation,
         voice,
