@@ -126,6 +126,19 @@ export async function routeUtterance(
     return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : undefined;
   }
 
+  // "Compare the first and the second" when nothing was shown (its search misheard, or asked
+  // again): nothing is there to point at, and the LLM would take seconds to guess at it.
+  if (
+    ordinals(tokens, lexicon).length > 0 &&
+    context.shown.length === 0 &&
+    context.compared.length === 0 &&
+    context.focus === undefined &&
+    context.cart === undefined &&
+    !mentionsCart &&
+    !catalogueWords(tokens)
+  )
+    return { kind: 'reply', reply: 'nothing_shown' };
+
   // "Add, compare the first and the third": a comparison of named positions outweighs a stray
   // verb the recognizer put before it.
   const compare = toolFor(catalog, 'compare');

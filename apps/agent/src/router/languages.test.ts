@@ -41,6 +41,7 @@ const reply = (kind: SmallTalk): Expected => ({ reply: kind });
 const CASES: Record<ShopLanguage, Case[]> = {
   'fr-FR': [
     { say: 'Je cherche une tente', route: search({ category: 'tents' }) },
+    { say: 'Montrez-moi la deuxième', route: reply('nothing_shown') },
     // A near miss of the recognizer, mended from the shop's words (hearing.ts).
     { say: 'Vous avez des tantes rouges ?', route: search({ category: 'tents', color: 'red' }) },
     { say: 'Montre-moi des tentes rouges', route: search({ category: 'tents', color: 'red' }) },
@@ -200,6 +201,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
   ],
   'es-ES': [
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
+    { say: 'compara el primero y el segundo', route: reply('nothing_shown') },
     { say: 'busco una tienda de campana', route: search({ category: 'tents' }) },
     { say: 'busco una mochilla', route: search({ category: 'backpacks' }) },
     { say: '¿Tienes botas?', route: search({ query: 'botas' }) },
@@ -309,6 +311,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
   ],
   'de-DE': [
     { say: 'Ich suche einen Schlafsack', route: search({ category: 'sleeping-bags' }) },
+    // Nothing shown yet: positions point at nothing.
+    { say: 'vergleiche den ersten und den zweiten', route: reply('nothing_shown') },
     { say: 'Ich suche einen Schlafsak', route: search({ category: 'sleeping-bags' }) },
     {
       say: 'Habt ihr Zelte unter 300 Euro?',

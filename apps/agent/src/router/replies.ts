@@ -52,6 +52,7 @@ export function smallTalkReply(kind: SmallTalk, style: ReplyStyle): string | und
   if (kind === 'how_are_you') return templates.howAreYou;
   if (kind === 'thanks') return templates.thanks;
   if (kind === 'not_heard') return templates.notHeard;
+  if (kind === 'nothing_shown') return templates.nothingShown;
   const abilities = style.operations
     .map((operation) => templates.canDo[operation])
     .filter((ability): ability is string => Boolean(ability));

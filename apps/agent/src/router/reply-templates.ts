@@ -32,6 +32,8 @@ export interface ReplyTemplates {
   failed: string;
   /** A turn the recognizer could not make words of: asked again. */
   notHeard: string;
+  /** "The first one" when nothing was shown yet. */
+  nothingShown: string;
   display: (name: string, facts: ItemFacts) => string;
   compare: (items: { name: string; price: string | undefined }[], lightest?: string) => string;
   added: (
@@ -88,6 +90,7 @@ const english: ReplyTemplates = {
   goodbye: 'Thank you for visiting. Goodbye!',
   failed: "Sorry, I couldn't do that. Could you say it another way?",
   notHeard: "Sorry, I didn't catch that. Could you say it again?",
+  nothingShown: "I haven't shown you anything yet. What are you looking for?",
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`it costs ${facts.price}`);
@@ -164,6 +167,7 @@ const french: ReplyTemplates = {
   goodbye: 'Merci de votre visite. Au revoir !',
   failed: 'Désolé, je n’ai pas pu le faire. Pouvez-vous le dire autrement ?',
   notHeard: 'Pardon, je n’ai pas bien entendu. Pouvez-vous répéter ?',
+  nothingShown: 'Je ne vous ai encore rien montré. Que recherchez-vous ?',
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`prix : ${facts.price}`);
@@ -237,6 +241,7 @@ const spanish: ReplyTemplates = {
   goodbye: 'Gracias por tu visita. ¡Adiós!',
   failed: 'Lo siento, no he podido hacerlo. ¿Puedes decirlo de otra manera?',
   notHeard: 'Perdona, no te he entendido bien. ¿Puedes repetirlo?',
+  nothingShown: 'Todavía no te he mostrado nada. ¿Qué estás buscando?',
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`precio: ${facts.price}`);
@@ -311,6 +316,7 @@ const german: ReplyTemplates = {
   goodbye: 'Vielen Dank für Ihren Besuch. Auf Wiederhören!',
   failed: 'Entschuldigung, das hat nicht geklappt. Können Sie es anders sagen?',
   notHeard: 'Entschuldigung, das habe ich nicht verstanden. Können Sie es wiederholen?',
+  nothingShown: 'Ich habe Ihnen noch nichts gezeigt. Wonach suchen Sie?',
   display: (name, facts) => {
     const said: string[] = [];
     if (facts.price) said.push(`Preis: ${facts.price}`);

@@ -391,6 +391,21 @@ describe('the intent router on the demo scenario', () => {
     expect(await dialogue.say('Bye there.')).toEqual({ kind: 'reply', reply: 'greeting' });
     expect(await dialogue.say('thank you')).toEqual({ kind: 'reply', reply: 'thanks' });
     expect(await dialogue.say('which is better for rocky trails')).toBeUndefined();
+    // Positions when nothing was shown point at nothing: the visitor is told, at once.
+    const fresh = new Dialogue();
+    expect(await fresh.say('compare the first and the second')).toEqual({
+      kind: 'reply',
+      reply: 'nothing_shown',
+    });
+    expect(await fresh.say('show me the last one')).toEqual({
+      kind: 'reply',
+      reply: 'nothing_shown',
+    });
+    // A kind named with the position is a request of its own.
+    expect(await fresh.say('show me the first tent')).not.toEqual({
+      kind: 'reply',
+      reply: 'nothing_shown',
+    });
     expect(await dialogue.say('tell me a joke')).toBeUndefined();
     // "goodbye" inside a cart request is not an end.
     expect(tool(await dialogue.say('add it to my cart and then goodbye'))).not.toBe(

@@ -2,8 +2,12 @@
 import type { Lexicon } from './lexicon.js';
 import { hasPhrase } from './text.js';
 
-/** Turns answered without a tool (`not_heard`: a turn the recognizer could not make words of). */
-export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help' | 'catalogue' | 'not_heard';
+/**
+ * Turns answered without a tool (`not_heard`: a turn the recognizer could not make words of;
+ * `nothing_shown`: "the first one" when nothing was shown).
+ */
+export type SmallTalk =
+  'greeting' | 'how_are_you' | 'thanks' | 'help' | 'catalogue' | 'not_heard' | 'nothing_shown';
 
 /** The small talk the words are, if they are nothing else. */
 export function smallTalkOf(tokens: string[], lexicon: Lexicon): SmallTalk | undefined {
