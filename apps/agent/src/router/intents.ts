@@ -207,6 +207,15 @@ export async function routeUtterance(
       lexicon.plural(token, catalog.surface),
   );
 
+  // "How much is it?", "elle coûte combien ?", "ist es wasserdicht?": a fact of one item, which
+  // its card shows and the display reply says. The LLM took seconds to answer these.
+  if (display && !plural && !mentionsCart && asksFact(tokens, catalog, filterArgs, lexicon)) {
+    const referred = referredItems(tokens, context, context.shown, lexicon);
+    const target =
+      referred.length === 1 ? referred[0] : referred.length === 0 ? context.focus : undefined;
+    if (target) return { kind: 'tool', tool: display, args: { item_id: target.id } };
+  }
+
   // "The cheapest sleeping bag" while tents are shown is a new search, not a pick among the tents.
   const newSubject =
     (query.length > 0 || Object.keys(filterArgs).length > 0) &&
@@ -299,6 +308,26 @@ export async function routeUtterance(
       return { kind: 'tool', tool: search, args };
   }
   return undefined;
+}
+
+/**
+ * Whether the words ask for a fact of one item (its price, its weight, a yes-or-no field) rather
+ * than for items: no search phrase ("do you have anything waterproof"), and no filter besides a
+ * yes-or-no one (a kind, a colour or an amount makes it a search).
+ */
+function asksFact(
+  tokens: string[],
+  catalog: RouterCatalog,
+  filterArgs: Record<string, unknown>,
+  lexicon: Lexicon,
+): boolean {
+  // "What" opens a search ("what tents do you have") and a fact question alike.
+  const search = lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase));
+  if (hasPhrase(tokens, search, lexicon)) return false;
+  const booleans = new Set(catalog.booleans.map((field) => field.key));
+  const keys = Object.keys(filterArgs);
+  if (!keys.every((key) => booleans.has(key))) return false;
+  return keys.length > 0 || hasPhrase(tokens, lexicon.factWords, lexicon);
 }
 
 /**

@@ -148,12 +148,29 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Comment allez-vous ?', route: reply('how_are_you') },
     { say: "Qu'est-ce que vous vendez ?", route: reply('catalogue') },
     { say: 'Que pouvez-vous faire ?', route: reply('help') },
+    // A fact of one item its card shows: the item is shown, and the reply says it.
     {
       say: 'Est-elle imperméable ?',
       after: ['Montre-moi des tentes', 'La deuxième'],
+      route: show('tent-2'),
+    },
+    {
+      say: 'Elle coûte combien ?',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: show('tent-2'),
+    },
+    { say: 'Combien coûte la première ?', after: ['Montre-moi des tentes'], route: show('tent-1') },
+    // Items asked for are a search, not a fact of the one in focus.
+    {
+      say: 'Vous avez quelque chose d’imperméable ?',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: search({ category: 'tents', waterproof: true }),
+    },
+    {
+      say: 'Combien coûtent les vestes ?',
+      after: ['Montre-moi des tentes', 'La deuxième'],
       route: 'llm',
     },
-    { say: 'Combien coûte la première ?', after: ['Montre-moi des tentes'], route: 'llm' },
     { say: 'Raconte-moi une blague', route: 'llm' },
     {
       say: 'Je voudrais une tente à 199,99 euros maximum',
@@ -274,8 +291,26 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Buenos días', route: reply('greeting') },
     { say: 'Muchas gracias', route: reply('thanks') },
     { say: '¿Qué vendéis?', route: reply('catalogue') },
-    { say: '¿Es impermeable?', after: ['Busco tiendas de campaña', 'El segundo'], route: 'llm' },
-    { say: '¿Cuánto cuesta el primero?', after: ['Busco tiendas de campaña'], route: 'llm' },
+    {
+      say: '¿Es impermeable?',
+      after: ['Busco tiendas de campaña', 'El segundo'],
+      route: show('tent-2'),
+    },
+    {
+      say: '¿Cuánto cuesta?',
+      after: ['Busco tiendas de campaña', 'El segundo'],
+      route: show('tent-2'),
+    },
+    {
+      say: '¿Cuánto cuesta el primero?',
+      after: ['Busco tiendas de campaña'],
+      route: show('tent-1'),
+    },
+    {
+      say: '¿Tienes algo impermeable?',
+      after: ['Busco tiendas de campaña', 'El segundo'],
+      route: search({ category: 'tents', waterproof: true }),
+    },
     { say: 'Cuéntame un chiste', route: 'llm' },
     {
       say: 'Quiero una tienda de campaña de 199,99 euros como máximo',
@@ -386,8 +421,16 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Vielen Dank', route: reply('thanks') },
     { say: 'Wie geht es Ihnen?', route: reply('how_are_you') },
     { say: 'Was verkaufen Sie?', route: reply('catalogue') },
-    { say: 'Ist es wasserdicht?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
-    { say: 'Wie viel kostet das erste?', after: ['Zeig mir Zelte'], route: 'llm' },
+    { say: 'Ist es wasserdicht?', after: ['Zeig mir Zelte', 'Das zweite'], route: show('tent-2') },
+    // The recognizer's split compound, joined where the router reads.
+    { say: 'Ist es Wasser dicht?', after: ['Zeig mir Zelte', 'Das zweite'], route: show('tent-2') },
+    { say: 'Was kostet sie?', after: ['Zeig mir Zelte', 'Das zweite'], route: show('tent-2') },
+    { say: 'Wie viel kostet das erste?', after: ['Zeig mir Zelte'], route: show('tent-1') },
+    {
+      say: 'Haben Sie wasserdichte Jacken?',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: search({ category: 'jackets', waterproof: true }),
+    },
     { say: 'Erzähl mir einen Witz', route: 'llm' },
     {
       say: 'Ich möchte ein Zelt für höchstens 199,99 Euro',
@@ -397,7 +440,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
       say: 'Leg drei Paar Merino Socken in den Warenkorb',
       route: add('socks-1', 3),
     },
-    { say: 'Wie schwer ist es?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
+    { say: 'Wie schwer ist es?', after: ['Zeig mir Zelte', 'Das zweite'], route: show('tent-2') },
     { say: 'Ist es leichter?', after: ['Zeig mir Zelte'], route: show('tent-2') },
     { say: 'Lösche das Zelt aus dem Warenkorb', cart: ['lamp-1'], route: 'llm' },
     {

@@ -146,6 +146,11 @@ export interface Lexicon {
   rankingWords: ReadonlySet<string>;
   /** Words that name the price besides its field's name. */
   priceWords: readonly string[];
+  /**
+   * Questions for a fact of one item that its card shows: its price or weight ("how much",
+   * "what does it weigh"). A yes-or-no field of the catalogue ("waterproof") asks one too.
+   */
+  factWords: readonly string[];
   /** Words that mean every item they name ("both", "all"). */
   every: ReadonlySet<string>;
   /** Phrases that do ("les deux", as words "les 2"). */

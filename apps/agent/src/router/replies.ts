@@ -95,7 +95,13 @@ export function toolReply(turn: ToolTurn, style: ReplyStyle): string | undefined
       return templates.display(item.name, {
         price: priceOf(item, style, templates),
         weightGrams: typeof item.fields.weight_g === 'number' ? item.fields.weight_g : undefined,
-        waterproof: item.fields.waterproof === true,
+        // "Is it waterproof?" of one that is not gets its no; otherwise only a yes is worth saying.
+        waterproof:
+          item.fields.waterproof === true
+            ? true
+            : item.fields.waterproof === false && templates.asksWaterproof.test(turn.request)
+              ? false
+              : undefined,
       });
     }
     case 'compare': {

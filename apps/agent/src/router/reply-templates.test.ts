@@ -10,6 +10,8 @@ interface Expected {
   searchRanked: { request: string; reply: string };
   searchNone: string;
   display: string;
+  /** "Is it waterproof?" of one that is not: how the reply ends. */
+  notWaterproof: { request: string; ends: string };
   compare: string;
   added: string;
   addedTwo: string;
@@ -34,6 +36,7 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     },
     searchNone: 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
     display: 'Voici Tente Légère Ultra. Prix : 249 euros, poids : 1300 grammes, imperméable.',
+    notWaterproof: { request: 'Elle est imperméable ?', ends: ' grammes, pas imperméable.' },
     compare:
       'Les voici côte à côte : Tente Nomade 2 places à 189 euros et Tente Légère Ultra à 249 euros. Le plus léger est Tente Légère Ultra.',
     added: 'J’ai ajouté Lampe frontale à votre panier. Vous avez 1 article dans votre panier.',
@@ -64,6 +67,7 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     searchNone: 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
     display:
       'Aquí tienes Tienda de campaña Ultraligera. Precio: 249 euros, peso: 1300 gramos, impermeable.',
+    notWaterproof: { request: '¿Es impermeable?', ends: ' gramos, no es impermeable.' },
     compare:
       'Aquí los tienes lado a lado: Tienda de campaña Nómada 2 plazas a 189 euros y Tienda de campaña Ultraligera a 249 euros. El más ligero es Tienda de campaña Ultraligera.',
     added: 'He añadido Linterna frontal a tu carrito. Tienes 1 artículo en tu carrito.',
@@ -91,6 +95,7 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     },
     searchNone: 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
     display: 'Hier ist Ultraleichtes Zelt. Preis: 249 Euro, Gewicht: 1300 Gramm, wasserdicht.',
+    notWaterproof: { request: 'Ist es Wasser dicht?', ends: ' Gramm, nicht wasserdicht.' },
     compare:
       'Hier sind sie nebeneinander: Zelt Nomade 2 Personen für 189 Euro und Ultraleichtes Zelt für 249 Euro. Am leichtesten ist Ultraleichtes Zelt.',
     added: 'Ich habe Stirnlampe in Ihren Warenkorb gelegt. Sie haben 1 Artikel im Warenkorb.',
@@ -157,6 +162,14 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
       expect(toolReply(turn('display', { item_id: 'tent-2' }, shown), spoken)).toBe(
         expected.display,
       );
+      // A "no" is said when asked for, and only then.
+      const dry = dialogue.run('show_product', { item_id: 'tent-3' });
+      const asked = {
+        ...turn('display', { item_id: 'tent-3' }, dry),
+        request: expected.notWaterproof.request,
+      };
+      expect(toolReply(asked, spoken)?.endsWith(expected.notWaterproof.ends)).toBe(true);
+      expect(toolReply(turn('display', { item_id: 'tent-3' }, dry), spoken)).toMatch(/\d \w+\.$/);
       const args = { item_ids: ['tent-1', 'tent-2'] };
       const compared = dialogue.run('compare_products', args);
       expect(toolReply(turn('compare', args, compared), spoken)).toBe(expected.compare);

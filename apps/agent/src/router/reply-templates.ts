@@ -8,6 +8,7 @@ import type { Operation } from '../tools.js';
 export interface ItemFacts {
   price?: string | undefined;
   weightGrams?: number | undefined;
+  /** Said when true, and when false if the visitor asked ("is it waterproof?"). */
   waterproof?: boolean | undefined;
 }
 
@@ -35,6 +36,8 @@ export interface ReplyTemplates {
   /** "The first one" when nothing was shown yet. */
   nothingShown: string;
   display: (name: string, facts: ItemFacts) => string;
+  /** Whether a request asks about waterproofness ("is it waterproof"), in the words as heard. */
+  asksWaterproof: RegExp;
   compare: (items: { name: string; price: string | undefined }[], lightest?: string) => string;
   added: (
     name: string | undefined,
@@ -95,9 +98,11 @@ const english: ReplyTemplates = {
     const said: string[] = [];
     if (facts.price) said.push(`it costs ${facts.price}`);
     if (facts.weightGrams !== undefined) said.push(`weighs ${facts.weightGrams} grams`);
-    if (facts.waterproof) said.push("it's waterproof");
+    if (facts.waterproof !== undefined)
+      said.push(facts.waterproof ? "it's waterproof" : "it isn't waterproof");
     return `Here is the ${name}.${said.length ? ` ${capitalize(listOf(said, 'and'))}.` : ''}`;
   },
+  asksWaterproof: /water\s*proof/i,
   compare: (items, lightest) => {
     const prices = items.map((item) => `the ${item.name} is ${item.price ?? 'unpriced'}`);
     const text = `Here they are side by side: ${listOf(prices, 'and')}.`;
@@ -172,9 +177,11 @@ const french: ReplyTemplates = {
     const said: string[] = [];
     if (facts.price) said.push(`prix : ${facts.price}`);
     if (facts.weightGrams !== undefined) said.push(`poids : ${facts.weightGrams} grammes`);
-    if (facts.waterproof) said.push('imperméable');
+    if (facts.waterproof !== undefined)
+      said.push(facts.waterproof ? 'imperméable' : 'pas imperméable');
     return `Voici ${name}.${said.length ? ` ${capitalize(said.join(', '))}.` : ''}`;
   },
+  asksWaterproof: /imperm[eé]abl/i,
   compare: (items, lightest) => {
     const prices = items.map((item) => `${item.name} à ${item.price ?? 'prix non indiqué'}`);
     const text = `Les voici côte à côte : ${listOf(prices, 'et')}.`;
@@ -246,9 +253,11 @@ const spanish: ReplyTemplates = {
     const said: string[] = [];
     if (facts.price) said.push(`precio: ${facts.price}`);
     if (facts.weightGrams !== undefined) said.push(`peso: ${facts.weightGrams} gramos`);
-    if (facts.waterproof) said.push('impermeable');
+    if (facts.waterproof !== undefined)
+      said.push(facts.waterproof ? 'impermeable' : 'no es impermeable');
     return `Aquí tienes ${name}.${said.length ? ` ${capitalize(said.join(', '))}.` : ''}`;
   },
+  asksWaterproof: /impermeabl/i,
   compare: (items, lightest) => {
     const prices = items.map((item) => `${item.name} a ${item.price ?? 'precio sin indicar'}`);
     const text = `Aquí los tienes lado a lado: ${listOf(prices, 'y')}.`;
@@ -321,9 +330,11 @@ const german: ReplyTemplates = {
     const said: string[] = [];
     if (facts.price) said.push(`Preis: ${facts.price}`);
     if (facts.weightGrams !== undefined) said.push(`Gewicht: ${facts.weightGrams} Gramm`);
-    if (facts.waterproof) said.push('wasserdicht');
+    if (facts.waterproof !== undefined)
+      said.push(facts.waterproof ? 'wasserdicht' : 'nicht wasserdicht');
     return `Hier ist ${name}.${said.length ? ` ${said.join(', ')}.` : ''}`;
   },
+  asksWaterproof: /wasser\s*dicht/i,
   compare: (items, lightest) => {
     const prices = items.map((item) => `${item.name} für ${item.price ?? 'ohne Preisangabe'}`);
     const text = `Hier sind sie nebeneinander: ${listOf(prices, 'und')}.`;

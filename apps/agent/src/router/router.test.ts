@@ -142,6 +142,20 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(second)).toBe('show_product');
     expect(args(second)).toEqual({ item_id: shown[1]?.id });
 
+    // A fact its card shows is asked of the item in focus, or of the one named by position.
+    for (const question of ['how much is it', 'is it waterproof', 'what does it weigh']) {
+      const fact = await dialogue.say(question);
+      expect(tool(fact), question).toBe('show_product');
+      expect(args(fact), question).toEqual({ item_id: shown[1]?.id });
+    }
+    expect(args(await dialogue.say('how much is the first one'))).toEqual({
+      item_id: shown[0]?.id,
+    });
+    // Asking for items is a search, whatever fact it names.
+    expect(tool(await new Dialogue().say('is there a waterproof flashlight'))).toBe(
+      'search_products',
+    );
+
     const compare = await dialogue.say('compare the first two');
     expect(tool(compare)).toBe('compare_products');
     expect(args(compare)).toEqual({ item_ids: [shown[0]?.id, shown[1]?.id] });
@@ -415,6 +429,20 @@ describe('the intent router on the demo scenario', () => {
 });
 
 describe('reply templates', () => {
+  it('say "no" to "is it waterproof?" of an item that is not, and only when asked', () => {
+    const output = JSON.stringify({
+      ok: true,
+      result: { item_id: 'tent-9', data: { name: 'Trail Tent', price: 120, waterproof: false } },
+    });
+    const style = { language: 'en-US', spoken: true, operations: [] };
+    const display = (request: string) =>
+      toolReply({ operation: 'display', args: {}, output, isError: false, request }, style);
+    expect(display('is it waterproof')).toBe(
+      "Here is the Trail Tent. It costs 120 dollars and it isn't waterproof.",
+    );
+    expect(display('show me the second one')).toBe('Here is the Trail Tent. It costs 120 dollars.');
+  });
+
   it('answer tool results in a sentence the page backs up', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('do you have any tents');

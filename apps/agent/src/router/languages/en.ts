@@ -211,6 +211,7 @@ export const english: Lexicon = {
     'budget',
   ]),
   priceWords: ['price', 'cost', 'dollar', 'dollars', 'buck', 'bucks', 'euro', 'euros', 'pound'],
+  factWords: ['how much', 'cost', 'costs', 'price', 'weigh', 'weighs', 'weight', 'how heavy'],
   every: new Set(['both', 'all', 'them', 'these', 'those']),
   everyPhrases: [],
   comparePronouns: ['them', 'those', 'these', 'both', 'the two', 'the three', 'all'],

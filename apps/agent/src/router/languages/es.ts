@@ -395,6 +395,7 @@ export const spanish: Lexicon = {
     ...list('mas menos mejor mejores asequible asequibles popular populares ultraligero'),
   ]),
   priceWords: list('precio euro euros dolar dolares cuesta cuestan pavos'),
+  factWords: list('cuanto cuanta cuesta cuestan precio pesa pesan peso pesado pesada'),
   every: new Set(list('todos todas ambos ambas ellos ellas estos esos')),
   everyPhrases: ['los 2', 'las 2'],
   comparePronouns: [

@@ -389,6 +389,7 @@ export const french: Lexicon = {
     ...list('chere cheres legere legeres moins plus mieux marche abordable abordables'),
   ]),
   priceWords: list('prix euro euros dollar dollars coute coutent balles'),
+  factWords: list('combien coute coutent prix pese pesent poids lourd lourde'),
   every: new Set(list('tous toutes ceux celles')),
   everyPhrases: ['les 2', 'tous les 2', 'toutes les 2'],
   comparePronouns: ['les', 'ceux', 'celles', 'tous', 'toutes', 'les 2', 'les 3', 'ces'],
