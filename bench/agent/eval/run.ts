@@ -13,8 +13,9 @@
 //   EVAL_VOICES_PER_CONVERSATION=n         how many voices speak each conversation (default 1,
 //                                          taking turns over the voices); `all` for every voice
 //   EVAL_RAW_EVERY=n                       browser-raw on every n-th conversation only (default 1)
-//   EVAL_GAP_MS=7000                       browser silence after an utterance when the direct
-//                                          path did not time that turn
+//   EVAL_GAP_MS=9000                       browser silence after an utterance when the direct
+//                                          path did not time that turn (long enough for most
+//                                          answers: the visitor waits for the agent)
 //   EVAL_OUT=file.json                     where the raw records go (default in the temp folder)
 //   EVAL_REPORT=a.json,b.json              no run: the report of saved records, later files
 //                                          replacing earlier ones' conversations; files of
@@ -128,7 +129,9 @@ function fromEnvironment(): Required<Omit<EvalOptions, 'log'>> {
 
 /** The browser's silence after each utterance: what the agent took on the direct path, and more. */
 function gapsFrom(direct: ConversationRecord | undefined, conversation: Conversation): number[] {
-  const fallback = Number(process.env.EVAL_GAP_MS ?? 7000);
+  // 7 s left German answers (longer words, longer sentences) talked over in 26 turns of 44, and
+  // turns the LLM answered in more than 7 s out of the response figures: a visitor waits.
+  const fallback = Number(process.env.EVAL_GAP_MS ?? 9000);
   return conversation.turns.map((_, index) => {
     const settled = direct?.turns[index]?.settledMs;
     // The browser path may hear differently and take longer (an LLM turn): 1.5 s more, 4 s least.
