@@ -126,17 +126,21 @@ export async function routeUtterance(
     return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : undefined;
   }
 
-  // "Compare the first and the second" when nothing was shown (its search misheard, or asked
-  // again): nothing is there to point at, and the LLM would take seconds to guess at it.
-  if (
-    ordinals(tokens, lexicon).length > 0 &&
+  // "Compare the first and the second", "which one is cheaper?" when nothing was shown (its
+  // search misheard, or asked again): nothing is there to point at, and the LLM would take
+  // seconds to guess at it. A ranking is such a pick when it is short or says "one"; asked of
+  // the shop ("what's the cheapest thing you have") it is not.
+  const nothingShown =
     context.shown.length === 0 &&
     context.compared.length === 0 &&
     context.focus === undefined &&
-    context.cart === undefined &&
-    !mentionsCart &&
-    !catalogueWords(tokens)
-  )
+    !context.cart?.length;
+  const picksShown =
+    ordinals(tokens, lexicon).length > 0 ||
+    (rankingOf(tokens, lexicon) !== undefined &&
+      (has(lexicon.one) || tokens.length <= 4) &&
+      !has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase))));
+  if (nothingShown && picksShown && !mentionsCart && !catalogueWords(tokens))
     return { kind: 'reply', reply: 'nothing_shown' };
 
   // "Add, compare the first and the third": a comparison of named positions outweighs a stray
@@ -177,7 +181,11 @@ export async function routeUtterance(
     let [target] = referredItems(tokens, context, pool, lexicon);
     target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
     if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
-    if (!target) return undefined;
+    // "Put the cheaper one in my cart" with nothing shown: there is nothing to add.
+    if (!target)
+      return nothingShown && !catalogueWords(tokens)
+        ? { kind: 'reply', reply: 'nothing_shown' }
+        : undefined;
     const count = quantity(tokens, lexicon);
     return {
       kind: 'tool',
@@ -241,16 +249,17 @@ export async function routeUtterance(
       has(lexicon.offer)
     )
       return { kind: 'reply', reply: 'catalogue' };
-    // "Do you also have sun hats", heard as "do yourself sun hats": a kind of item nobody has
-    // shown yet is asked for, whatever the question's grammar came out as.
-    if (
-      search &&
-      query &&
-      newSubject &&
-      lexicon.yesNoStarts.has(opening) &&
-      !pointsAtFocus(tokens, lexicon)
-    )
-      return { kind: 'tool', tool: search, args: { query, ...filterArgs } };
+    // "Do you also have sun hats", heard as "do yourself sun hats", or "quels sacs à dos,
+    // savez-vous ?": a kind of item nobody has shown yet is asked for, whatever the question's
+    // grammar came out as. "Which" asks for a kind only when it names one ("which is better for
+    // rocky trails" is the LLM's).
+    const namesKind = Object.keys(filterArgs).some((key) => catalog.kinds.has(key));
+    if (search && newSubject && !pointsAtFocus(tokens, lexicon)) {
+      if (query && lexicon.yesNoStarts.has(opening))
+        return { kind: 'tool', tool: search, args: { query, ...filterArgs } };
+      if (namesKind && lexicon.whichStarts.has(opening))
+        return { kind: 'tool', tool: search, args: { ...(query ? { query } : {}), ...filterArgs } };
+    }
     const ranking = rankingOf(tokens, lexicon);
     if (!display || !ranking || newSubject || context.shown.length < 2) return undefined;
     if (!canRank(context.shown, ranking)) return undefined;

@@ -42,6 +42,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
   'fr-FR': [
     { say: 'Je cherche une tente', route: search({ category: 'tents' }) },
     { say: 'Montrez-moi la deuxième', route: reply('nothing_shown') },
+    // "Avez-vous" misheard: "quels" and a kind still ask for that kind.
+    { say: 'Quel Sacs à dos, savez-vous ?', route: search({ category: 'backpacks' }) },
     // A near miss of the recognizer, mended from the shop's words (hearing.ts).
     { say: 'Vous avez des tantes rouges ?', route: search({ category: 'tents', color: 'red' }) },
     { say: 'Montre-moi des tentes rouges', route: search({ category: 'tents', color: 'red' }) },
@@ -219,6 +221,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
   'es-ES': [
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
     { say: 'compara el primero y el segundo', route: reply('nothing_shown') },
+    { say: '¿Qué mochilas?', route: search({ category: 'backpacks' }) },
     { say: 'busco una tienda de campana', route: search({ category: 'tents' }) },
     { say: 'busco una mochilla', route: search({ category: 'backpacks' }) },
     { say: '¿Tienes botas?', route: search({ query: 'botas' }) },
@@ -348,6 +351,15 @@ const CASES: Record<ShopLanguage, Case[]> = {
     { say: 'Ich suche einen Schlafsack', route: search({ category: 'sleeping-bags' }) },
     // Nothing shown yet: positions point at nothing.
     { say: 'vergleiche den ersten und den zweiten', route: reply('nothing_shown') },
+    { say: 'welcher ist billiger?', route: reply('nothing_shown') },
+    { say: 'Welche Rucksäcke, sagen Sie?', route: search({ category: 'backpacks' }) },
+    { say: 'Leg den billigeren in meinen Warenkorb', route: reply('nothing_shown') },
+    // An empty cart shown is still nothing to point at.
+    {
+      say: 'vergleiche den ersten und den zweiten',
+      after: ['zeig mir meinen Warenkorb'],
+      route: reply('nothing_shown'),
+    },
     { say: 'Ich suche einen Schlafsak', route: search({ category: 'sleeping-bags' }) },
     {
       say: 'Habt ihr Zelte unter 300 Euro?',

@@ -97,6 +97,8 @@ export interface Lexicon {
   leadIns: ReadonlySet<string>;
   again: readonly string[];
   yesNoStarts: ReadonlySet<string>;
+  /** "Which": a question that opens so and names a kind nobody has shown asks for that kind. */
+  whichStarts: ReadonlySet<string>;
   questionStarts: ReadonlySet<string>;
   /** Phrases that make an utterance a question wherever they are ("la première est-elle ..."). */
   questionPhrases: readonly string[];

@@ -377,6 +377,9 @@ describe('the intent router on the demo scenario', () => {
     const stoves = await dialogue.say('Do yourself, camp stoves?');
     expect(tool(stoves)).toBe('search_products');
     expect(String(args(stoves)?.query)).toMatch(/^camp stoves?$/);
+    // "Which" and a kind nobody has shown ask for that kind, the search phrase misheard.
+    const bags = await new Dialogue().say('Which sleeping bags, you said?');
+    expect(tool(bags)).toBe('search_products');
     const offer = await dialogue.say('what sort of things do you guys sell');
     expect(offer).toEqual({ kind: 'reply', reply: 'catalogue' });
     const reply = smallTalkReply('catalogue', {
@@ -412,6 +415,16 @@ describe('the intent router on the demo scenario', () => {
       reply: 'nothing_shown',
     });
     expect(await fresh.say('show me the last one')).toEqual({
+      kind: 'reply',
+      reply: 'nothing_shown',
+    });
+    expect(await fresh.say('which one is cheaper')).toEqual({
+      kind: 'reply',
+      reply: 'nothing_shown',
+    });
+    expect(await fresh.say('put it in my cart')).toEqual({ kind: 'reply', reply: 'nothing_shown' });
+    // The cheapest the shop has is a search, not a pick among what is shown.
+    expect(await fresh.say("what's the cheapest thing you have")).not.toEqual({
       kind: 'reply',
       reply: 'nothing_shown',
     });

@@ -316,6 +316,7 @@ export const german: Lexicon = {
       'habt haben hast gibts ist sind kann konnen konnte konnten fuhrt fuhren verkauft verkaufen',
     ),
   ),
+  whichStarts: new Set(list('welche welcher welches welchen')),
   questionStarts: new Set(
     list(`
       welche welcher welches welchen warum wieso weshalb wie ist sind hat haben habt hast gibts

@@ -115,6 +115,7 @@ export const english: Lexicon = {
   leadIns: LEAD_INS,
   again: AGAIN_PHRASES,
   yesNoStarts: YES_NO_STARTS,
+  whichStarts: new Set(['which', 'what']),
   questionStarts: QUESTION_STARTS,
   questionPhrases: [],
   about: ['about'],

@@ -315,6 +315,7 @@ export const spanish: Lexicon = {
   yesNoStarts: new Set(
     list('tienes tiene tienen teneis hay es son venden vendeis puedo puedes podria'),
   ),
+  whichStarts: new Set(list('que cual cuales')),
   questionStarts: new Set(
     list(`
       que cual cuales como es son esta estan tiene cuanto cuanta cuantos cuantas donde cuando

@@ -300,6 +300,7 @@ export const french: Lexicon = {
   ),
   again: ['aussi', 'egalement', 'pareil', 'un autre', 'une autre', 'en plus'],
   yesNoStarts: new Set(list('est avez as vendez vends y pouvez peux auriez existe sont')),
+  whichStarts: new Set(list('quel quels quelle quelles')),
   questionStarts: new Set(
     list(`
       quel quelle quels quelles lequel laquelle lesquels lesquelles pourquoi comment est combien
