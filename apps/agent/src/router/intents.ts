@@ -217,7 +217,7 @@ export async function routeUtterance(
 
   // "How much is it?", "elle coûte combien ?", "ist es wasserdicht?": a fact of one item, which
   // its card shows and the display reply says. The LLM took seconds to answer these.
-  if (display && !plural && !mentionsCart && asksFact(tokens, catalog, filterArgs, lexicon)) {
+  if (display && !plural && !mentionsCart && asksFact(tokens, catalog, filterArgs, asks, lexicon)) {
     const referred = referredItems(tokens, context, context.shown, lexicon);
     const target =
       referred.length === 1 ? referred[0] : referred.length === 0 ? context.focus : undefined;
@@ -322,12 +322,14 @@ export async function routeUtterance(
 /**
  * Whether the words ask for a fact of one item (its price, its weight, a yes-or-no field) rather
  * than for items: no search phrase ("do you have anything waterproof"), and no filter besides a
- * yes-or-no one (a kind, a colour or an amount makes it a search).
+ * yes-or-no one (a kind, a colour or an amount makes it a search). A yes-or-no field alone asks
+ * only in a question ("is it waterproof"; "what about waterproof ones" narrows the search).
  */
 function asksFact(
   tokens: string[],
   catalog: RouterCatalog,
   filterArgs: Record<string, unknown>,
+  asks: boolean,
   lexicon: Lexicon,
 ): boolean {
   // "What" opens a search ("what tents do you have") and a fact question alike.
@@ -336,7 +338,7 @@ function asksFact(
   const booleans = new Set(catalog.booleans.map((field) => field.key));
   const keys = Object.keys(filterArgs);
   if (!keys.every((key) => booleans.has(key))) return false;
-  return keys.length > 0 || hasPhrase(tokens, lexicon.factWords, lexicon);
+  return hasPhrase(tokens, lexicon.factWords, lexicon) || (keys.length > 0 && asks);
 }
 
 /**

@@ -151,6 +151,8 @@ describe('the intent router on the demo scenario', () => {
     expect(args(await dialogue.say('how much is the first one'))).toEqual({
       item_id: shown[0]?.id,
     });
+    // A yes-or-no filter said of several ("what about waterproof ones") narrows the search.
+    expect(tool(await dialogue.say('what about waterproof ones'))).toBe('search_products');
     // Asking for items is a search, whatever fact it names.
     expect(tool(await new Dialogue().say('is there a waterproof flashlight'))).toBe(
       'search_products',
