@@ -25,9 +25,11 @@ import numpy as np
 # Words are letters and digits; an apostrophe ends an elided article or pronoun ("l'apprend",
 # "qu'est"), whose last part is the word.
 _SPLIT = re.compile(r"[^\w']+")
-# Parts of a compound (German "Regenjacken") are at least this long; a linking "s" may join them.
-_MIN_PART = 3
-_MAX_COMPOUND_PARTS = 3
+# A compound (German "Regenjacken") is two words of at least four letters, a linking "s" between
+# them allowed. Shorter parts and a third one would make most of a mishearing words:
+# "Welchhochzecke" is "welch", "hoch" and "Zecke", "Benzieh" is "Ben" and "zieh".
+_MIN_PART = 4
+_MAX_COMPOUND_PARTS = 2
 
 
 def word_hash(word: str) -> int:

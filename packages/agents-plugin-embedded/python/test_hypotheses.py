@@ -61,6 +61,15 @@ class KnownTest(unittest.TestCase):
         self.assertFalse(known("welchhochsecke", GERMAN, set()))
         self.assertFalse(known("regenxyz", GERMAN, set()))
 
+    def test_a_compound_is_two_words_of_four_letters_or_more(self):
+        # Three words ("welch", "hoch", "Zecke") or a short one ("Ben") made a mishearing known.
+        german = Lexicon.from_words("regen jacken welch hoch zecke ben zieh".split())
+        self.assertTrue(known("regenjacken", german, set()))
+        self.assertFalse(known("welchhochzecke", german, set()))
+        self.assertFalse(known("benzieh", german, set()))
+        self.assertEqual(known_share("Welchhochzecke, Benzieh", german, set()), 0.0)
+        self.assertFalse(known("regenxyz", GERMAN, set()))
+
 
 class KnownShareTest(unittest.TestCase):
     def test_the_share_of_words_known(self):

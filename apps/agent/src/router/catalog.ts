@@ -39,6 +39,11 @@ export interface BooleanField {
 export interface Ranking {
   /** Comparative and superlative words. */
   words: string[];
+  /**
+   * Plain forms ("billig", "barata") that rank only in a question opening with "which"
+   * ("welcher ist billig?" is the cheapest one; "ist es billig?" asks a fact of one item).
+   */
+  plain?: string[];
   /** Lowest first (`cheapest`) or highest first (`best rated`). */
   order: 'ascending' | 'descending';
   /** Item fields that hold it, first match wins. */

@@ -74,6 +74,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Montre-moi des tentes'],
       route: show('tent-2'),
     },
+    // A plain form ranks in a "which" question only: "elle est légère ?" asks a fact.
+    { say: 'Laquelle est légère ?', after: ['Montre-moi des tentes'], route: show('tent-2') },
+    { say: 'Laquelle est pas chère ?', after: ['Montre-moi des tentes'], route: show('tent-1') },
+    { say: 'Laquelle est chère ?', after: ['Montre-moi des tentes'], route: show('tent-3') },
     {
       say: "Le moins cher, s'il vous plaît",
       after: ['Montre-moi des tentes'],
@@ -243,6 +247,9 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     { say: 'El segundo', after: ['Busco tiendas de campaña'], route: show('tent-2') },
     { say: '¿Cuál es más ligero?', after: ['Busco tiendas de campaña'], route: show('tent-2') },
+    // A plain form ranks in a "which" question only: "¿es ligera?" asks a fact.
+    { say: '¿Cuál es barata?', after: ['Busco tiendas de campaña'], route: show('tent-1') },
+    { say: '¿Cuál es la pesada?', after: ['Busco tiendas de campaña'], route: show('tent-3') },
     { say: 'El más barato', after: ['Busco tiendas de campaña'], route: show('tent-1') },
     { say: '¿Qué tal la tercera?', after: ['Busco tiendas de campaña'], route: show('tent-3') },
     {
@@ -380,6 +387,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     { say: 'Das dritte', after: ['Zeig mir Zelte'], route: show('tent-3') },
     { say: 'Welches ist am leichtesten?', after: ['Zeig mir Zelte'], route: show('tent-2') },
+    // A plain form ranks in a "which" question, as heard too ("billiger" heard "billige").
+    { say: 'Welcher ist billige?', after: ['Zeig mir Zelte'], route: show('tent-1') },
+    { say: 'Welches ist leicht?', after: ['Zeig mir Zelte'], route: show('tent-2') },
+    { say: 'Welches ist teuer?', after: ['Zeig mir Zelte'], route: show('tent-3') },
+    { say: 'Welcher ist billig?', route: reply('nothing_shown') },
     { say: 'Den günstigsten, bitte', after: ['Zeig mir Zelte'], route: show('tent-1') },
     {
       say: 'Vergleiche die ersten zwei',

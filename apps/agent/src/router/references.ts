@@ -29,10 +29,12 @@ export function ordinals(tokens: readonly string[], lexicon: Lexicon): number[] 
 
 /** The ranking the words ask for ("cheapest", "lighter"), if any. */
 export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking | undefined {
+  const opening = tokens.find((token) => !lexicon.leadIns.has(token)) ?? '';
+  const which = lexicon.whichStarts.has(opening);
   // Longer phrases first: "most expensive" before "expensive".
   let best: { ranking: Ranking; length: number } | undefined;
   for (const ranking of lexicon.rankings) {
-    for (const phrase of ranking.words) {
+    for (const phrase of which ? [...ranking.words, ...(ranking.plain ?? [])] : ranking.words) {
       const parts = phrase.split(' ');
       const at = lexicon.rankingsExact
         ? indexOfWords(tokens, parts)

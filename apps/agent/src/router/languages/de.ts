@@ -359,8 +359,9 @@ export const german: Lexicon = {
     'den da',
     'die da',
   ],
-  // Only comparatives and superlatives rank ("ist es leicht?" asks, it does not rank), matched as
-  // said: the comparing form would make "leichter" the plain "leicht".
+  // Only comparatives and superlatives rank ("ist es leicht?" asks, it does not rank), and plain
+  // forms in a "which" question ("welches ist leicht?"); matched as said: the comparing form would
+  // make "leichter" the plain "leicht".
   rankingsExact: true,
   rankings: [
     {
@@ -371,6 +372,7 @@ export const german: Lexicon = {
         'am billigsten',
         'am preiswertesten',
       ],
+      plain: inflect(['gunstig', 'billig', 'preiswert'], DECLENSION),
       order: 'ascending',
       fields: /^(price|cost|amount)$/i,
       label: 'am günstigsten',
@@ -381,6 +383,7 @@ export const german: Lexicon = {
         ...inflect(['teuerst'], DECLENSION),
         'am teuersten',
       ],
+      plain: ['teuer', ...inflect(['teur'], ORDINAL_ENDINGS)],
       order: 'descending',
       fields: /^(price|cost|amount)$/i,
       label: 'am teuersten',
@@ -391,6 +394,7 @@ export const german: Lexicon = {
         ...inflect(['leichtest'], DECLENSION),
         'am leichtesten',
       ],
+      plain: inflect(['leicht'], DECLENSION),
       order: 'ascending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'am leichtesten',
@@ -401,6 +405,7 @@ export const german: Lexicon = {
         ...inflect(['schwerst'], DECLENSION),
         'am schwersten',
       ],
+      plain: inflect(['schwer'], DECLENSION),
       order: 'descending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'am schwersten',

@@ -359,24 +359,28 @@ export const spanish: Lexicon = {
   rankings: [
     {
       words: ['mas barato', 'el mas barato', 'mas economico', 'precio mas bajo'],
+      plain: ['barato', 'economico', 'asequible'],
       order: 'ascending',
       fields: /^(price|cost|amount)$/i,
       label: 'el más barato',
     },
     {
       words: ['mas caro', 'el mas caro'],
+      plain: ['caro'],
       order: 'descending',
       fields: /^(price|cost|amount)$/i,
       label: 'el más caro',
     },
     {
       words: ['mas ligero', 'mas liviano'],
+      plain: ['ligero', 'liviano'],
       order: 'ascending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'el más ligero',
     },
     {
       words: ['mas pesado'],
+      plain: ['pesado'],
       order: 'descending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'el más pesado',

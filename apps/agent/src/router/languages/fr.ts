@@ -300,7 +300,7 @@ export const french: Lexicon = {
   ),
   again: ['aussi', 'egalement', 'pareil', 'un autre', 'une autre', 'en plus'],
   yesNoStarts: new Set(list('est avez as vendez vends y pouvez peux auriez existe sont')),
-  whichStarts: new Set(list('quel quels quelle quelles')),
+  whichStarts: new Set(list('quel quels quelle quelles lequel laquelle lesquels lesquelles')),
   questionStarts: new Set(
     list(`
       quel quelle quels quelles lequel laquelle lesquels lesquelles pourquoi comment est combien
@@ -349,28 +349,33 @@ export const french: Lexicon = {
     'cet article',
   ],
   rankingsExact: false,
-  // Only comparatives and superlatives rank: "elle est légère ?" asks, it does not rank.
+  // Only comparatives and superlatives rank ("elle est légère ?" asks, it does not rank), and
+  // plain forms in a "which" question ("laquelle est légère ?").
   rankings: [
     {
       words: ['moins cher', 'le moins cher', 'bon marche', 'petit prix', 'prix le plus bas'],
+      plain: ['pas cher', 'abordable'],
       order: 'ascending',
       fields: /^(price|cost|amount)$/i,
       label: 'le moins cher',
     },
     {
       words: ['plus cher', 'le plus cher'],
+      plain: ['cher'],
       order: 'descending',
       fields: /^(price|cost|amount)$/i,
       label: 'le plus cher',
     },
     {
       words: ['plus leger', 'le plus leger'],
+      plain: ['leger'],
       order: 'ascending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'le plus léger',
     },
     {
       words: ['plus lourd', 'le plus lourd'],
+      plain: ['lourd'],
       order: 'descending',
       fields: /^(weight|weight_g|weight_kg|mass)$/i,
       label: 'le plus lourd',
