@@ -384,6 +384,17 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(bags)).toBe('search_products');
     const offer = await dialogue.say('what sort of things do you guys sell');
     expect(offer).toEqual({ kind: 'reply', reply: 'catalogue' });
+    // "Do you sell" is also how a search is asked: without a kind, colour or amount it asks what
+    // the shop has (the LLM took 4-5 s to say it).
+    for (const asked of ['what do you sell', 'what kind of stuff do you sell', 'what do you have'])
+      expect(await new Dialogue().say(asked), asked).toEqual({ kind: 'reply', reply: 'catalogue' });
+    expect(args(await new Dialogue().say('what do you have in blue'))).toEqual({ color: 'blue' });
+    expect(args(await new Dialogue().say('what tents do you sell'))).toEqual({
+      category: 'tents',
+    });
+    expect(args(await new Dialogue().say('what do you have under 50 dollars'))).toEqual({
+      max_price: 50,
+    });
     const reply = smallTalkReply('catalogue', {
       language: 'en-US',
       spoken: true,
@@ -409,6 +420,9 @@ describe('the intent router on the demo scenario', () => {
     // Recognizers hear "hi there" as "bye there"; nobody says goodbye that way.
     expect(await dialogue.say('Bye there.')).toEqual({ kind: 'reply', reply: 'greeting' });
     expect(await dialogue.say('thank you')).toEqual({ kind: 'reply', reply: 'thanks' });
+    // "You" is ignored in a greeting ("hi you guys"), not in "how are you".
+    for (const asked of ['how are you', 'hey, how are you doing'])
+      expect(await dialogue.say(asked), asked).toEqual({ kind: 'reply', reply: 'how_are_you' });
     expect(await dialogue.say('which is better for rocky trails')).toBeUndefined();
     // Positions when nothing was shown point at nothing: the visitor is told, at once.
     const fresh = new Dialogue();

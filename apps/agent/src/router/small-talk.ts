@@ -15,7 +15,8 @@ export function smallTalkOf(tokens: string[], lexicon: Lexicon): SmallTalk | und
   if (talk.misheard.includes(tokens.join(' '))) return 'greeting';
   const content = tokens.filter((token) => !talk.ignored.includes(token));
   if (content.length === 0) return undefined;
-  if (hasPhrase(content, talk.howAreYou, lexicon)) return 'how_are_you';
+  // Matched on every word: "you" is ignored for greetings ("hi you guys") but is in "how are you".
+  if (hasPhrase(tokens, talk.howAreYou, lexicon)) return 'how_are_you';
   if (content.every((token) => talk.greetings.includes(token))) return 'greeting';
   if (
     content.every((token) => talk.thanksWords.includes(token)) &&
