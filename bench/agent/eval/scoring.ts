@@ -51,6 +51,8 @@ export interface TurnScore {
   got: string;
   right: boolean;
   reason: string;
+  /** Whether the turn was said (not once the conversation had ended). */
+  spoken: boolean;
   failure?: Failure;
   responseMs?: number;
   overlapped?: boolean;
@@ -110,6 +112,7 @@ export function scoreConversation(record: ConversationRecord): TurnScore[] {
       got: describe(done.actions),
       right: verdict.right,
       reason: verdict.reason,
+      spoken: done.spoken,
       ...(failure ? { failure } : {}),
       ...(done.responseMs === undefined ? {} : { responseMs: done.responseMs }),
       ...(done.overlapped ? { overlapped: true } : {}),
@@ -127,6 +130,11 @@ export interface Figures {
   failures: Record<Failure, number>;
   responseP50: number;
   responseP95: number;
+  /**
+   * Spoken turns the agent did not start answering before the visitor spoke again (or the run
+   * ended): they have no response time, so the percentiles leave them out and this counts them.
+   */
+  unanswered: number;
   overlapped: number;
 }
 
@@ -169,6 +177,7 @@ export function figuresOf(records: readonly ConversationRecord[]): Figures {
     failures,
     responseP50: percentile(responses, 0.5),
     responseP95: percentile(responses, 0.95),
+    unanswered: scores.filter((score) => score.spoken && score.responseMs === undefined).length,
     overlapped: scores.filter((score) => score.overlapped).length,
   };
 }
@@ -192,6 +201,7 @@ function row(path: string, voice: string, held: string, figures: Figures): strin
       13,
     ),
     `${ms(figures.responseP50)}/${ms(figures.responseP95)}`.padStart(12),
+    String(figures.unanswered).padStart(9),
     String(figures.overlapped).padStart(8),
   ].join('  ');
 }
@@ -209,6 +219,7 @@ export function formatEval(
     '  held: "in" = a voice the project\'s other tests speak (flite slt, rms); "out" = held out',
     '  wrong = turns lost as misheard / misrouted (heard every word) / not heard / not spoken (ended early)',
     "  response = end of speech to first agent audio (direct) or to the agent's speaking state (browser), ms",
+    '  no answer = spoken turns not answered before the next one (or the end): not in the response figures',
     '',
     [
       'path'.padEnd(11),
@@ -220,6 +231,7 @@ export function formatEval(
       'right action'.padStart(16),
       'wrong h/r/n/s'.padStart(13),
       'resp p50/p95'.padStart(12),
+      'no answer'.padStart(9),
       'overlaps'.padStart(8),
     ].join('  '),
   ];
@@ -287,6 +299,7 @@ export function formatLanguages(records: readonly ConversationRecord[]): string 
       'word err'.padStart(8),
       'right action'.padStart(16),
       'resp p50/p95'.padStart(12),
+      'no answer'.padStart(9),
       'vs en p50/p95'.padStart(13),
       '  goals',
     ].join('  '),
@@ -322,6 +335,7 @@ export function formatLanguages(records: readonly ConversationRecord[]): string 
             16,
           ),
           `${ms(figures.responseP50)}/${ms(figures.responseP95)}`.padStart(12),
+          String(figures.unanswered).padStart(9),
           (language === 'en'
             ? ''
             : ratios.length === 2
