@@ -29,7 +29,6 @@ _SPLIT = re.compile(r"[^\w']+")
 # them allowed. Shorter parts and a third one would make most of a mishearing words:
 # "Welchhochzecke" is "welch", "hoch" and "Zecke", "Benzieh" is "Ben" and "zieh".
 _MIN_PART = 4
-_MAX_COMPOUND_PARTS = 2
 
 
 def word_hash(word: str) -> int:
@@ -80,16 +79,18 @@ class Lexicon:
         return index < self._hashes.size and self._hashes[index] == value
 
 
-def known(word: str, lexicon: Lexicon, shop: set[str], parts: int = 1) -> bool:
-    """Whether the language or the shop has `word`, as it is or as a compound of known words."""
-    if word.isdigit() or word in shop or word in lexicon:
+def known(word: str, lexicon: Lexicon, shop: set[str]) -> bool:
+    """Whether the language or the shop has `word`, as it is or as a compound of two known words."""
+
+    def has(part: str) -> bool:
+        return part in shop or part in lexicon
+
+    if word.isdigit() or has(word):
         return True
-    if parts >= _MAX_COMPOUND_PARTS or len(word) < 2 * _MIN_PART:
-        return False
     for cut in range(_MIN_PART, len(word) - _MIN_PART + 1):
         head, tail = word[:cut], word[cut:]
         heads = [head] + ([head[:-1]] if head.endswith("s") and len(head) > _MIN_PART else [])
-        if any(h in shop or h in lexicon for h in heads) and known(tail, lexicon, shop, parts + 1):
+        if any(has(h) for h in heads) and (tail.isdigit() or has(tail)):
             return True
     return False
 

@@ -229,9 +229,9 @@ export async function routeUtterance(
     (query.length > 0 || Object.keys(filterArgs).length > 0) &&
     !context.shown.some((item) => matchesSubject(item, query, filterArgs, lexicon));
 
-  // "Qu'est-ce que vous vendez ?": what the shop has, though "vous vendez" also asks for a kind.
+  // "What do you sell", "qu'est-ce que vous vendez ?": what the shop has, though "do you sell"
+  // and "vous vendez" also ask for a kind (a kind, colour or amount named makes it a search).
   if (
-    lexicon.catalogueFirst &&
     asks &&
     lexicon.offerQuestions.includes(opening) &&
     !aboutCatalogue(query, filterArgs) &&
@@ -242,13 +242,6 @@ export async function routeUtterance(
   // A question about what is shown ("which is better for rocky trails") is the model's to answer,
   // unless it asks for the top of a ranking ("which one is the lightest"): the page shows that one.
   if (asks && !has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase)))) {
-    // "What kind of stuff do you sell": what the shop has, without a search.
-    if (
-      lexicon.offerQuestions.includes(opening) &&
-      !aboutCatalogue(query, filterArgs) &&
-      has(lexicon.offer)
-    )
-      return { kind: 'reply', reply: 'catalogue' };
     // "Do you also have sun hats", heard as "do yourself sun hats", or "quels sacs à dos,
     // savez-vous ?": a kind of item nobody has shown yet is asked for, whatever the question's
     // grammar came out as. "Which" asks for a kind only when it names one ("which is better for

@@ -106,11 +106,6 @@ export interface Lexicon {
   about: readonly string[];
   /** Question words that open a question about the cart, not an addition to it. */
   cartQuestions: readonly string[];
-  /**
-   * Whether "what do you sell" is answered before the words are read as a search: in languages
-   * whose way of asking it ("qu'est-ce que vous vendez") is also how a search is asked.
-   */
-  catalogueFirst: boolean;
   /** Opening words of "what do you sell". */
   offerQuestions: readonly string[];
   negations: readonly string[];

@@ -326,7 +326,6 @@ export const german: Lexicon = {
   questionPhrases: [],
   about: ['ware'],
   cartQuestions: list('was welche wie ist sind habe hab warum wieviel'),
-  catalogueFirst: true,
   offerQuestions: ['was'],
   negations: ['nicht', 'kein', 'keine', 'keinen', 'nie', 'niemals'],
   toModel: ['warum', 'wieso', 'weshalb', 'leere', 'leeren'],

@@ -120,7 +120,6 @@ export const english: Lexicon = {
   questionPhrases: [],
   about: ['about'],
   cartQuestions: ['what', 'which', 'how', 'is', 'are', 'do', 'does', 'why'],
-  catalogueFirst: true,
   offerQuestions: ['what'],
   negations: ['not', 'never'],
   toModel: [],

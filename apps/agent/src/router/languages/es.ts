@@ -326,7 +326,6 @@ export const spanish: Lexicon = {
   questionPhrases: ['es', 'son', 'esta en', 'esta disponible', 'tiene'],
   about: ['tal'],
   cartQuestions: list('que cual cuales como cuanto cuantos cuantas es hay tengo'),
-  catalogueFirst: true,
   offerQuestions: ['que'],
   negations: ['no', 'nunca'],
   toModel: ['por que', 'porque', 'vacia', 'vaciar'],

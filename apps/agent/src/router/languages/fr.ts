@@ -311,7 +311,6 @@ export const french: Lexicon = {
   questionPhrases: ['est', 'sont', 't il', 't elle'],
   about: [],
   cartQuestions: list('que quoi quel quelle combien est comment pourquoi y avez'),
-  catalogueFirst: true,
   offerQuestions: list('que quoi quel quelle quels quelles'),
   negations: ['ne', 'pas', 'jamais'],
   toModel: ['pourquoi', 'vide', 'vider', 'videz'],
