@@ -63,6 +63,24 @@ export interface ConversationApi {
 /** Attempts for calls that are safe to repeat (they are idempotent on the API). */
 const RETRIES = 3;
 
+/**
+ * Whether an answer's status is final: a 2xx the agent could not read, or a 4xx, which will not get
+ * better by asking again; but 408 and 429 are transient even though they are 4xx.
+ */
+function isFinalStatus(status: number): boolean {
+  return status < 500 && status !== 408 && status !== 429;
+}
+
+/** The `{ error }` of an answer's body, when it is that JSON. */
+function errorOf(text: string): string | undefined {
+  try {
+    const error = (JSON.parse(text) as { error?: unknown } | null)?.error;
+    return typeof error === 'string' ? error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads an answer the agent does not use: whatever it is, the call succeeded. */
 const ignoreAnswer = (): ParseResult<void> => ({ ok: true, value: undefined });
 
@@ -73,6 +91,8 @@ export function conversationApi(options: {
   conversationId: string;
   /** Per request, milliseconds (default 10 s). */
   timeoutMs?: number;
+  /** The wait before a retry, doubling with each (default 200 ms: 400 ms, then 800 ms). */
+  retryDelayMs?: number;
   fetch?: typeof fetch;
 }): ConversationApi {
   const base = `${options.apiUrl.replace(/\/+$/, '')}${DEFAULT_API_PATH_PREFIX}`;
@@ -89,7 +109,10 @@ export function conversationApi(options: {
     const url = `${base}${agentApiPath(endpoint, { ...parameters, conversationId })}`;
     let lastError: unknown;
     for (let attempt = 0; attempt < retries; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+      if (attempt > 0)
+        await new Promise((resolve) =>
+          setTimeout(resolve, (options.retryDelayMs ?? 200) * 2 ** attempt),
+        );
       try {
         const response = await doFetch(url, {
           method,
@@ -101,9 +124,8 @@ export function conversationApi(options: {
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });
         const text = await response.text();
-        const json = text ? (JSON.parse(text) as unknown) : undefined;
         if (response.ok) {
-          const parsed = parse(json);
+          const parsed = parse(text ? (JSON.parse(text) as unknown) : undefined);
           // A 2xx the agent cannot read is a contract break: asking again would get the same.
           if (!parsed.ok)
             throw new AgentApiError(
@@ -112,13 +134,16 @@ export function conversationApi(options: {
             );
           return parsed.value;
         }
-        const message =
-          (json as { error?: string } | undefined)?.error ?? `HTTP ${response.status}`;
-        // 4xx will not get better by trying again.
-        if (response.status < 500) throw new AgentApiError(response.status, message);
-        lastError = new AgentApiError(response.status, message);
+        // A proxy in front of the API answers its own errors, often not in JSON (an HTML 413):
+        // the status still says what happened.
+        const failure = new AgentApiError(
+          response.status,
+          errorOf(text) ?? `HTTP ${response.status}`,
+        );
+        if (isFinalStatus(response.status)) throw failure;
+        lastError = failure;
       } catch (error) {
-        if (error instanceof AgentApiError && error.status < 500) throw error;
+        if (error instanceof AgentApiError && isFinalStatus(error.status)) throw error;
         lastError = error;
       }
     }

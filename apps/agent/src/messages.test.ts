@@ -1,8 +1,8 @@
 import type { ConversationMessage } from '@svc/protocol';
-import { describe, expect, it } from 'vitest';
-import type { TurnMetrics } from '@svc/protocol/agent';
-import type { ConversationApi } from './api-client.js';
-import { MessageLog } from './messages.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGE_BATCH_LIMITS, type TurnMetrics } from '@svc/protocol/agent';
+import { AgentApiError, type ConversationApi } from './api-client.js';
+import { MessageLog, MessageRefusedError } from './messages.js';
 import { recordingChannel } from './test-support.js';
 
 /** The agent API's message and metric calls (the seam MessageLog stores through). */
@@ -150,5 +150,145 @@ describe('MessageLog', () => {
     stuck.addChatItem({ id: 'u2', role: 'user', textContent: 'Hello' });
     expect(await stuck.drain(600)).toBe(false);
     expect(down.stored).toEqual([]);
+  });
+
+  describe('a batch the API refuses', () => {
+    /** What the fake API refuses: words a transcript must not carry into logs. */
+    const REFUSED = 'my card is 4111 1111 1111 1111';
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /**
+     * An API that stores like the real one, refusing (400) any batch holding a message with a
+     * {@link REFUSED} content, and (413) any body over its limit; it records each batch's ids.
+     */
+    function refusingApi() {
+      const stored: string[] = [];
+      const batches: string[][] = [];
+      const api = {
+        async appendMessages(messages: ConversationMessage[]) {
+          batches.push(messages.map((message) => message.id));
+          const bytes = Buffer.byteLength(JSON.stringify({ messages }));
+          if (bytes > MESSAGE_BATCH_LIMITS.MAX_BODY_BYTES)
+            throw new AgentApiError(413, 'Request body is too large');
+          if (messages.some((message) => message.content === REFUSED))
+            throw new AgentApiError(400, 'body/messages/0/content: invalid');
+          for (const message of messages) if (!stored.includes(message.id)) stored.push(message.id);
+        },
+        async recordMetrics() {},
+      } as unknown as ConversationApi;
+      return { api, stored, batches };
+    }
+
+    it('is split until the refused message is alone: only it is dropped, reported without its content', async () => {
+      const { api, stored } = refusingApi();
+      const errors: unknown[] = [];
+      const log = new MessageLog(recordingChannel().channel, api, {
+        flushMs: 10_000,
+        onError: (error) => errors.push(error),
+      });
+      const ids = Array.from({ length: 9 }, (_, index) => `m${index}`);
+      for (const id of ids)
+        log.addChatItem({
+          id,
+          role: 'user',
+          textContent: id === 'm4' ? REFUSED : `said ${id}`,
+        });
+      await log.flush();
+      expect(stored).toEqual(ids.filter((id) => id !== 'm4'));
+      const dropped = errors.filter((error) => error instanceof MessageRefusedError);
+      expect(dropped).toHaveLength(1);
+      expect((dropped[0] as MessageRefusedError).status).toBe(400);
+      const report = dropped[0] as MessageRefusedError;
+      expect(report.message).toContain('m4');
+      for (const text of [report.message, String(report), JSON.stringify(report)])
+        expect(text).not.toContain('4111');
+      // Nothing waits for another attempt: what comes next is stored at once.
+      log.addChatItem({ id: 'm9', role: 'assistant', textContent: 'Next' });
+      await log.flush();
+      expect(stored.at(-1)).toBe('m9');
+    });
+
+    it('never comes up: batches are sized by bytes under the API body limit', async () => {
+      const { api, stored, batches } = refusingApi();
+      const errors: unknown[] = [];
+      const log = new MessageLog(recordingChannel().channel, api, {
+        flushMs: 10_000,
+        onError: (error) => errors.push(error),
+      });
+      // Five long answers: a quarter of the limit each, well under the count bound.
+      const long = 'x'.repeat(MESSAGE_BATCH_LIMITS.MAX_BODY_BYTES / 4);
+      for (let index = 0; index < 5; index += 1)
+        log.addChatItem({ id: `a${index}`, role: 'assistant', textContent: long });
+      await log.flush();
+      expect(stored).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+      expect(errors).toEqual([]);
+      expect(batches).toEqual([
+        ['a0', 'a1', 'a2'],
+        ['a3', 'a4'],
+      ]);
+    });
+
+    it('a message larger than the limit on its own is dropped, and the rest arrives', async () => {
+      const { api, stored } = refusingApi();
+      const errors: unknown[] = [];
+      const log = new MessageLog(recordingChannel().channel, api, {
+        flushMs: 10_000,
+        onError: (error) => errors.push(error),
+      });
+      log.addChatItem({ id: 'u1', role: 'user', textContent: 'Tell me everything' });
+      log.addToolRuns([
+        {
+          call: { callId: 'c1', name: 'search', args: '{}' },
+          output: { output: 'y'.repeat(MESSAGE_BATCH_LIMITS.MAX_BODY_BYTES), isError: false },
+        },
+      ]);
+      log.addChatItem({ id: 'a1', role: 'assistant', textContent: 'Here it is' });
+      await log.flush();
+      expect(stored).toEqual(['u1', expect.stringMatching(/^calls-c1-/), 'a1']);
+      expect(errors.map((error) => (error as MessageRefusedError).status)).toEqual([413]);
+    });
+
+    it('a transient failure (5xx, 408, 429, network) is retried with a growing delay, a bounded number of times, dropping nothing', async () => {
+      vi.useFakeTimers();
+      const attempts: number[] = [];
+      const stored: string[] = [];
+      let failure: unknown = new AgentApiError(503, 'unavailable');
+      const api = {
+        async appendMessages(messages: ConversationMessage[]) {
+          attempts.push(Date.now());
+          if (failure) throw failure;
+          stored.push(...messages.map((message) => message.id));
+        },
+        async recordMetrics() {},
+      } as unknown as ConversationApi;
+      for (const transient of [
+        new AgentApiError(503, 'unavailable'),
+        new AgentApiError(408, 'timeout'),
+        new AgentApiError(429, 'slow down'),
+        new TypeError('fetch failed'),
+      ]) {
+        failure = transient;
+        attempts.length = 0;
+        stored.length = 0;
+        const log = new MessageLog(recordingChannel().channel, api, {
+          flushMs: 100,
+          maxAttempts: 4,
+          onError: () => {},
+        });
+        log.addChatItem({ id: 'u1', role: 'user', textContent: 'Hello' });
+        await vi.advanceTimersByTimeAsync(60_000);
+        // The first attempt and three retries, each waiting twice as long; then no more.
+        expect(attempts.map((at) => at - (attempts[0] ?? 0))).toEqual([0, 200, 600, 1400]);
+        expect(stored).toEqual([]);
+        // Kept, not dropped: the API back, the next message takes it along.
+        failure = undefined;
+        log.addChatItem({ id: 'a1', role: 'assistant', textContent: 'Hi' });
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(stored).toEqual(['u1', 'a1']);
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TOPICS, type ConversationMessage } from '@svc/protocol';
-import type { TurnMetrics } from '@svc/protocol/agent';
-import type { ConversationApi } from './api-client.js';
+import { MESSAGE_BATCH_LIMITS, type TurnMetrics } from '@svc/protocol/agent';
+import { AgentApiError, type ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
 
 /** A chat item as the agents framework reports it (the fields we read). */
@@ -31,7 +31,10 @@ const seconds = (value: number | undefined) =>
 
 /**
  * The conversation's messages: each is published on `message:new` at once and stored through the
- * agent's API in small batches (the API skips ids it has, so a retried batch is harmless).
+ * agent's API in batches under the API's bounds (the API skips ids it has, so a retried batch is
+ * harmless). A batch the API refuses is split until the message it refuses is alone, and only
+ * that one is dropped; failures that may pass are retried with a growing delay, a bounded number
+ * of times.
  */
 export class MessageLog {
   private pending: ConversationMessage[] = [];
@@ -50,7 +53,16 @@ export class MessageLog {
   constructor(
     private readonly channel: VisitorChannel,
     private readonly api: ConversationApi,
-    private readonly options: { flushMs?: number; onError?: (error: unknown) => void } = {},
+    private readonly options: {
+      /** The first retry's delay, doubling with each failure in a row (up to 10 s). */
+      flushMs?: number;
+      /** Failures in a row after which retries wait for the next message or the drain. */
+      maxAttempts?: number;
+      /** Bytes of one request body (default: the API's limit). */
+      maxBatchBytes?: number;
+      /** Every failure, and every message dropped as a {@link MessageRefusedError}. */
+      onError?: (error: unknown) => void;
+    } = {},
   ) {}
 
   /** Records a user or assistant chat item; other roles (system) are not conversation. */
@@ -150,9 +162,13 @@ export class MessageLog {
     this.schedule();
   }
 
-  private schedule(): void {
+  /** Plans the next attempt; `retry` when it follows a failure (those count to the bound). */
+  private schedule(retry = false): void {
     if (this.timer) return;
-    const delay = Math.min(10_000, (this.options.flushMs ?? 300) * 2 ** this.failures);
+    // Past the bound the log stops trying by itself: what waits goes with the next message or the
+    // drain at the end, so an API down for long is not asked every few seconds for the whole call.
+    if (retry && this.failures >= (this.options.maxAttempts ?? MAX_ATTEMPTS)) return;
+    const delay = Math.min(MAX_RETRY_DELAY_MS, (this.options.flushMs ?? 300) * 2 ** this.failures);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
@@ -186,23 +202,124 @@ export class MessageLog {
     const messages = this.pending.splice(0);
     const metrics = this.pendingMetrics.splice(0);
     this.flushing = this.flushing.then(async () => {
-      let stored = 0;
+      const batches = batchesOf(messages, this.options.maxBatchBytes);
       try {
-        for (; stored < messages.length; stored += 100) {
-          await this.api.appendMessages(messages.slice(stored, stored + 100));
-        }
-        if (metrics.length > 0) await this.api.recordMetrics(metrics);
+        while (batches.length > 0) await this.storeFirst(batches);
+        if (metrics.length > 0) await this.storeMetrics(metrics);
         this.failures = 0;
       } catch (error) {
         this.options.onError?.(error);
-        // Nothing is dropped: what was not stored goes back first in line (the API skips ids it
-        // has), and the next attempt waits longer each time the API keeps failing.
-        this.pending.unshift(...messages.slice(stored));
+        // A failure that may pass (the API down or busy) drops nothing: what was not stored goes
+        // back first in line (the API skips ids it has), and the next attempt waits longer.
+        this.pending.unshift(...batches.flat());
         this.pendingMetrics.unshift(...metrics);
         this.failures += 1;
-        this.schedule();
+        this.schedule(true);
       }
     });
     return this.flushing;
+  }
+
+  /**
+   * Stores the first batch of `batches` and takes it off. A batch the API refuses is split in two
+   * that take its place, so one message the API will never take (too large, malformed) holds up
+   * nothing else; that message alone is dropped, reported without its content.
+   */
+  private async storeFirst(batches: ConversationMessage[][]): Promise<void> {
+    const batch = batches[0] ?? [];
+    try {
+      await this.api.appendMessages(batch);
+      batches.shift();
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      batches.shift();
+      const [message] = batch;
+      if (batch.length === 1 && message) {
+        this.options.onError?.(new MessageRefusedError(message, error));
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      batches.unshift(batch.slice(0, half), batch.slice(half));
+    }
+  }
+
+  private async storeMetrics(metrics: TurnMetrics[]): Promise<void> {
+    try {
+      await this.api.recordMetrics(metrics);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      // Figures the API will never take are not worth holding the transcript's retries for.
+      this.options.onError?.(error);
+    }
+  }
+}
+
+/** Attempts in a row after which the log stops retrying on its own timer. */
+const MAX_ATTEMPTS = 10;
+/** The longest wait between two attempts. */
+const MAX_RETRY_DELAY_MS = 10_000;
+/** `{"messages":[]}`: the bytes of a request body around its messages. */
+const BODY_BYTES = Buffer.byteLength(JSON.stringify({ messages: [] }));
+
+/**
+ * Whether the API answered that it will never take this request: a 4xx other than 408 (timeout)
+ * and 429 (rate limited), which are transient even though they are 4xx. Network failures and 5xx
+ * may pass.
+ */
+function isRefusal(error: unknown): error is AgentApiError {
+  return (
+    error instanceof AgentApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
+}
+
+/**
+ * `messages` in order, cut into request bodies under the API's bounds: at most
+ * {@link MESSAGE_BATCH_LIMITS}.MAX_MESSAGES each, and `maxBytes` of JSON. A message larger than
+ * that alone goes on its own, for the API to judge.
+ */
+export function batchesOf(
+  messages: ConversationMessage[],
+  maxBytes: number = MESSAGE_BATCH_LIMITS.MAX_BODY_BYTES,
+): ConversationMessage[][] {
+  const batches: ConversationMessage[][] = [];
+  let batch: ConversationMessage[] = [];
+  let bytes = BODY_BYTES;
+  for (const message of messages) {
+    const size = Buffer.byteLength(JSON.stringify(message));
+    // One byte more for the comma before every message but a batch's first.
+    if (
+      batch.length > 0 &&
+      (batch.length >= MESSAGE_BATCH_LIMITS.MAX_MESSAGES || bytes + 1 + size > maxBytes)
+    ) {
+      batches.push(batch);
+      batch = [];
+      bytes = BODY_BYTES;
+    }
+    bytes += (batch.length > 0 ? 1 : 0) + size;
+    batch.push(message);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/**
+ * A message the API refused on its own, dropped so the rest of the transcript is stored. It
+ * names the message by id, role and size, never by its content (which is the visitor's words).
+ */
+export class MessageRefusedError extends Error {
+  /** The API's status for the message alone. */
+  readonly status: number;
+  constructor(message: ConversationMessage, cause: AgentApiError) {
+    super(
+      `the API refused message ${message.id} (${message.role}, ` +
+        `${Buffer.byteLength(JSON.stringify(message))} bytes) with ${cause.status}: ${cause.message}; dropped`,
+      { cause },
+    );
+    this.name = new.target.name;
+    this.status = cause.status;
   }
 }

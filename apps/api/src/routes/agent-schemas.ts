@@ -2,16 +2,17 @@
 // the OpenAPI document. Each is tied to its `@svc/protocol` type by a compile-time check, so a
 // field renamed, added or retyped on either side fails the typecheck instead of drifting.
 import type { Collection, ConversationMessage, RestoreState } from '@svc/protocol';
-import type {
-  AppendMessagesRequest,
-  AgentCapabilities,
-  EndConversationRequest,
-  EndConversationResponse,
-  RecordMetricsRequest,
-  RuntimeConfig,
-  SaveRestoreStateResponse,
-  ScenarioSnapshot,
-  StoredCount,
+import {
+  MESSAGE_BATCH_LIMITS,
+  type AppendMessagesRequest,
+  type AgentCapabilities,
+  type EndConversationRequest,
+  type EndConversationResponse,
+  type RecordMetricsRequest,
+  type RuntimeConfig,
+  type SaveRestoreStateResponse,
+  type ScenarioSnapshot,
+  type StoredCount,
 } from '@svc/protocol/agent';
 import { z } from 'zod';
 import type { ScenarioDefinition } from '../scenario-definition.js';
@@ -136,7 +137,7 @@ export const runtimeConfig = z.object({
 
 /** Body of `POST .../messages` (`AppendMessagesRequest`). */
 export const appendMessagesRequest = z.object({
-  messages: z.array(conversationMessage).min(1).max(100),
+  messages: z.array(conversationMessage).min(1).max(MESSAGE_BATCH_LIMITS.MAX_MESSAGES),
 });
 
 /** Answer of `POST .../messages` and `POST .../metrics` (`StoredCount`). */

@@ -2,6 +2,7 @@ import type { ConversationMessage, RestoreState } from '@svc/protocol';
 import {
   AGENT_API_ENDPOINTS,
   AGENT_CAPABILITIES_PATH,
+  MESSAGE_BATCH_LIMITS,
   type TurnMetrics,
 } from '@svc/protocol/agent';
 import type { FastifyRequest } from 'fastify';
@@ -83,6 +84,9 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
     app.post(
       MESSAGES.path,
       {
+        // The limit the agent sizes its batches under (the app's default today, named here so
+        // the two cannot drift apart).
+        bodyLimit: MESSAGE_BATCH_LIMITS.MAX_BODY_BYTES,
         schema: {
           tags,
           security,

@@ -9,6 +9,7 @@ export * from './end-reasons.js';
 export * from './handshake.js';
 export * from './room.js';
 export * from './paths.js';
+export * from './message-batches.js';
 export * from './tool-defaults.js';
 export * from './capabilities.js';
 export * from './scenario-languages.js';
