@@ -318,7 +318,9 @@ async function main() {
       log(`  Demo publication (French)     ${demo.publications.french}`);
   }
   if (demo.admin)
-    log(`  Demo admin login             ${demo.admin.email} / ${demo.admin.password}`);
+    log(
+      `  Demo admin login             ${demo.admin.email} / ${demo.admin.password ?? '(SVC_SEED_ADMIN_PASSWORD)'}`,
+    );
   log('Press Ctrl-C to stop.\n');
 }
 

@@ -24,6 +24,7 @@ import { visitorRoutes } from './routes/visitor.js';
 import { widgetRoutes } from './routes/widget.js';
 import { createScenarios } from './scenarios.js';
 import { createSessions } from './sessions.js';
+import { sendStrictTransportSecurity, transportSources } from './security-headers.js';
 import { serveStudio } from './studio-files.js';
 import type { TestRunDriver } from './test-runs/driver.js';
 import type { RunTimings } from './test-runs/runner.js';
@@ -58,6 +59,11 @@ export interface AppDeps {
   signup?: boolean;
   /** The built studio's folder, served at `/` (see `studio-files.ts`); nothing is served without it. */
   studioDir?: string | undefined;
+  /**
+   * The Transport address the served Studio's Try it connects to (`LIVEKIT_URL`), allowed by its
+   * Content-Security-Policy.
+   */
+  studioTransportUrl?: string | undefined;
   /**
    * The built widget's folder, served at `/widget/{version}/` (default: `@svc/widget`'s own
    * `dist`, found through its `assets` entry; `null` serves none).
@@ -104,6 +110,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validator);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  sendStrictTransportSecurity(app);
   const rateCounter = deps.redis ? redisCounter(deps.redis) : memoryCounter();
   await app.register(import('@fastify/cors'), {
     origin: deps.corsOrigins ?? true,
@@ -211,7 +218,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const widgetDir = deps.widgetDir === undefined ? widgetDistDir : deps.widgetDir;
   if (widgetDir) await app.register(widgetRoutes({ dir: widgetDir, publications }));
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  if (deps.studioDir) serveStudio(app, deps.studioDir);
+  if (deps.studioDir)
+    serveStudio(
+      app,
+      deps.studioDir,
+      deps.studioTransportUrl ? transportSources(deps.studioTransportUrl) : [],
+    );
   app.addHook('onClose', async () => rateCounter.close());
   return app;
 }

@@ -4,29 +4,49 @@ import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import { rowsFor, type Page } from './paging.js';
 
-// scrypt's memory-hard parameters (N = 2^15, r = 8: 32 MiB, about 50 ms here): OWASP's minimum.
-const SCRYPT = { N: 1 << 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 } as const;
+/**
+ * scrypt's cost for new hashes: N = 2^17, r = 8, p = 1 (128 MiB, about half a second here), the
+ * OWASP Password Storage Cheat Sheet's current recommendation. Hashes keep their parameters, so
+ * older ones still verify and are rehashed at these on the next successful sign-in.
+ */
+export const PASSWORD_COST = { N: 1 << 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+// One derivation needs 128 * N * r bytes; Node's default `maxmem` (32 MiB) refuses that.
+const maxmemFor = (N: number, r: number) => 2 * 128 * N * r;
+// Each derivation holds 128 MiB on a libuv worker: two at a time bound the memory a burst of
+// sign-ins can take (and leave the other workers to file and DNS work); the rest wait their turn.
+const DERIVATIONS_AT_ONCE = 2;
+let derivationsRunning = 0;
+const derivationsWaiting: (() => void)[] = [];
 
-function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, SCRYPT.keylen, { N, r, p, maxmem: SCRYPT.maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+async function derive(
+  password: string,
+  salt: Buffer,
+  N: number,
+  r: number,
+  p: number,
+): Promise<Buffer> {
+  if (derivationsRunning >= DERIVATIONS_AT_ONCE)
+    await new Promise<void>((resolve) => derivationsWaiting.push(resolve));
+  derivationsRunning += 1;
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) }, (error, key) =>
+        error ? reject(error) : resolve(key),
+      ),
+    );
+  } finally {
+    derivationsRunning -= 1;
+    derivationsWaiting.shift()?.();
+  }
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), parameters kept for later changes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p);
-  return [
-    'scrypt',
-    SCRYPT.N,
-    SCRYPT.r,
-    SCRYPT.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+  const { N, r, p } = PASSWORD_COST;
+  const key = await derive(password, salt, N, r, p);
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Checks a password against its hash in constant time. */
@@ -42,6 +62,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
     Number(p),
   );
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** Whether a stored hash was made with other parameters than {@link PASSWORD_COST}'s. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, N, r, p] = stored.split('$');
+  return (
+    scheme !== 'scrypt' ||
+    Number(N) !== PASSWORD_COST.N ||
+    Number(r) !== PASSWORD_COST.r ||
+    Number(p) !== PASSWORD_COST.p
+  );
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -93,6 +124,13 @@ export function createAdminAuth(database: OpenDatabase) {
       // Hash even when the email is unknown, so timing does not tell which emails exist.
       const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
       if (!admin || !ok) throw new HttpError(401, 'wrong email or password');
+      // The password is at hand only now: a hash of an older cost is brought up to today's.
+      if (needsRehash(admin.password_hash))
+        await db
+          .updateTable('admins')
+          .set({ password_hash: await hashPassword(password) })
+          .where('id', '=', admin.id)
+          .execute();
       return openSession(admin);
     },
 
@@ -156,6 +194,44 @@ export function createAdminAuth(database: OpenDatabase) {
 
     async logout(token: string): Promise<void> {
       await db.deleteFrom('admin_sessions').where('token_hash', '=', sha256(token)).execute();
+    },
+
+    /** Ends every session of an admin, on every device, the one asking included. */
+    async logoutEverywhere(adminId: number): Promise<void> {
+      await db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+    },
+
+    /**
+     * Changes an admin's password when `currentPassword` is theirs (403 otherwise), and ends
+     * every other session of theirs: whoever held the old password is signed out, the device
+     * making the change stays signed in.
+     */
+    async changePassword(
+      adminId: number,
+      currentToken: string,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<void> {
+      const admin = await db
+        .selectFrom('admins')
+        .select('password_hash')
+        .where('id', '=', adminId)
+        .executeTakeFirst();
+      if (!admin || !(await verifyPassword(currentPassword, admin.password_hash)))
+        throw new HttpError(403, 'the current password is wrong');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('admins')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', adminId)
+          .execute();
+        await trx
+          .deleteFrom('admin_sessions')
+          .where('admin_id', '=', adminId)
+          .where('token_hash', '!=', sha256(currentToken))
+          .execute();
+      });
     },
 
     /** Creates an admin for a company; the email is stored lower-cased (409 when taken). */

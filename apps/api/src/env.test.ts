@@ -1,12 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.js';
 
 const valid = {
   LIVEKIT_URL: 'ws://127.0.0.1:7880',
   LIVEKIT_API_KEY: 'key',
-  LIVEKIT_API_SECRET: 'secret',
-  SVC_JWT_SECRET: 'x'.repeat(32),
+  LIVEKIT_API_SECRET: 'a-livekit-secret-of-32-characters',
+  SVC_JWT_SECRET: 'a-signing-secret-of-32-characters',
 };
+
+const deployConfig = fileURLToPath(new URL('../../../deploy/config/', import.meta.url));
+
+/**
+ * An env file as systemd's `EnvironmentFile=` reads it: `#` and `;` start a comment only at the
+ * start of a line; elsewhere everything after `=` is the value, an inline `# note` included.
+ */
+function asSystemdReadsIt(file: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of readFileSync(`${deployConfig}${file}`, 'utf8').split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
+    const equals = trimmed.indexOf('=');
+    values[trimmed.slice(0, equals).trim()] = trimmed.slice(equals + 1).trim();
+  }
+  return values;
+}
+
+const generated = () => randomBytes(36).toString('base64');
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -33,6 +55,63 @@ describe('loadConfig', () => {
       '127.0.0.1',
     ]);
     expect(() => loadConfig({ ...valid, SVC_TRUST_PROXY: 'everyone' })).toThrow(/SVC_TRUST_PROXY/);
+  });
+
+  it('refuses placeholder-looking and short secrets, naming each', () => {
+    for (const [name, value, message] of [
+      ['SVC_JWT_SECRET', 'change-me-change-me-change-me-change-me', /placeholder.*change-me/],
+      ['SVC_JWT_SECRET', 'CHANGEME-to-a-long-random-secret-please', /placeholder.*changeme/],
+      ['SVC_JWT_PREVIOUS_SECRET', 'replace-with-a-long-random-secret-0123', /placeholder.*replace/],
+      ['LIVEKIT_API_SECRET', 'secret.example.secret.example.secret', /placeholder.*example/],
+      ['LIVEKIT_API_SECRET', 'LIVEKIT_API_SECRET', /at least 32 characters/],
+      ['SVC_AGENT_KEY', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', /placeholder.*xxx/],
+      // What systemd made of the earlier template's `SVC_AGENT_KEY=   # openssl rand ...`.
+      ['SVC_AGENT_KEY', '# openssl rand -base64 36; the same in agent.env', /space or "#"/],
+      ['SVC_AGENT_KEY', 'short-key', /at least 24 characters/],
+      ['SVC_AGENT_KEY', 'SVC_AGENT_KEY_FOR_THE_PRODUCTION_HOSTS', /the name/],
+      ['DATABASE_URL', 'postgres://svc:CHANGE-ME@10.0.0.5:5432/svc', /password looks like/],
+      ['REDIS_URL', 'redis://:DB_PASSWORD@10.0.0.5:6379', /password looks like/],
+      ['LIVEKIT_API_KEY', 'LIVEKIT_API_KEY', /placeholder/],
+    ] as const) {
+      expect(() => loadConfig({ ...valid, [name]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`${name}: .*${message.source}`),
+      );
+    }
+    const secrets = { SVC_JWT_SECRET: generated(), SVC_AGENT_KEY: generated() };
+    expect(loadConfig({ ...valid, ...secrets })).toMatchObject(secrets);
+    expect(
+      loadConfig({ ...valid, DATABASE_URL: 'postgres://svc:s3cret-from-the-vault@db/svc' }),
+    ).toMatchObject({ DATABASE_URL: 'postgres://svc:s3cret-from-the-vault@db/svc' });
+  });
+
+  it('ships env files with no inline comment, and api.env starts only once its secrets are filled in', () => {
+    for (const file of readdirSync(deployConfig).filter((name) => name.endsWith('.env'))) {
+      for (const [name, value] of Object.entries(asSystemdReadsIt(file)))
+        expect(value, `${file}: ${name}`).not.toMatch(/\s#|^#/);
+    }
+    const shipped = asSystemdReadsIt('api.env');
+    expect(() => loadConfig(shipped)).toThrow(
+      /DATABASE_URL[\s\S]*LIVEKIT_API_SECRET[\s\S]*SVC_AGENT_KEY[\s\S]*SVC_JWT_SECRET/,
+    );
+    const filled = Object.fromEntries(
+      Object.entries(shipped).map(([name, value]) => [
+        name,
+        value.replace('CHANGE-ME', name === 'LIVEKIT_API_KEY' ? 'APIq3v7Lk2' : generated()),
+      ]),
+    );
+    expect(loadConfig(filled)).toMatchObject({
+      NODE_ENV: 'production',
+      SVC_SEED_DEMO: 'off',
+      signup: false,
+    });
+  });
+
+  it('seeds the demo only when SVC_SEED_DEMO=on, which production refuses', () => {
+    expect(loadConfig(valid).SVC_SEED_DEMO).toBe('off');
+    expect(loadConfig({ ...valid, SVC_SEED_DEMO: 'on' }).SVC_SEED_DEMO).toBe('on');
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production', SVC_SEED_DEMO: 'on' })).toThrow(
+      /SVC_SEED_DEMO: the demo and its well-known admin are never seeded/,
+    );
   });
 
   it('names every problem in one clear error', () => {

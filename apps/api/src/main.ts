@@ -1,5 +1,5 @@
-// Starts the Platform API from the environment: migrations, the demo on an empty database, then
-// the port. /healthz answers 200 from the moment the port opens.
+// Starts the Platform API from the environment: migrations, the demo on an empty database when
+// SVC_SEED_DEMO=on, then the port. /healthz answers 200 from the moment the port opens.
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { openDatabase } from './db/database.js';
@@ -22,10 +22,20 @@ const database = openDatabase(config.DATABASE_URL);
 // One replica at a time migrates and seeds; the others wait, then find it done.
 await withStartupLock(database, async () => {
   await migrate(database);
-  // An empty database gets the demo, so `npm start` has something to talk to.
+  // The demo's admin has a password anyone can read, so it is seeded only where asked for (the
+  // test kit's processes); production refuses SVC_SEED_DEMO=on (env.ts).
+  if (config.SVC_SEED_DEMO !== 'on') return;
   const empty = !(await database.db.selectFrom('companies').select('id').executeTakeFirst());
+  // The summary names the admin's email, never a password.
   if (empty) console.log(JSON.stringify(await seedDemo(database)));
 });
+if (!(await database.db.selectFrom('admins').select('id').executeTakeFirst()))
+  console.warn(
+    JSON.stringify({
+      level: 40,
+      msg: 'no admin yet: create the first with `npm run bootstrap-admin -w @svc/api -- --email <address> --company <name>` (docs/deploy.md)',
+    }),
+  );
 const tokens = createTokenService(
   { kid: config.SVC_JWT_KID, secret: config.SVC_JWT_SECRET },
   config.SVC_JWT_PREVIOUS_SECRET
@@ -67,6 +77,7 @@ const app = await createApp({
   trustProxy: config.trustProxy,
   agentName: config.SVC_AGENT_NAME,
   studioDir: config.SVC_STUDIO_DIR,
+  studioTransportUrl: config.LIVEKIT_URL,
   // Structured JSON logs; credentials never reach them.
   logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },
   ...(redis ? { redis } : {}),

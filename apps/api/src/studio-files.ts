@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { studioContentSecurityPolicy } from './security-headers.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,16 +24,24 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the built studio (`npm run build` of `apps/studio`) from `dir` at the API's root: its
  * files as they are, and `index.html` for any other page path, since the studio routes in the
- * browser. `/v1/...` and paths that name a missing file keep answering 404 `{ error }`.
+ * browser. `/v1/...` and paths that name a missing file keep answering 404 `{ error }`. Every
+ * answer carries the Studio's Content-Security-Policy, which lets it call its own origin and
+ * `connectSources` (the Transport's addresses).
  */
-export function serveStudio(app: FastifyInstance, dir: string): void {
+export function serveStudio(
+  app: FastifyInstance,
+  dir: string,
+  connectSources: readonly string[] = [],
+): void {
   const root = resolve(dir);
+  const policy = studioContentSecurityPolicy(connectSources);
   const send = async (reply: FastifyReply, file: string) => {
     // Vite names assets by content hash, so they never change; the page itself must be fresh.
     const immutable = file.startsWith(`${root}${sep}assets${sep}`);
     return reply
       .header('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
       .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('content-security-policy', policy)
       .send(createReadStream(file));
   };
   const isFile = (file: string) =>

@@ -67,8 +67,8 @@ async function healthy(url: string, child: ChildProcess, log: string[], timeoutM
 
 /**
  * Starts the API in its own process from its sources (through tsx), with the test signing key and
- * agent key, migrations run and the demo seeded on an empty database; resolves once /healthz
- * answers.
+ * agent key, migrations run and the demo seeded on an empty database (`SVC_SEED_DEMO=on`);
+ * resolves once /healthz answers.
  */
 export async function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess> {
   const port = options.port ?? (await freePort());
@@ -88,6 +88,8 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     SVC_JWT_SECRET: TEST_SIGNING_KEY.secret,
     SVC_JWT_KID: TEST_SIGNING_KEY.kid,
     SVC_AGENT_KEY: TEST_AGENT_KEY,
+    // The tests talk to the demo; production starts with no demo and no admin.
+    SVC_SEED_DEMO: 'on',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   };

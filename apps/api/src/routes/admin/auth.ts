@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminAuth } from '../../auth.js';
@@ -22,7 +23,7 @@ const session = z.object({
 });
 const admin = z.object({ id: z.number(), email: z.string(), created_at: z.string() });
 /**
- * An address as the API accepts it: dot-separated atoms, `@`, a host name with a top-level
+ * An admin's address as the API accepts it: dot-separated atoms, `@`, a host name with a top-level
  * domain. A pattern rather than `format: email`, whose meaning differs between validators (local
  * parts over 64 characters, quoted ones, IP hosts): what the document says is what is checked.
  */
@@ -35,8 +36,16 @@ const email = z
   );
 const password = z.string().min(10, 'at least 10 characters').max(1024);
 
+/** What an admin's email and a new password must be, wherever an admin is made (the bootstrap too). */
+export const adminCredentials = z.object({ email, password });
+
+/** The token of an `Authorization: Bearer` header (authentication has checked it by now). */
+const bearerTokenOf = (request: FastifyRequest) =>
+  (request.headers.authorization ?? '').slice('Bearer '.length).trim();
+
 /**
- * Sign-in and sign-up (open), and the signed-in routes: whoami, logout, admins, API keys.
+ * Sign-in and sign-up (open), and the signed-in routes: whoami, logout (here or everywhere),
+ * password change, admins, API keys.
  * `signup` opens `POST /signup`; off, it answers 403.
  */
 export function adminAuthRoutes(deps: {
@@ -156,8 +165,56 @@ export function adminAuthRoutes(deps: {
           },
         },
         async (request, reply) => {
-          const header = request.headers.authorization ?? '';
-          await deps.auth.logout(header.slice('Bearer '.length).trim());
+          await deps.auth.logout(bearerTokenOf(request));
+          return reply.status(204).send(null);
+        },
+      );
+
+      app.post(
+        '/logout-everywhere',
+        {
+          schema: {
+            operationId: 'logoutEverywhere',
+            tags,
+            summary:
+              'End every session of the signed-in admin, this one included (403 for an API key)',
+            response: { 204: z.null(), ...adminErrors },
+          },
+        },
+        async (request, reply) => {
+          await deps.auth.logoutEverywhere(signedInAdminOf(request).admin_id);
+          return reply.status(204).send(null);
+        },
+      );
+      app.post(
+        '/password',
+        {
+          schema: {
+            operationId: 'changePassword',
+            tags,
+            summary:
+              "Change the signed-in admin's password; every other session of theirs ends, this one stays",
+            body: z.object({
+              current_password: z.string().min(1).max(1024),
+              new_password: password,
+            }),
+            response: {
+              204: z.null(),
+              ...adminErrors,
+              403: errorBody(
+                'The current password is wrong, or the credential is an API key (it has no password)',
+              ),
+            },
+          },
+        },
+        async (request, reply) => {
+          const { admin_id } = signedInAdminOf(request);
+          await deps.auth.changePassword(
+            admin_id,
+            bearerTokenOf(request),
+            request.body.current_password,
+            request.body.new_password,
+          );
           return reply.status(204).send(null);
         },
       );
