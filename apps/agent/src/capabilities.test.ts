@@ -18,7 +18,28 @@ afterAll(async () => {
 describe("the worker's capabilities", () => {
   it('names the key variables that are set (never their values) and the providers it builds', () => {
     const capabilities = workerCapabilities(
-      { DEEPGRAM_API_KEY: 'dg-secret', ELEVEN_API_KEY: '', HOME: '/root', ACME_TOKEN: 't' },
+      {
+        DEEPGRAM_API_KEY: 'dg-secret',
+        ELEVEN_API_KEY: '',
+        HOME: '/root',
+        ACME_TOKEN: 't',
+        LIVEKIT_API_SECRET: 'platform-secret',
+        SVC_AGENT_KEY: 'agent-key-0123456789abcdef',
+        LAB_KEY: 'lab-secret',
+        SVC_PROVIDER_ENDPOINTS: JSON.stringify({
+          'lab-vllm': {
+            provider: 'openai-compatible',
+            base_url: 'http://10.0.0.5/v1',
+            key_env: 'LAB_KEY',
+            roles: ['llm'],
+          },
+          'no-key-yet': {
+            provider: 'openai',
+            base_url: 'http://10.0.0.6/v1',
+            key_env: 'UNSET_KEY',
+          },
+        }),
+      },
       'shop-agent',
       { stt: ['en'], tts: ['en'] },
     );
@@ -29,10 +50,13 @@ describe("the worker's capabilities", () => {
         llm: ['embedded', 'openai', 'openai-compatible'],
         tts: ['embedded', 'openai', 'openai-compatible', 'elevenlabs', 'deepgram', 'cartesia'],
       },
-      keys: ['ACME_TOKEN', 'DEEPGRAM_API_KEY'],
+      // Only the hosted providers' variables: a scenario cannot name any other.
+      keys: ['DEEPGRAM_API_KEY'],
+      endpoints: [{ name: 'lab-vllm', provider: 'openai-compatible', roles: ['llm'] }],
       embedded_languages: { stt: ['en'], tts: ['en'] },
     });
-    expect(JSON.stringify(capabilities)).not.toContain('dg-secret');
+    for (const secret of ['dg-secret', 'platform-secret', 'lab-secret', '10.0.0.5'])
+      expect(JSON.stringify(capabilities)).not.toContain(secret);
     expect(
       workerCapabilities({ SVC_AGENT_TEST_PROVIDERS: '1' }, 'svc-agent').providers.llm,
     ).toContain('scripted');

@@ -4,7 +4,12 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { whisperLanguages } from '@svc/agents-plugin-embedded';
 import { DEFAULT_API_PATH_PREFIX } from '@svc/protocol';
-import { AGENT_CAPABILITIES_PATH, type AgentCapabilities } from '@svc/protocol/agent';
+import {
+  AGENT_CAPABILITIES_PATH,
+  PROVIDER_KEY_ENV,
+  type AgentCapabilities,
+} from '@svc/protocol/agent';
+import { readOperatorEndpoints } from './endpoints.js';
 
 /** The providers `providers.ts` builds, per role (the scripted LLM only for tests). */
 export const KNOWN_PROVIDERS = {
@@ -45,8 +50,9 @@ export function embeddedLanguages(
 }
 
 /**
- * What a worker with this environment can serve. Key variables are named, never valued; the
- * embedded languages are this machine's unless given.
+ * What a worker with this environment can serve. The hosted providers' key variables are named,
+ * never valued; endpoints by name and provider, never their address; the embedded languages are
+ * this machine's unless given.
  */
 export function workerCapabilities(
   env: Record<string, string | undefined>,
@@ -60,9 +66,13 @@ export function workerCapabilities(
       llm: [...KNOWN_PROVIDERS.llm, ...(env.SVC_AGENT_TEST_PROVIDERS === '1' ? ['scripted'] : [])],
       tts: [...KNOWN_PROVIDERS.tts],
     },
-    keys: Object.keys(env)
-      .filter((name) => /^[A-Za-z_][A-Za-z0-9_]*_(KEY|TOKEN)$/.test(name) && Boolean(env[name]))
+    keys: Object.values(PROVIDER_KEY_ENV)
+      .filter((name) => Boolean(env[name]))
       .sort(),
+    // An endpoint whose key is missing could not serve a conversation: it is not offered.
+    endpoints: [...readOperatorEndpoints(env.SVC_PROVIDER_ENDPOINTS).values()]
+      .filter((endpoint) => endpoint.key_env === undefined || Boolean(env[endpoint.key_env]))
+      .map(({ name, provider, roles }) => ({ name, provider, roles })),
     embedded_languages: languages,
   };
 }

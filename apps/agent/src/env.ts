@@ -1,3 +1,5 @@
+import { readOperatorEndpoints } from './endpoints.js';
+
 /** The agent worker's settings, from its environment. */
 export interface AgentEnv {
   livekitUrl: string;
@@ -31,6 +33,11 @@ export function readAgentEnv(env: NodeJS.ProcessEnv): AgentEnv {
   const livekitUrl = required('LIVEKIT_URL');
   if (livekitUrl && !/^wss?:\/\//.test(livekitUrl))
     problems.push('  LIVEKIT_URL: must be a ws:// or wss:// URL');
+  try {
+    readOperatorEndpoints(env.SVC_PROVIDER_ENDPOINTS);
+  } catch (error) {
+    problems.push(`  ${(error as Error).message}`);
+  }
   const apiUrl = required('SVC_API_URL');
   if (apiUrl && !/^https?:\/\//.test(apiUrl))
     problems.push('  SVC_API_URL: must be an http(s) URL');

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { initializeLogger, tts, type VAD } from '@livekit/agents';
+import { initializeLogger, llm, tts, type VAD } from '@livekit/agents';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { RuntimeConfig } from '@svc/protocol/agent';
@@ -26,17 +26,108 @@ describe('providers from a scenario', () => {
     expect(() => ttsFor({ provider: 'elevenlabs' }, {}, runtime)).toThrow(/ELEVEN_API_KEY/);
     expect(() => sttFor({ provider: 'deepgram' }, {}, runtime)).toThrow(/DEEPGRAM_API_KEY/);
     expect(() => llmFor({ provider: 'openai' }, {})).toThrow(/OPENAI_API_KEY/);
-    // A scenario may name another variable; only the environment holds keys.
-    expect(() =>
-      ttsFor({ provider: 'cartesia', api_key_env: 'SHOP_CARTESIA' }, {}, runtime),
-    ).toThrow(/SHOP_CARTESIA/);
   });
 
-  it('takes an OpenAI-compatible server without a key (vLLM, llama.cpp, Ollama)', () => {
-    const settings = { provider: 'openai-compatible', base_url: 'http://127.0.0.1:9/v1' };
-    expect(llmFor(settings, {}).provider).toMatch(/openai|127\.0\.0\.1/);
+  it('never reads a variable a scenario names, in any role', () => {
+    const env = {
+      LIVEKIT_API_SECRET: 'platform-secret',
+      SVC_AGENT_KEY: 'agent-key-0123456789abcdef',
+    };
+    for (const field of ['api_key_env', 'key_env', 'api_key']) {
+      const settings = { provider: 'openai', [field]: 'LIVEKIT_API_SECRET' };
+      expect(() => llmFor(settings, env)).toThrow(new RegExp(`voice\\.llm\\.${field}`));
+      expect(() => sttFor(settings, env, runtime)).toThrow(/names no key or environment variable/);
+      expect(() => ttsFor({ ...settings, provider: 'cartesia' }, env, runtime)).toThrow(
+        /names no key or environment variable/,
+      );
+    }
+  });
+
+  it('sends no operator key to an address a scenario gives, and refuses private ones', () => {
+    const env = { OPENAI_API_KEY: 'sk-operator' };
+    expect(() =>
+      llmFor({ provider: 'openai', base_url: 'https://collector.example.com/v1' }, env),
+    ).toThrow(/voice\.llm\.base_url: only openai-compatible/);
+    expect(() =>
+      ttsFor({ provider: 'cartesia', base_url: 'https://collector.example.com' }, env, runtime),
+    ).toThrow(/voice\.tts\.base_url/);
+    for (const base_url of [
+      'http://127.0.0.1:9/v1',
+      'https://169.254.169.254/',
+      'https://localhost/v1',
+    ]) {
+      expect(() => llmFor({ provider: 'openai-compatible', base_url }, env)).toThrow(
+        /voice\.llm\.base_url/,
+      );
+    }
+    // Without an address openai-compatible would reach the operator's server with its key.
+    expect(() => llmFor({ provider: 'openai-compatible' }, env)).toThrow(/needs base_url/);
+  });
+
+  it('takes an OpenAI-compatible server of the tenant without a key (vLLM, llama.cpp, Ollama)', () => {
+    const settings = { provider: 'openai-compatible', base_url: 'https://llm.acme.example.com/v1' };
+    expect(() => llmFor(settings, {})).not.toThrow();
     expect(() => sttFor(settings, {}, runtime)).not.toThrow();
     expect(() => ttsFor(settings, {}, runtime)).not.toThrow();
+  });
+
+  it('uses a company credential only with its own provider, and an operator endpoint by name', () => {
+    const credentials = {
+      'acme-eleven': { provider: 'elevenlabs', api_key: 'acme-key' },
+      'acme-llm': {
+        provider: 'openai-compatible',
+        api_key: 'acme-llm-key',
+        base_url: 'https://llm.acme.example.com/v1',
+      },
+      'bad-llm': { provider: 'openai-compatible', api_key: 'k', base_url: 'https://10.0.0.3/v1' },
+    };
+    expect(() =>
+      ttsFor({ provider: 'elevenlabs', credential: 'acme-eleven' }, {}, runtime, { credentials }),
+    ).not.toThrow();
+    expect(() =>
+      llmFor({ provider: 'openai-compatible', credential: 'acme-llm' }, {}, { credentials }),
+    ).not.toThrow();
+    expect(() =>
+      llmFor({ provider: 'openai', credential: 'acme-eleven' }, {}, { credentials }),
+    ).toThrow(/for elevenlabs, not openai/);
+    expect(() =>
+      llmFor({ provider: 'openai', credential: 'missing' }, {}, { credentials }),
+    ).toThrow(/no credential named missing/);
+    // Inherited names are no credentials.
+    expect(() =>
+      llmFor({ provider: 'openai', credential: 'constructor' }, {}, { credentials }),
+    ).toThrow(/no credential named constructor/);
+    expect(() =>
+      llmFor({ provider: 'openai-compatible', credential: 'bad-llm' }, {}, { credentials }),
+    ).toThrow(/private or reserved/);
+    const endpoints = JSON.stringify({
+      'lab-vllm': {
+        provider: 'openai-compatible',
+        base_url: 'http://10.0.0.5:8000/v1',
+        key_env: 'LAB_KEY',
+        roles: ['llm'],
+      },
+    });
+    // The operator's own address may be private: the operator chose it.
+    expect(() =>
+      llmFor(
+        { provider: 'openai-compatible', endpoint: 'lab-vllm' },
+        { SVC_PROVIDER_ENDPOINTS: endpoints, LAB_KEY: 'k' },
+      ),
+    ).not.toThrow();
+    expect(() =>
+      llmFor(
+        { provider: 'openai-compatible', endpoint: 'lab-vllm' },
+        { SVC_PROVIDER_ENDPOINTS: endpoints },
+      ),
+    ).toThrow(/needs LAB_KEY/);
+    expect(() =>
+      sttFor(
+        { provider: 'openai-compatible', endpoint: 'lab-vllm' },
+        { SVC_PROVIDER_ENDPOINTS: endpoints, LAB_KEY: 'k' },
+        runtime,
+      ),
+    ).toThrow(/no openai-compatible stt endpoint named lab-vllm/);
   });
 
   it('lists the providers it knows when one is unknown', () => {
@@ -100,7 +191,9 @@ describe('the embedded engines in the conversation language', () => {
       ...german,
       scenario: {
         ...german.scenario,
-        voice: { stt: { provider: 'openai-compatible', base_url: 'http://127.0.0.1:9/v1' } },
+        voice: {
+          stt: { provider: 'openai-compatible', base_url: 'https://stt.acme.example.com/v1' },
+        },
       },
     } as RuntimeConfig;
     expect(enginesFor(hosted, voice, {}, vad).askAgainBelow).toBeUndefined();
@@ -182,8 +275,17 @@ describe('Cartesia TTS through the LiveKit plugin', () => {
     const { port } = server.address() as AddressInfo;
 
     const cartesia = ttsFor(
-      { provider: 'cartesia', voice: 'voice-123', base_url: `http://127.0.0.1:${port}` },
-      { CARTESIA_API_KEY: 'cartesia-key' },
+      { provider: 'cartesia', voice: 'voice-123', endpoint: 'local-cartesia' },
+      {
+        CARTESIA_API_KEY: 'cartesia-key',
+        SVC_PROVIDER_ENDPOINTS: JSON.stringify({
+          'local-cartesia': {
+            provider: 'cartesia',
+            base_url: `http://127.0.0.1:${port}`,
+            key_env: 'CARTESIA_API_KEY',
+          },
+        }),
+      },
       runtime,
     );
     const stream = cartesia.stream();
@@ -204,4 +306,67 @@ describe('Cartesia TTS through the LiveKit plugin', () => {
     // Every sample Cartesia sent reached the agent's audio.
     expect(samples).toBe(2400 * spoken.length);
   }, 20_000);
+});
+
+describe('requests to a tenant address', () => {
+  /** An OpenAI-compatible answer with one text delta, as a server-sent event stream. */
+  const completion = () =>
+    new Response(
+      [
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hello' }, finish_reason: null }] })}`,
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}`,
+        'data: [DONE]',
+        '',
+      ].join('\n\n'),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+
+  async function ask(model: ReturnType<typeof llmFor>): Promise<string> {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'Hi' });
+    const stream = model.chat({
+      chatCtx,
+      connOptions: { maxRetry: 0, retryIntervalMs: 0, timeoutMs: 5000 },
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.delta?.content ?? '';
+    return text;
+  }
+
+  it('go only through the guarded fetch, with the tenant key or none, never the operator key', async () => {
+    const sent: { url: string; authorization: string | null }[] = [];
+    const recording = async (input: string | URL | Request, init?: RequestInit) => {
+      sent.push({
+        url: String(input instanceof Request ? input.url : input),
+        authorization: new Headers(init?.headers).get('authorization'),
+      });
+      return completion();
+    };
+    const env = {
+      OPENAI_API_KEY: 'sk-operator',
+      LIVEKIT_API_SECRET: 'platform-secret',
+      SVC_AGENT_KEY: 'agent-key-0123456789abcdef',
+    };
+    const noKey = llmFor(
+      { provider: 'openai-compatible', base_url: 'https://llm.acme.example.com/v1' },
+      env,
+      { tenantFetch: recording },
+    );
+    expect(await ask(noKey)).toBe('Hello');
+    const withCredential = llmFor({ provider: 'openai-compatible', credential: 'acme' }, env, {
+      tenantFetch: recording,
+      credentials: {
+        acme: {
+          provider: 'openai-compatible',
+          api_key: 'acme-key',
+          base_url: 'https://own.acme.example.com/v1',
+        },
+      },
+    });
+    expect(await ask(withCredential)).toBe('Hello');
+    expect(sent).toEqual([
+      { url: 'https://llm.acme.example.com/v1/chat/completions', authorization: 'Bearer no-key' },
+      { url: 'https://own.acme.example.com/v1/chat/completions', authorization: 'Bearer acme-key' },
+    ]);
+  });
 });

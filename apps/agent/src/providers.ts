@@ -16,10 +16,22 @@ import {
   whisperModelFor,
   type Transcriber,
 } from '@svc/agents-plugin-embedded';
-import type { ProviderSettings, RuntimeConfig } from '@svc/protocol/agent';
+import {
+  keySource,
+  providerSettingProblems,
+  tenantUrlProblem,
+  TENANT_URL_PROVIDER,
+  type ProviderCredential,
+  type ProviderSettings,
+  type RuntimeConfig,
+  type VoiceRole,
+} from '@svc/protocol/agent';
+import { OpenAI } from 'openai';
 import type { Engines } from './conversation.js';
 import { RemoteLLM, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
+import { readOperatorEndpoints } from './endpoints.js';
+import { tenantFetch, type FetchLike } from './tenant-fetch.js';
 
 /**
  * Silence that closes an utterance in the embedded recognizer. Shorter than its default (500 ms)
@@ -27,10 +39,16 @@ import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
  */
 const EMBEDDED_END_SILENCE_MS = 300;
 
-/** What providers read from the environment: keys never live in a scenario. */
+/**
+ * What providers read from the operator's environment: keys never live in a scenario, and a
+ * scenario never chooses which variable is read.
+ */
 export interface ProviderEnv {
   OPENAI_API_KEY?: string | undefined;
+  /** The operator's proxy for OpenAI (used only with the operator's key). */
   OPENAI_BASE_URL?: string | undefined;
+  /** Endpoints the operator configures, by name (`endpoints.ts`). */
+  SVC_PROVIDER_ENDPOINTS?: string | undefined;
   DEEPGRAM_API_KEY?: string | undefined;
   ELEVEN_API_KEY?: string | undefined;
   /** Turns on the `scripted` LLM (the agents framework's FakeLLM), for tests and benchmarks. */
@@ -69,53 +87,137 @@ export class ScriptedLLM extends voice.testing.FakeLLM {
   }
 }
 
-/** The environment variable that holds a provider's key: the setting's `api_key_env`, else `fallback`. */
-function keyName(settings: ProviderSettings | undefined, fallback: string): string {
-  return typeof settings?.api_key_env === 'string' ? settings.api_key_env : fallback;
+/** What a conversation's engines may use besides the operator's environment. */
+export interface ProviderAccess {
+  /** The company credentials the scenario names, from the runtime config. */
+  credentials?: Record<string, ProviderCredential> | undefined;
+  /** How a tenant's own address is requested (default: public addresses only, see `tenantFetch`). */
+  tenantFetch?: FetchLike | undefined;
 }
 
-/** A provider's key from the environment; a clear error naming the variable when it is missing. */
-function requireKey(
+/** Where one engine sends its requests, and with which key. */
+interface Connection {
+  apiKey: string | undefined;
+  baseURL: string | undefined;
+  /** The address is the tenant's: only the guarded fetch may reach it. */
+  tenantAddress: boolean;
+}
+
+/** What the OpenAI SDK is given as the key of a tenant server that needs none: never a secret. */
+const NO_KEY = 'no-key';
+
+/** OpenAI's own address, given explicitly so that no environment default redirects a tenant's key. */
+const OPENAI_URL = 'https://api.openai.com/v1';
+
+/**
+ * The key and address of one engine, by the rules every scenario follows
+ * (`providerSettingProblems`): the operator's key only at the provider's own host or at an
+ * endpoint the operator configured; a company credential only at its provider's host or at the
+ * company's own server; a tenant address only with a key of the tenant's, or none. Throws a clear
+ * error, before any request, when a setting breaks them.
+ */
+function connectionFor(
+  role: VoiceRole,
   provider: string,
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
-  fallback: string,
-): string {
-  const variable = keyName(settings, fallback);
-  const value = env[variable];
-  if (!value)
-    throw new Error(`the ${provider} provider needs ${variable} in the agent's environment`);
-  return value;
+  access: ProviderAccess,
+): Connection {
+  const problems = providerSettingProblems(role, settings);
+  if (problems.length > 0)
+    throw new Error(problems.map(({ field, message }) => `${field}: ${message}`).join('; '));
+  const source = keySource(settings);
+  switch (source.kind) {
+    case 'endpoint': {
+      const endpoint = readOperatorEndpoints(env.SVC_PROVIDER_ENDPOINTS).get(source.name);
+      if (!endpoint || endpoint.provider !== provider || !endpoint.roles.includes(role))
+        throw new Error(`this agent has no ${provider} ${role} endpoint named ${source.name}`);
+      const apiKey = endpoint.key_env === undefined ? undefined : env[endpoint.key_env];
+      if (endpoint.key_env !== undefined && !apiKey)
+        throw new Error(
+          `the endpoint ${source.name} needs ${endpoint.key_env} in the agent's environment`,
+        );
+      return { apiKey, baseURL: endpoint.base_url, tenantAddress: false };
+    }
+    case 'credential': {
+      const credentials = access.credentials ?? {};
+      const credential = Object.hasOwn(credentials, source.name)
+        ? credentials[source.name]
+        : undefined;
+      if (!credential) throw new Error(`the company has no credential named ${source.name}`);
+      if (credential.provider !== provider)
+        throw new Error(
+          `the credential ${source.name} is for ${credential.provider}, not ${provider}`,
+        );
+      if (provider !== TENANT_URL_PROVIDER) {
+        if (credential.base_url !== undefined)
+          throw new Error(`the credential ${source.name}: ${provider} is reached at its own host`);
+        return {
+          apiKey: credential.api_key,
+          baseURL: provider === 'openai' ? OPENAI_URL : undefined,
+          tenantAddress: false,
+        };
+      }
+      const problem =
+        credential.base_url === undefined
+          ? 'has no address'
+          : tenantUrlProblem(credential.base_url);
+      if (problem) throw new Error(`the credential ${source.name}: its base_url ${problem}`);
+      return { apiKey: credential.api_key, baseURL: credential.base_url, tenantAddress: true };
+    }
+    case 'operator': {
+      const apiKey = env[source.variable];
+      if (!apiKey)
+        throw new Error(
+          `the ${provider} provider needs ${source.variable} in the agent's environment`,
+        );
+      // The operator may route OpenAI through a proxy of its own; a scenario never can.
+      const baseURL = provider === 'openai' ? env.OPENAI_BASE_URL || OPENAI_URL : undefined;
+      return { apiKey, baseURL, tenantAddress: false };
+    }
+    case 'none':
+      return { apiKey: undefined, baseURL: settings?.base_url, tenantAddress: true };
+  }
 }
 
 /**
- * Key and endpoint of an OpenAI or OpenAI-compatible server: a compatible server (vLLM, llama.cpp,
- * Ollama, faster-whisper-server, Kokoro) may need no key.
+ * An OpenAI SDK client for a connection, with every option explicit: the SDK would otherwise read
+ * `OPENAI_API_KEY` and `OPENAI_BASE_URL` from the environment and send the operator's key to the
+ * tenant's server. A tenant address is requested only through the guarded fetch.
  */
-function openaiConnection(
-  provider: string,
-  settings: ProviderSettings | undefined,
-  env: ProviderEnv,
-): { apiKey: string; baseURL?: string } {
-  const baseURL = settings?.base_url ?? env.OPENAI_BASE_URL;
-  const apiKey =
-    provider === 'openai-compatible'
-      ? (env[keyName(settings, 'OPENAI_API_KEY')] ?? 'not-needed')
-      : requireKey('openai', settings, env, 'OPENAI_API_KEY');
-  return { apiKey, ...(baseURL ? { baseURL } : {}) };
+function openaiClient(connection: Connection, access: ProviderAccess): OpenAI {
+  return new OpenAI({
+    // The SDK needs some key; a tenant server without one gets this placeholder, never a secret.
+    apiKey: connection.apiKey ?? NO_KEY,
+    baseURL: connection.baseURL ?? OPENAI_URL,
+    ...(connection.tenantAddress
+      ? { fetch: (access.tenantFetch ?? defaultTenantFetch()) as never, maxRetries: 1 }
+      : {}),
+  });
 }
 
-/** What Cartesia's STT and TTS share: key, language, model and endpoint. */
+/** One guarded fetch per process: its connection pool is shared by every conversation. */
+let sharedTenantFetch: FetchLike | undefined;
+function defaultTenantFetch(): FetchLike {
+  sharedTenantFetch ??= tenantFetch();
+  return sharedTenantFetch;
+}
+
+/** What Cartesia's STT and TTS share: key, language and model (its own host only). */
 function cartesiaOptions(
+  role: VoiceRole,
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
   language: string,
+  access: ProviderAccess,
 ) {
+  const { apiKey, baseURL } = connectionFor(role, 'cartesia', settings, env, access);
   return {
-    apiKey: requireKey('cartesia', settings, env, 'CARTESIA_API_KEY'),
+    ...(apiKey ? { apiKey } : {}),
+    // Only an operator endpoint gives Cartesia another address.
+    ...(baseURL ? { baseUrl: baseURL } : {}),
     language: language.split('-')[0] ?? 'en',
     ...(settings?.model ? { model: settings.model } : {}),
-    ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
   };
 }
 
@@ -133,7 +235,11 @@ export function sharedEmbeddedLlm(): LlamaLLM | RemoteLLM {
 }
 
 /** The LLM a scenario asks for. */
-export function llmFor(settings: ProviderSettings | undefined, env: ProviderEnv): llmBase.LLM {
+export function llmFor(
+  settings: ProviderSettings | undefined,
+  env: ProviderEnv,
+  access: ProviderAccess = {},
+): llmBase.LLM {
   const provider = settings?.provider ?? 'embedded';
   switch (provider) {
     case 'embedded':
@@ -142,7 +248,7 @@ export function llmFor(settings: ProviderSettings | undefined, env: ProviderEnv)
     case 'openai-compatible':
       return new openai.LLM({
         model: settings?.model ?? 'gpt-4o-mini',
-        ...openaiConnection(provider, settings, env),
+        client: openaiClient(connectionFor('llm', provider, settings, env, access), access),
       });
     case 'scripted':
       if (env.SVC_AGENT_TEST_PROVIDERS !== '1')
@@ -246,6 +352,7 @@ export function sttFor(
   env: ProviderEnv,
   runtime: RuntimeConfig,
   vad?: VAD,
+  access: ProviderAccess = {},
 ): stt.STT {
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
@@ -272,18 +379,27 @@ export function sttFor(
         endSilenceMs: EMBEDDED_END_SILENCE_MS,
       });
     case 'openai':
-    case 'openai-compatible':
+    case 'openai-compatible': {
+      const connection = connectionFor('stt', provider, settings, env, access);
       return new openai.STT({
         model: settings?.model ?? 'whisper-1',
         language: language.split('-')[0] ?? 'en',
-        ...openaiConnection(provider, settings, env),
+        client: openaiClient(connection, access),
+        // The plugin checks for a key even when given a client; the client's is the same one.
+        apiKey: connection.apiKey ?? NO_KEY,
+        // The realtime transcription opens a WebSocket of its own, which the guarded fetch does
+        // not carry: a tenant's server is sent whole utterances over HTTP.
+        ...(connection.tenantAddress ? { useRealtime: false } : {}),
       });
-    case 'deepgram': {
-      const apiKey = requireKey('deepgram', settings, env, 'DEEPGRAM_API_KEY');
-      return new deepgram.STT({ apiKey, model: settings?.model ?? 'nova-3', language });
     }
+    case 'deepgram':
+      return new deepgram.STT({
+        apiKey: connectionFor('stt', provider, settings, env, access).apiKey ?? '',
+        model: settings?.model ?? 'nova-3',
+        language,
+      });
     case 'cartesia':
-      return new cartesia.STT(cartesiaOptions(settings, env, language));
+      return new cartesia.STT(cartesiaOptions('stt', settings, env, language, access));
     default:
       throw new Error(
         `unknown STT provider ${provider}: use embedded, openai, openai-compatible, deepgram or cartesia`,
@@ -296,6 +412,7 @@ export function ttsFor(
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
   runtime: RuntimeConfig,
+  access: ProviderAccess = {},
 ): tts.TTS {
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
@@ -315,24 +432,27 @@ export function ttsFor(
       return new openai.TTS({
         model: settings?.model ?? 'tts-1',
         voice: (settings?.voice ?? 'alloy') as never,
-        ...openaiConnection(provider, settings, env),
+        client: openaiClient(connectionFor('tts', provider, settings, env, access), access),
       });
     case 'elevenlabs': {
-      const apiKey = requireKey('elevenlabs', settings, env, 'ELEVEN_API_KEY');
+      const { apiKey } = connectionFor('tts', provider, settings, env, access);
       return new elevenlabs.TTS({
-        apiKey,
+        ...(apiKey ? { apiKey } : {}),
         ...(settings?.voice ? { voiceId: settings.voice } : {}),
         ...(settings?.model ? { model: settings.model } : {}),
         language: language.split('-')[0] ?? 'en',
       });
     }
     case 'deepgram': {
-      const apiKey = requireKey('deepgram', settings, env, 'DEEPGRAM_API_KEY');
-      return new deepgram.TTS({ apiKey, ...(settings?.model ? { model: settings.model } : {}) });
+      const { apiKey } = connectionFor('tts', provider, settings, env, access);
+      return new deepgram.TTS({
+        ...(apiKey ? { apiKey } : {}),
+        ...(settings?.model ? { model: settings.model } : {}),
+      });
     }
     case 'cartesia':
       return new cartesia.TTS({
-        ...cartesiaOptions(settings, env, language),
+        ...cartesiaOptions('tts', settings, env, language, access),
         ...(settings?.voice ? { voice: settings.voice } : {}),
       });
     default:
@@ -369,15 +489,17 @@ export function enginesFor(
   modes: { audioIn: boolean; audioOut: boolean },
   env: ProviderEnv,
   vad: VAD | undefined,
+  access: Pick<ProviderAccess, 'tenantFetch'> = {},
 ): Engines {
   const settings = runtime.scenario.voice ?? {};
   const recognizer = embeddedRecognizerOf(settings.stt, env, runtime.conversation.language);
+  const withCredentials = { ...access, credentials: runtime.credentials };
   return {
-    llm: llmFor(settings.llm, env),
+    llm: llmFor(settings.llm, env, withCredentials),
     ...(modes.audioIn || runtime.scenario.audio_dictation
-      ? { stt: sttFor(settings.stt, env, runtime, vad) }
+      ? { stt: sttFor(settings.stt, env, runtime, vad, withCredentials) }
       : {}),
-    ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime) } : {}),
+    ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime, withCredentials) } : {}),
     ...(modes.audioIn ? { vad } : {}),
     // The embedded recognizers' finals arrive 0.35-0.5 s after the speech ends (Whisper's from
     // its early transcription). A turn is committed this long after the speech, or when the final

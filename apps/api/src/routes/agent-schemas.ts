@@ -4,6 +4,7 @@
 import type { Collection, ConversationMessage, RestoreState } from '@svc/protocol';
 import {
   MESSAGE_BATCH_LIMITS,
+  VOICE_ROLES,
   type AppendMessagesRequest,
   type AgentCapabilities,
   type EndConversationRequest,
@@ -26,6 +27,8 @@ const provider = z
     model: z.string().optional(),
     voice: z.string().optional(),
     base_url: z.string().optional(),
+    endpoint: z.string().optional(),
+    credential: z.string().optional(),
   })
   .describe('One engine choice; provider-specific options beyond these fields pass through.');
 
@@ -133,6 +136,19 @@ export const runtimeConfig = z.object({
   item_names: z.array(z.string()).describe("Item names, for the speech recognizer's vocabulary"),
   restore_state: restoreState,
   history: z.array(conversationMessage).describe('The last messages, oldest first'),
+  credentials: z
+    .record(
+      z.string(),
+      z.object({
+        provider: z.string().min(1),
+        api_key: z.string().min(1),
+        base_url: z.string().optional(),
+      }),
+    )
+    .optional()
+    .describe(
+      "The company credentials the scenario's voice settings name, decrypted for the agent only",
+    ),
 });
 
 /** Body of `POST .../messages` (`AppendMessagesRequest`). */
@@ -214,6 +230,16 @@ export const agentCapabilities = z.object({
   agent_name: z.string().min(1).max(128),
   providers: z.object({ stt: names, llm: names, tts: names }),
   keys: names,
+  endpoints: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(64),
+        provider: z.string().min(1).max(64),
+        roles: z.array(z.enum(VOICE_ROLES)).min(1).max(3),
+      }),
+    )
+    .max(200)
+    .optional(),
   embedded_languages: z.object({ stt: names, tts: names }),
 });
 

@@ -8,7 +8,8 @@ const worker: AgentCapabilities = {
     llm: ['embedded', 'openai', 'openai-compatible'],
     tts: ['embedded', 'openai', 'openai-compatible', 'elevenlabs', 'deepgram', 'cartesia'],
   },
-  keys: ['DEEPGRAM_API_KEY', 'ACME_TTS_KEY'],
+  keys: ['DEEPGRAM_API_KEY'],
+  endpoints: [{ name: 'lab-vllm', provider: 'openai-compatible', roles: ['llm'] }],
   embedded_languages: { stt: ['en'], tts: ['en'] },
 };
 
@@ -19,8 +20,8 @@ describe('servingProblems', () => {
       servingProblems(
         {
           stt: { provider: 'deepgram' },
-          llm: { provider: 'openai-compatible', base_url: 'http://llm' },
-          tts: { provider: 'elevenlabs', api_key_env: 'ACME_TTS_KEY' },
+          llm: { provider: 'openai-compatible', endpoint: 'lab-vllm' },
+          tts: { provider: 'elevenlabs', credential: 'acme-eleven' },
         },
         'fr-FR',
         worker,
@@ -32,7 +33,9 @@ describe('servingProblems', () => {
     expect(servingProblems({ llm: { provider: 'openai' } }, 'en-US', worker)).toEqual([
       {
         field: 'voice.llm.provider',
-        message: "openai needs OPENAI_API_KEY, which this deployment's agent does not have",
+        message: expect.stringContaining(
+          "openai needs OPENAI_API_KEY, which this deployment's agent does not have",
+        ),
       },
     ]);
     expect(servingProblems({ tts: { provider: 'azure' } }, 'en-GB', worker)).toEqual([
@@ -46,8 +49,46 @@ describe('servingProblems', () => {
       { field: 'language', message: expect.stringContaining('embedded recognizer speaks en') },
       {
         field: 'voice.tts.provider',
-        message: "cartesia needs CARTESIA_API_KEY, which this deployment's agent does not have",
+        message: expect.stringContaining(
+          "cartesia needs CARTESIA_API_KEY, which this deployment's agent does not have",
+        ),
       },
     ]);
+  });
+
+  it('refuses a variable named by the scenario, an operator key sent elsewhere, an unknown endpoint', () => {
+    expect(
+      servingProblems(
+        {
+          llm: {
+            provider: 'openai-compatible',
+            base_url: 'https://127.0.0.1:9',
+            api_key_env: 'LIVEKIT_API_SECRET',
+          },
+        },
+        'en-US',
+        worker,
+      ).map((problem) => problem.field),
+    ).toEqual(['voice.llm.api_key_env', 'voice.llm.base_url']);
+    expect(
+      servingProblems(
+        { llm: { provider: 'openai-compatible', endpoint: 'other' } },
+        'en-US',
+        worker,
+      ),
+    ).toEqual([
+      {
+        field: 'voice.llm.endpoint',
+        message: expect.stringContaining('no openai-compatible llm endpoint named other'),
+      },
+    ]);
+    // An endpoint serves only the roles the operator gave it.
+    expect(
+      servingProblems(
+        { stt: { provider: 'openai-compatible', endpoint: 'lab-vllm' } },
+        'en-US',
+        worker,
+      ),
+    ).toHaveLength(1);
   });
 });

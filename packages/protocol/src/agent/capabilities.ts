@@ -1,21 +1,20 @@
-import type { ProviderSettings, VoiceSettings } from './runtime-config.js';
+import {
+  keySource,
+  providerSettingProblems,
+  VOICE_ROLES,
+  type ServingProblem,
+  type VoiceRole,
+} from './provider-settings.js';
+import type { VoiceSettings } from './runtime-config.js';
 
-/** The roles of a scenario's voice settings. */
-export const VOICE_ROLES = ['stt', 'llm', 'tts'] as const;
-
-/** One of {@link VOICE_ROLES}. */
-export type VoiceRole = (typeof VOICE_ROLES)[number];
-
-/**
- * The environment variable that holds each hosted provider's key, unless a setting names another
- * (`api_key_env`). An OpenAI-compatible server may need none.
- */
-export const PROVIDER_KEY_ENV: Readonly<Record<string, string>> = {
-  openai: 'OPENAI_API_KEY',
-  deepgram: 'DEEPGRAM_API_KEY',
-  cartesia: 'CARTESIA_API_KEY',
-  elevenlabs: 'ELEVEN_API_KEY',
-};
+/** An endpoint the operator configured on a worker, as the worker names it (never its address or key). */
+export interface EndpointCapability {
+  name: string;
+  /** The provider it speaks (`openai-compatible`, `openai`, ...). */
+  provider: string;
+  /** The roles it may serve. */
+  roles: VoiceRole[];
+}
 
 /**
  * What an agent worker can serve, as it reports it to the API when it starts
@@ -27,34 +26,22 @@ export interface AgentCapabilities {
   /** The providers the worker knows, per role. */
   providers: Record<VoiceRole, string[]>;
   /**
-   * The names (never the values) of the environment variables set in the worker that a provider
-   * setting may name as its key: every variable whose name ends in `_KEY` or `_TOKEN`.
+   * The hosted providers' key variables (`PROVIDER_KEY_ENV`) set in the worker, by name (never
+   * the values).
    */
   keys: string[];
+  /** The endpoints the operator configured (`SVC_PROVIDER_ENDPOINTS`); none when left out. */
+  endpoints?: EndpointCapability[] | undefined;
   /** The languages (primary subtags, `en`) the embedded engines speak, per role that has them. */
   embedded_languages: { stt: string[]; tts: string[] };
 }
 
-/** Why a scenario cannot be served: the field to change and what is wrong with it. */
-export interface ServingProblem {
-  field: string;
-  message: string;
-}
-
-/** The key variable a provider setting needs, or undefined when it needs none. */
-export function providerKeyEnv(
-  provider: string,
-  settings?: ProviderSettings | undefined,
-): string | undefined {
-  const named = settings?.api_key_env;
-  if (typeof named === 'string' && named) return named;
-  return provider === 'openai-compatible' ? undefined : PROVIDER_KEY_ENV[provider];
-}
-
 /**
  * What stops a worker with these capabilities from serving a scenario's voice settings in a
- * language: an unknown provider, a provider whose key the worker lacks, a language the embedded
- * recognizer or voice does not speak. Empty when it can serve it.
+ * language: an unknown provider, a setting that breaks the key and address rules
+ * (`providerSettingProblems`), a hosted provider whose operator key the worker lacks, an endpoint
+ * it does not have, a language the embedded recognizer or voice does not speak. Empty when it can
+ * serve it. Whether a named credential exists is the API's to check.
  */
 export function servingProblems(
   voice: VoiceSettings | undefined,
@@ -75,12 +62,25 @@ export function servingProblems(
       });
       continue;
     }
-    const key = providerKeyEnv(provider, settings);
-    if (key && !capabilities.keys.includes(key)) {
+    const rules = providerSettingProblems(role, settings);
+    if (rules.length > 0) {
+      problems.push(...rules);
+      continue;
+    }
+    const source = keySource(settings);
+    if (source.kind === 'operator' && !capabilities.keys.includes(source.variable)) {
       problems.push({
         field,
-        message: `${provider} needs ${key}, which this deployment's agent does not have`,
+        message: `${provider} needs ${source.variable}, which this deployment's agent does not have: name a credential of the company`,
       });
+    }
+    if (source.kind === 'endpoint') {
+      const endpoint = capabilities.endpoints?.find((candidate) => candidate.name === source.name);
+      if (!endpoint || endpoint.provider !== provider || !endpoint.roles.includes(role))
+        problems.push({
+          field: `voice.${role}.endpoint`,
+          message: `this deployment's agent has no ${provider} ${role} endpoint named ${source.name}`,
+        });
     }
     if (provider === 'embedded' && role !== 'llm') {
       const languages = capabilities.embedded_languages[role];

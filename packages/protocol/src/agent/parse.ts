@@ -29,7 +29,12 @@ const mode = oneOf(['audio', 'text']);
 
 const provider = object(
   { provider: nonEmptyString },
-  { model: string, voice: string, base_url: string },
+  { model: string, voice: string, base_url: string, endpoint: string, credential: string },
+);
+
+const credential = object(
+  { provider: nonEmptyString, api_key: nonEmptyString },
+  { base_url: string },
 );
 
 const toolSnapshot = object(toolConfigRequired, {
@@ -75,25 +80,28 @@ export const parseScenarioSnapshot = define<ScenarioSnapshot>(scenarioSnapshot);
 
 /** Parses the answer of the agent API's `config`: a {@link RuntimeConfig}. */
 export const parseRuntimeConfig = define<RuntimeConfig>(
-  object({
-    conversation: object({
-      id: nonEmptyString,
-      language: string,
-      input_mode: mode,
-      output_mode: mode,
-      metadata: settings,
-      started_at: string,
-      ended_at: nullable(string),
-    }),
-    visitor: object({ id: number, external_id: string }),
-    company_id: number,
-    publication_uuid: nonEmptyString,
-    scenario: scenarioSnapshot,
-    collections: array(collection),
-    item_names: array(string),
-    restore_state: restoreState,
-    history: array(conversationMessage),
-  }),
+  object(
+    {
+      conversation: object({
+        id: nonEmptyString,
+        language: string,
+        input_mode: mode,
+        output_mode: mode,
+        metadata: settings,
+        started_at: string,
+        ended_at: nullable(string),
+      }),
+      visitor: object({ id: number, external_id: string }),
+      company_id: number,
+      publication_uuid: nonEmptyString,
+      scenario: scenarioSnapshot,
+      collections: array(collection),
+      item_names: array(string),
+      restore_state: restoreState,
+      history: array(conversationMessage),
+    },
+    { credentials: record(credential) },
+  ),
 );
 
 /** Parses the answer of a collection search: an {@link ItemList}. */

@@ -4,8 +4,10 @@ import type { ConversationMessage } from '../messages.js';
 
 /**
  * One engine choice of a scenario's voice settings (`{ provider: 'openai', model: 'gpt-4o-mini' }`).
- * Keys never live here; the agent reads them from its environment. Providers take options of
- * their own, so fields beyond these are kept.
+ * Keys never live here and a scenario never names an environment variable: a hosted provider uses
+ * the operator's key at its own host, unless the setting names an operator `endpoint` or a
+ * company `credential` (see `providerSettingProblems`). Providers take options of their own, so
+ * fields beyond these are kept.
  */
 export interface ProviderSettings {
   /** `embedded`, `openai`, `deepgram`, ...: which engine runs this role. */
@@ -13,9 +15,27 @@ export interface ProviderSettings {
   model?: string;
   /** The speaking voice (text-to-speech only). */
   voice?: string;
-  /** An OpenAI-compatible server's address, when the provider is one. */
+  /**
+   * The tenant's own OpenAI-compatible server (`https`, a public host), when the provider is
+   * `openai-compatible` and no endpoint or credential is named. No key is sent to it.
+   */
   base_url?: string;
+  /** An endpoint the operator configured on the agent workers, by name (address and key are the operator's). */
+  endpoint?: string;
+  /** A credential of the scenario's company, by name: its key, and for `openai-compatible` its address. */
+  credential?: string;
   [option: string]: unknown;
+}
+
+/**
+ * A company's provider credential as the agent receives it in the {@link RuntimeConfig}: the key
+ * goes only to the provider's own host, or to `base_url` for `openai-compatible`.
+ */
+export interface ProviderCredential {
+  provider: string;
+  api_key: string;
+  /** The company's own server (`openai-compatible` only). */
+  base_url?: string;
 }
 
 /** A scenario's voice settings: one engine per role; a role left out gets the embedded engine. */
@@ -120,4 +140,9 @@ export interface RuntimeConfig {
   restore_state: RestoreState;
   /** The last messages, oldest first, for a resumed conversation. */
   history: ConversationMessage[];
+  /**
+   * The company credentials the scenario's voice settings name, by name, decrypted for the agent.
+   * Only ever sent to the agent (with its key); never forwarded to the page.
+   */
+  credentials?: Record<string, ProviderCredential>;
 }
