@@ -4,7 +4,9 @@ import { dirname } from 'node:path';
 import {
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  type DialectAdapter,
   type Generated,
   type PostgresPool,
   type PostgresPoolClient,
@@ -257,8 +259,27 @@ export function openDatabase(url: string): OpenDatabase {
   // WAL lets readers run while a write commits; the API is read-mostly.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new TransactionalSqliteDialect({ database: sqlite }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * SQLite as Kysely knows it, but saying that schema changes roll back with their transaction,
+ * which SQLite does (Kysely's adapter says they do not, so its migrator would run a migration
+ * with no transaction and leave half of one applied when it fails).
+ */
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }
 
 /**
