@@ -36,4 +36,13 @@ describe('jsonDiff', () => {
       { path: '', kind: 'changed', before: null, after: { a: 1 } },
     ]);
   });
+
+  it('diffs own keys only: a setting named constructor or toString is added or removed like any other', () => {
+    expect(jsonDiff({ settings: { constructor: 1 } }, { settings: {} })).toEqual([
+      { path: 'settings.constructor', kind: 'removed', before: 1 },
+    ]);
+    expect(jsonDiff({}, { toString: 'x' })).toEqual([
+      { path: 'toString', kind: 'added', after: 'x' },
+    ]);
+  });
 });

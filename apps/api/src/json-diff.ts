@@ -23,9 +23,12 @@ export function jsonDiff(before: unknown, after: unknown, path = ''): JsonChange
   if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((key) => {
-      if (!(key in after))
+      // Own keys only: `in` would find `constructor` on every object and diff a scenario's
+      // field of that name against a function.
+      if (!Object.hasOwn(after, key))
         return [{ path: at(key), kind: 'removed' as const, before: before[key] }];
-      if (!(key in before)) return [{ path: at(key), kind: 'added' as const, after: after[key] }];
+      if (!Object.hasOwn(before, key))
+        return [{ path: at(key), kind: 'added' as const, after: after[key] }];
       return jsonDiff(before[key], after[key], at(key));
     });
   }

@@ -84,11 +84,15 @@ export function collectionFromRow(row: CollectionRow): StoredCollection {
   };
 }
 
-/** Reads a dotted path (`specs.weight`) from an item's fields. */
+/**
+ * Reads a dotted path (`specs.weight`) from an item's fields. Only the item's own fields: a path
+ * the tenant wrote (`constructor.name`) must not read what every object inherits.
+ */
 export function fieldValue(data: Record<string, unknown>, path: string): unknown {
   let value: unknown = data;
   for (const part of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part))
+      return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
@@ -111,14 +115,17 @@ export function searchText(data: Record<string, unknown>, fields: SearchField[])
  */
 export function renderMapping(mapping: Record<string, string>, item: Item): Record<string, string> {
   const data = { id: item.id, ...item.data };
-  const rendered: Record<string, string> = {};
-  for (const [key, template] of Object.entries(mapping)) {
-    rendered[key] = template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, path: string) => {
-      const value = fieldValue(data, path);
-      return value === undefined || value === null ? '' : String(value);
-    });
-  }
-  return rendered;
+  // Built from entries (own properties only): a mapping key the tenant chose, even `__proto__`
+  // in a collection stored before keys were checked, never assigns through a prototype.
+  return Object.fromEntries(
+    Object.entries(mapping).map(([key, template]) => [
+      key,
+      template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, path: string) => {
+        const value = fieldValue(data, path);
+        return value === undefined || value === null ? '' : String(value);
+      }),
+    ]),
+  );
 }
 
 /** What the display feature shows for an item: its fields and the view rendered for it. */

@@ -1,6 +1,15 @@
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { csvRecords, csvRows, jsonArrayRows, ndjsonRows, type ParsedRow } from './import.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../errors.js';
+import {
+  csvRecords,
+  csvRows,
+  jsonArrayRows,
+  MAX_ROW_CHARACTERS,
+  ndjsonRows,
+  uploadRows,
+  type ParsedRow,
+} from './import.js';
 
 /** A stream that delivers `text` in chunks of `size` characters, to cross every boundary. */
 const chunked = (text: string, size = 3) =>
@@ -107,5 +116,102 @@ describe('csv', () => {
       /no id column/,
     );
     await expect(collect(csvRows(chunked(''), []))).rejects.toThrow(/empty/);
+  });
+});
+
+describe('keys that reach the prototype', () => {
+  afterEach(() => {
+    // Only a regression gets here; later tests must not inherit its damage.
+    delete (Object.prototype as Record<string, unknown>)['admin_id'];
+  });
+
+  it('refuses a CSV column with a __proto__, constructor or prototype segment, naming it, and pollutes nothing', async () => {
+    for (const column of [
+      '__proto__.admin_id',
+      'constructor.prototype.admin_id',
+      'specs.prototype',
+    ]) {
+      const rows = collect(csvRows(chunked(`id,${column}\nk1,7\n`), []));
+      await expect(rows).rejects.toBeInstanceOf(HttpError);
+      await expect(collect(csvRows(chunked(`id,${column}\nk1,7\n`), []))).rejects.toMatchObject({
+        status: 400,
+        message: `column ${column}: __proto__, constructor and prototype are not field names`,
+      });
+    }
+    expect(({} as Record<string, unknown>)['admin_id']).toBeUndefined();
+  });
+
+  it('builds CSV items from own fields only: nested columns still nest', async () => {
+    const rows = await collect(csvRows(chunked('id,specs.weight,specs.size\nk1,900,L\n'), []));
+    expect(rows).toEqual([
+      { row: 1, item: { id: 'k1', data: { specs: { weight: '900', size: 'L' } } } },
+    ]);
+  });
+
+  it('refuses a JSON or NDJSON item with such a key at any depth as an error of its row', async () => {
+    const json =
+      '[{"id":"a","__proto__":{"admin_id":1}},{"id":"b","specs":{"constructor":1}},{"id":"c"}]';
+    expect(await collect(jsonArrayRows(chunked(json)))).toEqual([
+      {
+        row: 1,
+        error: 'field __proto__: __proto__, constructor and prototype are not field names',
+      },
+      {
+        row: 2,
+        error: 'field specs.constructor: __proto__, constructor and prototype are not field names',
+      },
+      { row: 3, item: { id: 'c', data: {} } },
+    ]);
+    const ndjson = '{"id":"a","list":[{"prototype":true}]}\n{"id":"b"}\n';
+    expect(await collect(ndjsonRows(chunked(ndjson)))).toEqual([
+      {
+        row: 1,
+        error: 'field list.0.prototype: __proto__, constructor and prototype are not field names',
+      },
+      { row: 2, item: { id: 'b', data: {} } },
+    ]);
+    expect(({} as Record<string, unknown>)['admin_id']).toBeUndefined();
+  });
+
+  it('reads no content type off a prototype', () => {
+    for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(uploadRows(type, Readable.from([]), [])).toBeUndefined();
+  });
+});
+
+describe('row size', () => {
+  const long = 'x'.repeat(MAX_ROW_CHARACTERS + 1);
+
+  it('refuses an NDJSON line over the limit as an error naming its row; the rows around it import', async () => {
+    const text = `{"id":"a"}\n{"id":"b","name":"${long}"}\n{"id":"c"}\n{"id":"d","name":"${long}"}`;
+    const rows = await collect(ndjsonRows(chunked(text, 4096)));
+    const error = `is longer than ${MAX_ROW_CHARACTERS} characters (an item is at most 64 KiB)`;
+    expect(rows).toEqual([
+      { row: 1, item: { id: 'a', data: {} } },
+      { row: 2, error: `row 2 ${error}` },
+      { row: 3, item: { id: 'c', data: {} } },
+      { row: 4, error: `row 4 ${error}` },
+    ]);
+  });
+
+  it('refuses a CSV record over the limit as an error naming its row, following quotes to its end', async () => {
+    const text = `id,name\na,short\nb,"${long},\n${long}"\nc,after\n`;
+    expect(await collect(csvRecords(chunked(text, 4096)))).toEqual([
+      ['id', 'name'],
+      ['a', 'short'],
+      null,
+      ['c', 'after'],
+    ]);
+    expect(await collect(csvRows(chunked(text, 4096), []))).toEqual([
+      { row: 1, item: { id: 'a', data: { name: 'short' } } },
+      {
+        row: 2,
+        error: `row 2 is longer than ${MAX_ROW_CHARACTERS} characters (an item is at most 64 KiB)`,
+      },
+      { row: 3, item: { id: 'c', data: { name: 'after' } } },
+    ]);
+    await expect(collect(csvRows(chunked(`id,${long}\n`, 4096), []))).rejects.toThrow(
+      /the CSV header is longer than/,
+    );
   });
 });

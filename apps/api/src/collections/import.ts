@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { HttpError } from '../errors.js';
+import { hasUnsafeSegment, UNSAFE_KEY_REASON, unsafeKeyPath } from '../unsafe-keys.js';
 import type { FilterField, Item, StoredCollection } from './collection.js';
 import type { CollectionStore } from './store.js';
 
@@ -13,6 +14,13 @@ export interface RowError {
 export type ParsedRow = { row: number; item: Item } | { row: number; error: string };
 
 const MAX_ITEM_BYTES = 64 * 1024;
+/**
+ * The most text one row may take before it is parsed: twice an item's limit, for the escapes and
+ * quoting the text spends on it. A longer row is refused without being held whole.
+ */
+export const MAX_ROW_CHARACTERS = MAX_ITEM_BYTES * 2;
+const longerThanLimit = (what: string) =>
+  `${what} is longer than ${MAX_ROW_CHARACTERS} characters (an item is at most 64 KiB)`;
 
 /** An item from a record: `id` is the item's id, every other field is its data. */
 export function itemFromRecord(record: unknown): Item {
@@ -25,6 +33,10 @@ export function itemFromRecord(record: unknown): Item {
   }
   if (String(id).length > 256) throw new Error('id: at most 256 characters');
   if (JSON.stringify(data).length > MAX_ITEM_BYTES) throw new Error('item larger than 64 KiB');
+  // Stored items are read back and walked by field paths: a key that reaches the prototype is no
+  // field, wherever it is nested.
+  const unsafe = unsafeKeyPath(data);
+  if (unsafe !== undefined) throw new Error(`field ${unsafe}: ${UNSAFE_KEY_REASON}`);
   return { id: String(id), data };
 }
 
@@ -84,11 +96,35 @@ export async function* jsonArrayRows(stream: Readable): AsyncGenerator<ParsedRow
   throw new Error('the JSON array is not closed');
 }
 
-/** One item per line (NDJSON); blank lines are skipped. */
+/**
+ * One item per line (NDJSON); blank lines are skipped. Each chunk is searched for line ends once,
+ * and a line longer than {@link MAX_ROW_CHARACTERS} is dropped as it streams and answered as an
+ * error of its row.
+ */
 export async function* ndjsonRows(stream: Readable): AsyncGenerator<ParsedRow> {
-  let buffer = '';
+  let parts: string[] = [];
+  let length = 0;
+  let tooLong = false;
   let row = 0;
-  const parse = (line: string): ParsedRow => {
+  const take = (part: string) => {
+    if (tooLong) return;
+    length += part.length;
+    if (length > MAX_ROW_CHARACTERS) {
+      tooLong = true;
+      parts = [];
+    } else parts.push(part);
+  };
+  const endLine = (): ParsedRow | undefined => {
+    const line = parts.join('').trim();
+    const refused = tooLong;
+    parts = [];
+    length = 0;
+    tooLong = false;
+    if (refused) {
+      row += 1;
+      return { row, error: longerThanLimit(`row ${row}`) };
+    }
+    if (!line) return undefined;
     row += 1;
     try {
       return { row, item: itemFromRecord(JSON.parse(line)) };
@@ -97,54 +133,79 @@ export async function* ndjsonRows(stream: Readable): AsyncGenerator<ParsedRow> {
     }
   };
   for await (const chunk of stream) {
-    buffer += String(chunk);
-    let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (line) yield parse(line);
+    const text = String(chunk);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      take(text.slice(start, end));
+      start = end + 1;
+      const parsed = endLine();
+      if (parsed) yield parsed;
     }
+    take(text.slice(start));
   }
-  if (buffer.trim()) yield parse(buffer.trim());
+  const last = endLine();
+  if (last) yield last;
 }
 
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF or LF), as they arrive. */
-export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
+/**
+ * RFC 4180 records (quoted fields, doubled quotes, CRLF or LF), as they arrive. A record longer
+ * than {@link MAX_ROW_CHARACTERS} is dropped as it streams (its quotes still followed, to find
+ * where it ends) and yielded as `null`.
+ */
+export async function* csvRecords(stream: Readable): AsyncGenerator<string[] | null> {
   let field = '';
   let record: string[] = [];
+  let length = 0;
+  let tooLong = false;
   let quoted = false;
   let afterQuote = false;
+  const append = (char: string) => {
+    if (tooLong) return;
+    length += 1;
+    if (length > MAX_ROW_CHARACTERS) {
+      tooLong = true;
+      field = '';
+      record = [];
+    } else field += char;
+  };
+  const endField = () => {
+    if (!tooLong) record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
+    field = '';
+  };
   for await (const chunk of stream) {
     for (const char of String(chunk)) {
       if (quoted) {
         if (char === '"') {
           quoted = false;
           afterQuote = true;
-        } else field += char;
+        } else append(char);
         continue;
       }
       if (char === '"') {
         // A quote right after a closing quote is an escaped quote inside the field.
-        if (afterQuote) field += '"';
+        if (afterQuote) append('"');
         quoted = true;
         afterQuote = false;
         continue;
       }
       afterQuote = false;
       if (char === ',') {
-        record.push(field);
-        field = '';
+        endField();
+        length += 1;
       } else if (char === '\n') {
-        record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
-        field = '';
-        if (record.length > 1 || record[0] !== '') yield record;
+        endField();
+        if (tooLong) yield null;
+        else if (record.length > 1 || record[0] !== '') yield record;
         record = [];
-      } else field += char;
+        length = 0;
+        tooLong = false;
+      } else append(char);
     }
   }
   if (quoted) throw new Error('a quoted CSV field is not closed');
-  if (field !== '' || record.length > 0) {
-    record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
+  if (tooLong) yield null;
+  else if (field !== '' || record.length > 0) {
+    endField();
     yield record;
   }
 }
@@ -152,7 +213,8 @@ export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
 /**
  * Items from CSV with a header row. The `id` column is required. A column named like a
  * number or boolean filter field is converted; `specs.weight` columns nest; empty cells are left
- * out.
+ * out. A column whose path has a `__proto__`, `constructor` or `prototype` segment is refused
+ * (400): assigning through it would change every object's prototype.
  */
 export async function* csvRows(
   stream: Readable,
@@ -163,33 +225,55 @@ export async function* csvRows(
   let row = 0;
   for await (const record of csvRecords(stream)) {
     if (!header) {
+      if (record === null) throw new Error(longerThanLimit('the CSV header'));
       header = record.map((name) => name.trim());
+      const unsafe = header.find(hasUnsafeSegment);
+      if (unsafe !== undefined) throw new HttpError(400, `column ${unsafe}: ${UNSAFE_KEY_REASON}`);
       if (!header.includes('id')) throw new Error('the CSV header has no id column');
       continue;
     }
     row += 1;
+    if (record === null) {
+      yield { row, error: longerThanLimit(`row ${row}`) };
+      continue;
+    }
     try {
       if (record.length !== header.length) {
         throw new Error(`expected ${header.length} fields, found ${record.length}`);
       }
-      const object: Record<string, unknown> = {};
-      for (const [index, name] of header.entries()) {
-        const text = record[index] ?? '';
-        if (text === '') continue;
-        const value = convert(text, types.get(name), name);
-        const path = name.split('.');
-        let target = object;
-        for (const part of path.slice(0, -1)) {
-          target = (target[part] ??= {}) as Record<string, unknown>;
-        }
-        target[path[path.length - 1] as string] = value;
-      }
-      yield { row, item: itemFromRecord(object) };
+      yield { row, item: itemFromRecord(nest(header, record, types)) };
     } catch (error) {
       yield { row, error: (error as Error).message };
     }
   }
   if (!header) throw new Error('the CSV is empty');
+}
+
+/**
+ * A row's cells as an object, `specs.weight` columns nested. The objects have no prototype, so no
+ * column name can reach one (the header is checked too).
+ */
+function nest(
+  header: string[],
+  record: string[],
+  types: Map<string, string>,
+): Record<string, unknown> {
+  const object: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [index, name] of header.entries()) {
+    const text = record[index] ?? '';
+    if (text === '') continue;
+    const value = convert(text, types.get(name), name);
+    const path = name.split('.');
+    let target = object;
+    for (const [depth, part] of path.slice(0, -1).entries()) {
+      const next = Object.hasOwn(target, part) ? target[part] : undefined;
+      if (next !== undefined && (next === null || typeof next !== 'object'))
+        throw new Error(`${name}: column ${path.slice(0, depth + 1).join('.')} holds a value`);
+      target = (next ?? (target[part] = Object.create(null))) as Record<string, unknown>;
+    }
+    target[path[path.length - 1] as string] = value;
+  }
+  return object;
 }
 
 function convert(text: string, type: string | undefined, name: string): unknown {
@@ -206,16 +290,19 @@ function convert(text: string, type: string | undefined, name: string): unknown 
   return text;
 }
 
-/** The content types an import reads, by the parser that reads them. */
-const PARSERS: Record<
+/**
+ * The content types an import reads, by the parser that reads them. A map: the type is the
+ * client's, and `constructor` must not find a function on an object's prototype.
+ */
+const PARSERS = new Map<
   string,
   (stream: Readable, filterFields: FilterField[]) => AsyncGenerator<ParsedRow>
-> = {
-  'application/json': jsonArrayRows,
-  'application/x-ndjson': ndjsonRows,
-  'application/jsonl': ndjsonRows,
-  'text/csv': csvRows,
-};
+>([
+  ['application/json', jsonArrayRows],
+  ['application/x-ndjson', ndjsonRows],
+  ['application/jsonl', ndjsonRows],
+  ['text/csv', csvRows],
+]);
 
 /**
  * The rows of an upload of `contentType` (parameters such as `charset` ignored); undefined for a
@@ -227,7 +314,7 @@ export function uploadRows(
   filterFields: FilterField[],
 ): AsyncGenerator<ParsedRow> | undefined {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  const parse = PARSERS[type];
+  const parse = PARSERS.get(type);
   if (!parse) return undefined;
   stream.setEncoding('utf8');
   return parse(stream, filterFields);
@@ -247,13 +334,15 @@ export interface ImportReport {
 
 /**
  * Upserts the valid rows into the collection in batches; invalid rows are counted and reported.
- * A malformed upload (not a bad row, the stream itself) keeps what came before and answers 400,
- * naming how far it got.
+ * A malformed upload (not a bad row, the stream itself) keeps what came before and answers
+ * `malformedStatus` (400 unless told), naming how far it got. A refusal the parser answers itself
+ * (an `HttpError`, such as a forbidden CSV column) keeps its status and message.
  */
 export async function importItems(
   store: CollectionStore,
   collection: StoredCollection,
   rows: AsyncIterable<ParsedRow>,
+  malformedStatus = 400,
 ): Promise<ImportReport> {
   let imported = 0;
   let failed = 0;
@@ -278,7 +367,11 @@ export async function importItems(
     }
   } catch (error) {
     await flush();
-    throw new HttpError(400, `${(error as Error).message} (after ${imported} imported rows)`);
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(
+      malformedStatus,
+      `${(error as Error).message} (after ${imported} imported rows)`,
+    );
   }
   await flush();
   return { imported, failed, errors };

@@ -103,6 +103,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A key a peer's JSON may carry (`JSON.parse` makes it an own key) that assigning would turn into
+ * the prototype of the parsed object, giving it fields nobody sent. Parsed objects drop it.
+ */
+const PROTOTYPE_KEY = '__proto__';
+
 function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
@@ -113,7 +119,10 @@ export function record<T>(item: Reader<T>): Reader<Record<string, T>> {
   return (value, path) => {
     if (!isObject(value)) return expect(path, 'object', value);
     const result: Record<string, T> = {};
-    for (const [key, entry] of Object.entries(value)) result[key] = item(entry, join(path, key));
+    for (const [key, entry] of Object.entries(value)) {
+      if (key === PROTOTYPE_KEY) continue;
+      result[key] = item(entry, join(path, key));
+    }
     return result;
   };
 }
@@ -131,7 +140,7 @@ export function object<R extends Shape, O extends Shape = Record<never, never>>(
     if (!isObject(value)) return expect(path, 'object', value);
     const result: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
-      if (Object.hasOwn(required, key)) continue;
+      if (key === PROTOTYPE_KEY || Object.hasOwn(required, key)) continue;
       const reader = optional && Object.hasOwn(optional, key) ? optional[key] : undefined;
       if (reader === undefined)
         result[key] = entry; // an unknown field, kept as it is

@@ -10,11 +10,29 @@ import {
 import type { CollectionStore } from '../../collections/store.js';
 import { HttpError } from '../../errors.js';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
+import {
+  hasUnsafeSegment,
+  isUnsafeKey,
+  UNSAFE_KEY_REASON,
+  unsafeKeyPath,
+} from '../../unsafe-keys.js';
 import { adminErrors, changesOf, companyOf, errorBody, idParams, MAX_ID } from './shared.js';
 
 const fieldPath = z
   .string()
-  .regex(/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/, 'a field name such as price or specs.weight');
+  .regex(/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/, 'a field name such as price or specs.weight')
+  .refine((path) => !hasUnsafeSegment(path), UNSAFE_KEY_REASON);
+/** A view mapping's template: `{{specs.weight}}` reads an item field, never a prototype's. */
+const mappingTemplate = z
+  .string()
+  .max(1000)
+  .refine(
+    (template) =>
+      [...template.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].every(
+        ([, path]) => !hasUnsafeSegment(path ?? ''),
+      ),
+    `a {{field}} of the item; ${UNSAFE_KEY_REASON}`,
+  );
 const collectionBody = z.object({
   name: z.string().min(1).max(200),
   description: z.string().max(2000).default(''),
@@ -28,7 +46,11 @@ const collectionBody = z.object({
   view: z
     .object({
       template: z.string().min(1).max(100),
-      mapping: z.record(z.string(), z.string().max(1000)),
+      mapping: z.record(z.string(), mappingTemplate).superRefine((mapping, context) => {
+        // A key issue of `z.record` answers only "Invalid key": this one says why.
+        for (const key of Object.keys(mapping).filter(isUnsafeKey))
+          context.addIssue({ code: 'custom', message: UNSAFE_KEY_REASON, path: [key] });
+      }),
     })
     .nullable()
     .default(null),
@@ -51,7 +73,17 @@ const collectionBody = z.object({
     .max(20)
     .default([]),
 });
-const itemBody = z.object({ data: z.record(z.string(), z.unknown()) });
+/** An item's fields: any JSON, but no key anywhere in it that reaches an object's prototype. */
+const itemData = z.record(z.string(), z.unknown()).superRefine((data, context) => {
+  const unsafe = unsafeKeyPath(data);
+  if (unsafe !== undefined)
+    context.addIssue({
+      code: 'custom',
+      message: UNSAFE_KEY_REASON,
+      path: unsafe.split('.'),
+    });
+});
+const itemBody = z.object({ data: itemData });
 const itemParams = idParams.extend({ itemId: z.string().min(1).max(256) });
 const item = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) });
 /** A collection as answered (the contract's `Collection`, and its language). */
@@ -328,13 +360,9 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
           const rows = uploadRows(type, request.body as Readable, collection.filter_fields ?? []);
           if (!rows)
             throw new HttpError(415, 'send application/json, application/x-ndjson or text/csv');
-          return importItems(store, collection, rows).catch((error: unknown) => {
-            // Text that is not the rows it should be (CSV without an id column) fits the
-            // document's string: 422. JSON that is not an array fails its schema: 400.
-            if (error instanceof HttpError && error.status === 400 && !/json/i.test(type))
-              throw new HttpError(422, error.message);
-            throw error;
-          });
+          // Text that is not the rows it should be (CSV without an id column) fits the
+          // document's string: 422. JSON that is not an array fails its schema: 400.
+          return importItems(store, collection, rows, /json/i.test(type) ? 400 : 422);
         },
       );
     });

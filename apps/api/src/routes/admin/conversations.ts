@@ -85,10 +85,17 @@ const CSV_COLUMNS = [
   'end_reason',
   'message_count',
 ] as const;
-const csvCell = (value: unknown) => {
+/**
+ * One CSV cell. Text a visitor or tenant chose (an external id, a label) that starts with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return would run as a formula in a spreadsheet: as OWASP's CSV
+ * injection advice has it, such a cell gets a leading `'` (shown as text) and is quoted.
+ */
+function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text))
+    return `"'${text.replaceAll('"', '""')}"`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
+}
 
 /** Conversations with their messages and metrics: filtered, paginated, exported. */
 export function conversationRoutes(

@@ -7,9 +7,20 @@ import { recordIdParam } from '../record-id.js';
 
 const principals = new WeakMap<FastifyRequest, AdminPrincipal>();
 
-/** Remembers who made the request (set by the admin routes' authentication hook). */
+/**
+ * Remembers who made the request (set by the admin routes' authentication hook). Kept as its own
+ * fields on an object without a prototype: whether a credential is an admin must come from the
+ * credential, never from a property every object inherits (a polluted `Object.prototype.admin_id`
+ * once turned API keys into admins).
+ */
 export function setPrincipal(request: FastifyRequest, principal: AdminPrincipal): void {
-  principals.set(request, principal);
+  const own = Object.create(null) as AdminPrincipal;
+  own.company_id = principal.company_id;
+  if (Object.hasOwn(principal, 'admin_id') && principal.admin_id !== undefined)
+    own.admin_id = principal.admin_id;
+  if (Object.hasOwn(principal, 'api_key_id') && principal.api_key_id !== undefined)
+    own.api_key_id = principal.api_key_id;
+  principals.set(request, own);
 }
 
 /** The company an authenticated admin request acts for. */
@@ -32,12 +43,13 @@ export function principalOf(request: FastifyRequest): AdminPrincipal {
  */
 export function signedInAdminOf(request: FastifyRequest): AdminPrincipal & { admin_id: number } {
   const principal = principalOf(request);
-  if (principal.admin_id === undefined)
+  const adminId = Object.hasOwn(principal, 'admin_id') ? principal.admin_id : undefined;
+  if (typeof adminId !== 'number')
     throw new HttpError(
       403,
       'sign in as an admin for this; an API key cannot manage admins or keys',
     );
-  return { ...principal, admin_id: principal.admin_id };
+  return { ...principal, admin_id: adminId };
 }
 
 /** The `{ error }` body every failure answers, described for the OpenAPI document. */
