@@ -141,13 +141,6 @@ describe('keys that reach the prototype', () => {
     expect(({} as Record<string, unknown>)['admin_id']).toBeUndefined();
   });
 
-  it('builds CSV items from own fields only: nested columns still nest', async () => {
-    const rows = await collect(csvRows(chunked('id,specs.weight,specs.size\nk1,900,L\n'), []));
-    expect(rows).toEqual([
-      { row: 1, item: { id: 'k1', data: { specs: { weight: '900', size: 'L' } } } },
-    ]);
-  });
-
   it('refuses a JSON or NDJSON item with such a key at any depth as an error of its row', async () => {
     const json =
       '[{"id":"a","__proto__":{"admin_id":1}},{"id":"b","specs":{"constructor":1}},{"id":"c"}]';
