@@ -10,6 +10,7 @@ import { seedDemo } from './seed/seed-demo.js';
 import { createTokenService } from './tokens.js';
 import { createLiveKitAdmin } from './transport.js';
 import { createReaper } from './reaper.js';
+import { createRetention } from './retention.js';
 
 let config;
 try {
@@ -89,6 +90,8 @@ const app = await createApp({
 await app.listen({ port: config.PORT, host: config.HOST });
 // Conversations whose room is gone with no end recorded (a killed agent) are closed each minute.
 const stopReaper = createReaper({ database, transport, log: app.log }).start(60_000);
+// Conversations past their application's retention are deleted at start and each hour.
+const stopRetention = createRetention({ database, log: app.log }).start(3_600_000);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(
     signal,
@@ -96,6 +99,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       void app
         .close()
         .then(stopReaper)
+        .then(stopRetention)
         .then(() => database.close())
         .then(() => process.exit(0)),
   );

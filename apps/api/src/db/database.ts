@@ -27,6 +27,8 @@ export interface Database {
     /** JSON {@link ApplicationLimits}; missing keys take the defaults. */
     limits: Generated<string>;
     created_at: string;
+    /** Days its conversations are kept once ended (016); null keeps them. */
+    retention_days: Generated<number | null>;
   };
   scenarios: {
     id: Generated<number>;

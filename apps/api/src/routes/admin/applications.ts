@@ -14,17 +14,27 @@ const limits = z.object({
   concurrent_sessions: z.number().int().min(1).max(100_000),
   daily_sessions: z.number().int().min(1).max(10_000_000),
 });
+/** Days ended conversations are kept, with their messages; null keeps them. */
+const retentionDays = z
+  .number()
+  .int()
+  .min(1)
+  .max(36_500)
+  .nullable()
+  .describe('Days an ended conversation and its messages are kept; null keeps them');
 const application = z.object({
   id: z.number(),
   name: z.string(),
   allowed_origins: z.array(z.string()),
   limits,
+  retention_days: retentionDays,
   created_at: z.string(),
 });
 const body = z.object({
   name: z.string().min(1).max(200),
   allowed_origins: z.array(origin).max(100).default([]),
   limits: limits.partial().default({}),
+  retention_days: retentionDays.default(null),
 });
 
 /** Applications of the company: origins allowed to embed them, and their limits. */
@@ -35,18 +45,28 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
     name: string;
     allowed_origins: string;
     limits: string;
+    retention_days: number | null;
     created_at: string;
   }) => ({
     id: row.id,
     name: row.name,
     allowed_origins: json<string[]>(row.allowed_origins),
     limits: parseLimits(row.limits),
+    retention_days: row.retention_days,
     created_at: row.created_at,
   });
+  const columns = [
+    'id',
+    'name',
+    'allowed_origins',
+    'limits',
+    'retention_days',
+    'created_at',
+  ] as const;
   const find = async (companyId: number, id: number) => {
     const row = await db
       .selectFrom('applications')
-      .select(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
+      .select(columns)
       .where('id', '=', id)
       .where('company_id', '=', companyId)
       .executeTakeFirst();
@@ -73,7 +93,7 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
         const { rows, next_offset } = pageOf(
           await db
             .selectFrom('applications')
-            .select(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
+            .select(columns)
             .where('company_id', '=', companyOf(request))
             .orderBy('id')
             .limit(rowsFor(request.query).limit)
@@ -103,9 +123,10 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
             name: request.body.name,
             allowed_origins: JSON.stringify(request.body.allowed_origins),
             limits: JSON.stringify(request.body.limits),
+            retention_days: request.body.retention_days,
             created_at: new Date().toISOString(),
           })
-          .returning(['id', 'name', 'allowed_origins', 'limits', 'created_at'])
+          .returning(columns)
           .executeTakeFirstOrThrow();
         return reply.status(201).send(toWire(row));
       },
@@ -137,9 +158,10 @@ export function applicationRoutes({ db }: OpenDatabase): FastifyPluginAsyncZod {
       },
       async (request) => {
         const current = await find(companyOf(request), request.params.id);
-        const { name, allowed_origins, limits: changed } = request.body;
+        const { name, allowed_origins, limits: changed, retention_days } = request.body;
         const changes = {
           ...(name !== undefined ? { name } : {}),
+          ...(retention_days !== undefined ? { retention_days } : {}),
           ...(allowed_origins !== undefined
             ? { allowed_origins: JSON.stringify(allowed_origins) }
             : {}),

@@ -25,6 +25,7 @@ import { scenarioRoutes } from './scenarios.js';
 import { statsRoutes } from './stats.js';
 import { testRunRoutes } from './test-runs.js';
 import { voiceSampleRoutes } from './voice-sample.js';
+import { visitorRoutes } from './visitors.js';
 import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
 
 /** What the admin API needs. */
@@ -91,6 +92,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       });
       await signedIn.register(access.signedIn);
       await signedIn.register(applicationRoutes(deps.database));
+      await signedIn.register(visitorRoutes(deps.database));
       await signedIn.register(scenarioRoutes(deps));
       await signedIn.register(
         publicationRoutes({
