@@ -11,7 +11,7 @@ const valid = {
   SVC_JWT_SECRET: 'a-signing-secret-of-32-characters',
 };
 
-const deployConfig = fileURLToPath(new URL('../../../deploy/config/', import.meta.url));
+const deploy = fileURLToPath(new URL('../../../deploy/', import.meta.url));
 
 /**
  * An env file as systemd's `EnvironmentFile=` reads it: `#` and `;` start a comment only at the
@@ -19,7 +19,7 @@ const deployConfig = fileURLToPath(new URL('../../../deploy/config/', import.met
  */
 function asSystemdReadsIt(file: string): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const line of readFileSync(`${deployConfig}${file}`, 'utf8').split('\n')) {
+  for (const line of readFileSync(`${deploy}${file}`, 'utf8').split('\n')) {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
     const equals = trimmed.indexOf('=');
@@ -85,11 +85,17 @@ describe('loadConfig', () => {
   });
 
   it('ships env files with no inline comment, and api.env starts only once its secrets are filled in', () => {
-    for (const file of readdirSync(deployConfig).filter((name) => name.endsWith('.env'))) {
+    const files = ['config', 'backup'].flatMap((folder) =>
+      readdirSync(`${deploy}${folder}`)
+        .filter((name) => name.endsWith('.env'))
+        .map((name) => `${folder}/${name}`),
+    );
+    expect(files).toEqual(expect.arrayContaining(['config/api.env', 'backup/backup.env']));
+    for (const file of files) {
       for (const [name, value] of Object.entries(asSystemdReadsIt(file)))
         expect(value, `${file}: ${name}`).not.toMatch(/\s#|^#/);
     }
-    const shipped = asSystemdReadsIt('api.env');
+    const shipped = asSystemdReadsIt('config/api.env');
     expect(() => loadConfig(shipped)).toThrow(
       /DATABASE_URL[\s\S]*LIVEKIT_API_SECRET[\s\S]*SVC_AGENT_KEY[\s\S]*SVC_JWT_SECRET/,
     );

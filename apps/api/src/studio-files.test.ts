@@ -13,7 +13,9 @@ describe('the built studio, served by the API', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Studio</title>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("studio")');
     writeFileSync(join(base, 'secret.txt'), 'not for the web');
-    api = await startTestApi({ app: { studioDir: dir } });
+    api = await startTestApi({
+      app: { studioDir: dir, studioTransportUrl: 'wss://rtc.shop.test', trustProxy: ['127.0.0.1'] },
+    });
   }, 60_000);
   afterAll(async () => {
     await api?.close();
@@ -33,6 +35,48 @@ describe('the built studio, served by the API', () => {
     const route = await get('/scenarios/3/publish?tab=diff');
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<title>Studio</title>');
+  });
+
+  it('sends a Content-Security-Policy with the page and its files that allows the Transport', async () => {
+    for (const url of ['/', '/assets/index-abc123.js', '/scenarios/3']) {
+      const policy = String((await get(url)).headers['content-security-policy']);
+      const directives = new Map(
+        policy.split('; ').map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+      );
+      expect(directives.get('script-src'), url).toEqual(["'self'"]);
+      expect(directives.get('object-src'), url).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(directives.get('base-uri'), url).toEqual(["'self'"]);
+      expect(directives.get('connect-src'), url).toEqual([
+        "'self'",
+        'wss://rtc.shop.test',
+        'https://rtc.shop.test',
+      ]);
+    }
+  });
+
+  it('sends HSTS over HTTPS as a trusted proxy reports it, and not over plain HTTP', async () => {
+    const hsts = async (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+      (await api.app.inject({ url: '/', headers, remoteAddress })).headers[
+        'strict-transport-security'
+      ];
+    expect(await hsts({ 'x-forwarded-proto': 'https' })).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(await hsts({})).toBeUndefined();
+    // A client that is not the proxy cannot turn it on (or make the API believe it is on HTTPS).
+    expect(await hsts({ 'x-forwarded-proto': 'https' }, '203.0.113.9')).toBeUndefined();
+    // The API's own answers over HTTPS carry it too.
+    const healthz = await api.app.inject({
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(healthz.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
   });
 
   it('keeps the API and everything outside the folder as they were', async () => {

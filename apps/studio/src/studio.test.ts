@@ -1,7 +1,8 @@
 // The studio in a real browser against the real API: sign in as the demo admin, find the demo
 // scenario in the list, edit it (a wrong language is refused under its field as one types), save,
-// and read the change back from the API; then every page, with axe-core. The stand
-// (testing/studio-stand.ts) builds the Studio and serves it against an in-process API.
+// and read the change back from the API; then every page, with axe-core and under the API's
+// Content-Security-Policy. The stand (testing/studio-stand.ts) builds the Studio and serves it
+// from an in-process API.
 import { DEMO_ADMIN, DEMO_SCENARIO } from '@svc/api/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,10 +75,16 @@ describe('the studio', () => {
     const errors: string[] = [];
     const problems: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The API serves the Studio as in production, under its Content-Security-Policy: whatever the
+    // policy blocks (a script, a style, an image, a call) shows as a console error naming it.
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+    });
     // One conversation, so the dashboard and the conversation list have something to show.
     await api.openConversation();
     try {
-      await page.goto(studioUrl);
+      const served = await page.goto(studioUrl);
+      expect(served?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
       await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();

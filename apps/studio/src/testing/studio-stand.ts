@@ -1,11 +1,12 @@
 // The Studio as a visitor meets it, for the browser test and the time-to-interactive script: built
-// by Vite into a temp folder, served by `vite preview`, which forwards /v1 to an in-process API
-// on a fresh seeded SQLite database, and Debian Chromium to look at it. Node only.
+// by Vite into a temp folder and served by an in-process API on a fresh seeded SQLite database, as
+// production serves it (`SVC_STUDIO_DIR`: same origin, the API's Content-Security-Policy), and
+// Debian Chromium to look at it. Node only.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestApi, type ListeningTestApi } from '@svc/api/testing';
+import { noopTransport, startTestApi, type ListeningTestApi } from '@svc/api/testing';
 import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
 
@@ -26,11 +27,18 @@ export interface ServedStudio {
   close(): Promise<void>;
 }
 
+const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
+
+/** Builds the Studio into a fresh temp folder; answers the folder. */
+async function buildStudio(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
+  await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
+  return outDir;
+}
+
 /** Builds the Studio into a temp folder and serves it, forwarding `/v1` to `apiUrl`. */
 export async function serveStudio(apiUrl: string): Promise<ServedStudio> {
-  const outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
-  const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
-  await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
+  const outDir = await buildStudio();
   const server = await preview({
     ...config,
     build: { outDir },
@@ -45,10 +53,15 @@ export async function serveStudio(apiUrl: string): Promise<ServedStudio> {
   };
 }
 
-/** Builds and serves the Studio against a fresh API, and launches Chromium. */
+/** Builds the Studio, serves it from a fresh API, and launches Chromium. */
 export async function startStudioStand(): Promise<StudioStand> {
-  const api = await startTestApi({ listen: true });
-  const studio = await serveStudio(api.url);
+  const outDir = await buildStudio();
+  const transport = noopTransport();
+  const api = await startTestApi({
+    listen: true,
+    transport,
+    app: { studioDir: outDir, studioTransportUrl: transport.url },
+  });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -63,12 +76,12 @@ export async function startStudioStand(): Promise<StudioStand> {
   });
   return {
     api,
-    url: studio.url,
+    url: `${api.url}/`,
     browser,
     async close() {
       await browser.close();
-      await studio.close();
       await api.close();
+      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }

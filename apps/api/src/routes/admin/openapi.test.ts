@@ -14,7 +14,12 @@ type Operation = {
 };
 
 /** Operations that take no body at all: an action named by its path. */
-const BODYLESS = new Set(['logout', 'unpublishPublication']);
+const BODYLESS = new Set([
+  'logout',
+  'logoutEverywhere',
+  'unpublishPublication',
+  'rotateIdentifySecret',
+]);
 /** Operations open without credentials. */
 const OPEN = new Set(['login', 'signUp']);
 
