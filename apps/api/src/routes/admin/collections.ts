@@ -314,7 +314,7 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
             summary:
               'Bulk import (upsert by id) from a JSON array, NDJSON or CSV, streamed; errors per row',
             description:
-              'Content-Type application/json (an array of objects), application/x-ndjson (one object a line) or text/csv (a header row with an id column). Each object is an item: `id` plus its fields. Valid rows are imported even when others fail.',
+              'Content-Type application/json (an array of objects), application/x-ndjson (one object a line) or text/csv (a header row with an id column). Each object is an item: `id` plus its fields. Valid rows are imported even when others fail. A row of more than 131,072 characters is an error of its row. No field may be named `__proto__`, `constructor` or `prototype` at any depth: such a CSV column refuses the upload (400, naming it), such a JSON field is an error of its row.',
             params: idParams,
             // Read as a stream by the handler; the schema only documents it. JSON must be an
             // array (anything else is a 400); NDJSON and CSV are text whose rows are checked as
