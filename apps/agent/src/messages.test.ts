@@ -251,6 +251,31 @@ describe('MessageLog', () => {
       expect(errors.map((error) => (error as MessageRefusedError).status)).toEqual([413]);
     });
 
+    it('a refusal of the request itself (404: the conversation is gone) drops the batch in one request', async () => {
+      let requests = 0;
+      const api = {
+        async appendMessages() {
+          requests += 1;
+          throw new AgentApiError(404, 'unknown conversation');
+        },
+        async recordMetrics() {},
+      } as unknown as ConversationApi;
+      const errors: unknown[] = [];
+      const log = new MessageLog(recordingChannel().channel, api, {
+        flushMs: 10_000,
+        onError: (error) => errors.push(error),
+      });
+      for (let index = 0; index < 8; index += 1)
+        log.addChatItem({ id: `m${index}`, role: 'user', textContent: REFUSED });
+      await log.flush();
+      expect(requests).toBe(1);
+      expect(errors).toHaveLength(1);
+      const report = errors[0] as MessageRefusedError;
+      expect(report).toBeInstanceOf(MessageRefusedError);
+      expect(report.ids).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
+      expect(report.message).not.toContain('4111');
+    });
+
     it('a transient failure (5xx, 408, 429, network) is retried with a growing delay, a bounded number of times, dropping nothing', async () => {
       vi.useFakeTimers();
       const attempts: number[] = [];

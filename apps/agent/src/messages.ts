@@ -223,7 +223,9 @@ export class MessageLog {
   /**
    * Stores the first batch of `batches` and takes it off. A batch the API refuses is split in two
    * that take its place, so one message the API will never take (too large, malformed) holds up
-   * nothing else; that message alone is dropped, reported without its content.
+   * nothing else; that message alone is dropped, reported without its content. A refusal of the
+   * request itself (the conversation unknown, the key refused) drops the batch whole: each half
+   * would be refused alike.
    */
   private async storeFirst(batches: ConversationMessage[][]): Promise<void> {
     const batch = batches[0] ?? [];
@@ -233,9 +235,8 @@ export class MessageLog {
     } catch (error) {
       if (!isRefusal(error)) throw error;
       batches.shift();
-      const [message] = batch;
-      if (batch.length === 1 && message) {
-        this.options.onError?.(new MessageRefusedError(message, error));
+      if (batch.length === 1 || WHOLE_REQUEST_REFUSALS.has(error.status)) {
+        this.options.onError?.(new MessageRefusedError(batch, error));
         return;
       }
       const half = Math.ceil(batch.length / 2);
@@ -256,6 +257,8 @@ export class MessageLog {
 
 /** Attempts in a row after which the log stops retrying on its own timer. */
 const MAX_ATTEMPTS = 10;
+/** Statuses that refuse a request whatever its body holds. */
+const WHOLE_REQUEST_REFUSALS = new Set([401, 403, 404]);
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY_MS = 10_000;
 /** `{"messages":[]}`: the bytes of a request body around its messages. */
@@ -307,19 +310,25 @@ export function batchesOf(
 }
 
 /**
- * A message the API refused on its own, dropped so the rest of the transcript is stored. It
- * names the message by id, role and size, never by its content (which is the visitor's words).
+ * Messages the API refused (one on its own, or a whole batch when it refused the request itself),
+ * dropped so the rest of the transcript is stored. They are named by id, role and size, never by
+ * their content (which is the visitor's words).
  */
 export class MessageRefusedError extends Error {
-  /** The API's status for the message alone. */
+  /** The API's status. */
   readonly status: number;
-  constructor(message: ConversationMessage, cause: AgentApiError) {
-    super(
-      `the API refused message ${message.id} (${message.role}, ` +
-        `${Buffer.byteLength(JSON.stringify(message))} bytes) with ${cause.status}: ${cause.message}; dropped`,
-      { cause },
-    );
+  /** The ids of the messages dropped. */
+  readonly ids: string[];
+  constructor(messages: ConversationMessage[], cause: AgentApiError) {
+    const bytes = Buffer.byteLength(JSON.stringify(messages));
+    const [first] = messages;
+    const which =
+      messages.length === 1 && first
+        ? `message ${first.id} (${first.role}, ${bytes} bytes)`
+        : `${messages.length} messages (${bytes} bytes)`;
+    super(`the API refused ${which} with ${cause.status}: ${cause.message}; dropped`, { cause });
     this.name = new.target.name;
     this.status = cause.status;
+    this.ids = messages.map((message) => message.id);
   }
 }
