@@ -24,13 +24,19 @@ const AGENT_KEY = process.env.SVC_AGENT_KEY ?? randomBytes(24).toString('base64u
 const LOG_LEVEL = process.env.SVC_LOG_LEVEL;
 
 /**
- * Development secrets, kept in ./data so a restart does not log visitors out. Production sets
- * SVC_JWT_SECRET itself.
+ * Development secrets, kept in ./data so a restart does not log visitors out or lose the
+ * companies' stored credentials. Production sets SVC_JWT_SECRET and SVC_SECRETS_KEY itself.
  */
 function devSecrets() {
   const file = join(root, 'data', 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const secrets = { jwtSecret: randomBytes(32).toString('base64url') };
+  if (existsSync(file)) {
+    // A file of an earlier version gains the keys it lacks.
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    if (stored.secretsKey) return stored;
+    Object.assign(secrets, stored);
+  }
+  secrets.secretsKey = randomBytes(32).toString('base64url');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
@@ -245,6 +251,7 @@ async function main() {
       ...transportEnv,
       PORT: String(API_PORT),
       SVC_JWT_SECRET: process.env.SVC_JWT_SECRET ?? devSecrets().jwtSecret,
+      SVC_SECRETS_KEY: process.env.SVC_SECRETS_KEY ?? devSecrets().secretsKey,
     });
     await waitForHttp(`${apiUrl}/healthz`, 120_000);
     urls.push(['Platform API', apiUrl], ['API docs', `${apiUrl}/v1/docs`]);

@@ -9,12 +9,14 @@ import { createAdminAuth } from './auth.js';
 import { createCarts } from './carts.js';
 import { createCollectionStore } from './collections/store.js';
 import { createConversations } from './conversations.js';
+import { createCredentials } from './credentials.js';
+import { createSecretBox } from './secret-box.js';
 import type { OpenDatabase } from './db/database.js';
 import { frameworkError, installErrorHandling } from './errors.js';
 import { memoryCounter, rateLimitStore, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { agentCapabilityRoutes, agentRoutes } from './routes/agent.js';
-import { servedLanguages, type VoiceSettings } from '@svc/protocol/agent';
+import { servedLanguages, voiceSettingProblems, type VoiceSettings } from '@svc/protocol/agent';
 import { createAgentCapabilityStore } from './agent-capabilities.js';
 import { documentTransform, MAX_PARAM_LENGTH, SECURITY_SCHEMES } from './openapi.js';
 import { createPublications } from './publications.js';
@@ -46,6 +48,11 @@ export interface AppDeps {
   transport: TransportAdmin;
   /** Lifetime of a Transport participant token, seconds (default 600). */
   rtTokenSeconds?: number;
+  /**
+   * Conversations running at once in one company, all its applications together
+   * (`SVC_COMPANY_CONCURRENT_SESSIONS`; default `DEFAULT_COMPANY_CONCURRENT_SESSIONS`, 15).
+   */
+  companySessionCap?: number | undefined;
   /** How long a publication lookup is reused, ms (default `PUBLICATION_CACHE_MS`, 2000; 0 turns it off). */
   publicationCacheMs?: number;
   logger?: boolean | object;
@@ -55,6 +62,11 @@ export interface AppDeps {
   redis?: Redis;
   /** The agent's service key (`SVC_AGENT_KEY`); the agent API answers 401 without one. */
   agentKey?: string;
+  /**
+   * The operator's secret that seals the companies' provider credentials (`SVC_SECRETS_KEY`);
+   * without it credentials cannot be stored (503) and scenarios cannot name one.
+   */
+  secretsKey?: string | undefined;
   /** Whether `POST /v1/admin/signup` creates companies (default off; `SVC_SIGNUP` in `main.ts`). */
   signup?: boolean;
   /** The built studio's folder, served at `/` (see `studio-files.ts`); nothing is served without it. */
@@ -145,7 +157,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const store = createCollectionStore(deps.database);
   const carts = createCarts(deps.database, store);
-  const conversations = createConversations(deps.database, store);
+  const credentials = createCredentials(
+    deps.database,
+    deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined,
+  );
+  const conversations = createConversations(deps.database, store, credentials);
   const auth = createAdminAuth(deps.database);
   const publications = createPublications(deps.database, { cacheMs: deps.publicationCacheMs });
 
@@ -167,6 +183,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       visitors: createVisitors(deps.database),
       sessions: createSessions(deps.database),
       ...(deps.rtTokenSeconds !== undefined ? { rtTokenSeconds: deps.rtTokenSeconds } : {}),
+      companySessionCap: deps.companySessionCap,
     }),
   );
   await app.register(
@@ -206,12 +223,22 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       testRunTimings: deps.testRunTimings,
       // The stored voice settings are parsed JSON: zod types their optional fields `| undefined`,
       // which JSON never holds, so they are the protocol's `VoiceSettings`.
-      servingProblems: (scenario) =>
-        capabilities.problems(
-          deps.agentName ?? 'svc-agent',
-          scenario.voice as VoiceSettings | undefined,
-          servedLanguages(scenario.language, scenario.translations),
-        ),
+      // The key and address rules hold whether or not a worker has reported; then what the
+      // deployment's agent lacks, and the company credentials the settings name.
+      servingProblems: async (scenario, companyId) => {
+        const voice = scenario.voice as VoiceSettings | undefined;
+        const rules = voiceSettingProblems(voice);
+        if (rules.length > 0) return rules;
+        return [
+          ...(await capabilities.problems(
+            deps.agentName ?? 'svc-agent',
+            voice,
+            servedLanguages(scenario.language, scenario.translations),
+          )),
+          ...(await credentials.problems(companyId, voice)),
+        ];
+      },
+      credentials,
     }),
     { prefix: '/v1/admin' },
   );

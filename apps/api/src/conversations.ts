@@ -10,6 +10,7 @@ import {
 } from '@svc/protocol/agent';
 import { sql } from 'kysely';
 import type { CollectionStore } from './collections/store.js';
+import type { Credentials } from './credentials.js';
 import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import { recordToolCalls } from './tool-calls.js';
@@ -44,7 +45,11 @@ export function resultLimit(snapshot: ScenarioSnapshot, asked?: number): number 
 }
 
 /** Conversations as the agent and the admin API see them. */
-export function createConversations(database: OpenDatabase, store: CollectionStore) {
+export function createConversations(
+  database: OpenDatabase,
+  store: CollectionStore,
+  credentials?: Pick<Credentials, 'resolve'>,
+) {
   const { db } = database;
 
   async function scope(conversationId: string): Promise<ConversationScope> {
@@ -150,7 +155,10 @@ export function createConversations(database: OpenDatabase, store: CollectionSto
           if (typeof value === 'string') names.push(value);
         }
       }
+      // Only the credentials this scenario names, opened for the agent alone.
+      const opened = await credentials?.resolve(target.company_id, target.snapshot.voice);
       return {
+        ...(opened && Object.keys(opened).length > 0 ? { credentials: opened } : {}),
         conversation: {
           id: conversation.id,
           language: conversation.language,

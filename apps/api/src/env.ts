@@ -77,6 +77,11 @@ const schema = z.object({
   SVC_CORS_ORIGINS: z.string().optional(),
   SVC_AGENT_NAME: z.string().min(1).default('svc-agent'),
   SVC_JWT_SECRET: secret(32),
+  /**
+   * Seals the companies' provider credentials (32+ random characters; changing it makes the stored
+   * ones unreadable). Unset: credentials cannot be stored and scenarios cannot name one.
+   */
+  SVC_SECRETS_KEY: secret(32).optional(),
   SVC_JWT_KID: z.string().min(1).default('current'),
   SVC_JWT_PREVIOUS_SECRET: secret(32).optional(),
   SVC_JWT_PREVIOUS_KID: z.string().min(1).default('previous'),
@@ -91,6 +96,11 @@ const schema = z.object({
   SVC_SEED_DEMO: z.enum(['on', 'off']).default('off'),
   /** The built studio's folder (`apps/studio/dist`), served at `/`; unset, no studio is served. */
   SVC_STUDIO_DIR: z.string().min(1).optional(),
+  /**
+   * Conversations running at once in one company, all its applications together (default 15):
+   * keep it below the agent fleet's slots (workers x `SVC_AGENT_MAX_CONVERSATIONS`).
+   */
+  SVC_COMPANY_CONCURRENT_SESSIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /**
    * The proxies in front of the API whose `X-Forwarded-For` is believed: a hop count (`1` for one
    * proxy) or a comma-separated list of addresses and CIDRs. Unset: none, the socket's address is

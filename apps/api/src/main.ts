@@ -79,10 +79,12 @@ const app = await createApp({
   agentName: config.SVC_AGENT_NAME,
   studioDir: config.SVC_STUDIO_DIR,
   studioTransportUrl: config.LIVEKIT_URL,
+  companySessionCap: config.SVC_COMPANY_CONCURRENT_SESSIONS,
   // Structured JSON logs; credentials never reach them.
   logger: { redact: ['req.headers.authorization', 'req.headers.cookie'] },
   ...(redis ? { redis } : {}),
   ...(config.SVC_AGENT_KEY ? { agentKey: config.SVC_AGENT_KEY } : {}),
+  secretsKey: config.SVC_SECRETS_KEY,
   ...(config.SVC_CORS_ORIGINS
     ? { corsOrigins: config.SVC_CORS_ORIGINS.split(',').map((origin) => origin.trim()) }
     : {}),

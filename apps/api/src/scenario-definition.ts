@@ -1,14 +1,31 @@
 import { FEATURE_TYPES, type FeatureType } from '@svc/protocol';
+import {
+  PROVIDER_REFERENCE_PATTERN,
+  voiceSettingProblems,
+  type VoiceSettings,
+} from '@svc/protocol/agent';
 import { z } from 'zod';
 
 // The authored scenario's shape, shared by the admin routes (which validate requests with it) and
 // the scenarios module (which fills in defaults when a change is merged into a stored scenario).
 
+const reference = z
+  .string()
+  .regex(PROVIDER_REFERENCE_PATTERN, 'lower-case letters, digits, _ and -, at most 64');
 const provider = z.looseObject({
   provider: z.string().min(1).max(64),
   model: z.string().max(200).optional(),
   voice: z.string().max(200).optional(),
-  base_url: z.url().optional(),
+  base_url: z
+    .url()
+    .optional()
+    .describe(
+      'The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)',
+    ),
+  endpoint: reference.optional().describe('An endpoint the operator configured, by name'),
+  credential: reference
+    .optional()
+    .describe('A credential of the company (`PUT /v1/admin/credentials/{name}`), by name'),
 });
 const tool = z.object({
   name: z
@@ -62,6 +79,16 @@ export const scenarioDefinition = z.object({
   voice_stack: z.string().min(1).max(64).default('embedded'),
   voice: z
     .object({ stt: provider.optional(), llm: provider.optional(), tts: provider.optional() })
+    // A scenario never names an environment variable or sends an operator key to its own
+    // address: the rules the agent applies again (`providerSettingProblems`).
+    .superRefine((voice, context) => {
+      for (const problem of voiceSettingProblems(voice as VoiceSettings))
+        context.addIssue({
+          code: 'custom',
+          path: problem.field.split('.').slice(1),
+          message: problem.message,
+        });
+    })
     .default({}),
   avatar_enabled: z.boolean().default(false),
   audio_dictation: z.boolean().default(false),

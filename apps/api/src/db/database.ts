@@ -29,6 +29,8 @@ export interface Database {
     created_at: string;
     /** Days its conversations are kept once ended (016); null keeps them. */
     retention_days: Generated<number | null>;
+    /** The key signed identify is checked with (015); null when identify needs no signature. */
+    identify_secret: string | null;
   };
   scenarios: {
     id: Generated<number>;
@@ -90,6 +92,24 @@ export interface Database {
     resumed_at: string | null;
     /** A readable account of the end (why an `agent_error` happened); null for most ends. */
     end_detail: string | null;
+    /** The Transport room it runs in (015): a resume while it runs joins this one. */
+    room: string | null;
+    /** The client address that started (or last resumed) it (015), for the per-address cap. */
+    client_address: string | null;
+  };
+  credentials: {
+    id: Generated<number>;
+    company_id: number;
+    name: string;
+    provider: string;
+    /** The company's own server (`openai-compatible` only). */
+    base_url: string | null;
+    /** The key, sealed by `secret-box.ts` for `company:{id}:credential:{name}`. */
+    sealed_key: string;
+    /** The key's last four characters, to tell keys apart in lists. */
+    key_hint: string;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
   };
   agent_capabilities: {
     agent_name: string;

@@ -409,6 +409,36 @@ function migrations(dialect: OpenDatabase['dialect']): Record<string, Migration>
         await languageIndex(db, dialect);
       },
     },
+    '013_credentials': {
+      async up(db) {
+        // A company's provider keys, sealed (`secret-box.ts`): a scenario names one, and only the
+        // agent of that company's conversations receives it, opened.
+        await id(db.schema.createTable('credentials'))
+          .addColumn('company_id', 'integer', (column) =>
+            column.notNull().references('companies.id').onDelete('cascade'),
+          )
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('provider', 'text', (column) => column.notNull())
+          .addColumn('base_url', 'text')
+          .addColumn('sealed_key', 'text', (column) => column.notNull())
+          .addColumn('key_hint', 'text', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull().defaultTo(now))
+          .addColumn('updated_at', 'text', (column) => column.notNull().defaultTo(now))
+          .addUniqueConstraint('credentials_company_name', ['company_id', 'name'])
+          .execute();
+      },
+    },
+    '015_session_caps_and_signed_identify': {
+      async up(db) {
+        // The room a running conversation is served in: a resume joins it instead of opening a
+        // second room with a second agent.
+        await db.schema.alterTable('conversations').addColumn('room', 'text').execute();
+        // The address that started it: live conversations are capped per client address too.
+        await db.schema.alterTable('conversations').addColumn('client_address', 'text').execute();
+        // The application's key for signed identify; set, an unsigned identify is refused.
+        await db.schema.alterTable('applications').addColumn('identify_secret', 'text').execute();
+      },
+    },
     '016_application_retention': {
       async up(db) {
         // Days an application keeps its ended conversations; null keeps them.

@@ -20,6 +20,8 @@ import { patchPublicationSnapshot } from './publication-snapshot.js';
 
 /** The agent service key a test API accepts unless told otherwise. */
 export const TEST_AGENT_KEY = 'agent-key-for-tests-0123456789';
+/** The key that seals provider credentials in the test kit's API. */
+export const TEST_SECRETS_KEY = 'secrets-key-for-tests-0123456789abcdef';
 
 /** The key a test API signs visitor tokens with unless told otherwise. */
 export const TEST_SIGNING_KEY = { kid: 'test', secret: 'test-secret-of-at-least-32-chars!' };
@@ -170,6 +172,7 @@ async function boot<Seeded extends SeededPublication>(
   const deps: AppDeps = {
     tokens: createTokenService(TEST_SIGNING_KEY),
     agentKey: TEST_AGENT_KEY,
+    secretsKey: TEST_SECRETS_KEY,
     publicationCacheMs: 0,
     // Tests and the studio's browser tests sign companies up.
     signup: true,

@@ -1,8 +1,8 @@
-import type { ServingProblem } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminAuth } from '../../auth.js';
 import type { CollectionStore } from '../../collections/store.js';
 import type { Conversations } from '../../conversations.js';
+import type { Credentials } from '../../credentials.js';
 import type { OpenDatabase } from '../../db/database.js';
 import type { Publications } from '../../publications.js';
 import { createScenarioTests } from '../../scenario-tests.js';
@@ -14,6 +14,7 @@ import { livekitVisitor } from '../../test-runs/livekit-visitor.js';
 import { createTestRunner, type RunTimings } from '../../test-runs/runner.js';
 import { createTestRuns } from '../../test-runs/store.js';
 import { applicationRoutes } from './applications.js';
+import { credentialRoutes } from './credentials.js';
 import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
@@ -26,7 +27,12 @@ import { statsRoutes } from './stats.js';
 import { testRunRoutes } from './test-runs.js';
 import { voiceSampleRoutes } from './voice-sample.js';
 import { visitorRoutes } from './visitors.js';
-import { ADMIN_RATE_LIMIT, bearerSecurity, setPrincipal } from './shared.js';
+import {
+  ADMIN_RATE_LIMIT,
+  bearerSecurity,
+  setPrincipal,
+  type ServingProblemsCheck,
+} from './shared.js';
 
 /** What the admin API needs. */
 export interface AdminRouteDeps {
@@ -44,8 +50,13 @@ export interface AdminRouteDeps {
   rateLimit?: number | undefined;
   /** Whether `POST /signup` creates companies. */
   signup: boolean;
-  /** What stops the deployment's agent from serving a scenario (checked when publishing). */
-  servingProblems?: ((scenario: Scenario) => Promise<ServingProblem[]>) | undefined;
+  /**
+   * What stops a scenario of the company from being served: the key and address rules, what the
+   * deployment's agent lacks, missing credentials (checked on publish, preview and test runs).
+   */
+  servingProblems?: ServingProblemsCheck | undefined;
+  /** The company's provider credentials. */
+  credentials: Credentials;
   /** Joins test conversations as the visitor (default: a LiveKit participant). */
   testRunDriver?: TestRunDriver | undefined;
   /** How long test runs wait for the agent. */
@@ -102,6 +113,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
         }),
       );
       await signedIn.register(previewRoutes(deps));
+      await signedIn.register(credentialRoutes(deps.credentials));
       await signedIn.register(scenarioTestRoutes({ ...deps, scenarioTests }));
       await signedIn.register(testRunRoutes({ ...deps, scenarioTests, testRuns, runner }));
       await signedIn.register(featureCatalogRoutes);

@@ -3,12 +3,22 @@ import { z } from 'zod';
 import { openAdminSession, type AdminSessionDeps } from '../../admin-session.js';
 import type { Publications } from '../../publications.js';
 import type { Scenarios } from '../../scenarios.js';
-import { adminErrors, companyOf, errorBody, idParams } from './shared.js';
+import {
+  adminErrors,
+  companyOf,
+  errorBody,
+  idParams,
+  refuseUnservable,
+  unservable,
+  type ServingProblemsCheck,
+} from './shared.js';
 
 /** What a preview session needs. */
 export interface PreviewRouteDeps extends AdminSessionDeps {
   scenarios: Scenarios;
   publications: Publications;
+  /** The same check publishing makes: a draft that could not be published is not tried either. */
+  servingProblems?: ServingProblemsCheck | undefined;
 }
 
 const mode = z.enum(['audio', 'text']);
@@ -45,12 +55,14 @@ export function previewRoutes(deps: PreviewRouteDeps): FastifyPluginAsyncZod {
               publication_uuid: z.string(),
             }),
             ...adminErrors,
+            ...unservable,
             503: errorBody('The Transport did not answer while creating the room'),
           },
         },
       },
       async (request) => {
         const scenario = await deps.scenarios.find(companyOf(request), request.params.id);
+        await refuseUnservable(deps.servingProblems, scenario, companyOf(request));
         const { input_mode, output_mode, language, metadata } = request.body;
         const preview = await deps.publications.preview(scenario);
         const session = await openAdminSession(

@@ -7,7 +7,6 @@ import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import type { Scenario, Scenarios } from '../../scenarios.js';
 import type { PublishGate } from '../../test-runs/store.js';
 import { embedSnippet } from './embed.js';
-import type { ServingProblem } from '@svc/protocol/agent';
 import {
   adminErrors,
   companyOf,
@@ -16,6 +15,9 @@ import {
   principalOf,
   recordId,
   recordIdParam,
+  refuseUnservable,
+  unservable,
+  type ServingProblemsCheck,
 } from './shared.js';
 
 /** The labels the studio offers; any label of the same shape may be published. */
@@ -64,7 +66,7 @@ export interface PublicationRouteDeps {
   /** Whether the scenario's draft may go to production (its tests' publish gate). */
   publishGate?: (scenario: Scenario) => Promise<PublishGate>;
   /** What stops the deployment's agent from serving the scenario: publishing it answers 422. */
-  servingProblems?: ((scenario: Scenario) => Promise<ServingProblem[]>) | undefined;
+  servingProblems?: ServingProblemsCheck | undefined;
 }
 
 /** The label the publish gate guards. */
@@ -110,20 +112,13 @@ export function publicationRoutes({
           response: {
             200: publication,
             ...adminErrors,
-            422: errorBody(
-              "The deployment's agent cannot serve the scenario (a provider without its key, a language its engines do not speak); the message names the field",
-            ),
+            ...unservable,
           },
         },
       },
       async (request) => {
         const scenario = await scenarios.find(companyOf(request), request.params.id);
-        const problems = (await servingProblems?.(scenario)) ?? [];
-        if (problems.length > 0)
-          throw new HttpError(
-            422,
-            problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
-          );
+        await refuseUnservable(servingProblems, scenario, companyOf(request));
         if (request.body.label === GATED_LABEL && publishGate) {
           const gate = await publishGate(scenario);
           if (gate.require_passing_tests && !gate.passing)

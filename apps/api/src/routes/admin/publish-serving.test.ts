@@ -52,7 +52,7 @@ describeOnBothDialects('publishing what the agent can serve', (harness) => {
       status: 422,
       body: {
         error:
-          "voice.tts.provider: elevenlabs needs ELEVEN_API_KEY, which this deployment's agent does not have",
+          "voice.tts.provider: elevenlabs needs ELEVEN_API_KEY, which this deployment's agent does not have: name a credential of the company",
       },
     });
     expect(await publish(french)).toMatchObject({

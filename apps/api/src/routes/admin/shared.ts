@@ -1,6 +1,8 @@
+import type { ServingProblem } from '@svc/protocol/agent';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminPrincipal } from '../../auth.js';
+import type { Scenario } from '../../scenarios.js';
 import { HttpError } from '../../errors.js';
 import { securityOf } from '../../openapi.js';
 import { recordIdParam } from '../record-id.js';
@@ -112,3 +114,33 @@ export function changesOf<Shape extends z.ZodRawShape>(
 
 /** Parses stored JSON columns. */
 export const json = <T>(text: string): T => JSON.parse(text) as T;
+
+/**
+ * What stops one of a company's scenarios from being served, each problem naming its field; the
+ * publish, preview and test-run routes answer 422 with them.
+ */
+export type ServingProblemsCheck = (
+  scenario: Scenario,
+  companyId: number,
+) => Promise<ServingProblem[]>;
+
+/** Answers 422 naming every field of every serving problem; nothing when there are none. */
+export async function refuseUnservable(
+  check: ServingProblemsCheck | undefined,
+  scenario: Scenario,
+  companyId: number,
+): Promise<void> {
+  const problems = (await check?.(scenario, companyId)) ?? [];
+  if (problems.length > 0)
+    throw new HttpError(
+      422,
+      problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
+    );
+}
+
+/** The 422 of {@link refuseUnservable}, for the OpenAPI document. */
+export const unservable = {
+  422: errorBody(
+    "The scenario cannot be served: a voice setting breaks the key and address rules, names a credential the company lacks, or the deployment's agent lacks a provider key or language; the message names the field",
+  ),
+};

@@ -6,7 +6,16 @@ import { turnExpectation, type ScenarioTests } from '../../scenario-tests.js';
 import type { Scenarios } from '../../scenarios.js';
 import type { RunTarget, TestRunner } from '../../test-runs/runner.js';
 import type { TestRuns } from '../../test-runs/store.js';
-import { adminErrors, companyOf, idParams, recordId, recordIdParam } from './shared.js';
+import {
+  adminErrors,
+  companyOf,
+  idParams,
+  recordId,
+  recordIdParam,
+  refuseUnservable,
+  unservable,
+  type ServingProblemsCheck,
+} from './shared.js';
 
 const runParams = idParams.extend({ runId: recordIdParam });
 const toolCall = z.object({
@@ -62,6 +71,8 @@ export interface TestRunRouteDeps {
   publications: Publications;
   testRuns: TestRuns;
   runner: TestRunner;
+  /** The check publishing makes; a draft run is refused what publishing the draft would be. */
+  servingProblems?: ServingProblemsCheck | undefined;
 }
 
 /** Running a scenario's tests, their results, and the publish gate they feed. */
@@ -95,11 +106,14 @@ export function testRunRoutes(deps: TestRunRouteDeps): FastifyPluginAsyncZod {
               .optional()
               .describe('How long each turn waits for the agent (default 45)'),
           }),
-          response: { 202: testRun, ...adminErrors },
+          response: { 202: testRun, ...adminErrors, ...unservable },
         },
       },
       async (request, reply) => {
         const scenario = await deps.scenarios.find(companyOf(request), request.params.id);
+        // A publication passed this check when it was published; the agent checks again.
+        if (request.body.target === 'draft')
+          await refuseUnservable(deps.servingProblems, scenario, companyOf(request));
         const { target, test_ids: testIds, turn_timeout_s: turnSeconds } = request.body;
         const all = await deps.scenarioTests.list(scenario.id);
         const tests = testIds
