@@ -10,7 +10,6 @@ import { embedSnippet } from './embed.js';
 import {
   adminErrors,
   companyOf,
-  errorBody,
   idParams,
   principalOf,
   recordId,
