@@ -25,6 +25,28 @@ export interface VisitorChannel {
 /** Largest payload sent as one reliable packet (the Transport's packet limit is about 15 KiB). */
 export const MAX_PACKET_BYTES = 15_000;
 
+/**
+ * Largest payload read from the visitor on any topic, as a packet or a text stream, bytes: a
+ * larger one is dropped unread (a stream is cancelled as it passes the limit), so a page cannot
+ * make the agent buffer and decode megabytes.
+ */
+export const MAX_VISITOR_PAYLOAD_BYTES = 64 * 1024;
+
+/** A text stream's text, or undefined (reading stopped) once it passes `maxBytes`. */
+export async function readBounded(
+  chunks: AsyncIterable<string>,
+  maxBytes: number = MAX_VISITOR_PAYLOAD_BYTES,
+): Promise<string | undefined> {
+  let text = '';
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += Buffer.byteLength(chunk);
+    if (bytes > maxBytes) return undefined;
+    text += chunk;
+  }
+  return text;
+}
+
 /** The channel to `visitorIdentity` in a connected room. */
 export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
@@ -35,6 +57,8 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
   ) => {
     // Only the visitor speaks to the agent on these topics; anything else in the room is ignored.
     if (!topic || from !== visitorIdentity) return;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (size > MAX_VISITOR_PAYLOAD_BYTES) return;
     const listeners = handlers.get(topic);
     if (!listeners || listeners.size === 0) return;
     const decoded = decodePayload(data);
@@ -80,8 +104,10 @@ export function roomChannel(room: Room, visitorIdentity: string): VisitorChannel
         room.registerTextStreamHandler(
           topic,
           (reader: TextStreamReader, info: { identity: string }) => {
-            void reader.readAll().then(
-              (text) => deliver(topic, info.identity, text),
+            // Another participant's stream is not read at all.
+            if (info.identity !== visitorIdentity) return;
+            void readBounded(reader).then(
+              (text) => text !== undefined && deliver(topic, info.identity, text),
               () => undefined,
             );
           },

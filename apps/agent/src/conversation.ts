@@ -29,6 +29,13 @@ import {
 } from '@svc/protocol/parse';
 import { conversationApi, type ConversationApi } from './api-client.js';
 import { roomChannel, type VisitorChannel } from './channel.js';
+import {
+  limitedChannel,
+  limitGoodbye,
+  limitsOf,
+  startConversationClock,
+  type LimitReason,
+} from './conversation-limits.js';
 import { startDictation } from './dictation.js';
 import { runHandshake } from './handshake.js';
 import { MessageLog } from './messages.js';
@@ -40,6 +47,9 @@ import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
  * on (see where it is used).
  */
 export const GOODBYE_GRACE_MS = 4000;
+
+/** Longest the goodbye at a conversation's limit may take before the conversation ends anyway. */
+export const LIMIT_GOODBYE_MS = 10_000;
 
 /**
  * How long an ended conversation's job waits for the API to store its last messages and its end
@@ -217,8 +227,13 @@ async function serveConversation(run: {
   /** Marks a step of the start, for the log. */
   started: (step: string) => void;
 }): Promise<void> {
-  const { ctx, api, runtime, channel } = run;
+  const { ctx, api, runtime } = run;
   const log = agentsLog();
+  // The application's limits: everything the visitor sends is bounded, and counts as activity.
+  const limits = limitsOf(run.metadata);
+  // Timed from here; what ends the conversation at a limit is set up once the session runs.
+  const clock = startConversationClock(limits, (reason) => void endAtLimit(reason));
+  const channel = limitedChannel(run.channel, limits, { onMessage: () => clock.activity() });
   const modes = {
     audioIn: (run.metadata.input_mode ?? runtime.conversation.input_mode) !== 'text',
     audioOut: (run.metadata.output_mode ?? runtime.conversation.output_mode) !== 'text',
@@ -283,6 +298,7 @@ async function serveConversation(run: {
   /** Ends once, whichever way: tells the visitor, stores everything, records the end, leaves. */
   const finish = (reason: string, tellVisitor: boolean, detail?: string): Promise<void> => {
     ending ??= (async () => {
+      clock.stop();
       clearTimeout(goodbyeGrace);
       abort.abort();
       if (tellVisitor) {
@@ -337,6 +353,7 @@ async function serveConversation(run: {
     goodbyeGrace = setTimeout(() => void finish(reason, true), GOODBYE_GRACE_MS);
   });
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
+    if (event.newState === 'speaking') clock.activity();
     if (event.newState !== 'speaking' || !endAfterSpeech || ending) return;
     clearTimeout(goodbyeGrace);
     endAfterSpeech = undefined;
@@ -396,6 +413,19 @@ async function serveConversation(run: {
   });
 
   run.started('session');
+  // At a limit the agent says a short goodbye in the conversation's language, then ends with the
+  // limit as the reason the visitor's page shows.
+  const endAtLimit = async (reason: LimitReason) => {
+    if (ending) return;
+    log.info({ reason }, 'the conversation reached a limit');
+    session.interrupt();
+    const goodbye = session.say(limitGoodbye(reason, runtime.conversation.language));
+    await Promise.race([
+      goodbye.waitForPlayout(),
+      new Promise((resolve) => setTimeout(resolve, LIMIT_GOODBYE_MS)),
+    ]).catch(() => undefined);
+    await finish(reason, true);
+  };
   await closeRemoteSessionHost(session);
   warmModel(engines.llm, agent);
 

@@ -1,31 +1,57 @@
+import { DEFAULT_CONVERSATION_LIMITS, type ConversationLimits } from '@svc/protocol/agent';
 import type { Redis } from 'ioredis';
-import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 
 /** Per-application limits, stored as JSON on the application; missing keys take the defaults. */
 export interface ApplicationLimits {
   /** Identify and session requests a minute for the whole application. */
   requests_per_minute: number;
-  /** Sessions running at once, per publication. */
+  /** Conversations running at once on the application (all its publications). */
   concurrent_sessions: number;
+  /** Conversations running at once for one visitor of the application. */
+  concurrent_sessions_per_visitor: number;
+  /** Conversations running at once started from one client address, on the application. */
+  concurrent_sessions_per_address: number;
   /** Sessions started per UTC day, per publication. */
   daily_sessions: number;
+  /** Longest a conversation runs before the agent ends it (`max_duration`), seconds. */
+  max_duration_seconds: number;
+  /** How long a conversation may go with nothing from the visitor before it ends (`idle_timeout`), seconds. */
+  idle_timeout_seconds: number;
+  /** Typed and data-channel messages a visitor may send a minute (a token bucket of that size). */
+  messages_per_minute: number;
 }
 
-/** The defaults: generous for a small shop, low enough to stop a runaway script. */
+/**
+ * The defaults: generous for a small shop, low enough to stop a runaway script. The concurrent
+ * caps sit below one agent worker's slots (`SVC_AGENT_MAX_CONVERSATIONS`, 20), the smallest fleet,
+ * so one public publication UUID cannot take every agent of the deployment.
+ */
 export const DEFAULT_LIMITS: ApplicationLimits = {
   requests_per_minute: 600,
-  concurrent_sessions: 50,
+  concurrent_sessions: 10,
+  concurrent_sessions_per_visitor: 2,
+  concurrent_sessions_per_address: 4,
   daily_sessions: 5000,
+  ...DEFAULT_CONVERSATION_LIMITS,
 };
 
-/** A conversation with no recorded end counts as running for this long (an agent that died). */
-export const STALE_SESSION_MS = 2 * 3600 * 1000;
+/** Conversations running at once in one company, all its applications together, by default. */
+export const DEFAULT_COMPANY_CONCURRENT_SESSIONS = 15;
 
 /** The application's limits from its stored JSON. */
 export function parseLimits(json: string): ApplicationLimits {
   const stored = JSON.parse(json) as Partial<ApplicationLimits>;
   return { ...DEFAULT_LIMITS, ...stored };
+}
+
+/** The limits the agent enforces on a conversation of an application with these limits. */
+export function conversationLimits(limits: ApplicationLimits): ConversationLimits {
+  return {
+    max_duration_seconds: limits.max_duration_seconds,
+    idle_timeout_seconds: limits.idle_timeout_seconds,
+    messages_per_minute: limits.messages_per_minute,
+  };
 }
 
 /** Counts hits in fixed windows; `hit` answers the count so far in the current window. */
@@ -182,42 +208,6 @@ export async function checkApplicationRate(
     throw new HttpError(
       429,
       `rate limited: this application's requests are used up; retry in ${Math.ceil(resetMs / 1000)} s`,
-    );
-  }
-}
-
-/** 429 when a publication runs as many sessions as it may, or has started its daily number. */
-export async function checkSessionCaps(
-  { db }: OpenDatabase,
-  publicationId: number,
-  limits: ApplicationLimits,
-): Promise<void> {
-  const now = Date.now();
-  const day = new Date(now).toISOString().slice(0, 10);
-  const stale = new Date(now - STALE_SESSION_MS).toISOString();
-  const count = (since: string, runningOnly: boolean) =>
-    db
-      .selectFrom('conversations')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('publication_id', '=', publicationId)
-      .where('started_at', '>=', since)
-      .$if(runningOnly, (query) => query.where('ended_at', 'is', null))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-  const [running, today] = await Promise.all([
-    count(stale, true),
-    count(`${day}T00:00:00.000Z`, false),
-  ]);
-  if (running >= limits.concurrent_sessions) {
-    throw new HttpError(
-      429,
-      `this publication already runs ${limits.concurrent_sessions} sessions; retry later`,
-    );
-  }
-  if (today >= limits.daily_sessions) {
-    throw new HttpError(
-      429,
-      `this publication has started its ${limits.daily_sessions} sessions for today`,
     );
   }
 }

@@ -30,6 +30,8 @@ export interface LivePublication {
   /** JSON array of the origins the application may be embedded on; empty allows any. */
   allowed_origins: string;
   limits: ApplicationLimits;
+  /** The application's signed-identify key; null when identify needs no signature. */
+  identify_secret: string | null;
   snapshot: ScenarioSnapshot;
 }
 
@@ -166,6 +168,7 @@ export function createPublications(
         'applications.company_id',
         'applications.allowed_origins',
         'applications.limits',
+        'applications.identify_secret',
       ])
       .where('publications.uuid', '=', uuid)
       .where('publications.unpublished_at', 'is', null)

@@ -1,5 +1,5 @@
 import type { SessionMode } from '@svc/protocol';
-import { conversationRoomName, type RoomMetadata } from '@svc/protocol/agent';
+import type { ConversationLimits, RoomMetadata } from '@svc/protocol/agent';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessToken, AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { HttpError } from './errors.js';
@@ -81,26 +81,30 @@ export function createLiveKitAdmin(options: {
 
 /** What a session start asks of the Transport for one conversation. */
 export interface SessionRoom {
-  conversation: { id: string; language: string };
+  /** The conversation, the room it runs in, and whether that room must be opened first. */
+  conversation: { id: string; language: string; room: string; open: boolean };
   visitorId: number;
   inputMode: SessionMode;
   outputMode: SessionMode;
   metadata: Record<string, unknown>;
   resumed: boolean;
+  /** What the agent enforces on the conversation (without them, the agent's defaults). */
+  limits?: ConversationLimits | undefined;
   /** Lifetime of the participant token, seconds. */
   ttlSeconds: number;
 }
 
 /**
- * Opens the conversation's room (the agent dispatched with its metadata) and answers the
- * session credentials; 503 when the Transport does not answer.
+ * Opens the conversation's room (the agent dispatched with its metadata) unless the conversation
+ * still runs in it, and answers the session credentials for that room; 503 when the Transport
+ * does not answer.
  */
 export async function openSessionRoom(
   transport: TransportAdmin,
   session: SessionRoom,
   log: FastifyBaseLogger,
 ): Promise<{ rt_token: string; rt_url: string; expires_in: number }> {
-  const room = conversationRoomName(session.conversation.id);
+  const { room } = session.conversation;
   const metadata: RoomMetadata = {
     conversation_id: session.conversation.id,
     input_mode: session.inputMode,
@@ -108,12 +112,15 @@ export async function openSessionRoom(
     language: session.conversation.language,
     metadata: session.metadata,
     resumed: session.resumed,
+    ...(session.limits ? { limits: session.limits } : {}),
   };
-  try {
-    await transport.openRoom(room, metadata);
-  } catch (cause) {
-    log.warn({ err: cause }, 'Transport unreachable');
-    throw new HttpError(503, 'the Transport is unreachable; try again shortly');
+  if (session.conversation.open) {
+    try {
+      await transport.openRoom(room, metadata);
+    } catch (cause) {
+      log.warn({ err: cause }, 'Transport unreachable');
+      throw new HttpError(503, 'the Transport is unreachable; try again shortly');
+    }
   }
   const identity = `visitor-${session.visitorId}`;
   return {

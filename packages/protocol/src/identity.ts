@@ -32,6 +32,13 @@ export interface IdentifyRequest {
   scenario_uuid: string;
   /** Stable visitor identifier. */
   external_id: string;
+  /**
+   * The business's backend's signature of `external_id` (see `signExternalId`): required by an
+   * application that turned signed identify on, so a guessed `external_id` is refused.
+   */
+  signature?: string;
+  /** Unix seconds after which `signature` is refused; signed with it. */
+  expires_at?: number;
 }
 
 /** Input or output mode of a session. */

@@ -16,3 +16,5 @@ export type * from './identity.js';
 export type * from './config.js';
 export type * from './messages.js';
 export * from './rpc.js';
+export * from './identify-signature.js';
+export * from './message-refusal.js';

@@ -41,4 +41,6 @@ export type SvcErrorCode =
   | 'CONNECTION_LOST'
   | 'MIC_PERMISSION_DENIED'
   | 'TOOL_TIMEOUT'
-  | 'AGENT_UNAVAILABLE';
+  | 'AGENT_UNAVAILABLE'
+  /** The agent refused a message the visitor sent (too many a minute, or too large). */
+  | 'MESSAGE_REFUSED';

@@ -250,6 +250,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
         language: 'en-US',
         metadata: { page: '/shoes', dialect },
         resumed: false,
+        limits: { max_duration_seconds: 1800, idle_timeout_seconds: 180, messages_per_minute: 20 },
       });
       const conversation = await fixture.database.db
         .selectFrom('conversations')
@@ -284,7 +285,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       expect(resumed.statusCode).toBe(200);
     });
 
-    it('a resumed session opens a new room for the same conversation, in the language it asks for', async () => {
+    it('a resumed running session joins its room; a resumed ended one opens a new room, in the language it asks for', async () => {
       const token = await visitorToken('resumer');
       const rooms = new RoomServiceClient(server.httpUrl, server.apiKey, server.apiSecret);
       // Starts a session (resuming when a conversation is named); answers its room.
@@ -311,14 +312,23 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       const opened = await start();
       const { conversation_id } = opened.metadata;
       expect(await stored(conversation_id)).toBe('en-US');
+      // While it runs in its open room, a resume joins that room: no second room, no second agent.
+      expect((await start(conversation_id)).name).toBe(opened.name);
+      const end = await app.inject({
+        method: 'POST',
+        url: `/v1/agent/conversations/${conversation_id}/end`,
+        headers: { authorization: `Bearer ${TEST_AGENT_KEY}` },
+        payload: { reason: 'visitor_left', ended_at: new Date().toISOString() },
+      });
+      expect(end.statusCode).toBe(200);
       // The agent reads the conversation's language, so the one asked for is stored.
       const resumed = await start(conversation_id, 'de-DE');
       expect(resumed.name).not.toBe(opened.name);
       expect(resumed.metadata).toMatchObject({ conversation_id, resumed: true, language: 'de-DE' });
       expect(resumed.metadata).not.toHaveProperty('restore_state');
       expect(await stored(conversation_id)).toBe('de-DE');
-      // Naming no language keeps the conversation's.
-      expect((await start(conversation_id)).metadata.language).toBe('de-DE');
+      // Naming no language keeps the conversation's (it runs again: its room is joined).
+      expect((await start(conversation_id)).name).toBe(resumed.name);
       // Another visitor can neither resume the conversation nor change its language.
       const stranger = await visitorToken('stranger');
       expect((await start(conversation_id, 'fr-FR', stranger)).status).toBe(404);

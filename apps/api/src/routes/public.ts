@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
 import { securityOf } from '../openapi.js';
-import { checkApplicationRate, type RateCounter } from '../limits.js';
+import { checkIdentifySignature } from '../identify-signature.js';
+import {
+  checkApplicationRate,
+  conversationLimits,
+  DEFAULT_COMPANY_CONCURRENT_SESSIONS,
+  type RateCounter,
+} from '../limits.js';
 import type { Publications } from '../publications.js';
 import type { Sessions } from '../sessions.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
@@ -34,19 +40,25 @@ export interface PublicRouteDeps {
   sessions: Sessions;
   /** Lifetime of a Transport participant token, seconds. */
   rtTokenSeconds?: number;
+  /** Conversations running at once in one company (default `DEFAULT_COMPANY_CONCURRENT_SESSIONS`). */
+  companySessionCap?: number | undefined;
 }
 
 const error = z.object({ error: z.string() });
 const mode = z.enum(['audio', 'text']);
 
 /**
- * Checks the request's origin against the application's allow-list (empty allows any). A request
- * with no Origin header is not a browser's cross-site request (servers, the SDK in Node), so it
- * passes: the allow-list stops other sites' pages, which always send one.
+ * Checks the request's origin against the application's allow-list (empty allows any). An
+ * application with a list refuses a request with no Origin header too: browsers send one on every
+ * cross-site request, so only a script outside a browser omits it, and the list is there to keep
+ * other parties from spending the application's conversations.
  */
 export function checkOrigin(allowedOrigins: string, origin: string | undefined): void {
   const allowed = JSON.parse(allowedOrigins) as string[];
-  if (allowed.length > 0 && origin !== undefined && !allowed.includes(origin)) {
+  if (allowed.length === 0) return;
+  if (origin === undefined)
+    throw new HttpError(403, 'this application accepts requests from its allowed origins only');
+  if (!allowed.includes(origin)) {
     throw new HttpError(403, `origin ${origin} is not allowed for this application`);
   }
 }
@@ -65,6 +77,20 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
           body: z.object({
             scenario_uuid: z.string().min(1),
             external_id: z.string().min(1).max(256),
+            signature: z
+              .string()
+              .min(1)
+              .max(128)
+              .optional()
+              .describe(
+                "HMAC-SHA256 of `{expires_at}.{external_id}` under the application's identify secret, base64url",
+              ),
+            expires_at: z
+              .number()
+              .int()
+              .positive()
+              .optional()
+              .describe('Unix seconds after which the signature is refused'),
           }),
           response: {
             200: z.object({
@@ -74,6 +100,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
               expires_in: z.number(),
             }),
             400: error,
+            401: error,
             403: error,
             404: error,
             429: error,
@@ -85,6 +112,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         const target = await deps.publications.live(scenario_uuid);
         checkOrigin(target.allowed_origins, request.headers.origin);
         await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
+        await checkIdentifySignature(target.identify_secret, request.body);
         // Same external id, same visitor.
         const visitorId = await visitors.identify(target.application_id, external_id);
         const user_token = await deps.tokens.sign({
@@ -143,12 +171,26 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
         const metadata = body.metadata ?? {};
         const language =
           body.language === undefined ? undefined : servedLanguage(body.language, target.languages);
+        const caps = {
+          companyId: target.company_id,
+          applicationId: target.application_id,
+          clientAddress: request.ip,
+          limits: target.limits,
+          companyCap: deps.companySessionCap ?? DEFAULT_COMPANY_CONCURRENT_SESSIONS,
+        };
         const conversation = body.resume_conversation_id
           ? await sessions.resume(body.resume_conversation_id, {
               visitorId: claims.visitorId,
               applicationId: target.application_id,
               language,
-              limits: target.limits,
+              caps,
+              roomOpen: async (room) => {
+                const open = await deps.transport.roomNames().catch((cause: unknown) => {
+                  request.log.warn({ err: cause }, 'Transport unreachable');
+                  throw new HttpError(503, 'the Transport is unreachable; try again shortly');
+                });
+                return open.includes(room);
+              },
             })
           : await sessions.start(
               {
@@ -159,7 +201,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
                 outputMode,
                 metadata,
               },
-              target.limits,
+              caps,
             );
         return openSessionRoom(
           deps.transport,
@@ -170,6 +212,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
             outputMode,
             metadata,
             resumed: Boolean(body.resume_conversation_id),
+            limits: conversationLimits(target.limits),
             ttlSeconds: deps.rtTokenSeconds ?? 600,
           },
           request.log,

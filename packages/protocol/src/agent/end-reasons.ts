@@ -14,6 +14,10 @@ export const AGENT_END_REASONS = {
   AGENT_SHUTDOWN: 'agent_shutdown',
   /** The agent failed and could not go on. */
   AGENT_ERROR: 'agent_error',
+  /** The conversation reached its application's longest duration. */
+  MAX_DURATION: 'max_duration',
+  /** Nothing came from the visitor for the application's idle timeout. */
+  IDLE_TIMEOUT: 'idle_timeout',
 } as const;
 
 /** An end reason the agent records; the API accepts other strings too. */

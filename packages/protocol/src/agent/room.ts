@@ -3,6 +3,7 @@ import {
   boolean,
   define,
   nonEmptyString,
+  number,
   object,
   oneOf,
   record,
@@ -28,7 +29,31 @@ export interface RoomMetadata {
   metadata?: Record<string, unknown>;
   /** True when the session resumes an earlier conversation (the agent then does not greet). */
   resumed?: boolean;
+  /** The application's limits on this conversation, which the agent enforces. */
+  limits?: ConversationLimits;
 }
+
+/**
+ * What the agent enforces on one conversation, from its application's limits. A conversation
+ * past `max_duration_seconds`, or with nothing from the visitor for `idle_timeout_seconds`, ends
+ * with `max_duration` or `idle_timeout`; past `messages_per_minute` a typed or data message is
+ * refused.
+ */
+export interface ConversationLimits {
+  max_duration_seconds: number;
+  idle_timeout_seconds: number;
+  messages_per_minute: number;
+}
+
+/**
+ * The limits of a conversation whose room metadata names none (an admin's preview, a room of an
+ * older API): 30 minutes, 3 minutes idle, 20 messages a minute.
+ */
+export const DEFAULT_CONVERSATION_LIMITS: ConversationLimits = {
+  max_duration_seconds: 30 * 60,
+  idle_timeout_seconds: 3 * 60,
+  messages_per_minute: 20,
+};
 
 /** The prefix of every conversation room's name. */
 export const CONVERSATION_ROOM_PREFIX = 'conversation-';
@@ -56,6 +81,11 @@ export const parseRoomMetadataValue = define<RoomMetadata>(
       language: string,
       metadata: record(unknownValue),
       resumed: boolean,
+      limits: object({
+        max_duration_seconds: number,
+        idle_timeout_seconds: number,
+        messages_per_minute: number,
+      }),
     },
   ),
 );

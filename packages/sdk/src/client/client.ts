@@ -47,6 +47,9 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
   const inFlight = new Map<string, Promise<Identity>>();
   // An anonymous id made before its first identify succeeded, so a retry keeps the same visitor.
   let pendingAnonymousId: string | null = null;
+  // The backend's signatures by external id, in memory only: a silent re-identify of a visitor
+  // of an application that requires them sends the signature again until it expires.
+  const signatures = new Map<string, { signature: string; expires_at: number }>();
 
   async function identify(
     scenarioUUID: string,
@@ -58,7 +61,7 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
       fetcher,
       'POST',
       baseUrl + API_PATHS.IDENTIFY,
-      { scenario_uuid: scenarioUUID, external_id: externalId },
+      { scenario_uuid: scenarioUUID, external_id: externalId, ...signatures.get(externalId) },
       parseIdentity,
       { signal },
     );
@@ -86,7 +89,13 @@ export function createSvcClient(config: SvcClientConfig): SvcClient {
   const client: SvcClient = {
     baseUrl,
 
-    identifyUser(scenarioUUID, externalId, signal) {
+    identifyUser(scenarioUUID, named, signal) {
+      const externalId = typeof named === 'object' ? named.externalId : named;
+      if (typeof named === 'object')
+        signatures.set(named.externalId, {
+          signature: named.signature,
+          expires_at: named.expiresAt,
+        });
       if (typeof scenarioUUID !== 'string' || scenarioUUID === '') {
         return Promise.reject(
           new SvcError('IDENTIFY_FAILED', 'identify failed: a publication UUID is required'),

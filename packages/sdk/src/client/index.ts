@@ -8,6 +8,7 @@ export { getCompanyIdFromToken, getJWTExpiry, isTokenExpired } from './jwt.js';
 export type {
   GetValidUserTokenOptions,
   StorageAdapter,
+  SignedExternalId,
   SvcClient,
   SvcClientConfig,
   StartSessionOptions,

@@ -23,6 +23,19 @@ export interface SvcClientConfig {
   fetch?: typeof fetch;
 }
 
+/**
+ * An external id with the signature the business's backend made for it (`signExternalId` of
+ * `@svc/sdk/protocol`, with the application's identify secret): an application that turned
+ * signed identify on accepts no other.
+ */
+export interface SignedExternalId {
+  externalId: string;
+  /** The signature, as `signExternalId` answered it. */
+  signature: string;
+  /** Unix seconds after which the signature is refused, as signed. */
+  expiresAt: number;
+}
+
 /** Options of {@link SvcClient.startSession}. */
 export interface StartSessionOptions {
   inputMode?: SessionMode;
@@ -47,8 +60,16 @@ export interface GetValidUserTokenOptions {
 
 /** The HTTP client of the public API, with the visitor identity it stores. */
 export interface SvcClient {
-  /** Identifies the visitor; returns the stored identity with no network call when still valid. */
-  identifyUser(scenarioUUID: string, externalId?: string, signal?: AbortSignal): Promise<Identity>;
+  /**
+   * Identifies the visitor; returns the stored identity with no network call when still valid.
+   * A {@link SignedExternalId} carries the backend's signature (kept in memory for a silent
+   * re-identify until it expires).
+   */
+  identifyUser(
+    scenarioUUID: string,
+    externalId?: string | SignedExternalId,
+    signal?: AbortSignal,
+  ): Promise<Identity>;
   /** Starts a Transport session; needs a stored identity. */
   startSession(scenarioUUID: string, options?: StartSessionOptions): Promise<SessionCredentials>;
   /**

@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  MESSAGE_REFUSED_EVENT,
   RPC_METHODS,
   SESSION_END_REASONS,
   TIMINGS,
@@ -15,6 +16,7 @@ import {
   parseConfigPayload,
   parseConversationMessage,
   parseDictationTranscriptPayload,
+  parseEventFirePayload,
   parseSessionEndPayload,
 } from '@svc/protocol/parse';
 import { createSvcClient } from '../client/client.js';
@@ -217,7 +219,14 @@ export class SvcSession {
         abandon(new DOMException('the session was destroyed while starting', 'AbortError'));
     };
     try {
-      await this.client.identifyUser(options.scenario, options.externalId ?? undefined, signal);
+      const { externalId, externalIdSignature } = options;
+      await this.client.identifyUser(
+        options.scenario,
+        externalId && externalIdSignature
+          ? { externalId, ...externalIdSignature }
+          : (externalId ?? undefined),
+        signal,
+      );
     } catch (error) {
       return abandon(error);
     }
@@ -446,6 +455,18 @@ export class SvcSession {
           (parsed.ok && parsed.value.reason) || SESSION_END_REASONS.AGENT_ENDED,
           parsed.ok ? parsed.value.ended_at : undefined,
         );
+        return;
+      }
+      case TOPICS.EVENT_FIRE: {
+        const parsed = parseEventFirePayload(value);
+        if (parsed.ok && parsed.value.name === MESSAGE_REFUSED_EVENT) {
+          const topic = String(parsed.value.data?.topic ?? '');
+          this.fail(
+            'MESSAGE_REFUSED',
+            `the agent refused a message on ${topic}: ${String(parsed.value.data?.reason ?? 'refused')}`,
+            parsed.value.data,
+          );
+        }
         return;
       }
       case TOPICS.DICTATION_TRANSCRIPT: {

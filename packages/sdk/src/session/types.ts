@@ -41,6 +41,11 @@ export interface StartOptions {
   microphone?: boolean;
   /** Stable visitor id; generated and persisted when omitted or null. */
   externalId?: string | null;
+  /**
+   * The signature of `externalId` from the business's backend, for an application that requires
+   * signed identify (`signExternalId` of `@svc/sdk/protocol` makes it there).
+   */
+  externalIdSignature?: { signature: string; expiresAt: number };
   resumeConversationId?: string;
   metadata?: Record<string, unknown>;
   /** Session tools by RPC method name. */

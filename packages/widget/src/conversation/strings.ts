@@ -88,6 +88,7 @@ export const conversationStrings: Readonly<Record<WidgetLanguage, ConversationSt
       MIC_PERMISSION_DENIED: 'The microphone is not available: allow it, or type instead.',
       TOOL_TIMEOUT: 'That took too long. Please try again.',
       AGENT_UNAVAILABLE: 'The assistant is not available right now. Please try again shortly.',
+      MESSAGE_REFUSED: 'Too many messages at once: wait a moment, then send it again.',
       default: 'Something went wrong. Please try again.',
     },
   },
@@ -130,6 +131,7 @@ export const conversationStrings: Readonly<Record<WidgetLanguage, ConversationSt
       TOOL_TIMEOUT: 'Cela a pris trop de temps. Veuillez réessayer.',
       AGENT_UNAVAILABLE:
         'L’assistant n’est pas disponible pour le moment. Veuillez réessayer dans un instant.',
+      MESSAGE_REFUSED: 'Trop de messages d’un coup : patientez un instant, puis renvoyez-le.',
       default: 'Un problème est survenu. Veuillez réessayer.',
     },
   },
@@ -171,6 +173,7 @@ export const conversationStrings: Readonly<Record<WidgetLanguage, ConversationSt
       TOOL_TIMEOUT: 'Ha tardado demasiado. Inténtalo de nuevo.',
       AGENT_UNAVAILABLE:
         'El asistente no está disponible en este momento. Inténtalo de nuevo en un rato.',
+      MESSAGE_REFUSED: 'Demasiados mensajes seguidos: espera un momento y vuelve a enviarlo.',
       default: 'Algo ha fallado. Inténtalo de nuevo.',
     },
   },
@@ -215,6 +218,8 @@ export const conversationStrings: Readonly<Record<WidgetLanguage, ConversationSt
       TOOL_TIMEOUT: 'Das hat zu lange gedauert. Bitte versuchen Sie es erneut.',
       AGENT_UNAVAILABLE:
         'Der Assistent ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+      MESSAGE_REFUSED:
+        'Zu viele Nachrichten auf einmal: Warten Sie kurz und senden Sie sie erneut.',
       default: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
     },
   },

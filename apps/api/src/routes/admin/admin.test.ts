@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../limits.js';
 import { ADMIN } from '../../test-fixtures.js';
 import { AGENT_KEY, describeOnBothDialects } from '../../test-harness.js';
 
@@ -102,7 +103,8 @@ describeOnBothDialects('admin API', (harness) => {
     expect(created.body).toMatchObject({
       name: 'Kiosk',
       allowed_origins: ['https://shop.example'],
-      limits: { daily_sessions: 10, concurrent_sessions: 50, requests_per_minute: 600 },
+      limits: { daily_sessions: 10, concurrent_sessions: 10, requests_per_minute: 600 },
+      signed_identify: false,
     });
     expect(
       (
@@ -116,9 +118,9 @@ describeOnBothDialects('admin API', (harness) => {
       limits: { concurrent_sessions: 2 },
     });
     expect(patched.body.limits).toEqual({
+      ...DEFAULT_LIMITS,
       daily_sessions: 10,
       concurrent_sessions: 2,
-      requests_per_minute: 600,
     });
     const other = await login('admin@other.example');
     expect((await call('GET', `/applications/${created.body.id}`, other)).status).toBe(404);

@@ -141,7 +141,14 @@ async function store(
   db: Kysely<Database>,
   conversation: Omit<
     Database['conversations'],
-    'language' | 'input_mode' | 'output_mode' | 'metadata' | 'resumed_at' | 'end_detail'
+    | 'language'
+    | 'input_mode'
+    | 'output_mode'
+    | 'metadata'
+    | 'resumed_at'
+    | 'end_detail'
+    | 'room'
+    | 'client_address'
   >,
   latencies: (number | null)[],
   calls: Row['calls'] = [],
