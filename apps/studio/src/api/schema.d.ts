@@ -69,6 +69,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/logout-everywhere': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End every session of the signed-in admin, this one included (403 for an API key) */
+    post: operations['logoutEverywhere'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the signed-in admin's password; every other session of theirs ends, this one stays */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/admins': {
     parameters: {
       query?: never;
@@ -149,7 +183,7 @@ export interface paths {
     /** List applications, by id (offset paged) */
     get: operations['listApplications'];
     put?: never;
-    /** Create an application (limits default to {"requests_per_minute":600,"concurrent_sessions":50,"daily_sessions":5000}) */
+    /** Create an application (limits default to {"requests_per_minute":600,"concurrent_sessions":10,"concurrent_sessions_per_visitor":2,"concurrent_sessions_per_address":4,"daily_sessions":5000,"max_duration_seconds":1800,"idle_timeout_seconds":180,"messages_per_minute":20}) */
     post: operations['createApplication'];
     delete?: never;
     options?: never;
@@ -174,6 +208,41 @@ export interface paths {
     head?: never;
     /** Change an application */
     patch: operations['updateApplication'];
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/identify-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn signed identify on, or rotate its secret: answers the new secret once; signatures made with the old one are refused from now on */
+    post: operations['rotateIdentifySecret'];
+    /** Turn signed identify off: identify takes an external id unsigned again */
+    delete: operations['removeIdentifySecret'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/visitors/{external_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Erase a visitor: its conversations with their messages and tool calls, its carts, and its record (idempotent: again, it answers zeros) */
+    delete: operations['eraseVisitor'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/admin/scenarios': {
@@ -384,6 +453,44 @@ export interface paths {
      */
     post: operations['startPreviewSession'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/credentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company’s provider credentials, without their keys */
+    get: operations['listCredentials'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/credentials/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Store a provider key under a name (replacing the one of that name)
+     * @description A hosted provider’s key (`openai`, `deepgram`, `cartesia`, `elevenlabs`) is sent only to that provider’s own host; an `openai-compatible` credential carries the company’s server address (`https`, a public host), and the key is sent only there. The key is sealed at rest and never shown again.
+     */
+    put: operations['putCredential'];
+    post?: never;
+    /** Delete a credential; scenarios that name it can no longer be published or served */
+    delete: operations['deleteCredential'];
     options?: never;
     head?: never;
     patch?: never;
@@ -621,7 +728,7 @@ export interface paths {
     put?: never;
     /**
      * Bulk import (upsert by id) from a JSON array, NDJSON or CSV, streamed; errors per row
-     * @description Content-Type application/json (an array of objects), application/x-ndjson (one object a line) or text/csv (a header row with an id column). Each object is an item: `id` plus its fields. Valid rows are imported even when others fail.
+     * @description Content-Type application/json (an array of objects), application/x-ndjson (one object a line) or text/csv (a header row with an id column). Each object is an item: `id` plus its fields. Valid rows are imported even when others fail. A row of more than 131,072 characters is an error of its row. No field may be named `__proto__`, `constructor` or `prototype` at any depth: such a CSV column refuses the upload (400, naming it), such a JSON field is an error of its row.
      */
     post: operations['importCollectionItems'];
     delete?: never;
@@ -1034,6 +1141,225 @@ export interface operations {
         };
       };
       /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  logoutEverywhere: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          current_password: string;
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The current password is wrong, or the credential is an API key (it has no password) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1806,8 +2132,16 @@ export interface operations {
               limits: {
                 requests_per_minute: number;
                 concurrent_sessions: number;
+                concurrent_sessions_per_visitor: number;
+                concurrent_sessions_per_address: number;
                 daily_sessions: number;
+                max_duration_seconds: number;
+                idle_timeout_seconds: number;
+                messages_per_minute: number;
               };
+              /** @description Days an ended conversation and its messages are kept; null keeps them */
+              retention_days: number | null;
+              signed_identify: boolean;
               created_at: string;
             }[];
             /** @description The `offset` of the next page; null when this page is the last */
@@ -1900,8 +2234,20 @@ export interface operations {
           limits?: {
             requests_per_minute?: number;
             concurrent_sessions?: number;
+            concurrent_sessions_per_visitor?: number;
+            concurrent_sessions_per_address?: number;
             daily_sessions?: number;
+            max_duration_seconds?: number;
+            idle_timeout_seconds?: number;
+            messages_per_minute?: number;
           };
+          /**
+           * @description Days an ended conversation and its messages are kept; null keeps them
+           * @default null
+           */
+          retention_days?: number | null;
+          /** @default false */
+          signed_identify?: boolean;
         };
       };
     };
@@ -1919,9 +2265,19 @@ export interface operations {
             limits: {
               requests_per_minute: number;
               concurrent_sessions: number;
+              concurrent_sessions_per_visitor: number;
+              concurrent_sessions_per_address: number;
               daily_sessions: number;
+              max_duration_seconds: number;
+              idle_timeout_seconds: number;
+              messages_per_minute: number;
             };
+            /** @description Days an ended conversation and its messages are kept; null keeps them */
+            retention_days: number | null;
+            signed_identify: boolean;
             created_at: string;
+            /** @description Signs external ids (HMAC-SHA256); shown this once, keep it on your backend */
+            identify_secret?: string;
           };
         };
       };
@@ -2039,8 +2395,16 @@ export interface operations {
             limits: {
               requests_per_minute: number;
               concurrent_sessions: number;
+              concurrent_sessions_per_visitor: number;
+              concurrent_sessions_per_address: number;
               daily_sessions: number;
+              max_duration_seconds: number;
+              idle_timeout_seconds: number;
+              messages_per_minute: number;
             };
+            /** @description Days an ended conversation and its messages are kept; null keeps them */
+            retention_days: number | null;
+            signed_identify: boolean;
             created_at: string;
           };
         };
@@ -2260,8 +2624,15 @@ export interface operations {
           limits?: {
             requests_per_minute?: number;
             concurrent_sessions?: number;
+            concurrent_sessions_per_visitor?: number;
+            concurrent_sessions_per_address?: number;
             daily_sessions?: number;
+            max_duration_seconds?: number;
+            idle_timeout_seconds?: number;
+            messages_per_minute?: number;
           };
+          /** @description Days an ended conversation and its messages are kept; null keeps them */
+          retention_days?: number | null;
         };
       };
     };
@@ -2279,9 +2650,388 @@ export interface operations {
             limits: {
               requests_per_minute: number;
               concurrent_sessions: number;
+              concurrent_sessions_per_visitor: number;
+              concurrent_sessions_per_address: number;
               daily_sessions: number;
+              max_duration_seconds: number;
+              idle_timeout_seconds: number;
+              messages_per_minute: number;
             };
+            /** @description Days an ended conversation and its messages are kept; null keeps them */
+            retention_days: number | null;
+            signed_identify: boolean;
             created_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  rotateIdentifySecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Signs external ids (HMAC-SHA256); shown this once, keep it on your backend */
+            identify_secret: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  removeIdentifySecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  eraseVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        external_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            external_id: string;
+            visitor: boolean;
+            conversations: number;
+            messages: number;
+            buckets: number;
           };
         };
       };
@@ -2510,8 +3260,15 @@ export interface operations {
               provider: string;
               model?: string;
               voice?: string;
-              /** Format: uri */
+              /**
+               * Format: uri
+               * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+               */
               base_url?: string;
+              /** @description An endpoint the operator configured, by name */
+              endpoint?: string;
+              /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+              credential?: string;
             } & {
               [key: string]: unknown;
             };
@@ -2519,8 +3276,15 @@ export interface operations {
               provider: string;
               model?: string;
               voice?: string;
-              /** Format: uri */
+              /**
+               * Format: uri
+               * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+               */
               base_url?: string;
+              /** @description An endpoint the operator configured, by name */
+              endpoint?: string;
+              /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+              credential?: string;
             } & {
               [key: string]: unknown;
             };
@@ -2528,8 +3292,15 @@ export interface operations {
               provider: string;
               model?: string;
               voice?: string;
-              /** Format: uri */
+              /**
+               * Format: uri
+               * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+               */
               base_url?: string;
+              /** @description An endpoint the operator configured, by name */
+              endpoint?: string;
+              /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+              credential?: string;
             } & {
               [key: string]: unknown;
             };
@@ -2610,8 +3381,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -2619,8 +3397,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -2628,8 +3413,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -2822,8 +3614,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -2831,8 +3630,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -2840,8 +3646,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3124,8 +3937,15 @@ export interface operations {
               provider: string;
               model?: string;
               voice?: string;
-              /** Format: uri */
+              /**
+               * Format: uri
+               * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+               */
               base_url?: string;
+              /** @description An endpoint the operator configured, by name */
+              endpoint?: string;
+              /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+              credential?: string;
             } & {
               [key: string]: unknown;
             };
@@ -3133,8 +3953,15 @@ export interface operations {
               provider: string;
               model?: string;
               voice?: string;
-              /** Format: uri */
+              /**
+               * Format: uri
+               * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+               */
               base_url?: string;
+              /** @description An endpoint the operator configured, by name */
+              endpoint?: string;
+              /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+              credential?: string;
             } & {
               [key: string]: unknown;
             };
@@ -3142,8 +3969,15 @@ export interface operations {
               provider: string;
               model?: string;
               voice?: string;
-              /** Format: uri */
+              /**
+               * Format: uri
+               * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+               */
               base_url?: string;
+              /** @description An endpoint the operator configured, by name */
+              endpoint?: string;
+              /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+              credential?: string;
             } & {
               [key: string]: unknown;
             };
@@ -3213,8 +4047,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3222,8 +4063,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3231,8 +4079,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3442,8 +4297,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3451,8 +4313,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3460,8 +4329,15 @@ export interface operations {
                 provider: string;
                 model?: string;
                 voice?: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The company’s own OpenAI-compatible server (`https`, a public host; no key is sent)
+                 */
                 base_url?: string;
+                /** @description An endpoint the operator configured, by name */
+                endpoint?: string;
+                /** @description A credential of the company (`PUT /v1/admin/credentials/{name}`), by name */
+                credential?: string;
               } & {
                 [key: string]: unknown;
               };
@@ -3753,7 +4629,7 @@ export interface operations {
           };
         };
       };
-      /** @description The deployment's agent cannot serve the scenario (a provider without its key, a language its engines do not speak); the message names the field */
+      /** @description The scenario cannot be served: a voice setting breaks the key and address rules, names a credential the company lacks, or the deployment's agent lacks a provider key or language; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4796,6 +5672,17 @@ export interface operations {
           };
         };
       };
+      /** @description The scenario cannot be served: a voice setting breaks the key and address rules, names a credential the company lacks, or the deployment's agent lacks a provider key or language; the message names the field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -4809,6 +5696,392 @@ export interface operations {
       };
       /** @description The Transport did not answer while creating the room */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listCredentials: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              name: string;
+              provider: string;
+              /** @description The company’s own server (`openai-compatible` only) */
+              base_url: string | null;
+              /** @description `…` and the key’s last four characters; the key is never shown again */
+              key_hint: string;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putCredential: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description What a scenario’s voice setting names in `credential` */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          provider: 'openai' | 'openai-compatible' | 'deepgram' | 'cartesia' | 'elevenlabs';
+          api_key: string;
+          base_url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Replaced */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            provider: string;
+            /** @description The company’s own server (`openai-compatible` only) */
+            base_url: string | null;
+            /** @description `…` and the key’s last four characters; the key is never shown again */
+            key_hint: string;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            provider: string;
+            /** @description The company’s own server (`openai-compatible` only) */
+            base_url: string | null;
+            /** @description `…` and the key’s last four characters; the key is never shown again */
+            key_hint: string;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The operator has not configured credential storage (SVC_SECRETS_KEY) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteCredential: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description What a scenario’s voice setting names in `credential` */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -6008,6 +7281,17 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation reads */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The scenario cannot be served: a voice setting breaks the key and address rules, names a credential the company lacks, or the deployment's agent lacks a provider key or language; the message names the field */
+      422: {
         headers: {
           [name: string]: unknown;
         };

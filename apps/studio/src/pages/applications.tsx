@@ -6,9 +6,10 @@ import { Admins } from '../applications/admins';
 import { ApplicationPublications } from '../applications/application-publications';
 import { ApiKeys } from '../applications/api-keys';
 import { ApplicationForm } from '../applications/application-form';
+import { MyAccount } from '../applications/my-account';
 import { QueryList } from '../components/states';
 
-/** The company's applications (origins, limits), its API keys and its admins. */
+/** The company's applications (origins, limits), its API keys and its admins, and your account. */
 function ApplicationsPage() {
   const [creating, setCreating] = useState(false);
   const applications = useApplications();
@@ -54,6 +55,7 @@ function ApplicationsPage() {
       </QueryList>
       <ApiKeys />
       <Admins />
+      <MyAccount />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={creating}
