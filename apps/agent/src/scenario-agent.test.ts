@@ -2,7 +2,7 @@ import { initializeLogger, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { conversationApi } from './api-client.js';
-import { instructionsFor, scenarioAgent } from './scenario-agent.js';
+import { configPayloadFor, instructionsFor, scenarioAgent } from './scenario-agent.js';
 import { recordingChannel, startTestApi, TEST_AGENT_KEY } from './test-support.js';
 
 // Dialogue logic with the agents framework's FakeLLM and session.run: no room, no audio. The
@@ -276,5 +276,24 @@ describe('the instructions', () => {
     const english = inLanguage('en-US');
     expect(english).toContain('Always answer in English.');
     expect(english).not.toContain('another language');
+  });
+});
+
+describe("the page's config", () => {
+  it('carries neither the voice settings nor any credential the agent received', () => {
+    const runtime = {
+      conversation: { id: 'c-1', language: 'en-US' },
+      company_id: 7,
+      restore_state: {},
+      collections: [],
+      scenario: {
+        voice: { llm: { provider: 'openai', credential: 'acme-llm' } },
+        features: [],
+      },
+      credentials: { 'acme-llm': { provider: 'openai', api_key: 'sk-acme-secret' } },
+    } as unknown as RuntimeConfig;
+    const sent = JSON.stringify(configPayloadFor(runtime));
+    expect(sent).not.toContain('sk-acme-secret');
+    expect(sent).not.toContain('acme-llm');
   });
 });
