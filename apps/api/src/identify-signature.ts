@@ -2,7 +2,7 @@
 // `external_id` with the application's identify secret, so a page cannot name another visitor's
 // id and read their cart. The secret is shown once, when it is made; the API keeps it to check.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { signExternalId } from '@svc/protocol';
+import { signExternalId } from '@svc/protocol/identify';
 import { HttpError } from './errors.js';
 
 /** A new identify secret: 32 random bytes, base64url, prefixed so a leaked one is recognisable. */

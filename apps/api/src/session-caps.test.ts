@@ -1,4 +1,4 @@
-import { signExternalId } from '@svc/protocol';
+import { signExternalId } from '@svc/protocol/identify';
 import { AGENT_END_REASONS, parseRoomMetadata } from '@svc/protocol/agent';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReaper } from './reaper.js';

@@ -16,5 +16,4 @@ export type * from './identity.js';
 export type * from './config.js';
 export type * from './messages.js';
 export * from './rpc.js';
-export * from './identify-signature.js';
 export * from './message-refusal.js';
