@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAuth } from './auth.js';
-import { BootstrapError, readFirstLine, runBootstrapAdmin } from './bootstrap-admin.js';
+import { AdminCommandError, readFirstLine, runBootstrapAdmin } from './bootstrap-admin.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { seedDemo } from './seed/seed-demo.js';
 import {
   DEMO_ADMIN,
   startApiProcess,
@@ -50,7 +51,7 @@ describe.each(['sqlite', 'postgres'] as const)('bootstrap-admin on %s', (dialect
     ];
     for (const [argv, password, message] of attempts) {
       const attempt = runBootstrapAdmin(argv, async () => password, database);
-      await expect(attempt).rejects.toBeInstanceOf(BootstrapError);
+      await expect(attempt).rejects.toBeInstanceOf(AdminCommandError);
       await expect(attempt).rejects.toThrow(message);
     }
     expect([await count(database, 'admins'), await count(database, 'companies')]).toEqual([0, 0]);
@@ -130,6 +131,27 @@ describe('an API process', () => {
     const log = api.log.join('');
     expect(log).toContain('npm run bootstrap-admin');
     expect(log).not.toContain(DEMO_ADMIN.email);
+  }, 60_000);
+
+  it('in production locks out a demo admin an earlier version seeded with the public password', async () => {
+    const file = sqliteFile();
+    const earlier = openDatabase(file);
+    try {
+      await migrate(earlier);
+      await seedDemo(earlier);
+    } finally {
+      await earlier.close();
+    }
+    const api = await startApiProcess({
+      databaseUrl: file,
+      livekit,
+      env: { NODE_ENV: 'production', SVC_SEED_DEMO: 'off' },
+    });
+    started.push(api);
+    expect((await signIn(api, DEMO_ADMIN)).status).toBe(401);
+    const log = api.log.join('');
+    expect(log).toContain(`the demo admin ${DEMO_ADMIN.email} had the public demo password`);
+    expect(log).not.toContain(DEMO_ADMIN.password);
   }, 60_000);
 
   it('seeds the demo only when asked, and never logs its password', async () => {

@@ -17,8 +17,11 @@ export interface BootstrapInput {
   password: string;
 }
 
-/** Why the bootstrap did nothing: bad input, or an admin exists already. */
-export class BootstrapError extends Error {
+/**
+ * Why an admin command (bootstrap, password reset) did nothing: bad input, an admin that exists
+ * already, or one that does not.
+ */
+export class AdminCommandError extends Error {
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -39,7 +42,7 @@ export async function bootstrapAdmin(
 ): Promise<{ company_id: number; admin_id: number }> {
   const parsed = bootstrapInput.safeParse(input);
   if (!parsed.success)
-    throw new BootstrapError(
+    throw new AdminCommandError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
     );
   const passwordHash = await hashPassword(parsed.data.password);
@@ -48,7 +51,7 @@ export async function bootstrapAdmin(
     database.db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('admins').select('id').limit(1).executeTakeFirst();
       if (existing)
-        throw new BootstrapError(
+        throw new AdminCommandError(
           'an admin exists already, so there is nothing to bootstrap; an admin adds others in the Studio',
         );
       const company = await trx
@@ -98,10 +101,10 @@ export async function runBootstrapAdmin(
       strict: true,
     }));
   } catch (error) {
-    throw new BootstrapError((error as Error).message);
+    throw new AdminCommandError((error as Error).message);
   }
   if (!values.email || !values.company)
-    throw new BootstrapError(
+    throw new AdminCommandError(
       'usage: bootstrap-admin --email <address> --company <name>, the password on stdin',
     );
   const created = await bootstrapAdmin(database, {

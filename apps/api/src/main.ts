@@ -6,7 +6,8 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { loadConfig } from './env.js';
-import { seedDemo } from './seed/seed-demo.js';
+import { lockPublicDemoAdmin } from './seed/public-demo-admin.js';
+import { DEMO_ADMIN, seedDemo } from './seed/seed-demo.js';
 import { createTokenService } from './tokens.js';
 import { createLiveKitAdmin } from './transport.js';
 import { createReaper } from './reaper.js';
@@ -30,6 +31,14 @@ await withStartupLock(database, async () => {
   // The summary names the admin's email, never a password.
   if (empty) console.log(JSON.stringify(await seedDemo(database)));
 });
+// Earlier versions seeded the demo everywhere: in production its public password opens nothing.
+if (config.NODE_ENV === 'production' && (await lockPublicDemoAdmin(database)))
+  console.warn(
+    JSON.stringify({
+      level: 40,
+      msg: `the demo admin ${DEMO_ADMIN.email} had the public demo password: it is locked out; give it one of yours with \`npm run reset-admin-password -w @svc/api -- --email ${DEMO_ADMIN.email}\`, or remove the demo company`,
+    }),
+  );
 if (!(await database.db.selectFrom('admins').select('id').executeTakeFirst()))
   console.warn(
     JSON.stringify({
