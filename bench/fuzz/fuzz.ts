@@ -32,10 +32,10 @@ const STILL_SIGNED_IN: Record<Audience['name'], string> = {
 };
 
 /**
- * Operations left out, each with why: signing out ends the session whose token every later
- * request of the run carries, so nothing after it would be tested signed in.
+ * Operations left out, each with why: signing out (here or everywhere) ends the session whose
+ * token every later request of the run carries, so nothing after it would be tested signed in.
  */
-export const EXCLUDED_OPERATIONS = ['logout'] as const;
+export const EXCLUDED_OPERATIONS = ['logout', 'logoutEverywhere'] as const;
 
 /**
  * What schemathesis is told beyond its defaults. Schema-valid requests may be answered 422 (as
