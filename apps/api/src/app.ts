@@ -174,13 +174,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(503).send({ error: 'the database does not answer' });
     }
   });
+  const visitors = createVisitors(deps.database);
   await app.register(
     publicRoutes({
       tokens: deps.tokens,
       transport: deps.transport,
       rateCounter,
       publications,
-      visitors: createVisitors(deps.database),
+      visitors,
       sessions: createSessions(deps.database),
       ...(deps.rtTokenSeconds !== undefined ? { rtTokenSeconds: deps.rtTokenSeconds } : {}),
       companySessionCap: deps.companySessionCap,
@@ -196,7 +197,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
           keyGenerator: (request) => `${request.ip}|${request.routeOptions.url ?? ''}`,
         }),
       );
-      await scope.register(visitorRoutes({ tokens: deps.tokens, publications, store, carts }));
+      await scope.register(
+        visitorRoutes({ tokens: deps.tokens, publications, store, carts, visitors }),
+      );
     },
     { prefix: '/v1/visitor' },
   );

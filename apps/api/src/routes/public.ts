@@ -15,7 +15,7 @@ import type { Publications } from '../publications.js';
 import type { Sessions } from '../sessions.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
 import { openSessionRoom, type TransportAdmin } from '../transport.js';
-import type { Visitors } from '../visitors.js';
+import { checkVisitorKnown, type Visitors } from '../visitors.js';
 
 /** The served language a requested tag means; 400 for one the scenario does not serve. */
 function servedLanguage(requested: string, languages: readonly string[]): string {
@@ -165,6 +165,7 @@ export function publicRoutes(deps: PublicRouteDeps): FastifyPluginAsyncZod {
           throw new HttpError(403, 'the publication belongs to another application');
         }
         checkOrigin(target.allowed_origins, request.headers.origin);
+        await checkVisitorKnown(visitors, claims);
         await checkApplicationRate(deps.rateCounter, target.application_id, target.limits);
         const inputMode = body.input_mode ?? 'audio';
         const outputMode = body.output_mode ?? 'audio';

@@ -5,6 +5,7 @@ import { resultLimit } from '../conversations.js';
 import { HttpError } from '../errors.js';
 import type { Publications } from '../publications.js';
 import { authenticateVisitor, type TokenService } from '../tokens.js';
+import { checkVisitorKnown, type Visitors } from '../visitors.js';
 import { contentRoutes } from './content.js';
 import { checkOrigin } from './public.js';
 
@@ -15,6 +16,7 @@ export interface VisitorRouteDeps {
   publications: Publications;
   store: CollectionStore;
   carts: Carts;
+  visitors: Visitors;
 }
 
 /**
@@ -34,6 +36,7 @@ export function visitorRoutes(deps: VisitorRouteDeps): FastifyPluginAsyncZod {
         throw new HttpError(403, 'the publication belongs to another application');
       }
       checkOrigin(publication.allowed_origins, request.headers.origin);
+      await checkVisitorKnown(deps.visitors, claims);
       const snapshot = publication.snapshot;
       return {
         companyId: publication.company_id,

@@ -143,6 +143,41 @@ describeOnBothDialects('erasing a visitor', (harness) => {
     expect(listed.body.conversations).toEqual([]);
   });
 
+  it("an erased visitor's token is refused with 401 (the page identifies again), and identifying again starts afresh", async () => {
+    const { app, fixture } = harness();
+    const before = await harness().visitor('comes-back');
+    const token = await adminToken(app);
+    expect((await admin('DELETE', url(fixture.applicationId, 'comes-back'), token)).status).toBe(
+      200,
+    );
+    const withToken = (userToken: string) => ({
+      session: () =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/public/session',
+          payload: { scenario_uuid: fixture.publicationUuid },
+          headers: { authorization: `Bearer ${userToken}` },
+        }),
+      addToCart: () =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/visitor/buckets/cart/items',
+          payload: { collection_id: fixture.collectionId, item_id: 'L-1' },
+          headers: { authorization: `Bearer ${userToken}` },
+        }),
+    });
+    const stale = withToken(before.token);
+    for (const response of [await stale.session(), await stale.addToCart()]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: expect.stringContaining('identify again') });
+    }
+    const after = await harness().visitor('comes-back');
+    expect(after.id).not.toBe(before.id);
+    const fresh = withToken(after.token);
+    expect((await fresh.session()).statusCode).toBe(200);
+    expect((await fresh.addToCart()).statusCode).toBe(200);
+  });
+
   it("is scoped to the caller's company: another company's application is 404", async () => {
     const { fixture } = harness();
     const visitor = await converse(harness(), 'not-theirs');
