@@ -5,6 +5,7 @@ import { useApplications } from '../api/queries';
 import { Admins } from '../applications/admins';
 import { ApplicationPublications } from '../applications/application-publications';
 import { ApiKeys } from '../applications/api-keys';
+import { Credentials } from '../applications/credentials';
 import { ApplicationForm } from '../applications/application-form';
 import { MyAccount } from '../applications/my-account';
 import { QueryList } from '../components/states';
@@ -54,6 +55,7 @@ function ApplicationsPage() {
         )}
       </QueryList>
       <ApiKeys />
+      <Credentials />
       <Admins />
       <MyAccount />
       <Modal
