@@ -19,26 +19,29 @@ const DERIVATIONS_AT_ONCE = 2;
 let derivationsRunning = 0;
 const derivationsWaiting: (() => void)[] = [];
 
-async function derive(
-  password: string,
-  salt: Buffer,
-  N: number,
-  r: number,
-  p: number,
-): Promise<Buffer> {
-  if (derivationsRunning >= DERIVATIONS_AT_ONCE)
-    await new Promise<void>((resolve) => derivationsWaiting.push(resolve));
-  derivationsRunning += 1;
+/** Runs `work` in one of the derivation slots, waiting for one to free up. */
+async function inDerivationSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (derivationsRunning < DERIVATIONS_AT_ONCE) derivationsRunning += 1;
+  else await new Promise<void>((resolve) => derivationsWaiting.push(resolve));
   try {
-    return await new Promise<Buffer>((resolve, reject) =>
-      scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) }, (error, key) =>
-        error ? reject(error) : resolve(key),
-      ),
-    );
+    return await work();
   } finally {
-    derivationsRunning -= 1;
-    derivationsWaiting.shift()?.();
+    // The slot passes straight to the next in line, so no newcomer slips in between.
+    const next = derivationsWaiting.shift();
+    if (next) next();
+    else derivationsRunning -= 1;
   }
+}
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return inDerivationSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
+  );
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), parameters kept for later changes. */
