@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { initializeLogger } from '@livekit/agents';
 import { patchPublicationSnapshot } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
@@ -211,4 +213,61 @@ describe('a conversation the agent cannot serve', () => {
       }
     }
   });
+  it("never sends the platform's secrets or any key to an address a stored scenario names", async () => {
+    // A stand-in of the server a tenant would point the agent at, on this machine's loopback.
+    const received: string[] = [];
+    const collector = createServer((request, response) => {
+      received.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const { port } = collector.address() as AddressInfo;
+    const production = api.demo.publications.production;
+    let before: Parameters<Parameters<typeof patchPublicationSnapshot>[2]>[0] | undefined;
+    try {
+      // What a scenario stored before the key rules could hold: each fails before any request.
+      for (const llm of [
+        {
+          provider: 'openai-compatible',
+          base_url: `http://127.0.0.1:${port}/v1`,
+          api_key_env: 'LIVEKIT_API_SECRET',
+        },
+        {
+          provider: 'openai-compatible',
+          base_url: `http://127.0.0.1:${port}/v1`,
+          api_key_env: 'SVC_AGENT_KEY',
+        },
+        { provider: 'openai', base_url: `http://127.0.0.1:${port}/v1` },
+        { provider: 'openai-compatible', base_url: `https://127.0.0.1:${port}/v1` },
+      ]) {
+        await patchPublicationSnapshot(api.database, production, (snapshot) => {
+          before ??= snapshot;
+          return { ...snapshot, voice: { ...snapshot.voice, llm } };
+        });
+        const { visitor, conversationId } = await visit('text');
+        const end = await visitor.next('session:end', () => true, 15_000);
+        expect(end).toMatchObject({ reason: 'agent_error' });
+        await vi.waitFor(
+          async () =>
+            expect(
+              await api.database.db
+                .selectFrom('conversations')
+                .select('end_detail')
+                .where('id', '=', conversationId)
+                .executeTakeFirstOrThrow(),
+            ).toMatchObject({
+              end_detail: expect.stringMatching(/voice\.llm\.(api_key_env|base_url)/),
+            }),
+          { timeout: 10_000, interval: 200 },
+        );
+      }
+      expect(received).toEqual([]);
+    } finally {
+      collector.close();
+      if (before) {
+        const original = before;
+        await patchPublicationSnapshot(api.database, production, () => original);
+      }
+    }
+  }, 120_000);
 });
