@@ -7,11 +7,12 @@ import { adminErrors, companyOf, recordIdParam } from './shared.js';
 
 const erasure = z.object({
   external_id: z.string(),
-  /** Whether a visitor record existed (false when it was erased before, or never came). */
-  visitor: z.boolean(),
-  conversations: z.number(),
-  messages: z.number(),
-  buckets: z.number(),
+  visitor: z
+    .boolean()
+    .describe('Whether a visitor record existed (false when erased before, or never identified)'),
+  conversations: z.number().describe('Conversations deleted, with their tool calls and metrics'),
+  messages: z.number().describe('Messages deleted'),
+  buckets: z.number().describe('Carts and other buckets deleted, with their items'),
 });
 
 /** A visitor's data, as the application's admins may erase it (a person's request to be forgotten). */
@@ -28,8 +29,11 @@ export function visitorRoutes(database: OpenDatabase): FastifyPluginAsyncZod {
             'Erase a visitor: its conversations with their messages and tool calls, its carts, and its record (idempotent: again, it answers zeros)',
           params: z.object({
             id: recordIdParam,
-            /** The external id the page identified the visitor with (percent-encoded). */
-            external_id: z.string().min(1).max(256),
+            external_id: z
+              .string()
+              .min(1)
+              .max(256)
+              .describe('The external id the page identified the visitor with, percent-encoded'),
           }),
           response: { 200: erasure, ...adminErrors },
         },
