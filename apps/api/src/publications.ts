@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { servedLanguages } from '@svc/protocol/agent';
+import { servedLanguages, voiceSettingProblems } from '@svc/protocol/agent';
 import type { Kysely } from 'kysely';
 import type { ScenarioSnapshot } from './conversations.js';
 import type { Database, OpenDatabase } from './db/database.js';
@@ -374,6 +374,13 @@ export function createPublications(
       if (!entry?.snapshot)
         throw new HttpError(404, `no published snapshot ${entryId} of this scenario to go back to`);
       const snapshot = entry.snapshot;
+      // A snapshot published before the key and address rules is not served again.
+      const problems = voiceSettingProblems((JSON.parse(snapshot) as ScenarioSnapshot).voice);
+      if (problems.length > 0)
+        throw new HttpError(
+          422,
+          problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
+        );
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
         await trx

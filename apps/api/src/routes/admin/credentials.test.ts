@@ -133,6 +133,28 @@ describeOnBothDialects('provider credentials and the key rules', (harness) => {
       status: 422,
       body: { error: expect.stringContaining('voice.llm.api_key_env') },
     });
+    // A snapshot published before the rules is not served again by a rollback.
+    const { db } = harness().fixture.database;
+    const fine = (await newScenario(token, 'Published earlier')).body.id as number;
+    const live = (await call('POST', `/scenarios/${fine}/publish`, token, { label: 'staging' }))
+      .body;
+    const entry = (await call('GET', `/scenarios/${fine}/history`, token)).body.history[0]
+      .id as number;
+    await db
+      .updateTable('publication_history')
+      .set({
+        snapshot: JSON.stringify({
+          voice: { llm: { provider: 'openai', base_url: 'http://127.0.0.1:9/v1' } },
+        }),
+      })
+      .where('id', '=', entry)
+      .execute();
+    expect(
+      await call('POST', `/publications/${live.uuid}/rollback`, token, { history_id: entry }),
+    ).toMatchObject({
+      status: 422,
+      body: { error: expect.stringContaining('voice.llm.base_url') },
+    });
     const published = await call('POST', `/scenarios/${id}/publish`, token, { label: 'staging' });
     expect(published).toMatchObject({
       status: 422,

@@ -295,7 +295,7 @@ export function publicationRoutes({
             "Point the label at an earlier history entry's snapshot (any label's of the same scenario); same uuid, published again",
           params: uuidParams,
           body: z.object({ history_id: recordId }),
-          response: { 200: publication, ...adminErrors },
+          response: { 200: publication, ...adminErrors, ...unservable },
         },
       },
       async (request) =>
