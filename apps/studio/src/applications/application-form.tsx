@@ -12,7 +12,7 @@ const patchSchema = requestSchema('patch /v1/admin/applications/{id}');
 
 /**
  * Creates an application, or changes one: its name, the origins whose pages may start sessions,
- * and its limits, all from the API's own request schema.
+ * its limits and how long it keeps conversations, all from the API's own request schema.
  */
 export function ApplicationForm({
   application,
@@ -28,6 +28,7 @@ export function ApplicationForm({
           name: application.name,
           allowed_origins: application.allowed_origins,
           limits: application.limits,
+          retention_days: application.retention_days,
         }
       : defaultsOf(createSchema),
   );
@@ -37,7 +38,7 @@ export function ApplicationForm({
         ? unwrap(
             api.PATCH('/v1/admin/applications/{id}', {
               params: { path: { id: application.id } },
-              body: draft as RequestBody<'/v1/admin/applications/{id}', 'patch'>,
+              body: keepingWhenEmpty(draft as RequestBody<'/v1/admin/applications/{id}', 'patch'>),
             }),
           )
         : unwrap(
@@ -63,9 +64,20 @@ export function ApplicationForm({
       footnote={
         <Text size="xs" c="dimmed">
           Allowed origins: the pages that may start sessions, e.g. https://shop.example.com (press
-          Enter after each).
+          Enter after each). Retention days: how long an ended conversation and its messages are
+          kept; empty keeps them.
         </Text>
       }
     />
   );
+}
+
+/**
+ * The change with an emptied retention sent as null: an emptied number field has no value, which
+ * a PATCH would read as "leave it", while the admin who empties it means "keep everything".
+ */
+function keepingWhenEmpty(
+  body: RequestBody<'/v1/admin/applications/{id}', 'patch'>,
+): RequestBody<'/v1/admin/applications/{id}', 'patch'> {
+  return { ...body, retention_days: body.retention_days ?? null };
 }
