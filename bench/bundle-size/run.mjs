@@ -61,8 +61,8 @@ function leaveOut(files) {
 
 /**
  * Bundles one entry with code splitting and measures what a page downloads up front: the entry
- * and the chunks it imports statically. Chunks loaded with `import()` (the LiveKit transport, on
- * first connect) are measured apart, outside the budget.
+ * and the chunks it imports statically. Chunks loaded with `import()` (the LiveKit transport and
+ * the tool runner, on first connect) are measured apart, outside the budget.
  */
 async function measure(file, without = new Set()) {
   const result = await build({
@@ -134,7 +134,7 @@ console.log(
 );
 console.table(rows);
 console.log(
-  `Loaded on first connect with import() (the LiveKit transport), outside the budgets: ${lazyGzip} B gzip`,
+  `Loaded on first connect with import() (the LiveKit transport, the tool runner), outside the budgets: ${lazyGzip} B gzip`,
 );
 console.log('Beside peer SDKs (ratio = ours / theirs):');
 console.table(

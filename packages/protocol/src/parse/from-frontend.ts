@@ -3,7 +3,6 @@ import type { ConfigAckPayload } from '../config.js';
 import type {
   AssistantInterruptPayload,
   ChatPayload,
-  EventFirePayload,
   SessionControlPayload,
   UiActivityPayload,
 } from '../messages.js';
@@ -20,13 +19,11 @@ import {
   number,
   object,
   oneOf,
-  record,
   string,
   type Reader,
   unknownValue,
 } from './reader.js';
 
-const data = record(unknownValue);
 const mode = oneOf(['audio', 'text']);
 const dictationId = { dictation_id: nonEmptyString };
 const nullableNumber: Reader<number | null> = (value, path) =>
@@ -53,11 +50,6 @@ export const parseSessionControlPayload = define<SessionControlPayload>(
     { action: oneOf(['end', 'pause', 'resume', 'set_modes']) },
     { input_mode: mode, output_mode: mode, reason: string },
   ),
-);
-
-/** Parses the payload of topic `event:fire`. */
-export const parseEventFirePayload = define<EventFirePayload>(
-  object({ name: nonEmptyString, timestamp: number }, { data }),
 );
 
 /** Parses the payload of topic `rt.chat`. */

@@ -10,6 +10,7 @@ export type { ParseResult } from './reader.js';
 export * from './config.js';
 export * from './from-agent.js';
 export * from './from-frontend.js';
+export * from './event-fire.js';
 export * from './feature-tool-result.js';
 export * from './http.js';
 export * from './requests.js';

@@ -34,7 +34,8 @@ import {
   withMessage,
   type Fail,
 } from './session-state.js';
-import { assertOneKindOfTool, registerTools, type ToolRun } from './tool-runner.js';
+import { assertOneKindOfTool } from './tool-methods.js';
+import type { registerTools, ToolRun } from './tool-runner.js';
 import type {
   FeatureToolRunner,
   StartOptions,
@@ -50,6 +51,8 @@ interface Run extends ToolRun {
   /** The agent's participant left and has not joined again. */
   agentGone?: boolean;
   agentJoinTimer?: ReturnType<typeof setTimeout>;
+  /** The tool runner, loaded with the Transport (see `open`). */
+  registerTools?: typeof registerTools;
 }
 
 async function loadLiveKitTransport(): Promise<Transport> {
@@ -161,7 +164,7 @@ export class SvcSession {
     // are answered from now on (the ones registered before keep their methods).
     const { rawConfig, config } = this.snapshot;
     if (this.run && rawConfig)
-      registerTools(
+      this.run.registerTools?.(
         this.run,
         rawConfig,
         config?.collections ?? [],
@@ -251,14 +254,20 @@ export class SvcSession {
     checkAbort();
     try {
       const option = this.transportOption;
-      run.transport =
+      // The tool runner is needed from the agent's config on, so it loads beside the Transport:
+      // the root entry has a bundle budget, and a page that never connects does not download it.
+      const [transport, tools] = await Promise.all([
         option === undefined
-          ? await loadLiveKitTransport()
+          ? loadLiveKitTransport()
           : typeof option === 'function'
-            ? await option()
-            : option;
-      this.listen(run, run.transport);
-      await run.transport.connect(credentials.rt_url, credentials.rt_token);
+            ? option()
+            : option,
+        import('./tool-runner.js'),
+      ]);
+      run.transport = transport;
+      run.registerTools = tools.registerTools;
+      this.listen(run, transport);
+      await transport.connect(credentials.rt_url, credentials.rt_token);
     } catch (error) {
       return abandon(
         new SvcError(
@@ -498,7 +507,7 @@ export class SvcSession {
     this.acknowledge(run);
     if (first) {
       clearTimeout(run.agentJoinTimer);
-      registerTools(run, raw, config.collections, () => this.featureTools, this.fail);
+      run.registerTools?.(run, raw, config.collections, () => this.featureTools, this.fail);
     }
     this.update({
       rawConfig: raw,

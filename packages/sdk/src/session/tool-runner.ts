@@ -1,3 +1,5 @@
+// Tools run only once the agent's config arrived, so `SvcSession` loads this module with
+// `import()` beside the Transport: a page that never connects does not download it.
 import {
   TIMINGS,
   rpcMethodName,
@@ -98,19 +100,6 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
     clearTimeout(timer);
     call.sessionSignal.removeEventListener('abort', cancel);
   }
-}
-
-/**
- * Throws a `TypeError` when one of `methods` is also claimed by the other kind of tool: a method
- * may be a session tool or a feature tool, never both.
- */
-export function assertOneKindOfTool(
-  methods: readonly string[],
-  claimedByOther: (method: string) => unknown,
-): void {
-  const clash = methods.find(claimedByOther);
-  if (clash)
-    throw new TypeError(`Svc: tool method "${clash}" is both a session tool and a feature tool`);
 }
 
 /** What the tools use of a running conversation (the session's run holds more). */
