@@ -89,14 +89,22 @@ describeOnBothDialects('a scenario in several languages', (harness) => {
       scenario: { prompt: 'Vous vendez du matériel de camping.', first_message: 'Bonjour !' },
     });
 
-    // A translation that leaves the prompt out keeps the scenario's own.
-    expect((await start(token, { scenario_uuid: uuid, language: 'de-de' })).statusCode).toBe(200);
+    // A translation that leaves the prompt out keeps the scenario's own. (Another visitor: one
+    // visitor runs at most two conversations at once.)
+    const german = await visitorOf(uuid, 'polyglot-de');
+    expect((await start(german, { scenario_uuid: uuid, language: 'de-de' })).statusCode).toBe(200);
     expect(await latestConversation()).toMatchObject({
       language: 'de-DE',
       scenario: { prompt: 'You sell camping gear.', first_message: 'Hallo!' },
     });
 
-    // Resuming in another declared language switches the conversation to it.
+    // Resuming an ended conversation in another declared language switches it to that language
+    // (a running one is joined in its room as it is).
+    await harness()
+      .fixture.database.db.updateTable('conversations')
+      .set({ ended_at: new Date().toISOString(), end_reason: 'visitor_left' })
+      .where('id', '=', french.id)
+      .execute();
     const resumed = await start(token, {
       scenario_uuid: uuid,
       language: 'en',
