@@ -1,6 +1,8 @@
-import type { ConfigPayload, ToolHandlerContext } from '@svc/protocol';
+import type { ConfigPayload, MessageRefusal, ToolHandlerContext } from '@svc/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApi } from '../client/test-server.js';
+import { startTestApi, visitorToken } from '../client/test-server.js';
+import { TestStorage } from '../client/test-storage.js';
+import type { StorageAdapter } from '../client/types.js';
 import { SvcError } from '../errors.js';
 import { FakeTransport, fakeConfig } from '../testing/fake-transport.js';
 import { SvcSession } from './svc-session.js';
@@ -42,9 +44,9 @@ const cartConfig = (): ConfigPayload =>
     ],
   });
 
-function setup() {
+function setup(storage: StorageAdapter | null = null) {
   const transport = new FakeTransport();
-  const session = new SvcSession({ apiUrl: api.url, storage: null, transport });
+  const session = new SvcSession({ apiUrl: api.url, storage, transport });
   const seen: { [E in keyof SvcSessionEvents]?: SvcSessionEvents[E][] } = {};
   for (const event of [
     'status-change',
@@ -674,4 +676,92 @@ describe('the curated config in the session’s language', () => {
     expect(session.config?.language).toBeNull();
     expect(session.config?.features[0]?.displayName).toBe('Cart');
   });
+});
+
+describe('the bounds of a public conversation', () => {
+  it('start() with externalIdSignature sends signature and expires_at on identify, again on a re-identify, and never stores them', async () => {
+    const storage = new TestStorage();
+    const { session, connect } = setup(storage);
+    // Tokens the client counts as expired at once (inside its 90 s margin): every use of the
+    // cached identity identifies again, silently.
+    api.answer('/v1/public/token', () => ({
+      status: 200,
+      body: {
+        user_token: visitorToken({ userId: 20, lifetimeSeconds: 60 }),
+        user_id: 20,
+        application_id: 2,
+        expires_in: 60,
+      },
+    }));
+    const signed = { signature: 'c2lnbmVkLWJ5LXRoZS1iYWNrZW5k', expiresAt: 1_900_000_000 };
+    await connect({ externalId: 'customer-7', externalIdSignature: signed });
+    await session.end();
+    // A later start of the same page names no visitor: the client reuses the stored one.
+    await session.start({ scenario: 'pub-1' });
+
+    const identifies = api.requests.filter((request) => request.path === '/v1/public/token');
+    // Each start identifies, then its session start finds that token expired and identifies again.
+    expect(identifies).toHaveLength(4);
+    for (const request of identifies) {
+      expect(request.body).toEqual({
+        scenario_uuid: 'pub-1',
+        external_id: 'customer-7',
+        signature: signed.signature,
+        expires_at: signed.expiresAt,
+      });
+    }
+    expect(storage.items.size).toBeGreaterThan(0);
+    for (const [key, value] of storage.items) {
+      expect(`${key}=${value}`).not.toContain(signed.signature);
+      expect(`${key}=${value}`).not.toContain(String(signed.expiresAt));
+    }
+  });
+
+  it('an event:fire svc.message_refused from the agent is a MESSAGE_REFUSED error; the conversation goes on', async () => {
+    const { session, transport, seen, connect } = setup();
+    await connect();
+    const refusal: MessageRefusal = {
+      topic: 'rt.chat',
+      reason: 'rate_limited',
+      retry_after_ms: 2500,
+    };
+    transport.publish('event:fire', {
+      name: 'svc.message_refused',
+      data: refusal,
+      timestamp: Date.now(),
+    });
+    // Another event on the same topic is not a refusal.
+    transport.publish('event:fire', { name: 'svc.other', data: {}, timestamp: Date.now() });
+
+    expect(seen.error).toHaveLength(1);
+    const [error] = seen.error![0]!;
+    expect(error).toBeInstanceOf(SvcError);
+    expect(error.code).toBe('MESSAGE_REFUSED');
+    expect(error.message).toContain('rt.chat');
+    expect(error.message).toContain('rate_limited');
+    expect(error.cause).toEqual(refusal);
+    expect(session.error).toBe(error);
+    expect(session.status).toBe('connected');
+    expect(seen['session-end']).toBeUndefined();
+    await session.sendText('Sent again, a moment later');
+    expect(transport.sentOn('rt.chat')).toEqual([{ message: 'Sent again, a moment later' }]);
+    transport.sendMessage({ content: 'Here it is.' });
+    expect(session.messages.map((message) => message.content)).toEqual(['Here it is.']);
+  });
+
+  it.each(['max_duration', 'idle_timeout'])(
+    'session:end with reason %s ends the session with that reason, though the agent then leaves',
+    async (reason) => {
+      const { session, transport, seen, connect } = setup();
+      await connect();
+      // At a limit the agent says its goodbye, sends its end, then leaves and closes the room.
+      transport.publish('session:end', { reason, ended_at: '2026-11-28T10:30:00.000Z' });
+      transport.agentLeave();
+      transport.setConnectionState('disconnected', 'ROOM_DELETED');
+      await vi.waitFor(() => expect(session.status).toBe('ended'));
+      expect(seen['session-end']).toEqual([[{ reason, endedAt: '2026-11-28T10:30:00.000Z' }]]);
+      expect(seen.error).toBeUndefined();
+      expect(transport.connectedWith).toBeNull();
+    },
+  );
 });
