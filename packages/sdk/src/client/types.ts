@@ -25,7 +25,7 @@ export interface SvcClientConfig {
 
 /**
  * An external id with the signature the business's backend made for it (`signExternalId` of
- * `@svc/sdk/protocol`, with the application's identify secret): an application that turned
+ * `@svc/protocol/identify`, with the application's identify secret): an application that turned
  * signed identify on accepts no other.
  */
 export interface SignedExternalId {

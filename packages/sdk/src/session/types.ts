@@ -43,7 +43,7 @@ export interface StartOptions {
   externalId?: string | null;
   /**
    * The signature of `externalId` from the business's backend, for an application that requires
-   * signed identify (`signExternalId` of `@svc/sdk/protocol` makes it there).
+   * signed identify (`signExternalId` of `@svc/protocol/identify` makes it there).
    */
   externalIdSignature?: { signature: string; expiresAt: number };
   resumeConversationId?: string;
