@@ -3,6 +3,9 @@
  * free of side effects so bundlers drop the parsers an app does not use. A reader checks a value at a
  * path and returns it typed, or throws a {@link ParseFailure} naming the path; `define` turns a
  * reader into a parser that returns a {@link ParseResult} and never throws.
+ *
+ * esbuild honours that mark only inside this file: a page bundled with it carries every parser of
+ * a module it imports one parser from, so parsers a browser reads stay apart from the agent's.
  */
 
 /** The outcome of a parser: the typed value, or a precise error that names the failing path. */
