@@ -133,7 +133,7 @@ export function createCredentials({ db }: OpenDatabase, box: SecretBox | undefin
     async put(companyId, name, input) {
       const sealer = requireBox();
       const problem = credentialAddressProblem(input);
-      if (problem) throw new HttpError(400, problem);
+      if (problem) throw new HttpError(422, problem);
       const values = {
         provider: input.provider,
         base_url: input.base_url ?? null,

@@ -1,9 +1,5 @@
 import { FEATURE_TYPES, type FeatureType } from '@svc/protocol';
-import {
-  PROVIDER_REFERENCE_PATTERN,
-  voiceSettingProblems,
-  type VoiceSettings,
-} from '@svc/protocol/agent';
+import { PROVIDER_REFERENCE_PATTERN } from '@svc/protocol/agent';
 import { z } from 'zod';
 
 // The authored scenario's shape, shared by the admin routes (which validate requests with it) and
@@ -79,16 +75,8 @@ export const scenarioDefinition = z.object({
   voice_stack: z.string().min(1).max(64).default('embedded'),
   voice: z
     .object({ stt: provider.optional(), llm: provider.optional(), tts: provider.optional() })
-    // A scenario never names an environment variable or sends an operator key to its own
-    // address: the rules the agent applies again (`providerSettingProblems`).
-    .superRefine((voice, context) => {
-      for (const problem of voiceSettingProblems(voice as VoiceSettings))
-        context.addIssue({
-          code: 'custom',
-          path: problem.field.split('.').slice(1),
-          message: problem.message,
-        });
-    })
+    // The key and address rules (`providerSettingProblems`) are checked by the scenario routes
+    // (422): a refinement here would also fail the answers of scenarios stored before the rules.
     .default({}),
   avatar_enabled: z.boolean().default(false),
   audio_dictation: z.boolean().default(false),

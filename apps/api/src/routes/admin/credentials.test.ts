@@ -83,17 +83,24 @@ describeOnBothDialects('provider credentials and the key rules', (harness) => {
         },
         'voice.llm.base_url',
       ],
-      [{ llm: { provider: 'openai', credential: 'Not A Name' } }, 'voice.llm.credential'],
     ];
     const kept = (await newScenario(token, 'Kept')).body.id as number;
     for (const [voice, field] of refused) {
       const created = await newScenario(token, `Refused ${field}`, { voice });
-      expect(created.status, JSON.stringify(voice)).toBe(400);
+      expect(created.status, JSON.stringify(voice)).toBe(422);
       expect(created.body.error).toContain(field);
       const updated = await call('PATCH', `/scenarios/${kept}`, token, { voice });
-      expect(updated.status, JSON.stringify(voice)).toBe(400);
+      expect(updated.status, JSON.stringify(voice)).toBe(422);
       expect(updated.body.error).toContain(field);
     }
+    // A name the schema does not allow is a 400 of the schema.
+    expect(
+      (
+        await newScenario(token, 'Bad name', {
+          voice: { llm: { provider: 'openai', credential: 'Not A Name' } },
+        })
+      ).status,
+    ).toBe(400);
     // What a tenant may name is accepted.
     const allowed = await newScenario(token, 'Allowed', {
       voice: {
@@ -208,7 +215,7 @@ describeOnBothDialects('provider credentials and the key rules', (harness) => {
       { provider: 'openai', api_key: 'k', base_url: 'https://collector.example.com/v1' },
     ]) {
       const refused = await call('PUT', '/credentials/bad', token, body);
-      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
       expect(refused.body.error).toContain('base_url');
     }
     expect(

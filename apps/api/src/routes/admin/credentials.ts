@@ -68,6 +68,9 @@ export function credentialRoutes(credentials: Credentials): FastifyPluginAsyncZo
             200: credential.describe('Replaced'),
             201: credential.describe('Created'),
             ...adminErrors,
+            422: errorBody(
+              'The address does not fit the provider: only openai-compatible takes one, and it must be https on a public host; the message names the field',
+            ),
             503: unavailable,
           },
         },

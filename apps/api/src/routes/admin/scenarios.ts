@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { voiceSettingProblems, type VoiceSettings } from '@svc/protocol/agent';
 import { z } from 'zod';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import { HttpError } from '../../errors.js';
@@ -49,13 +50,26 @@ const scenarioSummary = z.object({
 });
 
 const toolNamedTwice = errorBody(
-  'Two tools of the scenario have the same name, or a key of `translations` is not a language tag',
+  'Two tools of the scenario have the same name, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
 );
 
-/** 422 for a `translations` key that is not a BCP-47 tag (the schema takes any key). */
-function checkTranslationTags(translations: Record<string, unknown> | undefined): void {
-  const bad = badTranslationTag(translations);
+/**
+ * 422 for a `translations` key that is not a BCP-47 tag (the schema takes any key), and for voice
+ * settings that name a key or a variable or send a key to an address the scenario chose (the
+ * rules the agent applies again, `providerSettingProblems`).
+ */
+function checkDefinition(body: {
+  translations?: Record<string, unknown> | undefined;
+  voice?: object | undefined;
+}): void {
+  const bad = badTranslationTag(body.translations);
   if (bad) throw new HttpError(422, `${bad}: a BCP-47 tag such as fr-FR`);
+  const problems = voiceSettingProblems(body.voice as VoiceSettings | undefined);
+  if (problems.length > 0)
+    throw new HttpError(
+      422,
+      problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
+    );
 }
 
 /** Scenarios: the drafts that publications freeze (see `publications.ts` for publishing). */
@@ -99,7 +113,7 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
         },
       },
       async (request, reply) => {
-        checkTranslationTags(request.body.translations);
+        checkDefinition(request.body);
         return reply.status(201).send(await scenarios.create(companyOf(request), request.body));
       },
     );
@@ -131,7 +145,7 @@ export function scenarioRoutes({ scenarios }: { scenarios: Scenarios }): Fastify
         },
       },
       async (request) => {
-        checkTranslationTags(request.body.translations);
+        checkDefinition(request.body);
         return scenarios.update(companyOf(request), request.params.id, request.body);
       },
     );
