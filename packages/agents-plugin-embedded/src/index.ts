@@ -1,7 +1,6 @@
 // The embedded, offline voice stack for the agents framework: no network and no key once set up.
-// Speech to text on pocketsphinx with a domain language model built from the scenario, text to
-// speech on flite (espeak-ng for other languages), and a small GGUF model on node-llama-cpp whose
-// every decision is grammar-constrained to the scenario's tools. node-llama-cpp and the model are
+// Speech to text on Whisper or pocketsphinx, text to speech on a Piper voice (English) or flite
+// and espeak-ng, and a small GGUF model on node-llama-cpp whose every decision is grammar-constrained to the scenario's tools. node-llama-cpp and the model are
 // installed into the machine's cache by scripts/ensure-llm.mjs and imported from there at run time.
 
 export { cacheDir } from './cache-dir.js';
@@ -53,6 +52,35 @@ export {
   type EngineChoice,
   type FliteTTSOptions,
 } from './speech/flite-tts.js';
+export {
+  clausePunctuation,
+  espeakPhonemes,
+  joinClauses,
+  phonemeIds,
+  type PhonemeClause,
+  type PhonemeIdMap,
+} from './speech/piper-phonemes.js';
+export {
+  PiperChunkedStream,
+  PiperTTS,
+  synthesisUnits,
+  type PiperTTSOptions,
+} from './speech/piper-tts.js';
+export {
+  DEFAULT_PIPER_VOICE,
+  isInstalledPiperVoice,
+  loadPiperVoice,
+  parsePiperConfig,
+  PiperVoice,
+  piperVoiceInstalled,
+  piperVoicePaths,
+  readPiperConfig,
+  toInt16,
+  type PiperLoadOptions,
+  type PiperVoiceConfig,
+  type PiperVoiceLocation,
+  type PiperVoicePaths,
+} from './speech/piper-voice.js';
 export {
   DEBIAN_EN_US_MODEL_DIR,
   prepareLanguageModel,

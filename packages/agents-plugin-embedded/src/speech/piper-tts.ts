@@ -1,0 +1,279 @@
+// Offline text to speech on a Piper voice (VITS on onnxruntime-node, espeak-ng's phonemes), as an
+// agents-framework TTS: the embedded English default, Piper's joe. A text's first clause is
+// synthesized alone, so its audio starts while the rest is synthesized; the rest goes sentence
+// by sentence, as Piper itself synthesizes.
+
+import {
+  APIConnectionError,
+  type APIConnectOptions,
+  shortuuid,
+  tokenize,
+  tts,
+} from '@livekit/agents';
+import type { AudioFrame } from '@livekit/rtc-node';
+import { FrameCutter } from './audio.js';
+import { speakableText } from './flite-tts.js';
+import { espeakPhonemes, joinClauses, phonemeIds, type PhonemeClause } from './piper-phonemes.js';
+import {
+  DEFAULT_PIPER_VOICE,
+  loadPiperVoice,
+  piperVoicePaths,
+  readPiperConfig,
+  type PiperVoice,
+  type PiperVoiceConfig,
+  type PiperVoiceLocation,
+  type PiperVoicePaths,
+} from './piper-voice.js';
+import { frameworkLogger, requireExecutable } from './processes.js';
+
+/** Options of {@link PiperTTS}. */
+export interface PiperTTSOptions extends PiperVoiceLocation {
+  /**
+   * The voice: an installed one (`joe`, the default) or the name of one in `voicesDir`.
+   */
+  voice?: string;
+  /** Speaking rate, 1 = the voice's own (divides Piper's `length_scale`). */
+  speed?: number;
+  /** CPU threads of one inference (default 1: see `PiperLoadOptions.threads`). */
+  threads?: number;
+  /** The espeak-ng program the phonemes come from (default `espeak-ng` on PATH). */
+  espeakBinary?: string;
+  /** Length of the audio frames handed out, in ms (default 20: the first leaves quickly). */
+  frameMs?: number;
+}
+
+/** Below this level (of 32,767) the start of a text's audio counts as silence. */
+const LEADING_SILENCE_LEVEL = 200;
+
+/**
+ * What is synthesized in one inference: the first clause alone (the listener hears it while
+ * the rest is synthesized), then whole sentences, each as Piper would (its ids exactly Piper's).
+ */
+export function synthesisUnits(clauses: readonly PhonemeClause[]): string[] {
+  const [first, ...rest] = clauses;
+  if (!first) return [];
+  const units = [first.phonemes.trimEnd()];
+  let sentence = '';
+  for (const clause of rest) {
+    sentence += clause.phonemes;
+    if (clause.sentenceEnd) {
+      units.push(sentence.trimEnd());
+      sentence = '';
+    }
+  }
+  if (sentence.trim()) units.push(sentence.trimEnd());
+  return units;
+}
+
+/**
+ * Offline text to speech on a Piper voice, for the agents framework (`AgentSession({ tts })`):
+ * mono 16-bit audio at the voice's rate (22,050 Hz for joe), in frames of `frameMs`. The model
+ * loads once per process, at the first synthesis or at {@link PiperTTS.prepare}.
+ *
+ * Not a streaming engine (`capabilities.streaming` is false): the framework wraps it in its
+ * sentence stream adapter, and {@link PiperTTS.stream} does the same for direct callers.
+ * Failures are reported as the framework's `error` event on this TTS (logged when nobody
+ * listens), with an `APIConnectionError`; the chunked stream then ends without (more) audio.
+ */
+export class PiperTTS extends tts.TTS {
+  /** Label in the framework's metrics and logs. */
+  label = 'embedded.PiperTTS';
+  /** The voice's files. */
+  readonly paths: PiperVoicePaths;
+  /** What its JSON says. */
+  readonly config: PiperVoiceConfig;
+  readonly #options: PiperTTSOptions;
+  #ready: Promise<{ voice: PiperVoice; espeak: string }> | undefined;
+
+  /**
+   * @throws Error when the voice is neither installed nor in `voicesDir` ("unknown Piper voice"),
+   * or when an installed voice's files are missing (`npm run ensure-piper` installs them).
+   */
+  constructor(options: PiperTTSOptions = {}) {
+    const name = options.voice ?? DEFAULT_PIPER_VOICE;
+    const paths = piperVoicePaths(name, options);
+    if (!paths) {
+      throw new Error(
+        `unknown Piper voice "${name}": the installed voice is "${DEFAULT_PIPER_VOICE}"${options.voicesDir ? `, others are <name>.onnx with <name>.onnx.json in the voices folder` : ' and no voices folder is configured'}`,
+      );
+    }
+    let config: PiperVoiceConfig;
+    try {
+      config = readPiperConfig(paths);
+    } catch (error) {
+      throw new Error(
+        `Piper voice "${name}" cannot be read at ${paths.config}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    super(config.sampleRate, 1, { streaming: false });
+    this.paths = paths;
+    this.config = config;
+    this.#options = { ...options };
+  }
+
+  /** `piper`. */
+  override get provider(): string {
+    return 'piper';
+  }
+
+  /** The voice's name. */
+  override get model(): string {
+    return this.paths.name;
+  }
+
+  /** Samples per frame handed out. */
+  get samplesPerFrame(): number {
+    return Math.max(1, Math.round(((this.#options.frameMs ?? 20) / 1000) * this.sampleRate));
+  }
+
+  /** @internal Speed for the chunked streams. */
+  get _speed(): number {
+    return this.#options.speed ?? 1;
+  }
+
+  /**
+   * Loads the voice and finds espeak-ng, once; called by the first synthesis, and ahead of it to
+   * take the model's load (about 4 s) out of the first reply. Rejects with a non-retryable
+   * `APIConnectionError`.
+   */
+  prepare(): Promise<{ voice: PiperVoice; espeak: string }> {
+    if (!this.#ready) {
+      this.#ready = (async () => {
+        const espeak = await requireExecutable(
+          this.#options.espeakBinary ?? 'espeak-ng',
+          'espeak-ng',
+        );
+        const voice = await loadPiperVoice(this.paths, {
+          ...(this.#options.threads ? { threads: this.#options.threads } : {}),
+        });
+        return { voice, espeak };
+      })();
+      this.#ready.catch(() => {
+        this.#ready = undefined;
+      });
+    }
+    return this.#ready;
+  }
+
+  /** Synthesizes one text. Empty or unspeakable text gives no frames. */
+  synthesize(
+    text: string,
+    connOptions?: APIConnectOptions,
+    abortSignal?: AbortSignal,
+  ): PiperChunkedStream {
+    return new PiperChunkedStream(this, text, connOptions, abortSignal);
+  }
+
+  /**
+   * A text stream split into sentences by the framework's basic sentence tokenizer, each
+   * synthesized as soon as it is complete (the framework's own stream adapter).
+   */
+  stream(options?: { connOptions?: APIConnectOptions }): tts.SynthesizeStream {
+    return new tts.StreamAdapterWrapper(
+      this,
+      new tokenize.basic.SentenceTokenizer(),
+      options?.connOptions,
+    );
+  }
+
+  /** Reports a failure as the framework does (see `FliteTTS._reportError`), without throwing. */
+  _reportError(error: Error): void {
+    if (this.listenerCount('error') > 0) {
+      try {
+        this.emit('error', {
+          type: 'tts_error',
+          timestamp: Date.now(),
+          label: this.label,
+          error,
+          recoverable: false,
+        });
+        return;
+      } catch {
+        // A listener re-emitted it where nobody listens (a wrapping adapter): logged below.
+      }
+    }
+    frameworkLogger()?.error({ err: error, tts: this.label }, 'embedded TTS failed');
+  }
+}
+
+/**
+ * The audio of one text from {@link PiperTTS}. When synthesis fails, the stream ends without
+ * (more) audio, the TTS reports the error, and {@link PiperChunkedStream.error} holds it.
+ */
+export class PiperChunkedStream extends tts.ChunkedStream {
+  /** Label in the framework's metrics and logs. */
+  label = 'embedded.PiperChunkedStream';
+  readonly #engine: PiperTTS;
+  #error: Error | undefined;
+
+  /** Use {@link PiperTTS.synthesize}. */
+  constructor(
+    engine: PiperTTS,
+    text: string,
+    connOptions?: APIConnectOptions,
+    abortSignal?: AbortSignal,
+  ) {
+    super(text, engine, connOptions, abortSignal);
+    this.#engine = engine;
+  }
+
+  /** Why synthesis failed, once the stream has ended; undefined on success. */
+  get error(): Error | undefined {
+    return this.#error;
+  }
+
+  protected async run(): Promise<void> {
+    try {
+      const text = speakableText(this.inputText);
+      if (!text) return;
+      const { voice, espeak } = await this.#engine.prepare();
+      if (this.abortSignal.aborted) return;
+      const lines = await espeakPhonemes(espeak, voice.config.espeakVoice, text, this.abortSignal);
+      const units = synthesisUnits(joinClauses(lines, text));
+      const requestId = shortuuid('tts_');
+      const rate = this.#engine.sampleRate;
+      const cutter = new FrameCutter(rate, this.#engine.samplesPerFrame);
+      let held: AudioFrame | undefined;
+      // Each frame is sent once the next exists, so the last one can carry `final`.
+      const send = (frames: AudioFrame[]) => {
+        for (const frame of frames) {
+          if (held) this.#put({ requestId, segmentId: requestId, frame: held, final: false });
+          held = frame;
+        }
+      };
+      for (const [index, unit] of units.entries()) {
+        let samples = await voice.synthesize(
+          phonemeIds(unit, voice.config.phonemeIdMap),
+          this.#engine._speed,
+        );
+        if (this.abortSignal.aborted) return;
+        if (index === 0) {
+          // The model opens with a short silence the listener would wait through: cut, keeping
+          // a 30 ms lead-in as the flite TTS does.
+          const first = samples.findIndex((sample) => Math.abs(sample) > LEADING_SILENCE_LEVEL);
+          samples = samples.subarray(Math.max(0, first - Math.round(rate * 0.03)));
+        }
+        send(cutter.push(samples));
+      }
+      send(cutter.flush());
+      if (held) this.#put({ requestId, segmentId: requestId, frame: held, final: true });
+    } catch (error) {
+      if (this.abortSignal.aborted) return;
+      this.#error =
+        error instanceof APIConnectionError
+          ? error
+          : new APIConnectionError({
+              message: `Piper voice "${this.#engine.model}" failed: ${(error as Error).message}`,
+              options: { retryable: false },
+            });
+      this.#engine._reportError(this.#error);
+    } finally {
+      if (!this.queue.closed) this.queue.close();
+    }
+  }
+
+  #put(audio: tts.SynthesizedAudio): void {
+    if (!this.queue.closed) this.queue.put(audio);
+  }
+}
