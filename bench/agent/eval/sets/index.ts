@@ -1,0 +1,23 @@
+// Every set of the understanding evaluation, by id. The sets are frozen: `frozen.json` holds each
+// one's fingerprint, and a set whose fingerprint differs is not the set that was frozen.
+import { ELECTRONICS } from './electronics.js';
+import type { EvalSet } from './format.js';
+import { OUT_OF_SCOPE_SETS } from './out-of-scope.js';
+import { RECEPTIONIST } from './receptionist.js';
+import { SHOP_DE } from './shop-de.js';
+import { SHOP_EN } from './shop-en.js';
+import { SHOP_ES } from './shop-es.js';
+import { SHOP_FR } from './shop-fr.js';
+import { SUPPORT_DESK } from './support-desk.js';
+
+/** Every set, (a) to (d). */
+export const EVAL_SETS: readonly EvalSet[] = [
+  SHOP_EN,
+  SHOP_FR,
+  SHOP_ES,
+  SHOP_DE,
+  ELECTRONICS,
+  RECEPTIONIST,
+  SUPPORT_DESK,
+  ...OUT_OF_SCOPE_SETS,
+];
