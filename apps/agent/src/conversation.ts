@@ -286,6 +286,7 @@ async function serveConversation(run: {
       collections: runtime.collections,
       limit: runtime.scenario.limit ?? 5,
       lastUiActivity: () => lastUiActivity,
+      signal: abort.signal,
       onEnd: (reason) => {
         // The model says goodbye in the same turn; the call ends once that is spoken.
         endAfterSpeech = AGENT_END_REASONS.COMPLETED;

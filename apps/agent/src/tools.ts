@@ -1,12 +1,14 @@
 import { llm } from '@livekit/agents';
 import {
   FEATURE_TYPES,
+  RESPONSE_CODES,
   RPC_METHODS,
   TIMINGS,
   isSuccessCode,
   rpcMethodName,
   toolTimeouts,
   type Collection,
+  type RpcToolRequest,
 } from '@svc/protocol';
 import {
   toolDefaults,
@@ -60,6 +62,8 @@ export interface ToolDeps {
   onEnd(reason: string): void;
   /** Unix ms of the visitor's last `ui:activity`, or 0. */
   lastUiActivity(): number;
+  /** Aborted when the conversation ends: a page call still waiting settles at once. */
+  signal?: AbortSignal;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -148,11 +152,7 @@ export function compactItem(item: Item): Record<string, unknown> {
 /** Keeps what goes back to the model (and into a page RPC) within the Transport's RPC limit. */
 export function fitJson<T>(value: T, maxBytes = TIMINGS.MAX_RPC_PAYLOAD_BYTES - 1024): T {
   let current: unknown = value;
-  for (
-    let guard = 0;
-    guard < 50 && Buffer.byteLength(JSON.stringify(current)) > maxBytes;
-    guard += 1
-  ) {
+  for (let guard = 0; guard < 50 && jsonBytes(current) > maxBytes; guard += 1) {
     if (Array.isArray(current) && current.length > 1) current = current.slice(0, -1);
     else if (
       current &&
@@ -167,14 +167,121 @@ export function fitJson<T>(value: T, maxBytes = TIMINGS.MAX_RPC_PAYLOAD_BYTES - 
   return current as T;
 }
 
+/**
+ * Bytes of a value as JSON. `undefined` (a `custom` tool has no API data) is nothing to send:
+ * `JSON.stringify` answers it with `undefined`, not a string, and `Buffer.byteLength` throws.
+ */
+function jsonBytes(value: unknown): number {
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? 0 : Buffer.byteLength(text);
+}
+
+/** The Transport's RPC error codes the agent tells apart (`RpcError.ErrorCode` of rtc-node). */
+const RPC_ERROR_REASONS: Record<number, string> = {
+  1400: 'the page has no handler for this tool',
+  1401: 'the page is not connected',
+  1402: 'the call was over the RPC payload limit',
+  1501: 'the page is not connected',
+  1502: 'the page did not answer in time',
+  1503: 'the page is not connected',
+  1504: "the page's answer was over the RPC payload limit",
+};
+
 /** A readable reason from a failed page RPC, for the model. */
 function rpcFailure(error: unknown): string {
   const code = (error as { code?: number }).code;
   const message = (error as Error).message ?? String(error);
-  if (code === 1400) return 'the page has no handler for this tool';
-  if (code === 1502 || /timeout/i.test(message)) return 'the page did not answer in time';
-  if (code === 1501) return 'the page is not connected';
+  const known = code === undefined ? undefined : RPC_ERROR_REASONS[code];
+  if (known) return known;
+  if (/timeout/i.test(message)) return 'the page did not answer in time';
+  // 1500: the page's handler threw, and an RpcError's message (at most 256 bytes) is its reason.
+  if (code === 1500) return `the page reported an error: ${message}`;
   return message;
+}
+
+/** A readable reason from a page's answer that is not a success, for the model. */
+function answerFailure(code: string, data: unknown): string {
+  const detail =
+    data === undefined || data === null
+      ? ''
+      : typeof data === 'string'
+        ? data
+        : JSON.stringify(data);
+  switch (code) {
+    case RESPONSE_CODES.TIMEOUT:
+      return `the page did not answer in time${detail ? ` (${detail})` : ''}`;
+    case RESPONSE_CODES.CANCELLED:
+      return 'the page cancelled the call';
+    case RESPONSE_CODES.ERROR:
+      return `the page reported an error${detail ? `: ${detail}` : ''}`;
+    default:
+      return `the page answered ${code}${detail ? `: ${detail}` : ''}`;
+  }
+}
+
+/** How a page call ended: the page's answer, or why there is none. */
+type PageOutcome =
+  | { ok: true; data: unknown }
+  | {
+      ok: false;
+      /** What `page_error` has said since the first frontend tools: the code and data, or the RPC failure. */
+      pageError: string;
+      /** The same, as a sentence. */
+      reason: string;
+    };
+
+/**
+ * Calls the tool's method on the page and waits for its answer, at most `timeoutMs`, or until a
+ * signal aborts (the turn interrupted, the conversation ended): every call settles.
+ */
+async function callPage(
+  channel: VisitorChannel,
+  tool: ToolSnapshot,
+  request: RpcToolRequest,
+  timeoutMs: number,
+  signals: (AbortSignal | undefined)[],
+): Promise<PageOutcome> {
+  const bytes = jsonBytes(request);
+  if (bytes > TIMINGS.MAX_RPC_PAYLOAD_BYTES) {
+    const reason = `the call is ${bytes} bytes, over the ${TIMINGS.MAX_RPC_PAYLOAD_BYTES}-byte RPC payload limit`;
+    return { ok: false, pageError: reason, reason };
+  }
+  const cancelled = 'the call was cancelled before the page answered';
+  let stop: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(new Error(cancelled));
+    for (const signal of signals) signal?.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    if (signals.some((signal) => signal?.aborted)) throw new Error(cancelled);
+    const answer = await Promise.race([
+      channel.call(rpcMethodName(tool), request, timeoutMs),
+      aborted,
+    ]);
+    let json: unknown;
+    try {
+      json = JSON.parse(answer);
+    } catch {
+      json = answer;
+    }
+    const parsed = parseRpcToolResponse(json);
+    if (!parsed.ok) {
+      const reason = `the page answered something unreadable: ${parsed.error}`;
+      return { ok: false, pageError: reason, reason };
+    }
+    const { code, data } = parsed.value;
+    if (isSuccessCode(code)) return { ok: true, data };
+    return {
+      ok: false,
+      pageError: `${code}${data === undefined ? '' : `: ${JSON.stringify(data)}`}`,
+      reason: answerFailure(code, data),
+    };
+  } catch (error) {
+    const reason = rpcFailure(error);
+    return { ok: false, pageError: reason, reason };
+  } finally {
+    for (const signal of signals) if (stop) signal?.removeEventListener('abort', stop);
+  }
 }
 
 /** Builds the model's tools from the scenario's features. */
@@ -320,51 +427,33 @@ async function runTool(call: {
 
   // A frontend tool also drives the page: the panel gets the arguments and the data to show.
   const attention = operation === 'custom' ? undefined : await pageAttention(deps);
-  const request = {
+  const request: RpcToolRequest = fitJson({
     requestId: call.toolCallId,
     tool: tool.name,
     args: data === undefined ? args : { ...args, result: data },
     sentAt: Date.now(),
-  };
-  const timeoutMs = toolTimeouts(tool).agentMs;
-  try {
-    const answer = await Promise.race([
-      deps.channel.call(rpcMethodName(tool), fitJson(request), timeoutMs),
-      new Promise<never>((_, reject) => {
-        call.abortSignal?.addEventListener('abort', () => reject(new Error('cancelled')), {
-          once: true,
-        });
-      }),
-    ]);
-    const parsed = parseRpcToolResponse(JSON.parse(answer));
-    if (!parsed.ok)
-      return {
-        ok: false,
-        result: data,
-        error: `the page answered something unreadable: ${parsed.error}`,
-      };
-    const { code, data: pageData } = parsed.value;
-    if (isSuccessCode(code)) {
-      return {
-        ok: true,
-        shown_on_page: true,
-        ...(attention ? { visitor_looking: attention.active } : {}),
-        result: data ?? pageData,
-        ...(data !== undefined && pageData !== undefined ? { page: pageData } : {}),
-      };
-    }
+  });
+  const outcome = await callPage(deps.channel, tool, request, toolTimeouts(tool).agentMs, [
+    call.abortSignal,
+    deps.signal,
+  ]);
+  if (outcome.ok) {
     return {
-      ok: data !== undefined,
-      shown_on_page: false,
-      page_error: `${code}${pageData === undefined ? '' : `: ${JSON.stringify(pageData)}`}`,
-      ...(data !== undefined ? { result: data } : {}),
-    };
-  } catch (error) {
-    return {
-      ok: data !== undefined,
-      shown_on_page: false,
-      page_error: rpcFailure(error),
-      ...(data !== undefined ? { result: data } : {}),
+      ok: true,
+      shown_on_page: true,
+      ...(attention ? { visitor_looking: attention.active } : {}),
+      result: data ?? outcome.data,
+      ...(data !== undefined && outcome.data !== undefined ? { page: outcome.data } : {}),
     };
   }
+  // A tool with API data still has it to tell; a tool that only calls the page did nothing, and
+  // the model is told why in a sentence it can pass on.
+  return {
+    ok: data !== undefined,
+    shown_on_page: false,
+    page_error: outcome.pageError,
+    ...(data !== undefined
+      ? { result: data }
+      : { error: `${tool.name} did not go through: ${outcome.reason}` }),
+  };
 }

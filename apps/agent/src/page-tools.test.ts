@@ -1,0 +1,286 @@
+import { initializeLogger } from '@livekit/agents';
+import type { FeatureSnapshot, ToolSnapshot } from '@svc/protocol/agent';
+import { patchPublicationSnapshot } from '@svc/api/testing';
+import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptLine } from './providers.js';
+import {
+  neverAnswers,
+  pageToolMethods,
+  type FeatureTool,
+  type SessionTool,
+} from './test-page-tools.js';
+import { startAgentWorker, startTestApi, type TestWorker } from './test-support.js';
+import { visit as openVisit, type Visitor } from './test-visitor.js';
+
+// A service business's own page tools (`settings.operation: custom`, a JSON Schema of its own)
+// on the real worker, real livekit-server and real API: the model's call reaches the page over
+// RPC with its arguments, and the page's answer, its ERROR, its silence or the conversation's end
+// come back to the model and the visitor. The page registers its handlers in both of the SDK's
+// patterns: session tools (`start({ tools })`) for the appointments, feature tools (a feature
+// registry) for the tables. The LLM is the scripted one, without the intent router: the scenario
+// has no shop feature for it to claim turns with.
+initializeLogger({ pretty: false, level: 'warn' });
+
+/** What the model asks the page to book: exactly what the page must receive. */
+const BOOKING = { service: 'haircut', date: '2026-12-03', time: '14:30', name: 'Ada Lovelace' };
+
+/** The business's own JSON Schema for its booking tools. */
+const BOOKING_PARAMETERS = {
+  type: 'object',
+  properties: {
+    service: { type: 'string', description: 'the service to book' },
+    date: { type: 'string', description: 'the day, YYYY-MM-DD' },
+    time: { type: 'string', description: 'the time, HH:MM' },
+    name: { type: 'string', description: "the visitor's name" },
+  },
+  required: ['service', 'date', 'time', 'name'],
+};
+
+/** One page tool of the business: custom, with its schema, and what else the case needs. */
+function bookingTool(name: string, extra: Partial<ToolSnapshot> = {}): ToolSnapshot {
+  return {
+    name,
+    type: 'frontend',
+    description: `${name.replace(/_/g, ' ')} for the visitor`,
+    parameters: BOOKING_PARAMETERS,
+    settings: { operation: 'custom' },
+    ...extra,
+  };
+}
+
+/** The tools of one registration pattern, by the case each one plays. */
+function caseTools(subject: string, method: string): ToolSnapshot[] {
+  return [
+    bookingTool(`book_${subject}`),
+    bookingTool(`hold_${subject}`, { rpc_timeout_s: 1 }),
+    bookingTool(`cancel_${subject}`),
+    // A budget far past the test's waits: only the conversation's end can settle this call.
+    bookingTool(`pay_${subject}`, { rpc_timeout_s: 300 }),
+    bookingTool(`move_${subject}`, { frontend_method: method }),
+  ];
+}
+
+const FEATURES: FeatureSnapshot[] = [
+  {
+    name: 'Appointments',
+    type: 'booking:appointments',
+    settings: {},
+    tools: caseTools('appointment', 'agenda_move'),
+  },
+  {
+    name: 'Tables',
+    type: 'booking:tables',
+    settings: {},
+    tools: caseTools('table', 'floor_plan_move'),
+  },
+];
+
+/**
+ * The model: a typed tool name calls that tool with {@link BOOKING}; a tool result is answered by
+ * what it says (a confirmation, the page's silence, the page's error).
+ */
+const SCRIPT: ScriptLine[] = [
+  { when: '"ok":true.*"confirmation":"A-1042"', reply: 'Booked, your confirmation is A-1042.' },
+  { when: '"ok":true.*"confirmation":"T-2087"', reply: 'Booked, your confirmation is T-2087.' },
+  { when: '"ok":true.*"moved_to":"15:00"', reply: 'Done, it is now at three.' },
+  {
+    when: '"ok":false.*did not answer in time',
+    reply: 'Sorry, the booking page did not answer, so nothing is booked yet.',
+  },
+  {
+    when: '"ok":false.*that slot is taken',
+    reply: 'Sorry, that slot is taken. Would another time suit you?',
+  },
+  ...FEATURES.flatMap((feature) =>
+    feature.tools.map((tool) => ({
+      when: `^${tool.name}$`,
+      tools: [{ name: tool.name, args: BOOKING }],
+    })),
+  ),
+];
+
+/** The appointments page's session tools, keyed by RPC method name as `start({ tools })` takes them. */
+const SESSION_TOOLS: Record<string, SessionTool> = {
+  book_appointment: () => ({ confirmation: 'A-1042' }),
+  hold_appointment: neverAnswers,
+  cancel_appointment: () => {
+    throw new Error('that slot is taken');
+  },
+  pay_appointment: neverAnswers,
+  agenda_move: () => ({ moved_to: '15:00' }),
+};
+
+/** The tables feature's handlers, keyed by tool name as a registry entry holds them. */
+const FEATURE_TOOLS: Record<string, FeatureTool> = {
+  book_table: (requestId) => ({
+    requestId,
+    response: { code: 'SUCCESS', data: { confirmation: 'T-2087' } },
+    componentData: { highlighted: 'T-2087' },
+  }),
+  hold_table: neverAnswers,
+  cancel_table: (requestId) => ({
+    requestId,
+    response: { code: 'ERROR', data: 'that slot is taken' },
+  }),
+  pay_table: neverAnswers,
+  move_table: (requestId) => ({
+    requestId,
+    response: { code: 'SUCCESS', data: { moved_to: '15:00' } },
+  }),
+};
+
+let server: LivekitServer;
+let api: Awaited<ReturnType<typeof startTestApi>>;
+let worker: TestWorker;
+/** Ends every page this file opened, so no handler of theirs is left pending. */
+const pagesEnded = new AbortController();
+
+beforeAll(async () => {
+  server = await startLivekitServer();
+  api = await startTestApi();
+  await patchPublicationSnapshot(api.database, api.demo.publications.production, (snapshot) => ({
+    ...snapshot,
+    prompt: 'You are the receptionist of a hair salon and restaurant. Book what the visitor asks.',
+    first_message: 'Hello, front desk. How can I help?',
+    features: FEATURES,
+    voice: { ...snapshot.voice, llm: { provider: 'scripted', script: SCRIPT } },
+  }));
+  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+}, 180_000);
+
+afterAll(async () => {
+  pagesEnded.abort();
+  await worker?.stop();
+  await api?.close();
+  await server?.stop();
+});
+
+/** A typed conversation with a page that answers the business's tools in both patterns. */
+async function visit(): Promise<Visitor> {
+  const { visitor } = await openVisit(
+    {
+      server,
+      api,
+      workerLog: () => worker.log.join(''),
+      pageMethods: pageToolMethods({
+        features: FEATURES,
+        sessionTools: SESSION_TOOLS,
+        featureTools: FEATURE_TOOLS,
+        ended: pagesEnded.signal,
+      }),
+    },
+    'text',
+  );
+  await visitor.acknowledge();
+  await visitor.next(
+    'message:new',
+    (m) => m.role === 'assistant' && /front desk/.test(String(m.content)),
+  );
+  return visitor;
+}
+
+/** Types a tool's name (the script calls it) and waits for the agent's answer with words. */
+async function ask(visitor: Visitor, text: string): Promise<string> {
+  const seen = new Set(
+    visitor.received.filter((entry) => entry.topic === 'message:new').map((e) => e.payload.id),
+  );
+  await visitor.publish('rt.chat', { message: text });
+  const reply = await visitor.next(
+    'message:new',
+    (m) => m.role === 'assistant' && !seen.has(m.id) && Boolean(m.content),
+    30_000,
+  );
+  return String(reply.content);
+}
+
+/** The tool result the model got for the last call, as the visitor's transcript carries it. */
+function lastToolResult(visitor: Visitor): Record<string, unknown> {
+  const results = visitor.received.filter(
+    (entry) => entry.topic === 'message:new' && entry.payload.role === 'tool',
+  );
+  return JSON.parse(String(results.at(-1)?.payload.content)) as Record<string, unknown>;
+}
+
+describe.each([
+  {
+    pattern: 'session tool',
+    subject: 'appointment',
+    confirmation: 'A-1042',
+    method: 'agenda_move',
+  },
+  { pattern: 'feature tool', subject: 'table', confirmation: 'T-2087', method: 'floor_plan_move' },
+])('a $pattern of the page on the real worker', ({ subject, confirmation, method }) => {
+  it("gets the model's arguments, and its answer reaches the model and the visitor", async () => {
+    const visitor = await visit();
+    const reply = await ask(visitor, `book_${subject}`);
+    expect(visitor.rpcCalls).toEqual([
+      {
+        method: `book_${subject}`,
+        payload: {
+          requestId: expect.any(String),
+          tool: `book_${subject}`,
+          args: BOOKING,
+          sentAt: expect.any(Number),
+        },
+      },
+    ]);
+    expect(lastToolResult(visitor)).toMatchObject({ ok: true, result: { confirmation } });
+    expect(reply).toBe(`Booked, your confirmation is ${confirmation}.`);
+    await visitor.end();
+  }, 60_000);
+
+  it('a page that does not answer within rpc_timeout_s: an error result, a clear sentence', async () => {
+    const visitor = await visit();
+    const reply = await ask(visitor, `hold_${subject}`);
+    expect(visitor.rpcCalls.map((call) => call.method)).toEqual([`hold_${subject}`]);
+    expect(lastToolResult(visitor)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('did not answer in time'),
+    });
+    expect(reply).toBe('Sorry, the booking page did not answer, so nothing is booked yet.');
+    await visitor.end();
+  }, 60_000);
+
+  it("a page answering ERROR: an error result with the page's reason, a clear sentence", async () => {
+    const visitor = await visit();
+    const reply = await ask(visitor, `cancel_${subject}`);
+    expect(lastToolResult(visitor)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('that slot is taken'),
+    });
+    expect(reply).toBe('Sorry, that slot is taken. Would another time suit you?');
+    await visitor.end();
+  }, 60_000);
+
+  it('a frontend_method override: the RPC goes to that method', async () => {
+    const visitor = await visit();
+    const reply = await ask(visitor, `move_${subject}`);
+    expect(visitor.rpcCalls).toEqual([
+      { method, payload: expect.objectContaining({ tool: `move_${subject}`, args: BOOKING }) },
+    ]);
+    expect(reply).toBe('Done, it is now at three.');
+    await visitor.end();
+  }, 60_000);
+
+  it('the conversation ending during a call settles the call, and the agent leaves', async () => {
+    const visitor = await visit();
+    await visitor.publish('rt.chat', { message: `pay_${subject}` });
+    await until(() => visitor.rpcCalls.length > 0, 'the page call');
+    // The page's handler never answers (a 300 s budget) and the visitor stays in the room: only
+    // the agent can settle its call.
+    await visitor.publish('session:control', { action: 'end' });
+    expect(await visitor.next('session:end')).toMatchObject({ reason: 'user_requested' });
+    await visitor.agentGone(30_000);
+    await visitor.room.disconnect();
+  }, 60_000);
+});
+
+/** Resolves once `check` holds; fails with `what` after `timeoutMs`. */
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
