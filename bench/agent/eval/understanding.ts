@@ -1,0 +1,458 @@
+// The understanding evaluation's typed runner: each set's scenario and collection created as a
+// new business would (sign up, application, collection and its items, scenario, publish; the demo
+// shop is the seeded one), then its conversations typed through the public path (`rt.chat` to
+// the real worker with its model host and intent router, on a real livekit-server and the real
+// API), each turn judged on what the page got. Writes a dated report under bench/results/.
+// Run: npm run understanding -w @svc/bench -- --part dev [--sets shop-en-1,...] [--limit n]
+//   --part dev|heldout   the side of the split (heldout only to report, never while working)
+//   --sets a,b           the sets by id (default every set)
+//   --limit n            the first n conversations of each set's part (a partial run)
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  freePort,
+  spawnAgentWorker,
+  TEST_AGENT_KEY,
+  visit,
+  workerConnected,
+} from '@svc/agent/testing';
+import type { VisitSetup } from '@svc/agent/testing';
+import {
+  createLiveKitAdmin,
+  DEMO_SCENARIO,
+  demoProducts,
+  demoProductsIn,
+  seedShopIn,
+  startTestApi,
+} from '@svc/api/testing';
+import { startLivekitServer } from '@svc/livekit-dev';
+import { EVAL_SETS } from './sets/index.js';
+import {
+  fingerprint,
+  type CollectionSource,
+  type EvalSet,
+  type ScenarioBody,
+  type SetConversation,
+  type SetPart,
+} from './sets/format.js';
+import {
+  applyCall,
+  EMPTY_VIEW,
+  judgeTurn,
+  toolRoles,
+  type Call,
+  type ViewItem,
+} from './sets/judge.js';
+import { turnOutcome } from './records.js';
+import { percentiles } from '../worker-kit.js';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Who decided a turn: the intent router, the model, or nobody the log names. */
+type DecidedBy = 'router' | 'model' | 'unknown';
+
+/** One typed turn as it happened and as judged. */
+interface TurnResult {
+  set: string;
+  conversation: string;
+  turn: number;
+  say: string;
+  reply: string;
+  calls: string;
+  right: boolean;
+  reason: string;
+  by: DecidedBy;
+  responseMs?: number;
+  unknownTurn: boolean;
+}
+
+/** A catalogue file of `sets/catalogues/`: a collection as the admin API takes it, and its items. */
+interface CatalogueFile {
+  collection: Record<string, unknown>;
+  items: { id: string; data: Record<string, unknown> }[];
+}
+
+const catalogueFile = (name: string): CatalogueFile =>
+  JSON.parse(readFileSync(here(`./sets/catalogues/${name}`), 'utf8')) as CatalogueFile;
+
+/** A set whose JSON, or one of whose catalogues, is not what `frozen.json` holds. */
+function unfrozen(set: EvalSet, frozen: Record<string, string>): string | undefined {
+  if (frozen[set.id] !== fingerprint(set)) return `${set.id} differs from its frozen fingerprint`;
+  for (const source of set.collections) {
+    if (!('catalogue' in source)) continue;
+    const key = `catalogues/${source.catalogue}`;
+    const digest = createHash('sha256')
+      .update(readFileSync(here(`./sets/${key}`)))
+      .digest('hex');
+    if (frozen[key] !== digest) return `${key} differs from its frozen fingerprint`;
+  }
+  return undefined;
+}
+
+/** The catalogue a set's references may name, as view items. */
+function catalogueOf(sources: readonly CollectionSource[]): ViewItem[] {
+  return sources.flatMap((source) => {
+    if ('catalogue' in source)
+      return catalogueFile(source.catalogue).items.map((item) => ({
+        id: item.id,
+        fields: item.data,
+      }));
+    const products = source.demo === 'en' ? demoProducts() : demoProductsIn(source.demo);
+    return products.map((product) => ({ id: product.id, fields: { ...product } }));
+  });
+}
+
+/** The scenario's features, for the roles of its tools. */
+function featuresOf(set: EvalSet): ScenarioBody['features'] {
+  if ('definition' in set.scenario) return set.scenario.definition.features;
+  return DEMO_SCENARIO.definition.features as unknown as ScenarioBody['features'];
+}
+
+/** The worker's "turn decided" lines in a slice of its log: who decided first. */
+function decidedBy(log: string): DecidedBy {
+  for (const line of log.split('\n')) {
+    if (!line.includes('turn decided')) continue;
+    const by = /"by"\s*:\s*"(\w+)"/.exec(line)?.[1];
+    if (by === 'router' || by === 'template') return 'router';
+    if (by === 'llm') return 'model';
+  }
+  return 'unknown';
+}
+
+/** The admin API as a new business uses it: sign up once, then JSON requests with its token. */
+function adminClient(baseUrl: string) {
+  let token: string | undefined;
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    type = 'application/json',
+  ) => {
+    const response = await fetch(`${baseUrl}/v1/admin${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': type }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 400)}`);
+    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  };
+  let applicationId: number | undefined;
+  return {
+    /** Creates the set's collections and scenario and publishes it; answers its publication. */
+    async publish(set: EvalSet, scenario: ScenarioBody): Promise<string> {
+      if (!token) {
+        const session = await request('POST', '/signup', {
+          company_name: 'Understanding evaluation',
+          email: `eval-${Date.now()}@example.com`,
+          password: 'understanding-eval-password-1',
+        });
+        token = String(session.token);
+        applicationId = Number(
+          (await request('POST', '/applications', { name: 'Evaluation site' })).id,
+        );
+      }
+      const collectionIds: number[] = [];
+      for (const source of set.collections) {
+        if (!('catalogue' in source))
+          throw new Error(`${set.id}: a demo collection with its own scenario`);
+        const file = catalogueFile(source.catalogue);
+        const collection = await request('POST', '/collections', file.collection);
+        await request(
+          'POST',
+          `/collections/${String(collection.id)}/items/import`,
+          file.items.map((item) => ({ id: item.id, ...item.data })),
+        );
+        collectionIds.push(Number(collection.id));
+      }
+      const created = await request('POST', '/scenarios', {
+        ...scenario,
+        application_id: applicationId,
+        collection_ids: collectionIds,
+      });
+      const publication = await request('POST', `/scenarios/${String(created.id)}/publish`, {
+        label: 'production',
+      });
+      return String(publication.uuid);
+    },
+  };
+}
+
+/** Page methods answering every frontend tool of the scenario as the SDK does, and the activity check. */
+function pageMethods(features: ScenarioBody['features']): NonNullable<VisitSetup['pageMethods']> {
+  const methods: NonNullable<VisitSetup['pageMethods']> = {
+    svc__ui_activity_check: () => ({ active: true, visible: true, last_activity_at: Date.now() }),
+  };
+  for (const tool of features.flatMap((feature) => feature.tools)) {
+    if (tool.type !== 'frontend') continue;
+    methods[tool.name] = (request) => ({
+      requestId: request.requestId,
+      code: 'OK',
+      data: { done: true },
+    });
+  }
+  return methods;
+}
+
+const ended = (received: { topic: string }[]) =>
+  received.some((entry) => entry.topic === 'session:end');
+
+/** Types one conversation and judges each turn on what the page had been shown. */
+async function runConversation(
+  set: EvalSet,
+  conversation: SetConversation,
+  setup: Omit<VisitSetup, 'pageMethods'>,
+  workerLog: () => string,
+  catalogue: readonly ViewItem[],
+): Promise<TurnResult[]> {
+  const features = featuresOf(set);
+  const roles = toolRoles(features);
+  const results: TurnResult[] = [];
+  let view = EMPTY_VIEW;
+  const { visitor } = await visit({ ...setup, pageMethods: pageMethods(features) }, 'text');
+  try {
+    await visitor.acknowledge({}, 300_000);
+    await visitor.next('message:new', (message) => message.role === 'assistant', 180_000);
+    for (const [index, turn] of conversation.turns.entries()) {
+      const base = { set: set.id, conversation: conversation.id, turn: index + 1, say: turn.say };
+      const unknownTurn = turn.accept.some((outcome) => outcome.kind === 'unknown');
+      if (ended(visitor.received)) {
+        results.push({
+          ...base,
+          reply: '',
+          calls: '',
+          right: false,
+          reason: 'the conversation had ended',
+          by: 'unknown',
+          unknownTurn,
+        });
+        continue;
+      }
+      const received = visitor.received.length;
+      const calls = visitor.rpcCalls.length;
+      const logAt = workerLog().length;
+      const sent = Date.now();
+      await visitor.publish('rt.chat', { message: turn.say });
+      // Answered (an assistant message with words), then a second without any new message.
+      let seen = 0;
+      let lastAt = sent;
+      let answeredAt = 0;
+      while (!ended(visitor.received) && Date.now() - sent < 90_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const now = Date.now();
+        const messages = visitor.received
+          .slice(received)
+          .filter((entry) => entry.topic === 'message:new');
+        if (messages.length !== seen) [seen, lastAt] = [messages.length, now];
+        if (
+          !answeredAt &&
+          messages.some((m) => m.payload.role === 'assistant' && m.payload.content)
+        )
+          answeredAt = now;
+        if (answeredAt && now - lastAt >= 1000) break;
+      }
+      const outcome = turnOutcome(visitor, received, calls);
+      const pageCalls: Call[] = outcome.pageCalls;
+      const reply = outcome.messages
+        .filter((message) => message.role === 'assistant')
+        .map((message) => String(message.content ?? ''))
+        .join(' ')
+        .trim();
+      let after = view;
+      for (const call of pageCalls) after = applyCall(after, roles.get(call.tool), call);
+      const verdict = judgeTurn(turn.accept, {
+        view,
+        after,
+        catalogue,
+        roles,
+        language: set.language,
+        actions: outcome.actions,
+        pageCalls,
+        reply,
+      });
+      view = after;
+      results.push({
+        ...base,
+        reply,
+        calls: outcome.actions
+          .map((action) => `${action.tool}(${JSON.stringify(action.args)})`)
+          .join(' + '),
+        right: verdict.right,
+        reason: verdict.reason,
+        by: decidedBy(workerLog().slice(logAt)),
+        ...(answeredAt ? { responseMs: answeredAt - sent } : {}),
+        unknownTurn,
+      });
+    }
+  } finally {
+    if (!ended(visitor.received))
+      await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
+    await visitor.room.disconnect().catch(() => undefined);
+  }
+  return results;
+}
+
+const percent = (right: number, total: number) =>
+  total === 0 ? '-' : `${((100 * right) / total).toFixed(1)}% (${right}/${total})`;
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
+
+/** The report: right action per set and language, invented answers, who answered, latency, failures. */
+function report(results: readonly TurnResult[], part: SetPart, header: string[]): string {
+  const lines = [`# Understanding evaluation, ${part} part`, '', ...header, ''];
+  lines.push('## Right action per set (outcomes judged on what the page got)', '');
+  lines.push(
+    '| set | kind | language | turns | right action | router / model / unnamed | invented (d) |',
+  );
+  lines.push('|---|---|---|---|---|---|---|');
+  for (const set of EVAL_SETS) {
+    const mine = results.filter((result) => result.set === set.id);
+    if (mine.length === 0) continue;
+    const count = (by: DecidedBy) => mine.filter((result) => result.by === by).length;
+    const unknownTurns = mine.filter((result) => result.unknownTurn);
+    const invented = unknownTurns.filter((result) => !result.right).length;
+    lines.push(
+      `| ${set.id} | ${set.kind} | ${set.language} | ${mine.length} | ${percent(mine.filter((result) => result.right).length, mine.length)} | ${count('router')} / ${count('model')} / ${count('unknown')} | ${set.kind === 'out-of-scope' ? `${invented} of ${unknownTurns.length}` : '-'} |`,
+    );
+  }
+  lines.push('', '## Who answered, and how fast (rt.chat sent to the first assistant words)', '');
+  lines.push('| path | turns | share | p50 | p95 |', '|---|---|---|---|---|');
+  for (const by of ['router', 'model', 'unknown'] as const) {
+    const mine = results.filter((result) => result.by === by);
+    const figures = percentiles(
+      mine.flatMap((result) => (result.responseMs === undefined ? [] : [result.responseMs])),
+    );
+    lines.push(
+      `| ${by === 'unknown' ? 'not named in the log' : by} | ${mine.length} | ${percent(mine.length, results.length)} | ${ms(figures.p50)} | ${ms(figures.p95)} |`,
+    );
+  }
+  lines.push('', '## Replies to (d) questions, for a person to confirm', '');
+  for (const result of results.filter((entry) => entry.unknownTurn))
+    lines.push(
+      `- ${result.right ? 'ok' : '**counted invented**'} ${result.set} ${result.conversation}#${result.turn}: "${result.say}" -> "${result.reply}"${result.calls ? ` [${result.calls}]` : ''}`,
+    );
+  lines.push('', '## Wrong turns', '');
+  for (const result of results.filter((entry) => !entry.right))
+    lines.push(
+      `- ${result.set} ${result.conversation}#${result.turn} (${result.by}): "${result.say}" -> ${result.calls || 'no tool'}; said "${result.reply.slice(0, 160)}"; ${result.reason}`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { part: { type: 'string' }, sets: { type: 'string' }, limit: { type: 'string' } },
+  });
+  const part = values.part as SetPart | undefined;
+  if (part !== 'dev' && part !== 'heldout') throw new Error('--part dev|heldout');
+  const wanted = values.sets
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const sets = EVAL_SETS.filter((set) => !wanted || wanted.includes(set.id));
+  const frozen = JSON.parse(readFileSync(here('./sets/frozen.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  for (const set of sets) {
+    const problem = unfrozen(set, frozen);
+    if (problem) throw new Error(`${problem}: a changed set is a new set (README)`);
+  }
+  const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  const started = new Date();
+  const header = [
+    `Run ${started.toISOString()}, agent at commit ${git('rev-parse', '--short', 'HEAD')} (${git('status', '--porcelain').split('\n').filter(Boolean).length} files changed in the working tree), typed turns (rt.chat) on the embedded stack (model host + intent router).`,
+    `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} conversations of each` : ''}.`,
+  ];
+
+  const server = await startLivekitServer();
+  const api = await startTestApi({
+    listen: true,
+    transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
+    app: { publicRateLimit: 100_000 },
+  });
+  const healthPort = await freePort();
+  const worker = spawnAgentWorker({
+    livekit: server,
+    apiUrl: api.url,
+    agentKey: TEST_AGENT_KEY,
+    healthPort,
+    // `debug` logs each turn's decision: who answered it, the router or the model.
+    env: { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug' },
+  });
+  const workerLog = () => worker.log.join('');
+  const results: TurnResult[] = [];
+  const stamp = started.toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  const folder = here('../../results');
+  mkdirSync(folder, { recursive: true });
+  const out = `${folder}/understanding-${stamp}-${part}`;
+  try {
+    await server.waitForAgentWorker('svc-agent', 180_000);
+    await workerConnected(healthPort);
+    const admin = adminClient(api.url);
+    for (const set of sets) {
+      const source = set.scenario;
+      const publicationUuid =
+        'definition' in source
+          ? await admin.publish(set, source.definition)
+          : source.demo === 'en'
+            ? api.seeded.publicationUuid
+            : (await seedShopIn(api.database, source.demo, api.seeded)).publication;
+      const setup = {
+        server,
+        api: {
+          conversation: (externalId?: string, mode: 'audio' | 'text' = 'text') =>
+            api.openConversation({ ...(externalId ? { externalId } : {}), mode, publicationUuid }),
+        },
+        workerLog,
+      };
+      const catalogue = catalogueOf(set.collections);
+      const conversations = set.conversations.filter((c) => c.part === part).slice(0, limit);
+      for (const conversation of conversations) {
+        const mine = await runConversation(set, conversation, setup, workerLog, catalogue).catch(
+          (error: Error) =>
+            conversation.turns.map((turn, index) => ({
+              set: set.id,
+              conversation: conversation.id,
+              turn: index + 1,
+              say: turn.say,
+              reply: '',
+              calls: '',
+              right: false,
+              reason: `the conversation failed: ${error.message.split('\n')[0] ?? ''}`,
+              by: 'unknown' as const,
+              unknownTurn: turn.accept.some((outcome) => outcome.kind === 'unknown'),
+            })),
+        );
+        results.push(...mine);
+        process.stderr.write(
+          `  ${set.id} ${conversation.id}: ${mine.filter((result) => result.right).length}/${mine.length} right\n`,
+        );
+        writeFileSync(`${out}.json`, JSON.stringify(results, null, 1));
+        writeFileSync(`${out}.md`, report(results, part, header));
+        // The conversation's job process ends before the next one starts.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+    }
+  } finally {
+    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, workerLog());
+    if (worker.child.exitCode === null) {
+      worker.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    }
+    await api.close();
+    await server.stop();
+  }
+  writeFileSync(`${out}.md`, report(results, part, header));
+  process.stdout.write(`report: ${out}.md\n`);
+}
+
+await main();
