@@ -16,6 +16,8 @@ export function fillAdmin(a: TenantA) {
     'conversations/id': a.conversationId,
     'admins/id': a.adminId,
     'api-keys/id': a.apiKeyId,
+    'visitors/external_id': a.visitorExternalId,
+    'credentials/name': a.credentialName,
   };
   return ({ name, after }: { name: string; after: string }) => ids[`${after}/${name}`];
 }

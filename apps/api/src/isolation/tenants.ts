@@ -59,7 +59,11 @@ export interface TenantA {
   apiKeyId: number;
   /** A's visitor with a cart line, on the fixture's publication. */
   visitor: { id: number; token: string };
+  /** That visitor's external id (what erasure names). */
+  visitorExternalId: string;
   bucket: string;
+  /** A's provider credential, by name. */
+  credentialName: string;
 }
 
 /** Company B: another company's credentials, and its own publication and visitors. */
@@ -159,6 +163,11 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
     password: 'another long password',
   });
   const key = await call(app, 'POST', '/api-keys', token, { name: 'isolation' });
+  const credentialName = 'a-isolated-key';
+  await call(app, 'PUT', `/credentials/${credentialName}`, token, {
+    provider: 'elevenlabs',
+    api_key: 'a-provider-secret-0000',
+  });
 
   const visitor = await harness.visitor(`isolation-a-${dialect}`);
   const conversationId = await harness.conversation(visitor.id);
@@ -220,7 +229,9 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
       adminId: admin.id as number,
       apiKeyId: key.id as number,
       visitor,
+      visitorExternalId: `isolation-a-${dialect}`,
       bucket,
+      credentialName,
     },
     b: {
       token: foreignToken,
