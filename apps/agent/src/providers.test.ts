@@ -1,9 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { initializeLogger, llm, tts, type VAD } from '@livekit/agents';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initializeLogger, llm, log, tts, type VAD } from '@livekit/agents';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { RuntimeConfig } from '@svc/protocol/agent';
-import type { FliteTTS } from '@svc/agents-plugin-embedded';
+import { FliteTTS, PiperTTS, piperVoicePaths } from '@svc/agents-plugin-embedded';
 import {
   ASK_AGAIN_BELOW,
   embeddedRecognizer,
@@ -229,6 +232,71 @@ describe('the embedded engines in the conversation language', () => {
     expect(voiceSpeaks('es-419', 'es')).toBe(true);
     expect(voiceSpeaks('en-us', 'es')).toBe(false);
     expect(voiceSpeaks('de', 'de-DE')).toBe(true);
+  });
+});
+
+describe('the embedded voice', () => {
+  const english = { conversation: { language: 'en-US' } } as unknown as RuntimeConfig;
+  const french = { conversation: { language: 'fr-FR' } } as unknown as RuntimeConfig;
+  const voicesDir = mkdtempSync(join(tmpdir(), 'svc-agent-voices-'));
+  afterAll(() => rmSync(voicesDir, { recursive: true, force: true }));
+
+  it("speaks English with Piper's joe, and keeps flite when a scenario asks for it", () => {
+    const byDefault = ttsFor(undefined, {}, english);
+    expect(byDefault).toBeInstanceOf(PiperTTS);
+    expect(byDefault.model).toBe('joe');
+    expect(byDefault.sampleRate).toBe(22_050);
+    expect(ttsFor({ provider: 'embedded', voice: 'joe' }, {}, english)).toBeInstanceOf(PiperTTS);
+    const flite = ttsFor({ provider: 'embedded', voice: 'flite' }, {}, english) as FliteTTS;
+    expect(flite.choice).toMatchObject({ engine: 'flite', voice: 'slt' });
+    const rms = ttsFor({ provider: 'embedded', voice: 'rms' }, {}, english) as FliteTTS;
+    expect(rms.choice).toMatchObject({ engine: 'flite', voice: 'rms' });
+    // Other languages have no Piper voice installed: espeak-ng, as before, even asked for joe.
+    const joeInFrench = ttsFor({ provider: 'embedded', voice: 'joe' }, {}, french) as FliteTTS;
+    expect(joeInFrench.choice).toMatchObject({ engine: 'espeak-ng', voice: 'fr-fr' });
+  });
+
+  it("speaks a business's Piper voice from the operator's folder, by name and in its language", () => {
+    const joe = piperVoicePaths('joe');
+    if (!joe) throw new Error('joe is an installed voice');
+    // A French voice as a business would supply it (joe's model under a French JSON).
+    const config = JSON.parse(readFileSync(joe.config, 'utf8')) as Record<string, unknown>;
+    symlinkSync(joe.model, join(voicesDir, 'fr_FR-boutique-medium.onnx'));
+    writeFileSync(
+      join(voicesDir, 'fr_FR-boutique-medium.onnx.json'),
+      JSON.stringify({ ...config, language: { code: 'fr_FR' }, espeak: { voice: 'fr' } }),
+    );
+    const env = { SVC_PIPER_VOICES_DIR: voicesDir };
+    const settings = { provider: 'embedded', voice: 'fr_FR-boutique-medium' };
+    const boutique = ttsFor(settings, env, french);
+    expect(boutique).toBeInstanceOf(PiperTTS);
+    expect((boutique as PiperTTS).config.espeakVoice).toBe('fr');
+    // Not in another language, not without the operator's folder, never by path.
+    expect(ttsFor(settings, env, english)).not.toBeInstanceOf(PiperTTS);
+    expect(ttsFor(settings, {}, french)).toBeInstanceOf(FliteTTS);
+    const byPath = {
+      provider: 'embedded',
+      voice: `../${voicesDir.split('/').at(-1)}/fr_FR-boutique-medium`,
+    };
+    expect(ttsFor(byPath, env, french)).toBeInstanceOf(FliteTTS);
+  });
+
+  it('falls back to flite with a log line on a machine without the Piper voice', () => {
+    const warn = vi.spyOn(log(), 'warn');
+    const previous = process.env.SVC_CACHE_DIR;
+    process.env.SVC_CACHE_DIR = join(voicesDir, 'empty-cache');
+    try {
+      const fallback = ttsFor(undefined, {}, english) as FliteTTS;
+      expect(fallback).toBeInstanceOf(FliteTTS);
+      expect(fallback.choice).toMatchObject({ engine: 'flite', voice: 'slt' });
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/Piper voice joe is not installed .*ensure-piper.*flite/),
+      );
+    } finally {
+      warn.mockRestore();
+      if (previous === undefined) delete process.env.SVC_CACHE_DIR;
+      else process.env.SVC_CACHE_DIR = previous;
+    }
   });
 });
 

@@ -1,12 +1,18 @@
 import type { llm as llmBase, stt } from '@livekit/agents';
-import { voice, type tts, type VAD } from '@livekit/agents';
+import { log, voice, type tts, type VAD } from '@livekit/agents';
 import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
 import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
 import * as openai from '@livekit/agents-plugin-openai';
 import {
+  DEFAULT_PIPER_VOICE,
+  FLITE_VOICES,
   FliteTTS,
   LlamaLLM,
+  PiperTTS,
+  piperVoiceInstalled,
+  piperVoicePaths,
+  readPiperConfig,
   PocketsphinxSTT,
   EarlyStreamAdapter,
   earlySilenceMsFor,
@@ -28,7 +34,7 @@ import {
 } from '@svc/protocol/agent';
 import { OpenAI } from 'openai';
 import type { Engines } from './conversation.js';
-import { RemoteLLM, RemoteTranscriber } from './model-host/remote-llm.js';
+import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { readOperatorEndpoints } from './endpoints.js';
 import { tenantFetch, type FetchLike } from './tenant-fetch.js';
@@ -51,6 +57,11 @@ export interface ProviderEnv {
   SVC_PROVIDER_ENDPOINTS?: string | undefined;
   DEEPGRAM_API_KEY?: string | undefined;
   ELEVEN_API_KEY?: string | undefined;
+  /**
+   * The operator's folder of Piper voices (`<name>.onnx` with its `<name>.onnx.json`): a
+   * scenario's embedded `voice` picks one by name, in the language its JSON names.
+   */
+  SVC_PIPER_VOICES_DIR?: string | undefined;
   /** Turns on the `scripted` LLM (the agents framework's FakeLLM), for tests and benchmarks. */
   SVC_AGENT_TEST_PROVIDERS?: string | undefined;
   [key: string]: string | undefined;
@@ -417,16 +428,8 @@ export function ttsFor(
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
   switch (provider) {
-    case 'embedded': {
-      // A voice setting serves every language of the scenario: in English it is taken as it is
-      // (a flite voice, `slt`); in another language only an espeak-ng voice of that language is
-      // (`fr`, `fr+m7`, MBROLA's `mb-fr1` where installed), else the language's own voice speaks.
-      const voice = settings?.voice;
-      return new FliteTTS({
-        language,
-        ...(voice && (isEnglish(language) || voiceSpeaks(voice, language)) ? { voice } : {}),
-      });
-    }
+    case 'embedded':
+      return embeddedTts(settings?.voice, language, env);
     case 'openai':
     case 'openai-compatible':
       return new openai.TTS({
@@ -459,6 +462,77 @@ export function ttsFor(
       throw new Error(
         `unknown TTS provider ${provider}: use embedded, openai, openai-compatible, elevenlabs, deepgram or cartesia`,
       );
+  }
+}
+
+/** Whether the missing English Piper voice was logged already (once per process is enough). */
+let piperMissingLogged = false;
+
+/**
+ * The embedded voice of a scenario. English: Piper's joe by default (flite, with a log line, on
+ * a machine where it is not installed); `flite` or a flite voice (`slt`, `rms`) keeps flite, and
+ * any other name is an espeak-ng voice as before. Another language: espeak-ng, its voice setting
+ * taken only when it is one of that language's (`fr`, `fr+m7`, MBROLA's `mb-fr1`), else the
+ * language's own. In any language, a voice named in the operator's `SVC_PIPER_VOICES_DIR` whose
+ * JSON names the conversation's language speaks: a business's own Piper voice, picked by name
+ * (the name can never be a path: see `piperVoicePaths`).
+ */
+export function embeddedTts(
+  voice: string | undefined,
+  language: string,
+  env: ProviderEnv,
+): tts.TTS {
+  if (voice === 'flite' && isEnglish(language)) return new FliteTTS({ language });
+  if (voice && isEnglish(language) && Object.hasOwn(FLITE_VOICES, voice)) {
+    return new FliteTTS({ language, voice });
+  }
+  const voicesDir = env.SVC_PIPER_VOICES_DIR || undefined;
+  const operatorVoice =
+    voice && voice !== DEFAULT_PIPER_VOICE ? piperVoicePaths(voice, { voicesDir }) : undefined;
+  if (operatorVoice && voice) {
+    try {
+      const { language: spoken, espeakVoice } = readPiperConfig(operatorVoice);
+      if (voiceSpeaks(spoken ?? espeakVoice, language)) return piperTts({ voice, voicesDir });
+    } catch (error) {
+      // The operator's file, not the conversation, is wrong: the conversation speaks on.
+      frameworkLog()?.warn({ err: error, voice }, 'the Piper voice cannot be read; not used');
+    }
+  }
+  if (!isEnglish(language)) {
+    return new FliteTTS({ language, ...(voice && voiceSpeaks(voice, language) ? { voice } : {}) });
+  }
+  if (voice && voice !== DEFAULT_PIPER_VOICE) return new FliteTTS({ language, voice });
+  if (piperVoiceInstalled(DEFAULT_PIPER_VOICE)) return piperTts({});
+  if (!piperMissingLogged) {
+    piperMissingLogged = true;
+    frameworkLog()?.warn(
+      'the English Piper voice joe is not installed (run `npm run ensure-piper -w @svc/agents-plugin-embedded`): English is spoken by flite',
+    );
+  }
+  return new FliteTTS({ language });
+}
+
+/**
+ * A Piper voice, run by the worker's model host (`SVC_LLM_HOST_SOCKET`: one model for all its
+ * conversations), else loaded in this process, starting now so that it is ready by the greeting.
+ */
+function piperTts(options: { voice?: string; voicesDir?: string | undefined }): PiperTTS {
+  const socket = process.env.SVC_LLM_HOST_SOCKET;
+  const engine = new PiperTTS({
+    ...options,
+    ...(socket ? { synthesizer: new RemoteSynthesizer(socket) } : {}),
+  });
+  // A failure is the first synthesis's to report, where the session listens for it.
+  if (!socket) void engine.prepare().catch(() => undefined);
+  return engine;
+}
+
+/** The framework's logger, when the process has one (scripts and some tests do not). */
+function frameworkLog(): ReturnType<typeof log> | undefined {
+  try {
+    return log();
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,10 +1,18 @@
-// The model host's process: loads the embedded LLM once, and the Whisper recognizer when it is
-// installed, then serves both on the socket the worker names (SVC_LLM_HOST_SOCKET). Tells its
-// parent `ready` (or the error) over the IPC channel. Whisper's English model loads at start; the
+// The model host's process: loads the embedded LLM once, the Whisper recognizer and the English
+// Piper voice when they are installed, then serves them on the socket the worker names
+// (SVC_LLM_HOST_SOCKET). Tells its parent `ready` (or the error) over the IPC channel. Whisper's English model loads at start; the
 // multilingual one when a conversation in another language first asks for it, or at start for
 // the languages SVC_WHISPER_PRELOAD lists (`fr,de`).
 import { initializeLogger } from '@livekit/agents';
-import { LlamaLLM, WhisperModels, whisperInstalled } from '@svc/agents-plugin-embedded';
+import {
+  DEFAULT_PIPER_VOICE,
+  LlamaLLM,
+  localPiperSynthesizer,
+  phonemeIds,
+  piperVoiceInstalled,
+  WhisperModels,
+  whisperInstalled,
+} from '@svc/agents-plugin-embedded';
 import { serveModel } from './host.js';
 
 // The framework's LLM streams log through its logger, which each process initializes.
@@ -15,16 +23,28 @@ try {
   const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
   const whisper = whisperInstalled() ? new WhisperModels() : undefined;
   const preload = (process.env.SVC_WHISPER_PRELOAD ?? '').split(',').filter(Boolean);
-  // All load at once: the recognizer's Python processes and the LLM's weights.
+  // The voices: English's Piper voice loads at start (and speaks once, so the first reply does
+  // not pay for the runtime's first run); an operator's voice when a conversation first asks.
+  const voices = localPiperSynthesizer({
+    voicesDir: process.env.SVC_PIPER_VOICES_DIR || undefined,
+  });
+  const warmVoice = async () => {
+    const voice = await voices.load(DEFAULT_PIPER_VOICE);
+    await voice.synthesize(phonemeIds('ə', voice.config.phonemeIdMap));
+  };
+  // All load at once: the recognizer's Python processes, the voice and the LLM's weights.
   await Promise.all([
     model.load(),
     whisper?.start(),
     ...preload.map((language) => whisper?.start(language)),
+    // A voice that fails to load fails the conversations that ask for it, not the host.
+    piperVoiceInstalled(DEFAULT_PIPER_VOICE) ? warmVoice().catch(() => undefined) : undefined,
   ]);
   const server = await serveModel(
     model,
     socketPath,
     whisper && ((request, signal) => whisper.transcribe(request, signal)),
+    voices,
   );
   process.send?.({ ready: true, model: model.model, whisper: Boolean(whisper) });
   // The worker's end is the host's end.

@@ -1,9 +1,9 @@
-// The worker's model host: one process that holds the embedded LLM for every conversation of the
-// worker. Job processes (one per conversation) send it their turns over a Unix socket, so the
+// The worker's model host: one process that holds the embedded LLM (and the recognizer and the
+// English voice) for every conversation of the worker. Job processes (one per conversation) send it their turns over a Unix socket, so the
 // model is loaded and warmed once per worker instead of once per conversation.
 import { createServer, type Server, type Socket } from 'node:net';
 import { llm } from '@livekit/agents';
-import type { Transcript } from '@svc/agents-plugin-embedded';
+import type { PiperSynthesizer, Transcript } from '@svc/agents-plugin-embedded';
 import { chatContextOf } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
 
@@ -45,13 +45,14 @@ export type HostTranscriber = (
 ) => Promise<Transcript>;
 
 /**
- * Serves one LLM (and, when given, one speech recognizer) to every job process that connects to
- * `socketPath`.
+ * Serves one LLM (and, when given, one speech recognizer and the Piper voices) to every job
+ * process that connects to `socketPath`.
  */
 export function serveModel(
   model: WarmableLLM,
   socketPath: string,
   transcriber?: HostTranscriber,
+  synthesizer?: PiperSynthesizer,
 ): Promise<Server> {
   const server = createServer((socket: Socket) => {
     const running = new Map<number, llm.LLMStream>();
@@ -121,6 +122,16 @@ export function serveModel(
         transcribing.delete(request.id);
       }
     };
+    const synthesize = async (request: Extract<HostRequest, { kind: 'synthesize' }>) => {
+      try {
+        if (!synthesizer) throw new Error('this model host has no Piper voice');
+        const samples = await synthesizer.synthesize(request);
+        const audio = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+        send({ id: request.id, kind: 'audio', audio: audio.toString('base64') });
+      } catch (error) {
+        send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
+      }
+    };
     socket.on(
       'data',
       jsonLines((value) => {
@@ -129,6 +140,7 @@ export function serveModel(
           running.get(request.id)?.close();
           transcribing.get(request.id)?.abort();
         } else if (request.kind === 'transcribe') void transcribe(request);
+        else if (request.kind === 'synthesize') void synthesize(request);
         else if (request.kind === 'chat' || request.kind === 'warm') void handle(request);
       }),
     );

@@ -8,7 +8,7 @@ import { initializeLogger, llm, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveModel } from './host.js';
 import { startModelHost, type ModelHost } from './start-host.js';
-import { RemoteLLM, RemoteTranscriber } from './remote-llm.js';
+import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './remote-llm.js';
 
 /** A FakeLLM that also records what each turn saw. */
 class RecordingLLM extends voice.testing.FakeLLM {
@@ -165,11 +165,45 @@ describe('the model host', () => {
   });
 });
 
+describe("the model host's voices", () => {
+  it("speaks a job process's phoneme ids with the named voice, samples intact", async () => {
+    const asked: unknown[] = [];
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-host-test-')), 'host.sock');
+    const host = await serveModel(inner, path, undefined, {
+      synthesize: async (request) => {
+        asked.push(request);
+        if (request.voice !== 'joe') throw new Error(`unknown Piper voice "${request.voice}"`);
+        return Int16Array.from([0, 1, -1, 32_767, -32_767, 12_345]);
+      },
+    });
+    try {
+      const remote = new RemoteSynthesizer(path);
+      const samples = await remote.synthesize({ voice: 'joe', ids: [1, 0, 14, 0, 2], speed: 1.2 });
+      expect(Array.from(samples)).toEqual([0, 1, -1, 32_767, -32_767, 12_345]);
+      expect(asked).toEqual([
+        expect.objectContaining({ voice: 'joe', ids: [1, 0, 14, 0, 2], speed: 1.2 }),
+      ]);
+      await expect(remote.synthesize({ voice: 'nosuch', ids: [1, 2], speed: 1 })).rejects.toThrow(
+        /unknown Piper voice "nosuch"/,
+      );
+    } finally {
+      host.close();
+    }
+  });
+
+  it('answers an error, not silence, when it has no voice', async () => {
+    const remote = new RemoteSynthesizer(socketPath);
+    await expect(remote.synthesize({ voice: 'joe', ids: [1, 2], speed: 1 })).rejects.toThrow(
+      /no Piper voice/,
+    );
+  });
+});
+
 describe('the model host process, as the worker starts it', () => {
   let host: ModelHost | undefined;
   afterAll(() => host?.stop());
 
-  it('loads the embedded LLM and Whisper once and serves them to a job process', async () => {
+  it('loads the embedded LLM, Whisper and the English voice once and serves them to a job process', async () => {
     host = await startModelHost();
     const remote = new RemoteLLM(host.socketPath);
     const chatCtx = llm.ChatContext.empty();
@@ -185,5 +219,11 @@ describe('the model host process, as the worker starts it', () => {
     const transcriber = new RemoteTranscriber(host.socketPath);
     const silence = await transcriber.transcribe({ pcm: new Int16Array(16_000), language: 'en' });
     expect(silence.text.trim().split(/\s+/).length).toBeLessThan(4);
+    // The English voice, loaded with the host: a word is about half a second at 22,050 Hz.
+    const voice = new RemoteSynthesizer(host.socketPath);
+    const ids = [1, 0, 20, 0, 59, 0, 24, 0, 120, 0, 27, 0, 100, 0, 10, 0, 2]; // "həlˈoʊ."
+    const hello = await voice.synthesize({ voice: 'joe', ids, speed: 1 });
+    expect(hello.length / 22_050).toBeGreaterThan(0.2);
+    expect(Math.max(...hello)).toBeGreaterThan(10_000);
   }, 300_000);
 });

@@ -2,7 +2,11 @@
 // goes to the model host over its socket, and the answer streams back.
 import { connect, type Socket } from 'node:net';
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
-import type { Transcript } from '@svc/agents-plugin-embedded';
+import type {
+  PiperSynthesisRequest,
+  PiperSynthesizer,
+  Transcript,
+} from '@svc/agents-plugin-embedded';
 import { chatEntries } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
 
@@ -111,6 +115,41 @@ export class RemoteTranscriber {
         () => {
           cancel();
           reject(new Error('transcription aborted'));
+        },
+        { once: true },
+      );
+    });
+  }
+}
+
+/** The worker's Piper voices, reached through its model host. */
+export class RemoteSynthesizer implements PiperSynthesizer {
+  readonly #connection: HostConnection;
+
+  constructor(socketPath: string) {
+    this.#connection = hostConnection(socketPath);
+  }
+
+  synthesize(request: PiperSynthesisRequest, signal?: AbortSignal): Promise<Int16Array> {
+    return new Promise((resolve, reject) => {
+      const cancel = this.#connection.request(
+        { kind: 'synthesize', voice: request.voice, ids: [...request.ids], speed: request.speed },
+        (answer) => {
+          if (answer.kind === 'audio') {
+            const bytes = Buffer.from(answer.audio, 'base64');
+            // A copy: the decoded buffer's offset need not be aligned for 16-bit samples.
+            const samples = new Int16Array(Math.floor(bytes.length / 2));
+            for (let i = 0; i < samples.length; i += 1) samples[i] = bytes.readInt16LE(i * 2);
+            resolve(samples);
+          } else if (answer.kind === 'error') reject(new Error(answer.message));
+        },
+      );
+      signal?.addEventListener(
+        'abort',
+        () => {
+          // The host finishes the utterance (an inference cannot be stopped); its answer is dropped.
+          cancel();
+          reject(new Error('synthesis aborted'));
         },
         { once: true },
       );

@@ -1,6 +1,7 @@
 // What crosses between a conversation's job process and the worker's model host: one JSON
 // object per line over a Unix socket. A request carries the turn's chat context and tool schemas;
-// the host answers with the model's chunks as they come, then `done` or `error`.
+// the host answers with the model's chunks as they come, then `done` or `error`. The host also
+// transcribes (Whisper) and speaks (a Piper voice's model) for the job processes.
 import type { ChatEntry } from '../chat-entries.js';
 
 /** A tool as the model sees it: name, description and JSON Schema of its arguments. */
@@ -35,6 +36,15 @@ export type HostRequest =
       audio: string;
       prompt?: string;
       language?: string;
+    }
+  | {
+      id: number;
+      kind: 'synthesize';
+      /** A Piper voice's name, resolved by the host as the job process resolved it. */
+      voice: string;
+      /** The utterance's phoneme ids (the job process runs espeak-ng). */
+      ids: number[];
+      speed: number;
     };
 
 /** From the host to a job process. */
@@ -42,6 +52,8 @@ export type HostAnswer =
   | { id: number; kind: 'chunk'; content?: string; toolCalls?: WireToolCall[] }
   | { id: number; kind: 'done' }
   | { id: number; kind: 'transcript'; text: string; ms: number; known?: number }
+  /** 16-bit mono samples at the voice's rate, base64. */
+  | { id: number; kind: 'audio'; audio: string }
   | { id: number; kind: 'error'; message: string };
 
 /** Splits a byte stream into JSON lines and hands each parsed object on. */

@@ -28,3 +28,4 @@ export type { VisitorChannel } from '../channel.js';
 export { instructionsFor } from '../scenario-agent.js';
 export { buildTools } from '../tools.js';
 export { scenarioPhrases, whisperPrompt } from '../scenario-phrases.js';
+export { templatesFor, type ReplyTemplates } from '../router/index.js';

@@ -115,6 +115,29 @@ describe('PiperTTS', () => {
     expect(rms(audio.slice(first + 1).map((item) => item.frame))).toBeGreaterThan(1000);
   });
 
+  it("runs the voice's model where it is told (the agent's model host), from the phonemes it makes", async () => {
+    const asked: { voice: string; ids: readonly number[]; speed: number }[] = [];
+    const hosted = new PiperTTS({
+      speed: 1.25,
+      synthesizer: {
+        synthesize: async (request) => {
+          asked.push(request);
+          return new Int16Array(2205).fill(8000);
+        },
+      },
+    });
+    const audio = await collect(hosted.synthesize('Sure, here it is. Anything else?'));
+    // The first clause alone, then the rest of its sentence, then the next sentence.
+    expect(asked.map(({ voice, speed }) => [voice, speed])).toEqual([
+      ['joe', 1.25],
+      ['joe', 1.25],
+      ['joe', 1.25],
+    ]);
+    expect(asked[0]?.ids.slice(0, 2)).toEqual([1, 0]);
+    expect(asked[0]?.ids.at(-1)).toBe(2);
+    expect(seconds(audio)).toBeCloseTo(0.3, 1);
+  });
+
   it('refuses an unknown voice name with a clear error, and a name that is a path', () => {
     expect(() => new PiperTTS({ voice: 'nosuchvoice' })).toThrow(
       /unknown Piper voice "nosuchvoice": the installed voice is "joe" and no voices folder/,

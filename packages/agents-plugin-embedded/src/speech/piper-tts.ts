@@ -19,6 +19,7 @@ import {
   loadPiperVoice,
   piperVoicePaths,
   readPiperConfig,
+  type PiperSynthesizer,
   type PiperVoice,
   type PiperVoiceConfig,
   type PiperVoiceLocation,
@@ -36,6 +37,11 @@ export interface PiperTTSOptions extends PiperVoiceLocation {
   speed?: number;
   /** CPU threads of one inference (default 1: see `PiperLoadOptions.threads`). */
   threads?: number;
+  /**
+   * Where the model runs (default: loaded in this process). The agent passes its model host's,
+   * which holds one model for every conversation of the worker.
+   */
+  synthesizer?: PiperSynthesizer;
   /** The espeak-ng program the phonemes come from (default `espeak-ng` on PATH). */
   espeakBinary?: string;
   /** Length of the audio frames handed out, in ms (default 20: the first leaves quickly). */
@@ -83,7 +89,7 @@ export class PiperTTS extends tts.TTS {
   /** What its JSON says. */
   readonly config: PiperVoiceConfig;
   readonly #options: PiperTTSOptions;
-  #ready: Promise<{ voice: PiperVoice; espeak: string }> | undefined;
+  #ready: Promise<{ synthesizer: PiperSynthesizer; espeak: string }> | undefined;
 
   /**
    * @throws Error when the voice is neither installed nor in `voicesDir` ("unknown Piper voice"),
@@ -133,21 +139,25 @@ export class PiperTTS extends tts.TTS {
   }
 
   /**
-   * Loads the voice and finds espeak-ng, once; called by the first synthesis, and ahead of it to
-   * take the model's load (about 4 s) out of the first reply. Rejects with a non-retryable
-   * `APIConnectionError`.
+   * Finds espeak-ng and, without a `synthesizer`, loads the voice, once; called by the first
+   * synthesis, and ahead of it to take the model's load (2-4 s) out of the first reply. Rejects
+   * with a non-retryable `APIConnectionError`.
    */
-  prepare(): Promise<{ voice: PiperVoice; espeak: string }> {
+  prepare(): Promise<{ synthesizer: PiperSynthesizer; espeak: string }> {
     if (!this.#ready) {
       this.#ready = (async () => {
         const espeak = await requireExecutable(
           this.#options.espeakBinary ?? 'espeak-ng',
           'espeak-ng',
         );
-        const voice = await loadPiperVoice(this.paths, {
+        if (this.#options.synthesizer) return { synthesizer: this.#options.synthesizer, espeak };
+        const voice: PiperVoice = await loadPiperVoice(this.paths, {
           ...(this.#options.threads ? { threads: this.#options.threads } : {}),
         });
-        return { voice, espeak };
+        const synthesizer: PiperSynthesizer = {
+          synthesize: ({ ids, speed }) => voice.synthesize(ids, speed),
+        };
+        return { synthesizer, espeak };
       })();
       this.#ready.catch(() => {
         this.#ready = undefined;
@@ -227,9 +237,10 @@ export class PiperChunkedStream extends tts.ChunkedStream {
     try {
       const text = speakableText(this.inputText);
       if (!text) return;
-      const { voice, espeak } = await this.#engine.prepare();
+      const { synthesizer, espeak } = await this.#engine.prepare();
       if (this.abortSignal.aborted) return;
-      const lines = await espeakPhonemes(espeak, voice.config.espeakVoice, text, this.abortSignal);
+      const { espeakVoice, phonemeIdMap } = this.#engine.config;
+      const lines = await espeakPhonemes(espeak, espeakVoice, text, this.abortSignal);
       const units = synthesisUnits(joinClauses(lines, text));
       const requestId = shortuuid('tts_');
       const rate = this.#engine.sampleRate;
@@ -243,9 +254,10 @@ export class PiperChunkedStream extends tts.ChunkedStream {
         }
       };
       for (const [index, unit] of units.entries()) {
-        let samples = await voice.synthesize(
-          phonemeIds(unit, voice.config.phonemeIdMap),
-          this.#engine._speed,
+        const ids = phonemeIds(unit, phonemeIdMap);
+        let samples = await synthesizer.synthesize(
+          { voice: this.#engine.model, ids, speed: this.#engine._speed },
+          this.abortSignal,
         );
         if (this.abortSignal.aborted) return;
         if (index === 0) {

@@ -245,3 +245,40 @@ export function loadPiperVoice(
   }
   return voice;
 }
+
+/** One utterance for a {@link PiperSynthesizer}: the voice by name, its ids, the speaking rate. */
+export interface PiperSynthesisRequest {
+  voice: string;
+  ids: readonly number[];
+  speed: number;
+}
+
+/**
+ * Runs a voice's model: in this process ({@link localPiperSynthesizer}), or in another that
+ * serves every conversation of a worker (the agent's model host), so the model is loaded once.
+ */
+export interface PiperSynthesizer {
+  /** The utterance's audio, 16-bit at the voice's rate. */
+  synthesize(request: PiperSynthesisRequest, signal?: AbortSignal): Promise<Int16Array>;
+}
+
+/**
+ * A {@link PiperSynthesizer} on this process's voices: each loaded at its first utterance, or
+ * ahead with `load`. Voice names resolve as {@link piperVoicePaths} resolves them.
+ */
+export function localPiperSynthesizer(
+  location: PiperVoiceLocation = {},
+  options: PiperLoadOptions = {},
+): PiperSynthesizer & { load(voice: string): Promise<PiperVoice> } {
+  const load = (voice: string) => {
+    const paths = piperVoicePaths(voice, location);
+    if (!paths) return Promise.reject(new Error(`unknown Piper voice "${voice}"`));
+    return loadPiperVoice(paths, options);
+  };
+  return {
+    load,
+    async synthesize({ voice, ids, speed }) {
+      return (await load(voice)).synthesize(ids, speed);
+    },
+  };
+}
