@@ -20,6 +20,14 @@ describe('voice samples', () => {
     expect(wav.readUInt32LE(40) / 2 / 16_000).toBeGreaterThan(0.5);
   });
 
+  it("speaks English in Piper's joe by default, as the agent does, and flite when asked", async () => {
+    const joe = await synthesizeWav('Hello there.', { language: 'en-US' });
+    expect(joe.readUInt32LE(24)).toBe(22_050);
+    expect(joe.readUInt32LE(40) / 2 / 22_050).toBeGreaterThan(0.5);
+    const flite = await synthesizeWav('Hello there.', { language: 'en-US', voice: 'flite' });
+    expect(flite.readUInt32LE(24)).toBe(16_000);
+  });
+
   it('fails for a voice the engine lacks, and tells a missing engine apart', async () => {
     await expect(synthesizeWav('Hi.', { language: 'en-US', voice: 'nobody' })).rejects.toThrow(
       /voice does not exist/,

@@ -1,7 +1,9 @@
 // One text spoken by the embedded TTS into a WAV file, outside any agent session: what an
 // authoring tool plays when an admin asks to hear a voice before choosing it.
-import { initializeLogger } from '@livekit/agents';
+import { getBaseLanguage, initializeLogger } from '@livekit/agents';
 import { chooseEngine, FliteTTS, type FliteTTSOptions } from './flite-tts.js';
+import { PiperTTS } from './piper-tts.js';
+import { DEFAULT_PIPER_VOICE, piperVoiceInstalled } from './piper-voice.js';
 import { findExecutable, frameworkLogger } from './processes.js';
 
 /** A 16-bit mono PCM WAV file of `samples` at `sampleRate`. */
@@ -24,8 +26,28 @@ export function wavFile(samples: Int16Array, sampleRate: number): Buffer {
 }
 
 /**
- * Speaks `text` with {@link FliteTTS} as an agent with these options would, and answers the
- * whole of it as a WAV file (the voice's own rate unless `options.sampleRate` says otherwise).
+ * Whether these options ask for the English Piper voice, as the agent reads them: English with
+ * no voice, or `joe` (`flite` or a flite voice keeps flite).
+ */
+function asksPiper(options: FliteTTSOptions): boolean {
+  return (
+    getBaseLanguage(options.language ?? 'en-US') === 'en' &&
+    (options.voice ?? DEFAULT_PIPER_VOICE) === DEFAULT_PIPER_VOICE &&
+    options.engine === undefined &&
+    options.sampleRate === undefined
+  );
+}
+
+/** The flite options of these: `flite`, or joe where it is missing, is flite's default voice. */
+function fliteOptions(options: FliteTTSOptions): FliteTTSOptions {
+  const { voice, ...rest } = options;
+  return voice === 'flite' || voice === DEFAULT_PIPER_VOICE ? rest : options;
+}
+
+/**
+ * Speaks `text` as an agent with these options would (Piper's joe for English by default, else
+ * {@link FliteTTS}; `voice: 'flite'` is flite's default voice), and answers the whole of it as a
+ * WAV file (the voice's own rate unless `options.sampleRate` says otherwise).
  *
  * @throws Error when the options name a voice or language the engine cannot speak, or the engine
  * fails (the message says which); a text with nothing speakable in it gives an empty WAV.
@@ -33,7 +55,10 @@ export function wavFile(samples: Int16Array, sampleRate: number): Buffer {
 export async function synthesizeWav(text: string, options: FliteTTSOptions = {}): Promise<Buffer> {
   // The framework's streams log through its logger, which only an agent process sets up.
   if (!frameworkLogger()) initializeLogger({ pretty: false, level: 'warn' });
-  const tts = new FliteTTS(options);
+  const tts =
+    asksPiper(options) && piperVoiceInstalled(DEFAULT_PIPER_VOICE)
+      ? new PiperTTS()
+      : new FliteTTS(fliteOptions(options));
   // A failure is thrown below; without a listener the TTS would also log it as an error.
   tts.on('error', () => undefined);
   await tts.prepare();
@@ -59,7 +84,7 @@ export async function synthesizeWav(text: string, options: FliteTTSOptions = {})
 export async function embeddedTtsInstalled(options: FliteTTSOptions = {}): Promise<boolean> {
   let engine: 'flite' | 'espeak-ng';
   try {
-    engine = chooseEngine(options).engine;
+    engine = chooseEngine(fliteOptions(options)).engine;
   } catch {
     // Options no engine takes (flite asked for another language): nothing to look for.
     return true;
