@@ -6,7 +6,9 @@
 // prompt, and with the prompt the agent gives it for the demo shop.
 // Each voice is loaded and has spoken once before it is timed (the agent loads it ahead too).
 // Writes a dated report to bench/results/tts-<date>.md and prints it.
-// Run: npm run tts -w @svc/bench   (TTS_ROUNDS=3 speaks every reply that many times; default 2)
+// Run: npm run tts -w @svc/bench   (TTS_ROUNDS=3 speaks every reply that many times, default 2;
+// TTS_SAVE=folder keeps each reply's audio from both voices, flite-<n>.wav and piper-<n>.wav, for
+// the blind listening check the plugin's README describes)
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import {
   PiperTTS,
   speakableText,
   WhisperSidecar,
+  wavFile,
   wordErrors,
 } from '@svc/agents-plugin-embedded';
 
@@ -173,6 +176,8 @@ async function main(): Promise<void> {
       await espeakPhonemes('espeak-ng', 'en-us', speakableText(text));
       phonemeMs.push(performance.now() - started);
     }
+    const save = process.env.TTS_SAVE;
+    if (save) mkdirSync(save, { recursive: true });
     const engines: [string, () => tts.TTS, (engine: tts.TTS) => Promise<unknown>][] = [
       [
         'flite slt (16 kHz)',
@@ -199,6 +204,10 @@ async function main(): Promise<void> {
           synthesisMs += spoken.totalMs;
           audioSeconds += spoken.seconds;
           if (round > 0) continue;
+          if (save) {
+            const file = `${name.split(' ')[0]?.toLowerCase()}-${texts.indexOf(text) + 1}.wav`;
+            writeFileSync(join(save, file), wavFile(spoken.samples, spoken.sampleRate));
+          }
           const pcm = forRecognizer(spoken.samples, spoken.sampleRate);
           for (const [prompt, counts] of [
             [undefined, tally.none],

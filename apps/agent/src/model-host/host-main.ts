@@ -8,7 +8,6 @@ import {
   DEFAULT_PIPER_VOICE,
   LlamaLLM,
   localPiperSynthesizer,
-  phonemeIds,
   piperVoiceInstalled,
   WhisperModels,
   whisperInstalled,
@@ -23,22 +22,20 @@ try {
   const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
   const whisper = whisperInstalled() ? new WhisperModels() : undefined;
   const preload = (process.env.SVC_WHISPER_PRELOAD ?? '').split(',').filter(Boolean);
-  // The voices: English's Piper voice loads at start (and speaks once, so the first reply does
-  // not pay for the runtime's first run); an operator's voice when a conversation first asks.
+  // The voices: English's Piper voice loads at start; an operator's voice when a conversation
+  // first asks for it.
   const voices = localPiperSynthesizer({
     voicesDir: process.env.SVC_PIPER_VOICES_DIR || undefined,
   });
-  const warmVoice = async () => {
-    const voice = await voices.load(DEFAULT_PIPER_VOICE);
-    await voice.synthesize(phonemeIds('ə', voice.config.phonemeIdMap));
-  };
   // All load at once: the recognizer's Python processes, the voice and the LLM's weights.
   await Promise.all([
     model.load(),
     whisper?.start(),
     ...preload.map((language) => whisper?.start(language)),
     // A voice that fails to load fails the conversations that ask for it, not the host.
-    piperVoiceInstalled(DEFAULT_PIPER_VOICE) ? warmVoice().catch(() => undefined) : undefined,
+    piperVoiceInstalled(DEFAULT_PIPER_VOICE)
+      ? voices.load(DEFAULT_PIPER_VOICE).catch(() => undefined)
+      : undefined,
   ]);
   const server = await serveModel(
     model,
