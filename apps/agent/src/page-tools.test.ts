@@ -157,8 +157,8 @@ afterAll(async () => {
 });
 
 /** A typed conversation with a page that answers the business's tools in both patterns. */
-async function visit(): Promise<Visitor> {
-  const { visitor } = await openVisit(
+async function visitWithId(): Promise<{ visitor: Visitor; conversationId: string }> {
+  const opened = await openVisit(
     {
       server,
       api,
@@ -172,13 +172,16 @@ async function visit(): Promise<Visitor> {
     },
     'text',
   );
-  await visitor.acknowledge();
-  await visitor.next(
+  await opened.visitor.acknowledge();
+  await opened.visitor.next(
     'message:new',
     (m) => m.role === 'assistant' && /front desk/.test(String(m.content)),
   );
-  return visitor;
+  return opened;
 }
+
+/** {@link visitWithId}, for the cases that need only the visitor. */
+const visit = async (): Promise<Visitor> => (await visitWithId()).visitor;
 
 /** Types a tool's name (the script calls it) and waits for the agent's answer with words. */
 async function ask(visitor: Visitor, text: string): Promise<string> {
@@ -263,8 +266,8 @@ describe.each([
     await visitor.end();
   }, 60_000);
 
-  it('the conversation ending during a call settles the call, and the agent leaves', async () => {
-    const visitor = await visit();
+  it('the conversation ending during a call settles the call: the model gets why, the agent leaves', async () => {
+    const { visitor, conversationId } = await visitWithId();
     await visitor.publish('rt.chat', { message: `pay_${subject}` });
     await until(() => visitor.rpcCalls.length > 0, 'the page call');
     // The page's handler never answers (a 300 s budget) and the visitor stays in the room: only
@@ -272,6 +275,19 @@ describe.each([
     await visitor.publish('session:control', { action: 'end' });
     expect(await visitor.next('session:end')).toMatchObject({ reason: 'user_requested' });
     await visitor.agentGone(30_000);
+    // Settled as the conversation ended, so its result is in the stored transcript.
+    const stored = await api.database.db
+      .selectFrom('messages')
+      .select(['role', 'content'])
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'tool')
+      .execute();
+    expect(stored.map((message) => JSON.parse(message.content) as unknown)).toEqual([
+      expect.objectContaining({
+        ok: false,
+        error: `pay_${subject} did not go through: the call was cancelled before the page answered`,
+      }),
+    ]);
     await visitor.room.disconnect();
   }, 60_000);
 });
