@@ -23,15 +23,19 @@ const BOOKING_FEATURE: FeatureSnapshot = {
   ],
 };
 
-/** Runs the booking tool as the framework does, with the page answering SUCCESS. */
-async function book(args: Record<string, unknown>) {
-  const page = recordingChannel({
-    book_appointment: (request) => ({
-      requestId: (request as { requestId: string }).requestId,
-      code: 'SUCCESS',
-      data: { confirmation: 'A-1042' },
-    }),
-  });
+/** The page's booking handler answering SUCCESS. */
+const confirms = (request: unknown) => ({
+  requestId: (request as { requestId: string }).requestId,
+  code: 'SUCCESS',
+  data: { confirmation: 'A-1042' },
+});
+
+/** Runs the booking tool as the framework does, against the page's handler. */
+async function book(
+  args: Record<string, unknown>,
+  handler: (request: unknown) => unknown = confirms,
+) {
+  const page = recordingChannel({ book_appointment: handler });
   const [tool] = buildTools([BOOKING_FEATURE], {
     // A custom tool only calls the page: the agent's API is never asked.
     api: {} as ConversationApi,
@@ -77,5 +81,16 @@ describe('a page tool call', () => {
       },
     ]);
     expect(result).toEqual({ ok: true, shown_on_page: true, result: { confirmation: 'A-1042' } });
+  });
+
+  it("a page handler that throws an RpcError: its message is the model's reason", async () => {
+    const { result } = await book({ note: 'window seat' }, () => {
+      // What the Transport delivers when a page's handler throws `new RpcError(1500, message)`.
+      throw Object.assign(new Error('that slot is taken'), { code: 1500 });
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'book_appointment did not go through: the page reported an error: that slot is taken',
+    });
   });
 });

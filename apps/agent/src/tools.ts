@@ -193,9 +193,9 @@ function rpcFailure(error: unknown): string {
   const message = (error as Error).message ?? String(error);
   const known = code === undefined ? undefined : RPC_ERROR_REASONS[code];
   if (known) return known;
-  if (/timeout/i.test(message)) return 'the page did not answer in time';
   // 1500: the page's handler threw, and an RpcError's message (at most 256 bytes) is its reason.
   if (code === 1500) return `the page reported an error: ${message}`;
+  if (/timeout/i.test(message)) return 'the page did not answer in time';
   return message;
 }
 
