@@ -12,6 +12,7 @@ import {
 } from '@svc/protocol/agent';
 import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
+import { rowsFor, type Page } from './paging.js';
 import type { SecretBox } from './secret-box.js';
 
 /** What the credential routes show: never the key, only its last characters. */
@@ -45,7 +46,8 @@ export const CREDENTIAL_PROVIDERS = [
 export interface Credentials {
   /** Whether keys can be stored at all (the operator set `SVC_SECRETS_KEY`). */
   readonly enabled: boolean;
-  list(companyId: number): Promise<CredentialSummary[]>;
+  /** One page of them, by name (`page.limit + 1` rows: see `pageOf`). */
+  list(companyId: number, page: Page): Promise<CredentialSummary[]>;
   /** Creates or replaces one; `created` tells which. */
   put(
     companyId: number,
@@ -121,12 +123,15 @@ export function createCredentials({ db }: OpenDatabase, box: SecretBox | undefin
   return {
     enabled: box !== undefined,
 
-    async list(companyId) {
+    async list(companyId, page) {
+      const rows = rowsFor(page);
       return db
         .selectFrom('credentials')
         .select(columns)
         .where('company_id', '=', companyId)
         .orderBy('name')
+        .limit(rows.limit)
+        .offset(rows.offset)
         .execute();
     },
 

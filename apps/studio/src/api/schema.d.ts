@@ -465,7 +465,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company’s provider credentials, without their keys */
+    /** The company’s provider credentials by name, without their keys (offset paged) */
     get: operations['listCredentials'];
     put?: never;
     post?: never;
@@ -3014,6 +3014,7 @@ export interface operations {
       header?: never;
       path: {
         id: number;
+        /** @description The external id the page identified the visitor with, percent-encoded */
         external_id: string;
       };
       cookie?: never;
@@ -3028,9 +3029,13 @@ export interface operations {
         content: {
           'application/json': {
             external_id: string;
+            /** @description Whether a visitor record existed (false when erased before, or never identified) */
             visitor: boolean;
+            /** @description Conversations deleted, with their tool calls and metrics */
             conversations: number;
+            /** @description Messages deleted */
             messages: number;
+            /** @description Carts and other buckets deleted, with their items */
             buckets: number;
           };
         };
@@ -3560,7 +3565,7 @@ export interface operations {
           };
         };
       };
-      /** @description Two tools of the scenario have the same name, or a key of `translations` is not a language tag */
+      /** @description Two tools of the scenario have the same name, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4237,7 +4242,7 @@ export interface operations {
           };
         };
       };
-      /** @description Two tools of the scenario have the same name, or a key of `translations` is not a language tag */
+      /** @description Two tools of the scenario have the same name, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5390,6 +5395,17 @@ export interface operations {
           };
         };
       };
+      /** @description The scenario cannot be served: a voice setting breaks the key and address rules, names a credential the company lacks, or the deployment's agent lacks a provider key or language; the message names the field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
         headers: {
@@ -5709,7 +5725,12 @@ export interface operations {
   };
   listCredentials: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5723,7 +5744,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
+            credentials: {
               name: string;
               provider: string;
               /** @description The company’s own server (`openai-compatible` only) */
@@ -5733,6 +5754,8 @@ export interface operations {
               created_at: string;
               updated_at: string;
             }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
           };
         };
       };
@@ -5940,6 +5963,17 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation reads */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The address does not fit the provider: only openai-compatible takes one, and it must be https on a public host; the message names the field */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -23,7 +23,7 @@ const server = vi.hoisted(() => {
         status,
         headers: { 'content-type': 'application/json' },
       });
-    if (request.method === 'GET') return json({ data: state.stored });
+    if (request.method === 'GET') return json({ credentials: state.stored, next_offset: null });
     if (request.method === 'PUT') {
       if (body?.base_url === 'https://10.0.0.8/v1')
         return json({ error: 'base_url: reaches a private or reserved address (10.0.0.8)' }, 400);

@@ -116,7 +116,7 @@ export function Credentials() {
       <QueryList
         what="credentials"
         query={credentials}
-        rows={(data) => data.data}
+        rows={(data) => data.credentials}
         empty={{
           title: 'No credentials',
           text: 'Scenarios use the embedded engines, or the operator’s providers and endpoints.',

@@ -196,7 +196,7 @@ describeOnBothDialects('provider credentials and the key rules', (harness) => {
       ).status,
     ).toBe(200);
     const listed = await call('GET', '/credentials', token);
-    expect(listed.body.data).toEqual([
+    expect(listed.body.credentials).toEqual([
       expect.objectContaining({ name: 'acme-llm', key_hint: '…5678' }),
     ]);
     expect(JSON.stringify(listed.body)).not.toContain('acme-secret-key');
@@ -232,7 +232,7 @@ describeOnBothDialects('provider credentials and the key rules', (harness) => {
     ).toBe(403);
     expect((await call('DELETE', '/credentials/acme-llm', apiKey)).status).toBe(403);
     const foreign = await adminToken(harness().app, FOREIGN_ADMIN.email);
-    expect((await call('GET', '/credentials', foreign)).body.data).toEqual([]);
+    expect((await call('GET', '/credentials', foreign)).body.credentials).toEqual([]);
     expect((await call('DELETE', '/credentials/acme-llm', foreign)).status).toBe(404);
     expect((await call('DELETE', '/credentials/acme-llm', token)).status).toBe(204);
     expect((await call('DELETE', '/credentials/acme-llm', token)).status).toBe(404);

@@ -2,6 +2,7 @@ import { PROVIDER_REFERENCE_PATTERN } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CREDENTIAL_PROVIDERS, type Credentials } from '../../credentials.js';
+import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import { adminErrors, companyOf, errorBody, signedInAdminOf } from './shared.js';
 
 const tags = ['admin: credentials'];
@@ -42,11 +43,21 @@ export function credentialRoutes(credentials: Credentials): FastifyPluginAsyncZo
         schema: {
           operationId: 'listCredentials',
           tags,
-          summary: 'The company’s provider credentials, without their keys',
-          response: { 200: z.object({ data: z.array(credential) }), ...adminErrors },
+          summary: 'The company’s provider credentials by name, without their keys (offset paged)',
+          querystring: z.object(pageQuery),
+          response: {
+            200: z.object({ credentials: z.array(credential), next_offset: nextOffset }),
+            ...adminErrors,
+          },
         },
       },
-      async (request) => ({ data: await credentials.list(companyOf(request)) }),
+      async (request) => {
+        const { rows, next_offset } = pageOf(
+          await credentials.list(companyOf(request), request.query),
+          request.query,
+        );
+        return { credentials: rows, next_offset };
+      },
     );
 
     app.put(
