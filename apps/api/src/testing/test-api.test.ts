@@ -37,6 +37,8 @@ describe('startTestApi', () => {
       language: 'en-US',
       metadata: {},
       resumed: false,
+      // The application's conversation limits, which the agent enforces.
+      limits: { max_duration_seconds: 1800, idle_timeout_seconds: 180, messages_per_minute: 20 },
     });
   });
 
