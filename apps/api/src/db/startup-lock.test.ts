@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 it('two replicas starting together on an empty database both come up, with one demo', async () => {
-  const livekit = { url: 'ws://127.0.0.1:1', apiKey: 'key', apiSecret: 'livekit-secret-0123456789abcdefghij' };
+  const livekit = {
+    url: 'ws://127.0.0.1:1',
+    apiKey: 'key',
+    apiSecret: 'livekit-secret-0123456789abcdefghij',
+  };
   const started = await Promise.allSettled([
     startApiProcess({ databaseUrl: postgres.url, livekit }),
     startApiProcess({ databaseUrl: postgres.url, livekit }),

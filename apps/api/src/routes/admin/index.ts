@@ -6,7 +6,7 @@ import type { Credentials } from '../../credentials.js';
 import type { OpenDatabase } from '../../db/database.js';
 import type { Publications } from '../../publications.js';
 import { createScenarioTests } from '../../scenario-tests.js';
-import type { Scenario, Scenarios } from '../../scenarios.js';
+import type { Scenarios } from '../../scenarios.js';
 import type { TransportAdmin } from '../../transport.js';
 import { createStats } from '../../stats.js';
 import type { TestRunDriver } from '../../test-runs/driver.js';
