@@ -12,7 +12,8 @@ export const DEMO_SCENARIO = {
     voice: {
       stt: { provider: 'embedded' },
       llm: { provider: 'embedded' },
-      tts: { provider: 'embedded', voice: 'slt' },
+      // The embedded English voice (Piper's joe where installed, else flite).
+      tts: { provider: 'embedded' },
     },
     avatar_enabled: false,
     audio_dictation: false,
@@ -103,7 +104,7 @@ const TRANSLATED = {
 
 /**
  * The demo scenario in French, Spanish or German, for the shop's catalogue in that language: its
- * own language is that one, its voice the embedded voice of the language (no English flite voice),
+ * own language is that one, its voice the embedded voice of the language (espeak-ng),
  * the same features.
  */
 export function demoScenarioIn(language: keyof typeof TRANSLATED) {

@@ -634,7 +634,7 @@ export interface paths {
     put?: never;
     /**
      * Hear a voice: a sentence in the scenario's language spoken by the agent's embedded TTS, as WAV
-     * @description The scenario editor's "Hear this voice". `tts` is a scenario's `voice.tts` (provider and options), `language` its language; `text` defaults to a sentence in that language. As the agent does, English is spoken by flite (voices slt, rms, awb, kal16, kal; default slt) and other languages by espeak-ng in the language's own voice, `tts.voice` applying to English only. 20 samples a minute per address.
+     * @description The scenario editor's "Hear this voice". `tts` is a scenario's `voice.tts` (provider and options), `language` its language; `text` defaults to a sentence in that language. As the agent does, English is spoken by Piper's joe voice where it is installed (`flite` or a flite voice, slt, rms, awb, kal16, kal, asks for flite) and other languages by espeak-ng in the language's own voice, `tts.voice` applying to English only. 20 samples a minute per address.
      */
     post: operations['sampleVoice'];
     delete?: never;
@@ -7996,7 +7996,7 @@ export interface operations {
           };
         };
       };
-      /** @description The embedded TTS (flite, espeak-ng) is not installed on the API's machine */
+      /** @description The embedded TTS (Piper, flite, espeak-ng) is not installed on the API's machine */
       503: {
         headers: {
           [name: string]: unknown;

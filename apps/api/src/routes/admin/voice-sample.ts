@@ -72,7 +72,7 @@ export const voiceSampleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: scenarios'],
         summary:
           "Hear a voice: a sentence in the scenario's language spoken by the agent's embedded TTS, as WAV",
-        description: `The scenario editor's "Hear this voice". \`tts\` is a scenario's \`voice.tts\` (provider and options), \`language\` its language; \`text\` defaults to a sentence in that language. As the agent does, English is spoken by flite (voices slt, rms, awb, kal16, kal; default slt) and other languages by espeak-ng in the language's own voice, \`tts.voice\` applying to English only. ${VOICE_SAMPLE_RATE_LIMIT} samples a minute per address.`,
+        description: `The scenario editor's "Hear this voice". \`tts\` is a scenario's \`voice.tts\` (provider and options), \`language\` its language; \`text\` defaults to a sentence in that language. As the agent does, English is spoken by Piper's joe voice where it is installed (\`flite\` or a flite voice, slt, rms, awb, kal16, kal, asks for flite) and other languages by espeak-ng in the language's own voice, \`tts.voice\` applying to English only. ${VOICE_SAMPLE_RATE_LIMIT} samples a minute per address.`,
         body: z.object({
           language: languageTag,
           tts: z
@@ -93,7 +93,7 @@ export const voiceSampleRoutes: FastifyPluginAsyncZod = async (app) => {
             'The voice cannot be sampled: a hosted provider (the API holds no provider keys), or a voice or language the embedded TTS does not have',
           ),
           503: errorBody(
-            "The embedded TTS (flite, espeak-ng) is not installed on the API's machine",
+            "The embedded TTS (Piper, flite, espeak-ng) is not installed on the API's machine",
           ),
         },
       },
@@ -108,7 +108,7 @@ export const voiceSampleRoutes: FastifyPluginAsyncZod = async (app) => {
       // Loaded on the first sample: the speech stack and its framework stay out of the API's start.
       const { embeddedTtsInstalled, synthesizeWav } = await import('@svc/agents-plugin-embedded');
       const english = language.toLowerCase().startsWith('en');
-      // As the agent: a voice applies to English (flite); other languages speak in their own.
+      // As the agent: a voice applies to English (Piper or flite); other languages speak in their own.
       const options = { language, ...(tts.voice && english ? { voice: tts.voice } : {}) };
       let wav: Buffer;
       try {
