@@ -27,7 +27,7 @@ export function conversationOfRoom(name: string): string | undefined {
 /** Options of {@link createReaper}. */
 export interface ReaperOptions {
   database: OpenDatabase;
-  transport: Pick<TransportAdmin, 'roomNames'>;
+  transport: Pick<TransportAdmin, 'roomNames' | 'closeRoom'>;
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /**
    * A conversation started or resumed less than this long ago is left alone: its room may not
@@ -61,6 +61,7 @@ export function createReaper(options: ReaperOptions): Reaper {
       .innerJoin('applications as a', 'a.id', 's.application_id')
       .select((eb) => [
         'c.id',
+        'c.room',
         'c.started_at',
         'c.resumed_at',
         'a.limits',
@@ -100,6 +101,11 @@ export function createReaper(options: ReaperOptions): Reaper {
       if (!reason) continue;
       await close(row.id, reason, PAST_LIMIT_DETAIL);
       past.push(row.id);
+      // Its agent did not end it: the room goes too, so nobody keeps talking in it unmetered.
+      if (row.room)
+        await options.transport.closeRoom(row.room).catch((error: unknown) => {
+          options.log?.warn({ err: error, conversation: row.id }, 'closing the room failed');
+        });
     }
     const open = new Set(
       (await options.transport.roomNames()).map(conversationOfRoom).filter(Boolean),

@@ -1,7 +1,7 @@
 import { signExternalId } from '@svc/protocol/identify';
 import { AGENT_END_REASONS, parseRoomMetadata } from '@svc/protocol/agent';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createReaper } from './reaper.js';
+import { conversationOfRoom, createReaper } from './reaper.js';
 import { adminToken, type Fixture } from './test-harness.js';
 import { seedFixture } from './test-fixtures.js';
 import {
@@ -305,6 +305,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       .execute();
     const swept = await createReaper({ database: fixture.database, transport }).sweep();
     expect(swept.sort()).toEqual([long, idle].sort());
+    // Their rooms are closed: nobody talks on in them past the limits.
+    expect(transport.rooms.map((room) => conversationOfRoom(room.name))).not.toContain(long);
+    expect(transport.rooms.map((room) => conversationOfRoom(room.name))).not.toContain(idle);
     const reasons = await db
       .selectFrom('conversations')
       .select(['id', 'end_reason'])

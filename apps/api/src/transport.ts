@@ -12,6 +12,11 @@ export interface TransportAdmin {
   participantToken(room: string, identity: string, ttlSeconds: number): Promise<string>;
   /** The names of the rooms open now (for the reaper of conversations whose room is gone). */
   roomNames(): Promise<string[]>;
+  /**
+   * Closes a room, disconnecting everyone in it (the reaper, for a conversation past its limits
+   * whose agent did not end it). A room already gone is no error.
+   */
+  closeRoom(name: string): Promise<void>;
   /** URL clients connect to. */
   readonly url: string;
 }
@@ -61,6 +66,10 @@ export function createLiveKitAdmin(options: {
     },
     async roomNames() {
       return (await rooms.listRooms()).map((room) => room.name);
+    },
+    async closeRoom(name) {
+      const open = await rooms.listRooms([name]);
+      if (open.length > 0) await rooms.deleteRoom(name);
     },
     async participantToken(room, identity, ttlSeconds) {
       const token = new AccessToken(options.apiKey, options.apiSecret, {

@@ -28,6 +28,7 @@ export async function startPlatformApi(
     url: livekit.url,
     participantToken: livekit.participantToken,
     roomNames: livekit.roomNames,
+    closeRoom: livekit.closeRoom,
     async openRoom(name, metadata) {
       await livekit.openRoom(name, metadata);
       rooms.push(name);

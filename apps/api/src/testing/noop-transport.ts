@@ -30,9 +30,13 @@ export function noopTransport(): NoopTransport {
     async participantToken(room, identity) {
       return `noop-token:${room}:${identity}`;
     },
-    // Every room it opened stays open: nothing here ever closes one.
+    // Every room it opened stays open until it is closed.
     async roomNames() {
       return rooms.map((room) => room.name);
+    },
+    async closeRoom(name) {
+      const index = rooms.findIndex((room) => room.name === name);
+      if (index >= 0) rooms.splice(index, 1);
     },
   };
 }
