@@ -456,3 +456,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The Transport's native client keeps handles open after the room is left.
+process.exit(0);
