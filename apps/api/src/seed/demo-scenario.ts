@@ -12,8 +12,9 @@ export const DEMO_SCENARIO = {
     voice: {
       stt: { provider: 'embedded' },
       llm: { provider: 'embedded' },
-      // The embedded English voice (Piper's joe where installed, else flite).
-      tts: { provider: 'embedded' },
+      // flite until the greeting's barge-in is shown to hold with Piper's joe (the embedded English
+      // default for scenarios that name no voice).
+      tts: { provider: 'embedded', voice: 'slt' },
     },
     avatar_enabled: false,
     audio_dictation: false,
