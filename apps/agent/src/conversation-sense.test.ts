@@ -39,8 +39,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const visit = (mode: 'audio' | 'text') =>
-  openVisit({ server, api, workerLog: () => worker.log.join('') }, mode);
+const visit = (mode: 'audio' | 'text', resume?: { conversationId: string }) =>
+  openVisit({ server, api, workerLog: () => worker.log.join('') }, mode, resume);
 
 /** The page tool requests the visitor answered, with their arguments (the agent adds `result`). */
 function toolRequests(visitor: Visitor): { tool: string; args: Record<string, unknown> }[] {
@@ -224,6 +224,7 @@ describe('a conversation the agent cannot serve', () => {
     const { port } = collector.address() as AddressInfo;
     const production = api.demo.publications.production;
     let before: Parameters<Parameters<typeof patchPublicationSnapshot>[2]>[0] | undefined;
+    let last = '';
     try {
       // What a scenario stored before the key rules could hold: each fails before any request.
       for (const llm of [
@@ -245,6 +246,7 @@ describe('a conversation the agent cannot serve', () => {
           return { ...snapshot, voice: { ...snapshot.voice, llm } };
         });
         const { visitor, conversationId } = await visit('text');
+        last = conversationId;
         const end = await visitor.next('session:end', () => true, 15_000);
         expect(end).toMatchObject({ reason: 'agent_error' });
         await vi.waitFor(
@@ -261,6 +263,18 @@ describe('a conversation the agent cannot serve', () => {
           { timeout: 10_000, interval: 200 },
         );
       }
+      // The same conversation resumed (its end cleared, as the session route does) is refused
+      // again: the agent reads the stored settings anew on every run of a conversation.
+      const { db } = api.database;
+      await db
+        .updateTable('conversations')
+        .set({ ended_at: null, end_reason: null, end_detail: null })
+        .where('id', '=', last)
+        .execute();
+      const resumed = await visit('text', { conversationId: last });
+      expect(await resumed.visitor.next('session:end', () => true, 15_000)).toMatchObject({
+        reason: 'agent_error',
+      });
       expect(received).toEqual([]);
     } finally {
       collector.close();
