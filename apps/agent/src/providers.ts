@@ -23,6 +23,7 @@ import {
   type Transcriber,
 } from '@svc/agents-plugin-embedded';
 import {
+  describeProblems,
   keySource,
   providerSettingProblems,
   tenantUrlProblem,
@@ -135,8 +136,7 @@ function connectionFor(
   access: ProviderAccess,
 ): Connection {
   const problems = providerSettingProblems(role, settings);
-  if (problems.length > 0)
-    throw new Error(problems.map(({ field, message }) => `${field}: ${message}`).join('; '));
+  if (problems.length > 0) throw new Error(describeProblems(problems));
   const source = keySource(settings);
   switch (source.kind) {
     case 'endpoint': {

@@ -91,15 +91,7 @@ function namedCredentials(voice: VoiceSettings | undefined) {
 /** The store on one database; `box` is absent when the operator set no `SVC_SECRETS_KEY`. */
 export function createCredentials({ db }: OpenDatabase, box: SecretBox | undefined): Credentials {
   const context = (companyId: number, name: string) => `company:${companyId}:credential:${name}`;
-  const summary = {
-    name: 'name',
-    provider: 'provider',
-    base_url: 'base_url',
-    key_hint: 'key_hint',
-    created_at: 'created_at',
-    updated_at: 'updated_at',
-  } as const;
-  const columns = Object.values(summary);
+  const columns = ['name', 'provider', 'base_url', 'key_hint', 'created_at', 'updated_at'] as const;
 
   function requireBox(): SecretBox {
     if (!box)
@@ -200,19 +192,22 @@ export function createCredentials({ db }: OpenDatabase, box: SecretBox | undefin
       const named = namedCredentials(voice);
       if (named.length === 0) return {};
       const opener = requireBox();
-      // A map without a prototype: a credential named `constructor` is just a name.
-      const resolved = Object.create(null) as Record<string, ProviderCredential>;
-      for (const row of await rows(
+      const stored = await rows(
         companyId,
         named.map((entry) => entry.name),
-      )) {
-        resolved[row.name] = {
-          provider: row.provider,
-          api_key: opener.open(row.sealed_key, context(companyId, row.name)),
-          ...(row.base_url !== null ? { base_url: row.base_url } : {}),
-        };
-      }
-      return { ...resolved };
+      );
+      // Names are lower-case words (`PROVIDER_REFERENCE_PATTERN`), never `__proto__`; the agent
+      // reads them with `Object.hasOwn`.
+      return Object.fromEntries(
+        stored.map((row): [string, ProviderCredential] => [
+          row.name,
+          {
+            provider: row.provider,
+            api_key: opener.open(row.sealed_key, context(companyId, row.name)),
+            ...(row.base_url !== null ? { base_url: row.base_url } : {}),
+          },
+        ]),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { servedLanguages, voiceSettingProblems } from '@svc/protocol/agent';
+import { describeProblems, servedLanguages, voiceSettingProblems } from '@svc/protocol/agent';
 import type { Kysely } from 'kysely';
 import type { ScenarioSnapshot } from './conversations.js';
 import type { Database, OpenDatabase } from './db/database.js';
@@ -376,11 +376,7 @@ export function createPublications(
       const snapshot = entry.snapshot;
       // A snapshot published before the key and address rules is not served again.
       const problems = voiceSettingProblems((JSON.parse(snapshot) as ScenarioSnapshot).voice);
-      if (problems.length > 0)
-        throw new HttpError(
-          422,
-          problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
-        );
+      if (problems.length > 0) throw new HttpError(422, describeProblems(problems));
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
         await trx

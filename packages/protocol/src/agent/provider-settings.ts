@@ -117,6 +117,11 @@ export function providerSettingProblems(
   return problems;
 }
 
+/** Problems as one message, each naming its field (`voice.llm.base_url: ...; ...`). */
+export function describeProblems(problems: readonly ServingProblem[]): string {
+  return problems.map(({ field, message }) => `${field}: ${message}`).join('; ');
+}
+
 /** {@link providerSettingProblems} of every role of a scenario's voice settings. */
 export function voiceSettingProblems(voice: VoiceSettings | undefined): ServingProblem[] {
   return VOICE_ROLES.flatMap((role) => providerSettingProblems(role, voice?.[role]));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { voiceSettingProblems, type VoiceSettings } from '@svc/protocol/agent';
+import { describeProblems, voiceSettingProblems, type VoiceSettings } from '@svc/protocol/agent';
 import { z } from 'zod';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import { HttpError } from '../../errors.js';
@@ -65,11 +65,7 @@ function checkDefinition(body: {
   const bad = badTranslationTag(body.translations);
   if (bad) throw new HttpError(422, `${bad}: a BCP-47 tag such as fr-FR`);
   const problems = voiceSettingProblems(body.voice as VoiceSettings | undefined);
-  if (problems.length > 0)
-    throw new HttpError(
-      422,
-      problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
-    );
+  if (problems.length > 0) throw new HttpError(422, describeProblems(problems));
 }
 
 /** Scenarios: the drafts that publications freeze (see `publications.ts` for publishing). */

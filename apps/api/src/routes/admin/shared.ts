@@ -1,4 +1,4 @@
-import type { ServingProblem } from '@svc/protocol/agent';
+import { describeProblems, type ServingProblem } from '@svc/protocol/agent';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminPrincipal } from '../../auth.js';
@@ -131,11 +131,7 @@ export async function refuseUnservable(
   companyId: number,
 ): Promise<void> {
   const problems = (await check?.(scenario, companyId)) ?? [];
-  if (problems.length > 0)
-    throw new HttpError(
-      422,
-      problems.map((problem) => `${problem.field}: ${problem.message}`).join('; '),
-    );
+  if (problems.length > 0) throw new HttpError(422, describeProblems(problems));
 }
 
 /** The 422 of {@link refuseUnservable}, for the OpenAPI document. */
