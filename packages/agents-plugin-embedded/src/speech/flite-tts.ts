@@ -16,18 +16,12 @@ import {
   type APIConnectOptions,
   getBaseLanguage,
   shortuuid,
-  tokenize,
   tts,
 } from '@livekit/agents';
 import { AudioFrame, AudioResampler } from '@livekit/rtc-node';
+import { SentenceTTS } from './sentence-tts.js';
 import { FrameCutter, WavStreamReader } from './audio.js';
-import {
-  frameworkLogger,
-  killProcess,
-  OutputTail,
-  requireExecutable,
-  requireFiles,
-} from './processes.js';
+import { killProcess, OutputTail, requireExecutable, requireFiles } from './processes.js';
 
 /** The synthesis programs this TTS drives. */
 export type EmbeddedTtsEngine = 'flite' | 'espeak-ng';
@@ -156,7 +150,7 @@ const LEADING_SILENCE_LEVEL = 200;
  * Failures are reported as the framework's `error` event on this TTS (logged when nobody
  * listens), with an `APIConnectionError`; the chunked stream then ends without audio.
  */
-export class FliteTTS extends tts.TTS {
+export class FliteTTS extends SentenceTTS {
   /** Label in the framework's metrics and logs. */
   label = 'embedded.FliteTTS';
   /** The selected engine, voice and its native rate. */
@@ -167,7 +161,7 @@ export class FliteTTS extends tts.TTS {
   /** @throws Error when flite is asked for a language other than English. */
   constructor(options: FliteTTSOptions = {}) {
     const choice = chooseEngine(options);
-    super(options.sampleRate ?? choice.nativeSampleRate, 1, { streaming: false });
+    super(options.sampleRate ?? choice.nativeSampleRate);
     this.choice = choice;
     this.#options = { ...options };
   }
@@ -236,42 +230,6 @@ export class FliteTTS extends tts.TTS {
     abortSignal?: AbortSignal,
   ): FliteChunkedStream {
     return new FliteChunkedStream(this, text, connOptions, abortSignal);
-  }
-
-  /**
-   * A text stream split into sentences by the framework's basic sentence tokenizer, each
-   * synthesized as soon as it is complete (the framework's own stream adapter, as the voice
-   * pipeline uses for a non-streaming TTS).
-   */
-  stream(options?: { connOptions?: APIConnectOptions }): tts.SynthesizeStream {
-    return new tts.StreamAdapterWrapper(
-      this,
-      new tokenize.basic.SentenceTokenizer(),
-      options?.connOptions,
-    );
-  }
-
-  /**
-   * Reports a failure as the framework does (an `error` event on the TTS, which the voice
-   * session listens to), without throwing: a chunked stream's errors would otherwise become an
-   * unhandled rejection in the framework. Logged when nobody listens.
-   */
-  _reportError(error: Error): void {
-    if (this.listenerCount('error') > 0) {
-      try {
-        this.emit('error', {
-          type: 'tts_error',
-          timestamp: Date.now(),
-          label: this.label,
-          error,
-          recoverable: false,
-        });
-        return;
-      } catch {
-        // A listener re-emitted it where nobody listens (a wrapping adapter): logged below.
-      }
-    }
-    frameworkLogger()?.error({ err: error, tts: this.label }, 'embedded TTS failed');
   }
 }
 

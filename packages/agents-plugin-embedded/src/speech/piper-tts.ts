@@ -3,14 +3,9 @@
 // synthesized alone, so its audio starts while the rest is synthesized; the rest goes sentence
 // by sentence, as Piper itself synthesizes.
 
-import {
-  APIConnectionError,
-  type APIConnectOptions,
-  shortuuid,
-  tokenize,
-  tts,
-} from '@livekit/agents';
+import { APIConnectionError, type APIConnectOptions, shortuuid, tts } from '@livekit/agents';
 import type { AudioFrame } from '@livekit/rtc-node';
+import { SentenceTTS } from './sentence-tts.js';
 import { FrameCutter } from './audio.js';
 import { speakableText } from './flite-tts.js';
 import { espeakPhonemes, joinClauses, phonemeIds, type PhonemeClause } from './piper-phonemes.js';
@@ -25,7 +20,7 @@ import {
   type PiperVoiceLocation,
   type PiperVoicePaths,
 } from './piper-voice.js';
-import { frameworkLogger, requireExecutable } from './processes.js';
+import { requireExecutable } from './processes.js';
 
 /** Options of {@link PiperTTS}. */
 export interface PiperTTSOptions extends PiperVoiceLocation {
@@ -81,7 +76,7 @@ export function synthesisUnits(clauses: readonly PhonemeClause[]): string[] {
  * Failures are reported as the framework's `error` event on this TTS (logged when nobody
  * listens), with an `APIConnectionError`; the chunked stream then ends without (more) audio.
  */
-export class PiperTTS extends tts.TTS {
+export class PiperTTS extends SentenceTTS {
   /** Label in the framework's metrics and logs. */
   label = 'embedded.PiperTTS';
   /** The voice's files. */
@@ -112,7 +107,7 @@ export class PiperTTS extends tts.TTS {
         { cause: error },
       );
     }
-    super(config.sampleRate, 1, { streaming: false });
+    super(config.sampleRate);
     this.paths = paths;
     this.config = config;
     this.#options = { ...options };
@@ -173,37 +168,6 @@ export class PiperTTS extends tts.TTS {
     abortSignal?: AbortSignal,
   ): PiperChunkedStream {
     return new PiperChunkedStream(this, text, connOptions, abortSignal);
-  }
-
-  /**
-   * A text stream split into sentences by the framework's basic sentence tokenizer, each
-   * synthesized as soon as it is complete (the framework's own stream adapter).
-   */
-  stream(options?: { connOptions?: APIConnectOptions }): tts.SynthesizeStream {
-    return new tts.StreamAdapterWrapper(
-      this,
-      new tokenize.basic.SentenceTokenizer(),
-      options?.connOptions,
-    );
-  }
-
-  /** Reports a failure as the framework does (see `FliteTTS._reportError`), without throwing. */
-  _reportError(error: Error): void {
-    if (this.listenerCount('error') > 0) {
-      try {
-        this.emit('error', {
-          type: 'tts_error',
-          timestamp: Date.now(),
-          label: this.label,
-          error,
-          recoverable: false,
-        });
-        return;
-      } catch {
-        // A listener re-emitted it where nobody listens (a wrapping adapter): logged below.
-      }
-    }
-    frameworkLogger()?.error({ err: error, tts: this.label }, 'embedded TTS failed');
   }
 }
 
