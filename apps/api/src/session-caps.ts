@@ -2,7 +2,7 @@
 // an ended one) until its end is recorded, by the agent or by the reaper. Counting the places and
 // taking one happen in one transaction, under a lock on the company's row on PostgreSQL (SQLite's
 // one connection runs transactions one at a time), so two starts at the cap cannot both pass.
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import type { ApplicationLimits } from './limits.js';
@@ -53,44 +53,20 @@ async function checkPlace(trx: Kysely<Database>, place: SessionPlace): Promise<v
     .innerJoin('publications as p', 'p.id', 'c.publication_id')
     .innerJoin('scenarios as s', 's.id', 'p.scenario_id')
     .innerJoin('applications as a', 'a.id', 's.application_id')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('company'),
-      eb.fn
-        .sum<number>(
-          eb.case().when('s.application_id', '=', place.applicationId).then(1).else(0).end(),
-        )
-        .as('application'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(
-              eb.and([
-                eb('s.application_id', '=', place.applicationId),
-                eb('c.visitor_id', '=', place.visitorId),
-              ]),
-            )
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('visitor'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(
-              eb.and([
-                eb('s.application_id', '=', place.applicationId),
-                eb('c.client_address', '=', place.clientAddress),
-              ]),
-            )
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('address'),
-    ])
+    .select((eb) => {
+      // Live conversations of the company that also meet `condition`.
+      const count = (condition: Expression<SqlBool>) =>
+        eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      const application = eb('s.application_id', '=', place.applicationId);
+      return [
+        eb.fn.countAll<number>().as('company'),
+        count(application).as('application'),
+        count(eb.and([application, eb('c.visitor_id', '=', place.visitorId)])).as('visitor'),
+        count(eb.and([application, eb('c.client_address', '=', place.clientAddress)])).as(
+          'address',
+        ),
+      ];
+    })
     .where('a.company_id', '=', place.companyId)
     .where('c.ended_at', 'is', null)
     .executeTakeFirstOrThrow();
