@@ -1,8 +1,6 @@
-// Names for the shapes the studio reads and sends, all taken from the generated `paths`. Where a
-// route does not document its answer yet (`unknown` in the OpenAPI document), `Documented` falls
-// back to a shape built from the route's request type; once the API documents the answer and the
-// client is regenerated, the documented type wins without a change here.
-import type { ConversationMessage } from '@svc/protocol';
+// Names for the shapes the studio reads and sends, all taken from the generated `paths`: every
+// route documents its answer, so a shape changed in the API reaches the studio when the client is
+// regenerated, with nothing written twice here.
 import type { JsonSchema } from '../schema-form/schema-model';
 import requestSchemas from './request-schemas.json';
 import type { paths } from './schema';
@@ -29,9 +27,6 @@ export type Answer<
       : never
   : never;
 
-/** `Documented` when the API documents it, `Fallback` while it answers `unknown`. */
-export type Documented<Documented, Fallback> = unknown extends Documented ? Fallback : Documented;
-
 /** An application with its origins and limits. */
 export type Application = Answer<'/v1/admin/applications/{id}', 'get'>;
 /** An API key as listed (never the key itself). */
@@ -40,15 +35,9 @@ export type ApiKey = Answer<'/v1/admin/api-keys', 'get'>['api_keys'][number];
 /** What a scenario is made of, as the API takes it. */
 export type ScenarioFields = RequestBody<'/v1/admin/scenarios', 'post'>;
 /** A scenario as the API answers it. */
-export type Scenario = Documented<
-  Answer<'/v1/admin/scenarios/{id}', 'get'>,
-  Required<ScenarioFields> & { id: number; created_at: string; updated_at: string }
->;
+export type Scenario = Answer<'/v1/admin/scenarios/{id}', 'get'>;
 /** A scenario in a listing. */
-export type ScenarioSummary = Documented<
-  Answer<'/v1/admin/scenarios', 'get'>['scenarios'][number],
-  Pick<Scenario, 'id' | 'application_id' | 'name' | 'language' | 'updated_at'>
->;
+export type ScenarioSummary = Answer<'/v1/admin/scenarios', 'get'>['scenarios'][number];
 /** A publication of a scenario under a label, with its embed snippets. */
 export type Publication = Answer<
   '/v1/admin/scenarios/{id}/publications',
@@ -58,50 +47,16 @@ export type Publication = Answer<
 /** What a collection is made of, as the API takes it. */
 export type CollectionFields = RequestBody<'/v1/admin/collections', 'post'>;
 /** A collection as the API answers it. */
-export type Collection = Documented<
-  Answer<'/v1/admin/collections/{id}', 'get'>,
-  Required<CollectionFields> & { id: number; created_at: string; item_count?: number }
->;
+export type Collection = Answer<'/v1/admin/collections/{id}', 'get'>;
 /** An item of a collection. */
 export type CollectionItem = Answer<'/v1/admin/collections/{id}/items', 'get'>['items'][number];
 
-/** One turn's latency split, milliseconds (null where the agent did not measure it). */
-export interface TurnMetrics {
-  turn: number;
-  end_of_turn_ms: number | null;
-  stt_ms: number | null;
-  llm_ttft_ms: number | null;
-  tts_ttfb_ms: number | null;
-  e2e_ms: number | null;
-}
-
 /** A conversation in a listing. */
-export type ConversationSummary = Documented<
-  Answer<'/v1/admin/conversations', 'get'>['conversations'][number],
-  {
-    id: string;
-    publication_uuid: string;
-    label: string;
-    scenario_id: number;
-    external_id: string;
-    language: string;
-    input_mode: string;
-    output_mode: string;
-    started_at: string;
-    ended_at: string | null;
-    end_reason: string | null;
-    message_count: number;
-  }
->;
+export type ConversationSummary = Answer<'/v1/admin/conversations', 'get'>['conversations'][number];
 /** A conversation with its transcript, restore state and turn metrics. */
-export type ConversationDetail = Documented<
-  Answer<'/v1/admin/conversations/{id}', 'get'>,
-  ConversationSummary & {
-    messages: (ConversationMessage & { seq: number })[];
-    restore_state: Record<string, unknown>;
-    turn_metrics: TurnMetrics[];
-  }
->;
+export type ConversationDetail = Answer<'/v1/admin/conversations/{id}', 'get'>;
+/** One turn's latency split, milliseconds (null where the agent did not measure it). */
+export type TurnMetrics = ConversationDetail['turn_metrics'][number];
 /** The filters the conversation list takes. */
 export type ConversationFilters = NonNullable<
   paths['/v1/admin/conversations']['get']['parameters']['query']
