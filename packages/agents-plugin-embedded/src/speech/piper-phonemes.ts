@@ -37,11 +37,35 @@ const CLAUSE_ENDS = new Set([',', ':', ';']);
  * espeak-ng ends a clause at and Piper's espeak-ng reports as a semicolon.
  */
 export function clausePunctuation(text: string): string[] {
-  const marks: string[] = [];
-  for (const match of text.matchAll(/([.?!,:;])[.?!,:;]*(?=["')\]]*(?:\s|$))|\s[—–]\s/g)) {
-    marks.push(match[1] ?? ';');
+  return clauseEnds(text).map((end) => end.mark);
+}
+
+/**
+ * The text of each clause {@link clausePunctuation} finds, cut after its mark (with the closing
+ * quotes and spaces after it), so the pieces join back into `text`; words after the last mark
+ * are a clause of their own, as espeak-ng reads them.
+ */
+export function clauseTexts(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (const { end } of clauseEnds(text)) {
+    pieces.push(text.slice(start, end));
+    start = end;
   }
-  return marks;
+  const rest = text.slice(start);
+  if (rest.trim()) pieces.push(rest);
+  else if (pieces.length > 0) pieces[pieces.length - 1] += rest;
+  return pieces;
+}
+
+/** Each clause-closing mark of `text` and where its clause's text ends. */
+function clauseEnds(text: string): { mark: string; end: number }[] {
+  const ends: { mark: string; end: number }[] = [];
+  const pattern = /([.?!,:;])[.?!,:;]*(["')\]]*)(?:\s+|$)|\s[—–]\s+/g;
+  for (const match of text.matchAll(pattern)) {
+    ends.push({ mark: match[1] ?? ';', end: match.index + match[0].length });
+  }
+  return ends;
 }
 
 /**

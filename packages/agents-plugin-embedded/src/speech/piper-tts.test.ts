@@ -48,7 +48,12 @@ describe('synthesisUnits', () => {
         clause('ˈɛls?', true),
         clause('bˈaɪ'),
       ]),
-    ).toEqual(['ʃˈʊɹ,', 'aɪ ˈædᵻd ɪt.', 'ˈɛnɪθˌɪŋ, ˈɛls?', 'bˈaɪ']);
+    ).toEqual([
+      { phonemes: 'ʃˈʊɹ,', clauses: 1 },
+      { phonemes: 'aɪ ˈædᵻd ɪt.', clauses: 1 },
+      { phonemes: 'ˈɛnɪθˌɪŋ, ˈɛls?', clauses: 2 },
+      { phonemes: 'bˈaɪ', clauses: 1 },
+    ]);
     expect(synthesisUnits([])).toEqual([]);
   });
 });
@@ -113,6 +118,46 @@ describe('PiperTTS', () => {
     const [first] = finals as [number];
     expect(rms(audio.slice(0, first + 1).map((item) => item.frame))).toBeGreaterThan(1000);
     expect(rms(audio.slice(first + 1).map((item) => item.frame))).toBeGreaterThan(1000);
+  });
+
+  it('tells when each word is heard: a clause exactly, the whole text, in order, in the audio', async () => {
+    // 0.1 s of audio per inference: the first clause alone, then each sentence.
+    const hosted = new PiperTTS({
+      synthesizer: { synthesize: async () => new Int16Array(2205).fill(8000) },
+    });
+    const text = 'Hi, welcome to Trailhead! We sell tents.';
+    const audio = await collect(hosted.synthesize(text));
+    const words = audio.flatMap((item) => item.timedTranscripts ?? []);
+    expect(words.map((word) => word.text).join('')).toBe(text);
+    expect(words[0]).toMatchObject({ text: 'Hi, ', startTime: 0 });
+    expect(words[0]?.endTime).toBeCloseTo(0.1, 5);
+    expect(words.find((word) => word.text === 'welcome ')?.startTime).toBeCloseTo(0.1, 5);
+    expect(words.find((word) => word.text === 'We ')?.startTime).toBeCloseTo(0.2, 5);
+    expect(words.at(-1)?.endTime).toBeCloseTo(0.3, 5);
+    for (const [index, word] of words.entries()) {
+      expect(word.endTime ?? 0).toBeGreaterThan(word.startTime ?? 0);
+      if (index > 0) expect(word.startTime).toBeCloseTo(words[index - 1]?.endTime ?? -1, 5);
+    }
+    // A word's timing travels ahead of its audio: with the first frame after its clause.
+    expect(audio[0]?.timedTranscripts?.map((word) => word.text)).toEqual(['Hi, ']);
+  });
+
+  it("places each streamed sentence's words after the audio of the sentences before it", async () => {
+    expect(joe.capabilities).toMatchObject({ streaming: true, alignedTranscript: true });
+    const hosted = new PiperTTS({
+      synthesizer: { synthesize: async () => new Int16Array(2205).fill(8000) },
+    });
+    const stream = hosted.stream();
+    stream.pushText('Sure, here it is. ');
+    stream.pushText('Anything else?');
+    stream.endInput();
+    const words: { text: string; startTime?: number | undefined }[] = [];
+    for await (const item of stream) {
+      if (typeof item !== 'symbol') words.push(...(item.timedTranscripts ?? []));
+    }
+    expect(words.map((word) => word.text).join('')).toBe('Sure, here it is. Anything else?');
+    // Two inferences of 0.1 s for the first sentence, so the second starts at 0.2 s.
+    expect(words.find((word) => word.text === 'Anything ')?.startTime).toBeCloseTo(0.2, 5);
   });
 
   it("runs the voice's model where it is told (the agent's model host), from the phonemes it makes", async () => {

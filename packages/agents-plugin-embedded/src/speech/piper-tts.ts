@@ -3,7 +3,13 @@
 // synthesized alone, so its audio starts while the rest is synthesized; the rest goes sentence
 // by sentence, as Piper itself synthesizes.
 
-import { APIConnectionError, type APIConnectOptions, shortuuid, tts } from '@livekit/agents';
+import {
+  APIConnectionError,
+  type APIConnectOptions,
+  shortuuid,
+  tts,
+  type voice,
+} from '@livekit/agents';
 import type { AudioFrame } from '@livekit/rtc-node';
 import { SentenceTTS } from './sentence-tts.js';
 import { FrameCutter } from './audio.js';
@@ -21,6 +27,7 @@ import {
   type PiperVoicePaths,
 } from './piper-voice.js';
 import { requireExecutable } from './processes.js';
+import { timedWords, unitTexts } from './spoken-timing.js';
 
 /** Options of {@link PiperTTS}. */
 export interface PiperTTSOptions extends PiperVoiceLocation {
@@ -46,23 +53,32 @@ export interface PiperTTSOptions extends PiperVoiceLocation {
 /** Below this level (of 32,767) the start of a text's audio counts as silence. */
 const LEADING_SILENCE_LEVEL = 200;
 
+/** What one inference synthesizes: its phonemes, and how many of the text's clauses they read. */
+export interface SynthesisUnit {
+  phonemes: string;
+  clauses: number;
+}
+
 /**
  * What is synthesized in one inference: the first clause alone (the listener hears it while
  * the rest is synthesized), then whole sentences, each as Piper would (its ids exactly Piper's).
  */
-export function synthesisUnits(clauses: readonly PhonemeClause[]): string[] {
+export function synthesisUnits(clauses: readonly PhonemeClause[]): SynthesisUnit[] {
   const [first, ...rest] = clauses;
   if (!first) return [];
-  const units = [first.phonemes.trimEnd()];
-  let sentence = '';
+  const units = [{ phonemes: first.phonemes.trimEnd(), clauses: 1 }];
+  let sentence = { phonemes: '', clauses: 0 };
   for (const clause of rest) {
-    sentence += clause.phonemes;
+    sentence.phonemes += clause.phonemes;
+    sentence.clauses += 1;
     if (clause.sentenceEnd) {
-      units.push(sentence.trimEnd());
-      sentence = '';
+      units.push({ phonemes: sentence.phonemes.trimEnd(), clauses: sentence.clauses });
+      sentence = { phonemes: '', clauses: 0 };
     }
   }
-  if (sentence.trim()) units.push(sentence.trimEnd());
+  if (sentence.phonemes.trim()) {
+    units.push({ phonemes: sentence.phonemes.trimEnd(), clauses: sentence.clauses });
+  }
   return units;
 }
 
@@ -71,8 +87,10 @@ export function synthesisUnits(clauses: readonly PhonemeClause[]): string[] {
  * mono 16-bit audio at the voice's rate (22,050 Hz for joe), in frames of `frameMs`. The model
  * loads once per process, at the first synthesis or at {@link PiperTTS.prepare}.
  *
- * Not a streaming engine (`capabilities.streaming` is false): the framework wraps it in its
- * sentence stream adapter, and {@link PiperTTS.stream} does the same for direct callers.
+ * It synthesizes whole texts; {@link PiperTTS.stream} speaks a text stream sentence by sentence.
+ * Its audio carries when each word is heard (`timedTranscripts`, `capabilities.alignedTranscript`):
+ * each clause's or sentence's audio is exactly placed, the words inside it by their length, so an
+ * interrupted reply is recorded as the words the listener heard.
  * Failures are reported as the framework's `error` event on this TTS (logged when nobody
  * listens), with an `APIConnectionError`; the chunked stream then ends without (more) audio.
  */
@@ -107,7 +125,8 @@ export class PiperTTS extends SentenceTTS {
         { cause: error },
       );
     }
-    super(config.sampleRate);
+    // Timed: each unit's audio tells when its words are heard.
+    super(config.sampleRate, true);
     this.paths = paths;
     this.config = config;
     this.#options = { ...options };
@@ -206,19 +225,38 @@ export class PiperChunkedStream extends tts.ChunkedStream {
       const { espeakVoice, phonemeIdMap } = this.#engine.config;
       const lines = await espeakPhonemes(espeak, espeakVoice, text, this.abortSignal);
       const units = synthesisUnits(joinClauses(lines, text));
+      // The words are the text as given (what the reply says), spoken unit by unit.
+      const spoken = unitTexts(
+        this.inputText,
+        units.map((unit) => unit.clauses),
+        units.map((unit) => unit.phonemes.length),
+      );
       const requestId = shortuuid('tts_');
       const rate = this.#engine.sampleRate;
       const cutter = new FrameCutter(rate, this.#engine.samplesPerFrame);
       let held: AudioFrame | undefined;
-      // Each frame is sent once the next exists, so the last one can carry `final`.
+      let timed: voice.TimedString[] = [];
+      let samplesOut = 0;
+      // Each frame is sent once the next exists, so the last one can carry `final`; a unit's
+      // timed words go with the first frame sent after it is synthesized (ahead of its audio).
+      const put = (frame: AudioFrame, final: boolean) => {
+        this.#put({
+          requestId,
+          segmentId: requestId,
+          frame,
+          final,
+          ...(timed.length > 0 ? { timedTranscripts: timed } : {}),
+        });
+        timed = [];
+      };
       const send = (frames: AudioFrame[]) => {
         for (const frame of frames) {
-          if (held) this.#put({ requestId, segmentId: requestId, frame: held, final: false });
+          if (held) put(held, false);
           held = frame;
         }
       };
       for (const [index, unit] of units.entries()) {
-        const ids = phonemeIds(unit, phonemeIdMap);
+        const ids = phonemeIds(unit.phonemes, phonemeIdMap);
         let samples = await synthesizer.synthesize(
           { voice: this.#engine.model, ids, speed: this.#engine._speed },
           this.abortSignal,
@@ -230,10 +268,12 @@ export class PiperChunkedStream extends tts.ChunkedStream {
           const first = samples.findIndex((sample) => Math.abs(sample) > LEADING_SILENCE_LEVEL);
           samples = samples.subarray(Math.max(0, first - Math.round(rate * 0.03)));
         }
+        timed.push(...timedWords(spoken[index] ?? '', samplesOut / rate, samples.length / rate));
+        samplesOut += samples.length;
         send(cutter.push(samples));
       }
       send(cutter.flush());
-      if (held) this.#put({ requestId, segmentId: requestId, frame: held, final: true });
+      if (held) put(held, true);
     } catch (error) {
       if (this.abortSignal.aborted) return;
       this.#error =

@@ -1,26 +1,28 @@
-// What the embedded voices share: a text stream spoken sentence by sentence through the
-// framework's own adapter (each voice synthesizes whole texts), and failures reported as the
-// framework reports them.
+// What the embedded voices share: a text stream spoken sentence by sentence (each voice
+// synthesizes whole texts), and failures reported as the framework reports them.
 import { tokenize, tts, type APIConnectOptions } from '@livekit/agents';
 import { frameworkLogger } from './processes.js';
+import { shiftTimedWords } from './spoken-timing.js';
 
 /** A mono TTS that synthesizes whole texts, streamed by sentence. */
 export abstract class SentenceTTS extends tts.TTS {
-  constructor(sampleRate: number) {
-    super(sampleRate, 1, { streaming: false });
+  /**
+   * @param timed Whether the voice's audio carries when each word is heard (`timedTranscripts`,
+   * relative to the start of its text). The voice session then records an interrupted reply as
+   * the words heard by then, and takes the voice's own sentence stream ({@link stream}), which
+   * places each sentence's words in the whole reply.
+   */
+  constructor(sampleRate: number, timed = false) {
+    super(sampleRate, 1, { streaming: timed, alignedTranscript: timed });
   }
 
   /**
    * A text stream split into sentences by the framework's basic sentence tokenizer, each
-   * synthesized as soon as it is complete (the framework's own stream adapter, as the voice
-   * pipeline uses for a non-streaming TTS).
+   * synthesized as soon as it is complete and played in order, as the framework's own stream
+   * adapter does; the words' timings are moved to where each sentence falls in the stream.
    */
   stream(options?: { connOptions?: APIConnectOptions }): tts.SynthesizeStream {
-    return new tts.StreamAdapterWrapper(
-      this,
-      new tokenize.basic.SentenceTokenizer(),
-      options?.connOptions,
-    );
+    return new SentenceStream(this, options?.connOptions);
   }
 
   /**
@@ -44,5 +46,59 @@ export abstract class SentenceTTS extends tts.TTS {
       }
     }
     frameworkLogger()?.error({ err: error, tts: this.label }, 'embedded TTS failed');
+  }
+}
+
+/** The audio of a text stream from a {@link SentenceTTS}, sentence by sentence. */
+class SentenceStream extends tts.SynthesizeStream {
+  label = 'embedded.SentenceStream';
+  readonly #engine: SentenceTTS;
+  readonly #sentences = new tokenize.basic.SentenceTokenizer().stream();
+
+  constructor(engine: SentenceTTS, connOptions?: APIConnectOptions) {
+    super(engine, connOptions);
+    this.#engine = engine;
+  }
+
+  protected async run(): Promise<void> {
+    const signal = this.abortController.signal;
+    const forward = async () => {
+      for await (const input of this.input) {
+        if (signal.aborted) break;
+        if (typeof input === 'string') this.#sentences.pushText(input);
+        else this.#sentences.flush();
+      }
+      this.#sentences.endInput();
+      this.#sentences.close();
+    };
+    const speak = async () => {
+      // Seconds of audio handed out before the sentence being played.
+      let played = 0;
+      let previous: Promise<void> = Promise.resolve();
+      const sentences: Promise<void>[] = [];
+      for await (const { token } of this.#sentences) {
+        if (signal.aborted) break;
+        this.markStarted();
+        // Synthesis starts at once; the audio waits for the sentence before it.
+        const audio = this.#engine.synthesize(token, this.connOptions, this.abortSignal);
+        const before = previous;
+        previous = (async () => {
+          await before;
+          const start = played;
+          for await (const item of audio) {
+            if (signal.aborted) break;
+            if (item.timedTranscripts) {
+              item.timedTranscripts = shiftTimedWords(item.timedTranscripts, start);
+            }
+            played += item.frame.samplesPerChannel / item.frame.sampleRate;
+            this.queue.put(item);
+          }
+        })();
+        sentences.push(previous);
+      }
+      await Promise.all(sentences);
+      this.queue.put(tts.SynthesizeStream.END_OF_STREAM);
+    };
+    await Promise.all([forward(), speak()]);
   }
 }
