@@ -10,11 +10,14 @@ import {
   FliteTTS,
   LlamaLLM,
   PiperTTS,
+  SentenceTTS,
   piperVoiceInstalled,
   piperVoicePaths,
   readPiperConfig,
   PocketsphinxSTT,
   EarlyStreamAdapter,
+  EchoFilterSTT,
+  EchoGuard,
   earlySilenceMsFor,
   WhisperModels,
   WhisperSTT,
@@ -568,12 +571,22 @@ export function enginesFor(
   const settings = runtime.scenario.voice ?? {};
   const recognizer = embeddedRecognizerOf(settings.stt, env, runtime.conversation.language);
   const withCredentials = { ...access, credentials: runtime.credentials };
+  const speaker = modes.audioOut ? ttsFor(settings.tts, env, runtime, withCredentials) : undefined;
+  let listener =
+    modes.audioIn || runtime.scenario.audio_dictation
+      ? sttFor(settings.stt, env, runtime, vad, withCredentials)
+      : undefined;
+  // A visitor on speakers whose browser does not cancel the agent's voice would have it heard
+  // back as their own words: the embedded voices say what they play, and the recognizer drops
+  // transcripts of it.
+  if (speaker instanceof SentenceTTS && listener?.capabilities.streaming) {
+    speaker.echoGuard = new EchoGuard();
+    listener = new EchoFilterSTT(listener, speaker.echoGuard);
+  }
   return {
     llm: llmFor(settings.llm, env, withCredentials),
-    ...(modes.audioIn || runtime.scenario.audio_dictation
-      ? { stt: sttFor(settings.stt, env, runtime, vad, withCredentials) }
-      : {}),
-    ...(modes.audioOut ? { tts: ttsFor(settings.tts, env, runtime, withCredentials) } : {}),
+    ...(listener ? { stt: listener } : {}),
+    ...(speaker ? { tts: speaker } : {}),
     ...(modes.audioIn ? { vad } : {}),
     // The embedded recognizers' finals arrive 0.35-0.5 s after the speech ends (Whisper's from
     // its early transcription). A turn is committed this long after the speech, or when the final

@@ -1,6 +1,5 @@
 import { llm } from '@livekit/agents';
 import {
-  FEATURE_TYPES,
   RESPONSE_CODES,
   RPC_METHODS,
   TIMINGS,
@@ -11,6 +10,7 @@ import {
   type RpcToolRequest,
 } from '@svc/protocol';
 import {
+  operationOf,
   toolDefaults,
   type FeatureSnapshot,
   type Item,
@@ -25,31 +25,8 @@ import type { VisitorChannel } from './channel.js';
 /** What a tool does with the agent's API; `custom` tools only call the page. */
 export type Operation = ToolOperation;
 
-/** The operation of a tool: `settings.operation` when set, else its feature type and name. */
-export function operationOf(feature: FeatureSnapshot, tool: ToolSnapshot): Operation {
-  const explicit = tool.settings?.operation;
-  if (typeof explicit === 'string') return explicit as Operation;
-  switch (feature.type) {
-    case FEATURE_TYPES.COLLECTION_ITEMS_SEARCH:
-      return 'search';
-    case FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY:
-      return 'display';
-    case FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON:
-      return 'compare';
-    case FEATURE_TYPES.WORKFLOW_CONVERSATION_END:
-      return 'end';
-    case FEATURE_TYPES.BUCKET_LIST_CRUD: {
-      const name = tool.name.toLowerCase();
-      if (/remove|delete|drop/.test(name)) return 'cart_remove';
-      if (/clear|empty/.test(name)) return 'cart_clear';
-      if (/set|update|change|quantity/.test(name)) return 'cart_set';
-      if (/add|put/.test(name)) return 'cart_add';
-      return 'cart_list';
-    }
-    default:
-      return 'custom';
-  }
-}
+/** What a tool does: declared at save time, never read from its name (`@svc/protocol/agent`). */
+export { operationOf };
 
 /** What the tools act with. */
 export interface ToolDeps {

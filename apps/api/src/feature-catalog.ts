@@ -1,5 +1,12 @@
 import { FEATURE_TYPES, LIMITS, type FeatureType } from '@svc/protocol';
-import { TOOL_OPERATIONS, toolDefaults, type ToolOperation } from '@svc/protocol/agent';
+import {
+  DEFAULT_TOOLS,
+  TOOL_OPERATIONS,
+  declaredOperation,
+  toolDefaults,
+  type OperationTool,
+  type ToolOperation,
+} from '@svc/protocol/agent';
 import { z } from 'zod';
 import { HttpError } from './errors.js';
 
@@ -76,19 +83,19 @@ const settingsSchemas = {
 
 const toolSettings = z.looseObject({ operation: z.enum(TOOL_OPERATIONS).optional() });
 
-/** A tool of the catalog: its name and operation, with the agent's defaults for the rest. */
-const tool = (
-  name: string,
-  operation: ToolOperation,
-  type: CatalogTool['type'] = 'frontend',
-): CatalogTool => ({
-  name,
-  type,
-  operation,
-  ...toolDefaults(operation),
-  frontend_method: name,
-  rpc_timeout_s: LIMITS.FRONTEND_TOOL_MS / 1000,
-});
+/**
+ * The tools a feature type brings (`DEFAULT_TOOLS`, shared with the agent), with the agent's
+ * defaults for the rest; `type` is where they run.
+ */
+const tools = (featureType: FeatureType, type: CatalogTool['type'] = 'frontend'): CatalogTool[] =>
+  DEFAULT_TOOLS[featureType].map(({ name, operation }) => ({
+    name,
+    type,
+    operation,
+    ...toolDefaults(operation),
+    frontend_method: name,
+    rpc_timeout_s: LIMITS.FRONTEND_TOOL_MS / 1000,
+  }));
 
 const settingsSchema = (type: FeatureType): JsonSchema =>
   z.toJSONSchema(settingsSchemas[type], { io: 'input' }) as JsonSchema;
@@ -101,42 +108,36 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
     description:
       "Finds items by the visitor's words and the collection's filter fields, and shows the results on the page.",
     settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_SEARCH),
-    tools: [tool('search_products', 'search')],
+    tools: tools(FEATURE_TYPES.COLLECTION_ITEMS_SEARCH),
   },
   {
     type: FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY,
     title: 'Show an item',
     description: "Shows one item in detail, with the collection's view filled in.",
     settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY),
-    tools: [tool('show_product', 'display')],
+    tools: tools(FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY),
   },
   {
     type: FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON,
     title: 'Compare items',
     description: 'Shows two or more items side by side, one row per field.',
     settings_schema: settingsSchema(FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON),
-    tools: [tool('compare_products', 'compare')],
+    tools: tools(FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON),
   },
   {
     type: FEATURE_TYPES.BUCKET_LIST_CRUD,
     title: 'Cart',
     description:
-      "Keeps the visitor's list (a cart, a wishlist): add, remove, change quantities, show, empty. A tool's name decides what it does unless its settings name an operation.",
+      "Keeps the visitor's list (a cart, a wishlist): add, remove, change quantities, show, empty. A tool named as one of these does what it does; a tool of another name declares its operation in its settings.",
     settings_schema: settingsSchema(FEATURE_TYPES.BUCKET_LIST_CRUD),
-    tools: [
-      tool('add_to_cart', 'cart_add'),
-      tool('remove_from_cart', 'cart_remove'),
-      tool('set_cart_quantity', 'cart_set'),
-      tool('show_cart', 'cart_list'),
-      tool('clear_cart', 'cart_clear'),
-    ],
+    tools: tools(FEATURE_TYPES.BUCKET_LIST_CRUD),
   },
   {
     type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
     title: 'End the conversation',
     description: 'Lets the agent say goodbye and close the conversation when the visitor is done.',
     settings_schema: settingsSchema(FEATURE_TYPES.WORKFLOW_CONVERSATION_END),
-    tools: [tool('end_conversation', 'end', 'server')],
+    tools: tools(FEATURE_TYPES.WORKFLOW_CONVERSATION_END, 'server'),
   },
 ];
 
@@ -167,6 +168,32 @@ export function checkFeatures(features: readonly FeatureToCheck[]): void {
     for (const [toolIndex, tool] of (feature.tools ?? []).entries())
       failOn(`${at}.tools[${toolIndex}].settings`, toolSettings.safeParse(tool.settings ?? {}));
   }
+}
+
+/**
+ * The features with every tool's operation declared in its `settings.operation`, filled in by
+ * `declaredOperation` where the author left it out, so what a tool does is stored with the
+ * scenario and never read from its name. Throws a 422 naming a tool whose operation cannot be
+ * told: a bucket-list tool that declares none and is not named as one of the catalog's.
+ */
+export function declareOperations<
+  Tool extends OperationTool,
+  Feature extends { type: string; tools: Tool[] },
+>(features: readonly Feature[]): Feature[] {
+  return features.map((feature, index) => ({
+    ...feature,
+    tools: feature.tools.map((tool, toolIndex) => {
+      const operation = declaredOperation(feature, tool);
+      if (operation === undefined) {
+        const names = (DEFAULT_TOOLS[feature.type as FeatureType] ?? []).map((known) => known.name);
+        throw new HttpError(
+          422,
+          `features[${index}].tools[${toolIndex}]: tool ${tool.name} must declare settings.operation (one of ${TOOL_OPERATIONS.join(', ')}), or be named as a tool of ${feature.type} (${names.join(', ')})`,
+        );
+      }
+      return { ...tool, settings: { ...tool.settings, operation } };
+    }),
+  }));
 }
 
 function failOn(at: string, result: z.ZodSafeParseResult<unknown>): void {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
-import { checkFeatures, type FeatureToCheck } from './feature-catalog.js';
+import { checkFeatures, declareOperations, type FeatureToCheck } from './feature-catalog.js';
 import { scenarioDefinition, type ScenarioDefinition } from './scenario-definition.js';
 import { rowsFor, type Page } from './paging.js';
 
@@ -131,7 +131,10 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
             application_id,
             name,
             language,
-            definition: JSON.stringify(definition),
+            definition: JSON.stringify({
+              ...definition,
+              features: declareOperations(definition.features),
+            }),
             created_at: now,
             updated_at: now,
           })
@@ -165,7 +168,10 @@ export function createScenarios({ db }: OpenDatabase): Scenarios {
           .set({
             ...(name !== undefined ? { name } : {}),
             ...(language !== undefined ? { language } : {}),
-            definition: JSON.stringify(merged),
+            definition: JSON.stringify({
+              ...merged,
+              features: declareOperations(merged.features),
+            }),
             updated_at: new Date().toISOString(),
           })
           .where('id', '=', current.id)

@@ -112,6 +112,9 @@ export {
   EarlyStreamAdapter,
   type EarlyStreamAdapterOptions,
 } from './speech/early-stream-adapter.js';
+export { EchoGuard } from './speech/echo-guard.js';
+export { EchoFilterSTT } from './speech/echo-filter-stt.js';
+export { SentenceTTS } from './speech/sentence-tts.js';
 export {
   DEFAULT_WHISPER_MODEL,
   MULTILINGUAL_WHISPER_MODEL,

@@ -1,3 +1,5 @@
+import type { FieldRole } from './field-roles.js';
+
 /** Restore state: an experience checkpoint used to restore context across navigation or resume. */
 export interface RestoreState {
   checkpoint?: string;
@@ -48,13 +50,27 @@ export interface Collection {
     mapping: Record<string, string>;
   };
   search_fields?: { name: string; index_type: string }[];
-  filter_fields?: {
-    name: string;
-    filter_key: string;
-    field_type: string;
-    enum_options?: FilterEnumOption[];
-  }[];
+  filter_fields?: FilterField[];
 }
+
+/**
+ * A field a collection's search filters on. A type alias, not an interface: readers check it
+ * against open object schemas, which an interface (no implicit index signature) does not fit.
+ */
+export type FilterField = {
+  name: string;
+  filter_key: string;
+  /** `enum`, `number`, `boolean` or `text`. */
+  field_type: string;
+  enum_options?: FilterEnumOption[];
+  /**
+   * What the field means (`price`, `weight`, ...; see `FIELD_ROLES`), declared by the author: the
+   * agent ranks and reads amounts by roles, never by field names. An extension of the contract.
+   */
+  role?: FieldRole;
+  /** A `weight` field's unit (`g`, `kg`, `oz`, `lb`) or a `price` field's ISO 4217 currency. */
+  unit?: string;
+};
 
 /** Payload of topic `config`, sent by the agent on join. */
 export interface ConfigPayload {

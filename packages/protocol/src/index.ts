@@ -10,6 +10,7 @@ export * from './topics.js';
 export * from './limits.js';
 export * from './states.js';
 export * from './features.js';
+export * from './field-roles.js';
 export * from './api-paths.js';
 export * from './storage-keys.js';
 export type * from './identity.js';

@@ -1,6 +1,7 @@
-import type { Collection } from '@svc/protocol';
+import { fieldRoleProblem, type Collection, type FilterField } from '@svc/protocol';
 import type { Generated, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { HttpError } from '../errors.js';
 
 /**
  * The columns migration 012 adds, beside the tables of `Database`: a collection's language and an
@@ -33,13 +34,24 @@ export interface SearchField {
   index_type: string;
 }
 
-/** A filter field of a collection: `filter_key` is what a search filters on. */
-export interface FilterField {
-  name: string;
-  filter_key: string;
-  /** `enum`, `number` or `boolean`; anything else matches the text exactly. */
-  field_type: string;
-  enum_options?: { value: string; label: string }[];
+/**
+ * A filter field of a collection: `filter_key` is what a search filters on; a `field_type` other
+ * than `enum`, `number` or `boolean` matches the text exactly.
+ */
+export type { FilterField };
+
+/**
+ * 422 for a filter field whose `role` is not one of `FIELD_ROLES`, does not fit its type (a price
+ * that is not a number), or whose `unit` does not fit its role. The body's schema takes any string
+ * there, so that an unknown role is a semantic error naming the field, not a shape error.
+ */
+export function checkFieldRoles(
+  filterFields: readonly (Pick<FilterField, 'field_type'> & { role?: unknown; unit?: unknown })[],
+): void {
+  for (const [index, field] of filterFields.entries()) {
+    const problem = fieldRoleProblem(field);
+    if (problem !== undefined) throw new HttpError(422, `filter_fields[${index}]: ${problem}`);
+  }
 }
 
 /** What a collection is made of, as the admin API creates or changes it. */
@@ -51,8 +63,11 @@ export interface CollectionDefinition {
   /** How a page shows an item: a template name and the item fields it maps. */
   view: { template: string; mapping: Record<string, string> } | null;
   search_fields: SearchField[];
-  filter_fields: (Omit<FilterField, 'enum_options'> & {
+  filter_fields: (Omit<FilterField, 'enum_options' | 'role' | 'unit'> & {
     enum_options?: FilterField['enum_options'] | undefined;
+    /** One of `FIELD_ROLES` once {@link checkFieldRoles} passed. */
+    role?: string | undefined;
+    unit?: string | undefined;
   })[];
 }
 

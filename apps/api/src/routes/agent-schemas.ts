@@ -1,7 +1,12 @@
 // The agent API's bodies as zod schemas: they validate requests and answers, and document both in
 // the OpenAPI document. Each is tied to its `@svc/protocol` type by a compile-time check, so a
 // field renamed, added or retyped on either side fails the typecheck instead of drifting.
-import type { Collection, ConversationMessage, RestoreState } from '@svc/protocol';
+import {
+  FIELD_ROLES,
+  type Collection,
+  type ConversationMessage,
+  type RestoreState,
+} from '@svc/protocol';
 import {
   MESSAGE_BATCH_LIMITS,
   VOICE_ROLES,
@@ -90,6 +95,8 @@ export const collection = z.object({
         filter_key: z.string(),
         field_type: z.string(),
         enum_options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+        role: z.enum(FIELD_ROLES).optional(),
+        unit: z.string().optional(),
       }),
     )
     .optional(),

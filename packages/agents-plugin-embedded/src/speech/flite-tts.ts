@@ -282,8 +282,10 @@ export class FliteChunkedStream extends tts.ChunkedStream {
       // flite and espeak-ng open every text with about 200 ms of near-silence, which the listener
       // would wait through before the first word: it is cut, keeping a 30 ms lead-in.
       let speaking = false;
+      let heardSeconds = 0;
       const accept = (input: Int16Array, sourceRate: number) => {
         let samples = input;
+        heardSeconds += input.length / sourceRate;
         if (!speaking) {
           const first = samples.findIndex((sample) => Math.abs(sample) > LEADING_SILENCE_LEVEL);
           if (first < 0) return;
@@ -310,6 +312,7 @@ export class FliteChunkedStream extends tts.ChunkedStream {
           }
         }
         send(cutter.flush());
+        this.#engine.echoGuard?.speaking(text, heardSeconds);
         if (held) this.#put({ requestId, segmentId: requestId, frame: held, final: true });
       } finally {
         resampler?.close();

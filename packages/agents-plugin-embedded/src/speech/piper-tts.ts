@@ -269,6 +269,7 @@ export class PiperChunkedStream extends tts.ChunkedStream {
           samples = samples.subarray(Math.max(0, first - Math.round(rate * 0.03)));
         }
         timed.push(...timedWords(spoken[index] ?? '', samplesOut / rate, samples.length / rate));
+        this.#engine.echoGuard?.speaking(spoken[index] ?? '', samples.length / rate);
         samplesOut += samples.length;
         send(cutter.push(samples));
       }

@@ -1,11 +1,18 @@
 // What the embedded voices share: a text stream spoken sentence by sentence (each voice
 // synthesizes whole texts), and failures reported as the framework reports them.
 import { tokenize, tts, type APIConnectOptions } from '@livekit/agents';
+import type { EchoGuard } from './echo-guard.js';
 import { frameworkLogger } from './processes.js';
 import { shiftTimedWords } from './spoken-timing.js';
 
 /** A mono TTS that synthesizes whole texts, streamed by sentence. */
 export abstract class SentenceTTS extends tts.TTS {
+  /**
+   * Told what the voice is about to play, so the conversation's recognizer can drop the agent's
+   * own speech heard back through a visitor's speakers (see `EchoFilterSTT`).
+   */
+  echoGuard: EchoGuard | undefined;
+
   /**
    * @param timed Whether the voice's audio carries when each word is heard (`timedTranscripts`,
    * relative to the start of its text). The voice session then records an interrupted reply as

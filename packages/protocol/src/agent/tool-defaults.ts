@@ -2,6 +2,8 @@
 // gives the model these descriptions and argument schemas, and the API's feature catalog shows
 // the same ones to the author, so both read them from here.
 
+import { FEATURE_TYPES, type FeatureType } from '../features.js';
+
 /** What a tool does with the agent's API; `settings.operation` of a tool may set it. */
 export const TOOL_OPERATIONS = [
   'search',
@@ -18,6 +20,73 @@ export const TOOL_OPERATIONS = [
 
 /** One of {@link TOOL_OPERATIONS}; `custom` tools only call the page. */
 export type ToolOperation = (typeof TOOL_OPERATIONS)[number];
+
+/** A tool a feature type brings when the scenario names no tools of its own. */
+export interface DefaultTool {
+  name: string;
+  operation: ToolOperation;
+}
+
+/**
+ * The tools each feature type brings, by name. A bucket-list tool named as one of these does what
+ * its catalog namesake does; any other name must declare its `settings.operation`.
+ */
+export const DEFAULT_TOOLS: Readonly<Record<FeatureType, readonly DefaultTool[]>> = {
+  [FEATURE_TYPES.COLLECTION_ITEMS_SEARCH]: [{ name: 'search_products', operation: 'search' }],
+  [FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY]: [{ name: 'show_product', operation: 'display' }],
+  [FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON]: [{ name: 'compare_products', operation: 'compare' }],
+  [FEATURE_TYPES.BUCKET_LIST_CRUD]: [
+    { name: 'add_to_cart', operation: 'cart_add' },
+    { name: 'remove_from_cart', operation: 'cart_remove' },
+    { name: 'set_cart_quantity', operation: 'cart_set' },
+    { name: 'show_cart', operation: 'cart_list' },
+    { name: 'clear_cart', operation: 'cart_clear' },
+  ],
+  [FEATURE_TYPES.WORKFLOW_CONVERSATION_END]: [{ name: 'end_conversation', operation: 'end' }],
+};
+
+/** What {@link operationOf} reads of a feature. */
+export interface OperationFeature {
+  type: string;
+}
+
+/** What {@link operationOf} reads of a tool. */
+export interface OperationTool {
+  name: string;
+  settings?: Record<string, unknown> | undefined;
+}
+
+const isOperation = (value: unknown): value is ToolOperation =>
+  (TOOL_OPERATIONS as readonly unknown[]).includes(value);
+
+/**
+ * The operation a tool declares, or the one its feature type leaves no doubt about: its
+ * `settings.operation`, else the feature type's only operation, else that of the catalog's tool of
+ * exactly its name. `undefined` for a tool of a known type with several operations (a bucket
+ * list) that names none of them: what it does cannot be told, and a name is never read for it.
+ * A feature type this version does not know belongs to the page: `custom`.
+ */
+export function declaredOperation(
+  feature: OperationFeature,
+  tool: OperationTool,
+): ToolOperation | undefined {
+  const declared = tool.settings?.operation;
+  if (declared !== undefined) return isOperation(declared) ? declared : 'custom';
+  if (!Object.hasOwn(DEFAULT_TOOLS, feature.type)) return 'custom';
+  const defaults = DEFAULT_TOOLS[feature.type as FeatureType];
+  const [only] = defaults;
+  if (defaults.length === 1 && only) return only.operation;
+  return defaults.find((candidate) => candidate.name === tool.name)?.operation;
+}
+
+/**
+ * What a tool does: {@link declaredOperation}, and `custom` (the page's own tool) when nothing
+ * declares it. The API stores this at save time; the agent applies it again, so a scenario or a
+ * publication stored before operations were declared runs the same way.
+ */
+export function operationOf(feature: OperationFeature, tool: OperationTool): ToolOperation {
+  return declaredOperation(feature, tool) ?? 'custom';
+}
 
 /** A JSON Schema object, as a tool's `parameters` are. */
 export type ToolParameters = Record<string, unknown>;

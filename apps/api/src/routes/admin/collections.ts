@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FIELD_ROLES, WEIGHT_UNITS } from '@svc/protocol';
+import { checkFieldRoles } from '../../collections/collection.js';
 import { importItems, uploadRows } from '../../collections/import.js';
 import {
   COLLECTION_LANGUAGE_TAG,
@@ -68,6 +70,20 @@ const collectionBody = z.object({
           .array(z.object({ value: z.string().max(200), label: z.string().max(200) }))
           .max(500)
           .optional(),
+        role: z
+          .string()
+          .max(32)
+          .optional()
+          .describe(
+            `What the field means, so the agent ranks and reads amounts by it: one of ${FIELD_ROLES.join(', ')}; a price, weight or rating is a number field (422 otherwise)`,
+          ),
+        unit: z
+          .string()
+          .max(8)
+          .optional()
+          .describe(
+            `A weight field's unit (${Object.keys(WEIGHT_UNITS).join(', ')}) or a price field's ISO 4217 currency (EUR)`,
+          ),
       }),
     )
     .max(20)
@@ -101,6 +117,10 @@ const collection = z.object({
     .array(z.looseObject({ name: z.string(), filter_key: z.string(), field_type: z.string() }))
     .optional(),
 });
+
+const badFieldRole = errorBody(
+  "A filter field's role is unknown or does not fit its type, or its unit does not fit its role; the message names the field",
+);
 
 /** Collections and their items: CRUD, search, and streamed bulk import from JSON, NDJSON or CSV. */
 export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod {
@@ -138,11 +158,13 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
           tags,
           summary: 'Create a collection',
           body: collectionBody,
-          response: { 201: collection, ...adminErrors },
+          response: { 201: collection, ...adminErrors, 422: badFieldRole },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await store.create(companyOf(request), request.body)),
+      async (request, reply) => {
+        checkFieldRoles(request.body.filter_fields);
+        return reply.status(201).send(await store.create(companyOf(request), request.body));
+      },
     );
     app.get(
       '/collections/:id',
@@ -169,10 +191,11 @@ export function collectionRoutes(store: CollectionStore): FastifyPluginAsyncZod 
           summary: 'Change a collection (new search fields or language reindex its items)',
           params: idParams,
           body: changesOf(collectionBody),
-          response: { 200: collection, ...adminErrors },
+          response: { 200: collection, ...adminErrors, 422: badFieldRole },
         },
       },
       async (request) => {
+        checkFieldRoles(request.body.filter_fields ?? []);
         const current = await store.get(companyOf(request), request.params.id);
         return store.update(current, request.body);
       },

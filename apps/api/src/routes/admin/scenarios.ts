@@ -50,7 +50,7 @@ const scenarioSummary = z.object({
 });
 
 const toolNamedTwice = errorBody(
-  'Two tools of the scenario have the same name, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
+  'Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
 );
 
 /**

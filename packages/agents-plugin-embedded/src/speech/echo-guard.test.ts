@@ -1,0 +1,100 @@
+import { initializeLogger, stt, type APIConnectOptions, type AudioBuffer } from '@livekit/agents';
+import { AudioFrame } from '@livekit/rtc-node';
+import { describe, expect, it } from 'vitest';
+import { EchoFilterSTT } from './echo-filter-stt.js';
+import { EchoGuard } from './echo-guard.js';
+
+// The agent's own voice, heard back through a visitor's speakers, is not the visitor.
+
+initializeLogger({ pretty: false, level: 'silent' });
+
+describe('EchoGuard', () => {
+  it("takes the agent's words heard back for an echo while they play and a moment after", () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('Hi, welcome to Trailhead!', 1.5);
+    guard.speaking('What are you looking for today?', 2);
+    // Misheard in part, as a recognizer hears a voice through a room.
+    expect(guard.isEcho('welcome to trail head what are you looking for')).toBe(true);
+    expect(guard.isEcho('What are you looking for today?')).toBe(true);
+    now = 3_500 + 2_900;
+    expect(guard.isEcho('what are you looking for today')).toBe(true);
+    now = 3_500 + 3_100;
+    expect(guard.isEcho('what are you looking for today')).toBe(false);
+  });
+
+  it("keeps the visitor's own words, even those that repeat some of the agent's", () => {
+    const guard = new EchoGuard(() => 0);
+    guard.speaking('We sell tents, sleeping bags and the Blue Ridge Down Jacket.', 4);
+    expect(guard.isEcho('do you have tents')).toBe(false);
+    expect(guard.isEcho('put the blue ridge down jacket in my cart please')).toBe(false);
+    // One word cannot tell the visitor's "tents" from the agent's.
+    expect(guard.isEcho('tents')).toBe(false);
+    expect(new EchoGuard().isEcho('what are you looking for')).toBe(false);
+  });
+});
+
+/** A streaming recognizer that hears the given transcripts, each between speech events. */
+class HeardSTT extends stt.STT {
+  label = 'HeardSTT';
+  constructor(readonly heard: string[]) {
+    super({ streaming: true, interimResults: false });
+  }
+  protected _recognize(_frame: AudioBuffer): Promise<stt.SpeechEvent> {
+    throw new Error('not used');
+  }
+  stream(options?: { connOptions?: APIConnectOptions }): stt.SpeechStream {
+    return new HeardStream(this, this.heard, options?.connOptions);
+  }
+}
+
+class HeardStream extends stt.SpeechStream {
+  label = 'HeardStream';
+  constructor(
+    recognizer: stt.STT,
+    readonly heard: string[],
+    connOptions?: APIConnectOptions,
+  ) {
+    super(recognizer, undefined, connOptions);
+  }
+  protected async run(): Promise<void> {
+    for await (const _ of this.input) {
+      // Audio in, the scripted transcripts out once it ends.
+    }
+    for (const text of this.heard) {
+      this.queue.put({ type: stt.SpeechEventType.START_OF_SPEECH });
+      this.queue.put({
+        type: stt.SpeechEventType.FINAL_TRANSCRIPT,
+        alternatives: [{ text, language: 'en', startTime: 0, endTime: 1, confidence: 1 }],
+      });
+      this.queue.put({ type: stt.SpeechEventType.END_OF_SPEECH });
+    }
+  }
+}
+
+describe('EchoFilterSTT', () => {
+  it("drops the transcripts of the agent's own speech and passes the visitor's and every other event", async () => {
+    const guard = new EchoGuard();
+    guard.speaking('Hi, welcome to Trailhead! What are you looking for today?', 3);
+    const filtered = new EchoFilterSTT(
+      new HeardSTT(['welcome to trailhead what are you looking for', 'do you have tents']),
+      guard,
+    );
+    const stream = filtered.stream();
+    stream.pushFrame(new AudioFrame(new Int16Array(160), 16_000, 1, 160));
+    stream.endInput();
+    const events: stt.SpeechEvent[] = [];
+    for await (const event of stream) {
+      events.push(event);
+      if (events.length === 5) break;
+    }
+    expect(events.map((event) => [event.type, event.alternatives?.[0]?.text])).toEqual([
+      [stt.SpeechEventType.START_OF_SPEECH, undefined],
+      [stt.SpeechEventType.END_OF_SPEECH, undefined],
+      [stt.SpeechEventType.START_OF_SPEECH, undefined],
+      [stt.SpeechEventType.FINAL_TRANSCRIPT, 'do you have tents'],
+      [stt.SpeechEventType.END_OF_SPEECH, undefined],
+    ]);
+    stream.close();
+  });
+});
