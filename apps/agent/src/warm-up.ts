@@ -61,7 +61,6 @@ export async function warmUpReplyPipeline(): Promise<boolean> {
     style: {
       language: 'en-US',
       spoken: false,
-      operations: ['search', 'display'],
       offer: catalog.offer,
     },
     lookup: () => Promise.resolve([]),

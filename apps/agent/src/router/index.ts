@@ -5,14 +5,25 @@ import type { ConversationApi } from '../api-client.js';
 import { filtersFromArgs, operationOf } from '../tools.js';
 import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
-import type { ItemLookup } from './intents.js';
+import { FEATURE_INTENTS, rulesFor } from './features.js';
+import type { ItemLookup, RouterTable } from './intents.js';
+import { english, lexiconFor } from './languages/index.js';
 import { RoutedLLM, type RouterDecision } from './routed-llm.js';
+import { words } from './text.js';
 
-export { RoutedLLM, type RouterDecision } from './routed-llm.js';
+export { NOT_HEARD_RULE, RoutedLLM, type RouterDecision } from './routed-llm.js';
 export { routerCatalog, type RouterCatalog, type RoutedTool } from './catalog.js';
 export { conversationContext, type ChatEntry, type ConversationContext } from './context.js';
-export { routeUtterance, type Route } from './intents.js';
-export { smallTalkReply, toolReplies, toolReply, type ReplyStyle } from './replies.js';
+export {
+  decideUtterance,
+  routeUtterance,
+  routerTable,
+  type Decision,
+  type Route,
+  type RouterTable,
+} from './intents.js';
+export { routerReply, type ReplyStyle } from './replies.js';
+export { FEATURE_INTENTS, rulesFor, toolReplies, toolReply } from './features.js';
 export { lexiconFor } from './languages/index.js';
 export type { Lexicon } from './lexicon.js';
 export { templatesFor, type ReplyTemplates } from './reply-templates.js';
@@ -33,6 +44,42 @@ export function routedTools(runtime: RuntimeConfig): RoutedTool[] {
     }
   }
   return tools;
+}
+
+/**
+ * The words (singular) of the scenario's tools the router does not own: tools with parameters of
+ * their own, and tools of an operation no feature of the router serves (a booking, a ticket).
+ * Words any request has (the language's filler, two letters or fewer) are left out.
+ */
+export function unownedToolWords(
+  runtime: RuntimeConfig,
+  routed: readonly RoutedTool[],
+): Set<string> {
+  const lexicon = lexiconFor(runtime.conversation.language) ?? english;
+  const owned = new Set(
+    routed
+      .filter((tool) =>
+        FEATURE_INTENTS.some((feature) => feature.replies[tool.operation] !== undefined),
+      )
+      .map((tool) => tool.name),
+  );
+  const unowned = new Set<string>();
+  for (const feature of runtime.scenario.features ?? [])
+    for (const tool of feature.tools ?? []) {
+      if (owned.has(tool.name)) continue;
+      const text = `${tool.name.replace(/[_-]+/g, ' ')} ${tool.description ?? ''}`;
+      for (const word of words(text, lexicon))
+        if (word.length > 2 && !lexicon.filler.has(word)) unowned.add(lexicon.singular(word));
+    }
+  return unowned;
+}
+
+/** The router's table for a scenario: its routed tools' rules, and the words it leaves alone. */
+export function scenarioTable(runtime: RuntimeConfig, routed: readonly RoutedTool[]): RouterTable {
+  return {
+    rules: rulesFor(routed.map((tool) => tool.operation)),
+    unownedWords: unownedToolWords(runtime, routed),
+  };
 }
 
 /** Whether a scenario's conversations route: on unless its LLM settings say `router: false`. */
@@ -66,10 +113,10 @@ export function withRouter(
   });
   return new RoutedLLM(model, {
     catalog,
+    table: scenarioTable(runtime, tools),
     style: {
       language: runtime.conversation.language,
       spoken: options.spoken,
-      operations: tools.map((tool) => tool.operation),
       offer: catalog.offer,
     },
     lookup: itemLookup(api, options.limit),

@@ -2,7 +2,8 @@
 // tool's result as the test shop answers it, spoken (amounts for the voice) or written (`Intl`).
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../tools.js';
-import { smallTalkReply, toolReplies, toolReply, type ReplyStyle } from './replies.js';
+import { toolReplies, toolReply } from './features.js';
+import { routerReply, type ReplyStyle } from './replies.js';
 import { ShopDialogue, testShop, type ShopLanguage } from './test-shops.js';
 
 interface Expected {
@@ -20,9 +21,6 @@ interface Expected {
   cart: string;
   cartEmpty: string;
   end: string;
-  greeting: string;
-  thanks: string;
-  help: string;
   catalogue: RegExp;
   writtenPrice: string;
 }
@@ -47,9 +45,6 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     cart: 'Vous avez 3 articles dans votre panier : Lampe frontale et Chaussettes en laine en 2 exemplaires.',
     cartEmpty: 'Votre panier est vide.',
     end: 'Merci de votre visite. Au revoir !',
-    greeting: 'Bonjour ! Que recherchez-vous aujourd’hui ?',
-    thanks: 'Avec plaisir ! Puis-je vous aider pour autre chose ?',
-    help: 'Je peux trouver des produits, vous en montrer un en détail et gérer votre panier. Que recherchez-vous ?',
     catalogue:
       /^Nous proposons : tentes, sacs de couchage, .+ et accessoires\. Que recherchez-vous \?$/,
     writtenPrice: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(
@@ -78,9 +73,6 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     cart: 'Tienes 3 artículos en tu carrito: Linterna frontal y 2 unidades de Calcetines de lana.',
     cartEmpty: 'Tu carrito está vacío.',
     end: 'Gracias por tu visita. ¡Adiós!',
-    greeting: '¡Hola! ¿Qué estás buscando hoy?',
-    thanks: '¡De nada! ¿Te puedo ayudar con algo más?',
-    help: 'Puedo buscar productos, mostrarte uno en detalle y gestionar tu carrito. ¿Qué estás buscando?',
     catalogue:
       /^Tenemos tiendas de campaña, sacos de dormir, .+ y accesorios\. ¿Qué estás buscando\?$/,
     writtenPrice: new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(
@@ -106,9 +98,6 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
     cart: 'Sie haben 3 Artikel im Warenkorb: Stirnlampe und 2-mal Merino Socken.',
     cartEmpty: 'Ihr Warenkorb ist leer.',
     end: 'Vielen Dank für Ihren Besuch. Auf Wiederhören!',
-    greeting: 'Hallo! Wonach suchen Sie heute?',
-    thanks: 'Gern geschehen! Kann ich sonst noch etwas für Sie tun?',
-    help: 'Ich kann Produkte finden, Ihnen eines im Detail zeigen und Ihren Warenkorb verwalten. Wonach suchen Sie?',
     catalogue: /^Wir haben Zelte, Schlafsäcke, .+ und Zubehör\. Wonach suchen Sie\?$/,
     writtenPrice: new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
       189,
@@ -122,7 +111,6 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
     const spoken: ReplyStyle = {
       language,
       spoken: true,
-      operations: ['search', 'display', 'cart_add'],
       offer: shop.catalog.offer,
     };
     const turn = (operation: Operation, args: Record<string, unknown>, output: string) => ({
@@ -203,19 +191,16 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
       expect(toolReply(turn('end', {}, '{}'), spoken)).toBe(expected.end);
     });
 
-    it('answers small talk, what it can do and what the shop sells', () => {
-      expect(smallTalkReply('greeting', spoken)).toBe(expected.greeting);
-      expect(smallTalkReply('thanks', spoken)).toBe(expected.thanks);
-      expect(smallTalkReply('help', spoken)).toBe(expected.help);
-      expect(smallTalkReply('catalogue', spoken)).toMatch(expected.catalogue);
+    it('says what the shop sells, from its collection', () => {
+      expect(routerReply('catalogue', spoken)).toMatch(expected.catalogue);
     });
   });
 }
 
 describe('a language without templates', () => {
   it('leaves every reply to the LLM', () => {
-    const style: ReplyStyle = { language: 'it-IT', spoken: true, operations: ['search'] };
-    expect(smallTalkReply('greeting', style)).toBeUndefined();
+    const style: ReplyStyle = { language: 'it-IT', spoken: true, offer: ['tende'] };
+    expect(routerReply('catalogue', style)).toBeUndefined();
     expect(
       toolReply({ operation: 'end', args: {}, output: '{}', isError: false, request: '' }, style),
     ).toBeUndefined();

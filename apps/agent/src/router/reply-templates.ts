@@ -2,7 +2,6 @@
 // English ones are the router's first; French, Spanish and German say the same things in the
 // way those shops would. Item names are the catalogue's, so no template puts an article before a
 // name whose gender it cannot know.
-import type { Operation } from '../tools.js';
 
 /** What a display reply can say of an item. */
 export interface ItemFacts {
@@ -20,15 +19,9 @@ export interface ReplyTemplates {
   spokenMoney: (whole: number, cents: number) => string;
   /** The word before the last of a list ("and", "et"). */
   and: string;
-  greeting: string;
-  howAreYou: string;
-  thanks: string;
-  /** What the shop can do, per operation, for "what can you do". */
-  canDo: Partial<Record<Operation, string>>;
   /** The last entry of a long list of kinds ("more"). */
   more: string;
   catalogue: (kinds: string) => string;
-  help: (abilities: string) => string;
   goodbye: string;
   failed: string;
   /** A turn the recognizer could not make words of: asked again. */
@@ -78,18 +71,8 @@ const english: ReplyTemplates = {
   currency: 'USD',
   spokenMoney: (whole, cents) => (cents > 0 ? `${whole} dollars ${cents}` : `${whole} dollars`),
   and: 'and',
-  greeting: 'Hello! What are you looking for today?',
-  howAreYou: "I'm doing well, thank you! What can I help you find?",
-  thanks: "You're welcome! Is there anything else I can help with?",
-  canDo: {
-    search: 'find products',
-    display: 'show you one in detail',
-    compare: 'compare them side by side',
-    cart_add: 'manage your cart',
-  },
   more: 'more',
   catalogue: (kinds) => `We have ${kinds}. What are you looking for?`,
-  help: (abilities) => `I can ${abilities}. What are you looking for?`,
   goodbye: 'Thank you for visiting. Goodbye!',
   failed: "Sorry, I couldn't do that. Could you say it another way?",
   notHeard: "Sorry, I didn't catch that. Could you say it again?",
@@ -157,18 +140,8 @@ const french: ReplyTemplates = {
   currency: 'EUR',
   spokenMoney: (whole, cents) => (cents > 0 ? `${whole} euros ${cents}` : `${whole} euros`),
   and: 'et',
-  greeting: 'Bonjour ! Que recherchez-vous aujourd’hui ?',
-  howAreYou: 'Je vais bien, merci ! Que puis-je vous aider à trouver ?',
-  thanks: 'Avec plaisir ! Puis-je vous aider pour autre chose ?',
-  canDo: {
-    search: 'trouver des produits',
-    display: 'vous en montrer un en détail',
-    compare: 'les comparer côte à côte',
-    cart_add: 'gérer votre panier',
-  },
   more: 'bien d’autres choses',
   catalogue: (kinds) => `Nous proposons : ${kinds}. Que recherchez-vous ?`,
-  help: (abilities) => `Je peux ${abilities}. Que recherchez-vous ?`,
   goodbye: 'Merci de votre visite. Au revoir !',
   failed: 'Désolé, je n’ai pas pu le faire. Pouvez-vous le dire autrement ?',
   notHeard: 'Pardon, je n’ai pas bien entendu. Pouvez-vous répéter ?',
@@ -233,18 +206,8 @@ const spanish: ReplyTemplates = {
   currency: 'EUR',
   spokenMoney: (whole, cents) => (cents > 0 ? `${whole} euros con ${cents}` : `${whole} euros`),
   and: 'y',
-  greeting: '¡Hola! ¿Qué estás buscando hoy?',
-  howAreYou: '¡Muy bien, gracias! ¿Qué te ayudo a encontrar?',
-  thanks: '¡De nada! ¿Te puedo ayudar con algo más?',
-  canDo: {
-    search: 'buscar productos',
-    display: 'mostrarte uno en detalle',
-    compare: 'compararlos lado a lado',
-    cart_add: 'gestionar tu carrito',
-  },
   more: 'mucho más',
   catalogue: (kinds) => `Tenemos ${kinds}. ¿Qué estás buscando?`,
-  help: (abilities) => `Puedo ${abilities}. ¿Qué estás buscando?`,
   goodbye: 'Gracias por tu visita. ¡Adiós!',
   failed: 'Lo siento, no he podido hacerlo. ¿Puedes decirlo de otra manera?',
   notHeard: 'Perdona, no te he entendido bien. ¿Puedes repetirlo?',
@@ -310,18 +273,8 @@ const german: ReplyTemplates = {
   currency: 'EUR',
   spokenMoney: (whole, cents) => (cents > 0 ? `${whole} Euro ${cents}` : `${whole} Euro`),
   and: 'und',
-  greeting: 'Hallo! Wonach suchen Sie heute?',
-  howAreYou: 'Mir geht es gut, danke! Wobei kann ich Ihnen helfen?',
-  thanks: 'Gern geschehen! Kann ich sonst noch etwas für Sie tun?',
-  canDo: {
-    search: 'Produkte finden',
-    display: 'Ihnen eines im Detail zeigen',
-    compare: 'sie nebeneinander vergleichen',
-    cart_add: 'Ihren Warenkorb verwalten',
-  },
   more: 'vieles mehr',
   catalogue: (kinds) => `Wir haben ${kinds}. Wonach suchen Sie?`,
-  help: (abilities) => `Ich kann ${abilities}. Wonach suchen Sie?`,
   goodbye: 'Vielen Dank für Ihren Besuch. Auf Wiederhören!',
   failed: 'Entschuldigung, das hat nicht geklappt. Können Sie es anders sagen?',
   notHeard: 'Entschuldigung, das habe ich nicht verstanden. Können Sie es wiederholen?',

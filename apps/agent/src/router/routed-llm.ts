@@ -1,15 +1,17 @@
 // Takes the LLM off the critical path of the common turns. Any LLM (embedded or hosted) is
-// wrapped: a visitor's request the router reads with certainty becomes a tool call at once, a tool
-// result gets a templated reply, small talk a templated answer; everything else goes to the LLM
-// as before. The framework cannot tell the difference: it sees a fast LLM.
+// wrapped: a visitor's request the router reads with certainty becomes a tool call at once, and
+// the result of that call gets a templated reply; everything else (small talk, the model's own
+// tool calls and their results) goes to the LLM as before, so the scenario's persona answers it.
+// The framework cannot tell the difference: it sees a fast LLM.
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import { randomUUID } from 'node:crypto';
 import type { Operation } from '../tools.js';
 import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import { callArguments, conversationContext } from './context.js';
-import { routeUtterance, type ItemLookup } from './intents.js';
-import { smallTalkReply, toolReplies, type ReplyStyle, type ToolTurn } from './replies.js';
+import { toolReplies } from './features.js';
+import { decideUtterance, routerTable, type ItemLookup, type RouterTable } from './intents.js';
+import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
 
@@ -24,12 +26,20 @@ function stepOutputs(entries: readonly ChatEntry[]): OutputEntry[] {
   return outputs;
 }
 
+/** The rule id of the "say that again" a misheard turn gets. */
+export const NOT_HEARD_RULE = 'hearing.again';
+
 /** Who answered a turn, and how long deciding took. */
 export interface RouterDecision {
   /** `router`: a routed tool call or small talk; `template`: a reply to a tool result; `llm`. */
   by: 'router' | 'template' | 'llm';
   /** The tool routed, if any. */
   tool?: string;
+  /**
+   * The rule of the router's table that decided (`cart.remove`; for `template`, the rule whose call
+   * it answers; for `llm`, a rule that handed the turn to the model, if one did).
+   */
+  rule?: string;
   /** Milliseconds the router took to decide (the LLM's own time is not in it). */
   ms: number;
 }
@@ -40,6 +50,8 @@ export interface RouterOptions {
   style: ReplyStyle;
   /** Catalogue lookups for items nobody has shown yet ("add the North Peak Solo Tent"). */
   lookup?: ItemLookup;
+  /** The scenario's rules and the words of the tools it does not own (default: the catalogue's). */
+  table?: RouterTable;
   /** Told of every decision (for metrics and tests). */
   onDecision?: (decision: RouterDecision) => void;
   /**
@@ -53,11 +65,19 @@ export interface RouterOptions {
 
 /** An LLM with the intent router and reply templates in front of it. */
 export class RoutedLLM extends llm.LLM {
+  readonly table: RouterTable;
+  /**
+   * The calls the router made, by call id, with the rule that made each: only their results get a
+   * template; the model's own calls get the model's reply, in the scenario's persona.
+   */
+  readonly #issued = new Map<string, string>();
+
   constructor(
     readonly inner: llm.LLM,
     readonly options: RouterOptions,
   ) {
     super();
+    this.table = options.table ?? routerTable(options.catalog);
     // The inner LLM's errors and metrics are the session's to see.
     inner.on('error', (event) => this.emit('error', event));
   }
@@ -77,6 +97,16 @@ export class RoutedLLM extends llm.LLM {
   /** What the scenario's tool of that name does. */
   operationOf(name: string): Operation | undefined {
     return this.options.catalog.tools.find((tool) => tool.name === name)?.operation;
+  }
+
+  /** Remembers a call the router made, and the rule that made it. */
+  issued(callId: string, rule: string): void {
+    this.#issued.set(callId, rule);
+  }
+
+  /** The rule that made the call, if the router made it. */
+  issuerOf(callId: string): string | undefined {
+    return this.#issued.get(callId);
   }
 
   override prewarm(): void {
@@ -135,9 +165,14 @@ class RoutedLLMStream extends llm.LLMStream {
 
   protected async run(): Promise<void> {
     const started = performance.now();
-    const answered = await this.#routed().catch(() => false);
+    let handedBy: string | undefined;
+    const answered = await this.#routed((rule) => (handedBy = rule)).catch(() => false);
     if (answered) return;
-    this.#owner.options.onDecision?.({ by: 'llm', ms: performance.now() - started });
+    this.#owner.options.onDecision?.({
+      by: 'llm',
+      ms: performance.now() - started,
+      ...(handedBy ? { rule: handedBy } : {}),
+    });
     await this.#delegate();
   }
 
@@ -145,23 +180,36 @@ class RoutedLLMStream extends llm.LLMStream {
     this.queue.put({ id: randomUUID(), delta: { role: 'assistant', content: text } });
   }
 
-  /** Answers the turn without the LLM when it can; `false` when the LLM must. */
-  async #routed(): Promise<boolean> {
+  /**
+   * Answers the turn without the LLM when it can; `false` when the LLM must (`handed` is told the
+   * rule that handed it over, if one did).
+   */
+  async #routed(handed: (rule: string) => void): Promise<boolean> {
     const started = performance.now();
-    const { options } = this.#owner;
+    const owner = this.#owner;
+    const { options } = owner;
     const entries = chatEntries(this.chatCtx);
     const last = entries[entries.length - 1];
     const callable = new Set(Object.keys(this.toolCtx?.functionTools ?? {}));
-    const decided = (by: RouterDecision['by'], tool?: string) =>
-      options.onDecision?.({ by, ms: performance.now() - started, ...(tool ? { tool } : {}) });
+    const decided = (by: RouterDecision['by'], rule: string | undefined, tool?: string) =>
+      options.onDecision?.({
+        by,
+        ms: performance.now() - started,
+        ...(tool ? { tool } : {}),
+        ...(rule ? { rule } : {}),
+      });
 
     if (last?.type === 'function_call_output') {
+      const outputs = stepOutputs(entries);
+      // A call the model made is the model's to answer: a template would speak over its persona.
+      const rules = outputs.map((output) => owner.issuerOf(output.callId));
+      if (rules.some((rule) => rule === undefined)) return false;
       const request = [...entries]
         .reverse()
         .find((entry) => entry.type === 'message' && entry.role === 'user');
       // Every call of this step ("take both out" is two removals), in the order they were made.
       const turns: ToolTurn[] = [];
-      for (const output of stepOutputs(entries)) {
+      for (const output of outputs) {
         const call = entries.find(
           (entry): entry is Extract<ChatEntry, { type: 'function_call' }> =>
             entry.type === 'function_call' && entry.callId === output.callId,
@@ -178,45 +226,51 @@ class RoutedLLMStream extends llm.LLMStream {
       }
       const reply = toolReplies(turns, options.style);
       if (reply === undefined) return false;
-      decided('template');
+      decided('template', rules.at(-1));
       this.#say(reply);
       return true;
     }
 
     if (last?.type !== 'message' || last.role !== 'user') return false;
     const context = conversationContext(entries, (name) => this.#owner.operationOf(name));
-    const route = await routeUtterance(last.text, context, options.catalog, options.lookup);
+    const { route, rule } = await decideUtterance(
+      last.text,
+      context,
+      options.catalog,
+      options.lookup,
+      owner.table,
+    );
     if (!route) {
       // "Welchhoch, Zeighabenzieh": no reading of it is right, and the LLM would take seconds to
       // guess one (a search for it, a wrong tool); the visitor is asked to say it again at once.
-      const reply = this.#misheard() ? smallTalkReply('not_heard', options.style) : undefined;
-      if (reply === undefined) return false;
-      decided('router');
+      // It is no business's voice: the words never reached anyone.
+      const reply = this.#misheard() ? routerReply('not_heard', options.style) : undefined;
+      if (reply === undefined) {
+        if (rule) handed(rule);
+        return false;
+      }
+      decided('router', NOT_HEARD_RULE);
       this.#say(reply);
       return true;
     }
     if (route.kind === 'reply') {
-      const reply = smallTalkReply(route.reply, options.style);
+      const reply = routerReply(route.reply, options.style);
       if (reply === undefined) return false;
-      decided('router');
+      decided('router', rule);
       this.#say(reply);
       return true;
     }
     if (this.#params.toolChoice === 'none' || !callable.has(route.tool.name)) return false;
-    decided('router', route.tool.name);
-    this.queue.put({
-      id: randomUUID(),
-      delta: {
-        role: 'assistant',
-        toolCalls: [route.args, ...(route.also ?? [])].map((args) =>
-          llm.FunctionCall.create({
-            callId: `routed_${randomUUID()}`,
-            name: route.tool.name,
-            args: JSON.stringify(args),
-          }),
-        ),
-      },
-    });
+    decided('router', rule, route.tool.name);
+    const calls = [route.args, ...(route.also ?? [])].map((args) =>
+      llm.FunctionCall.create({
+        callId: `routed_${randomUUID()}`,
+        name: route.tool.name,
+        args: JSON.stringify(args),
+      }),
+    );
+    for (const call of calls) owner.issued(call.callId, rule ?? route.tool.name);
+    this.queue.put({ id: randomUUID(), delta: { role: 'assistant', toolCalls: calls } });
     return true;
   }
 

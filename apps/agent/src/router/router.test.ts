@@ -10,7 +10,7 @@ import type { ChatEntry } from '../chat-entries.js';
 import {
   itemLookup,
   routedTools,
-  smallTalkReply,
+  routerReply,
   routerCatalog,
   routeUtterance,
   toolReplies,
@@ -395,10 +395,9 @@ describe('the intent router on the demo scenario', () => {
     expect(args(await new Dialogue().say('what do you have under 50 dollars'))).toEqual({
       max_price: 50,
     });
-    const reply = smallTalkReply('catalogue', {
+    const reply = routerReply('catalogue', {
       language: 'en-US',
       spoken: true,
-      operations: [],
       offer: catalog.offer,
     });
     expect(reply).toMatch(
@@ -412,17 +411,17 @@ describe('the intent router on the demo scenario', () => {
     );
   });
 
-  it('ends on goodbye, answers small talk, and leaves open questions to the LLM', async () => {
+  it('ends on goodbye, and leaves small talk and open questions to the LLM', async () => {
     const dialogue = new Dialogue();
     expect(tool(await dialogue.say('thanks, goodbye'))).toBe('end_conversation');
     expect(tool(await dialogue.say("that's all I need, bye"))).toBe('end_conversation');
-    expect(await dialogue.say('hello there')).toEqual({ kind: 'reply', reply: 'greeting' });
+    // Small talk is the scenario's persona's to answer: the model gets it.
+    expect(await dialogue.say('hello there')).toBeUndefined();
     // Recognizers hear "hi there" as "bye there"; nobody says goodbye that way.
-    expect(await dialogue.say('Bye there.')).toEqual({ kind: 'reply', reply: 'greeting' });
-    expect(await dialogue.say('thank you')).toEqual({ kind: 'reply', reply: 'thanks' });
-    // "You" is ignored in a greeting ("hi you guys"), not in "how are you".
+    expect(await dialogue.say('Bye there.')).toBeUndefined();
+    expect(await dialogue.say('thank you')).toBeUndefined();
     for (const asked of ['how are you', 'hey, how are you doing'])
-      expect(await dialogue.say(asked), asked).toEqual({ kind: 'reply', reply: 'how_are_you' });
+      expect(await dialogue.say(asked), asked).toBeUndefined();
     expect(await dialogue.say('which is better for rocky trails')).toBeUndefined();
     // Positions when nothing was shown point at nothing: the visitor is told, at once.
     const fresh = new Dialogue();
@@ -463,7 +462,7 @@ describe('reply templates', () => {
       ok: true,
       result: { item_id: 'tent-9', data: { name: 'Trail Tent', price: 120, waterproof: false } },
     });
-    const style = { language: 'en-US', spoken: true, operations: [] };
+    const style = { language: 'en-US', spoken: true };
     const display = (request: string) =>
       toolReply({ operation: 'display', args: {}, output, isError: false, request }, style);
     expect(display('is it waterproof')).toBe(
@@ -485,7 +484,7 @@ describe('reply templates', () => {
         isError: false,
         request: 'do you have any tents',
       },
-      { language: 'en-US', spoken: true, operations: [] },
+      { language: 'en-US', spoken: true },
     );
     expect(reply).toContain('tents');
     expect(reply).toContain(first?.name);
@@ -499,14 +498,14 @@ describe('reply templates', () => {
           isError: false,
           request: 'add it',
         },
-        { language: 'en-US', spoken: false, operations: [] },
+        { language: 'en-US', spoken: false },
       ),
     ).toMatch(new RegExp(`added the ${first?.name} to your cart`));
     // French has its templates; a language that has none leaves the reply to the LLM.
     expect(
       toolReply(
         { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
-        { language: 'fr-FR', spoken: true, operations: [] },
+        { language: 'fr-FR', spoken: true },
       ),
     ).toMatch(
       new RegExp(`^J’ai trouvé \\d+ résultats\\. Le premier est ${first?.name}, à \\d+ euros`),
@@ -514,7 +513,7 @@ describe('reply templates', () => {
     expect(
       toolReply(
         { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
-        { language: 'it-IT', spoken: true, operations: [] },
+        { language: 'it-IT', spoken: true },
       ),
     ).toBeUndefined();
     // Two removals of one step are one sentence, with what the cart holds after both.
@@ -527,7 +526,7 @@ describe('reply templates', () => {
       isError: false,
       request: 'take them both out',
     });
-    const style = { language: 'en-US', spoken: false, operations: [] };
+    const style = { language: 'en-US', spoken: false };
     const left = await client.cart.get('cart');
     const outputs = [];
     for (const line of left.items)

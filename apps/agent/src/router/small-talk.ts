@@ -1,13 +1,17 @@
-// Small talk the router answers without a tool: greetings, thanks, "what can you do".
+// Small talk ("hello", "thanks", "what can you do"), which the router leaves to the scenario's
+// own voice, and the few replies it gives itself, which are no business's voice.
 import type { Lexicon } from './lexicon.js';
 import { hasPhrase } from './text.js';
 
+/** Small talk: the model answers it, in the scenario's persona. */
+export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help';
+
 /**
- * Turns answered without a tool (`not_heard`: a turn the recognizer could not make words of;
- * `nothing_shown`: "the first one" when nothing was shown).
+ * The router's own replies, without a tool: `catalogue`, the kinds of the collection (its data,
+ * not a persona's words); `not_heard`, a turn the recognizer could not make words of;
+ * `nothing_shown`, "the first one" when nothing was shown.
  */
-export type SmallTalk =
-  'greeting' | 'how_are_you' | 'thanks' | 'help' | 'catalogue' | 'not_heard' | 'nothing_shown';
+export type RouterReply = 'catalogue' | 'not_heard' | 'nothing_shown';
 
 /** The small talk the words are, if they are nothing else. */
 export function smallTalkOf(tokens: string[], lexicon: Lexicon): SmallTalk | undefined {

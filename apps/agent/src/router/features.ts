@@ -1,0 +1,109 @@
+// What each feature type brings to the router: the rules that route its operations and the
+// templates that answer their results. A scenario's router holds only its own features' rules,
+// so a scenario without a shop's features routes nothing of a shop.
+import { FEATURE_TYPES, type FeatureType } from '@svc/protocol';
+import type { Operation } from '../tools.js';
+import {
+  cartReplies,
+  compareReply,
+  displayReply,
+  endReply,
+  safeParse,
+  searchResultReply,
+  type ReplyStyle,
+  type ToolReplyTemplate,
+  type ToolTurn,
+} from './replies.js';
+import { outputData } from './context.js';
+import { templatesFor } from './reply-templates.js';
+import { CART_RULES } from './rules/cart.js';
+import { COMPARE_RULES } from './rules/compare.js';
+import { DISPLAY_RULES } from './rules/display.js';
+import { END_RULES } from './rules/end.js';
+import { SEARCH_RULES } from './rules/search.js';
+import { GUARD_RULES } from './rules/talk.js';
+import type { Rule } from './rules/types.js';
+
+/** One feature type's part of the router. */
+export interface FeatureIntents {
+  feature: FeatureType;
+  /** Its rules; each names the operations it needs. */
+  rules: readonly Rule[];
+  /** The templates answering its operations' results (the router's own calls only). */
+  replies: Partial<Record<Operation, ToolReplyTemplate>>;
+}
+
+/** The router's features, by feature type. */
+export const FEATURE_INTENTS: readonly FeatureIntents[] = [
+  {
+    feature: FEATURE_TYPES.COLLECTION_ITEMS_SEARCH,
+    rules: SEARCH_RULES,
+    replies: { search: searchResultReply },
+  },
+  {
+    feature: FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY,
+    rules: DISPLAY_RULES,
+    replies: { display: displayReply },
+  },
+  {
+    feature: FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON,
+    rules: COMPARE_RULES,
+    replies: { compare: compareReply },
+  },
+  { feature: FEATURE_TYPES.BUCKET_LIST_CRUD, rules: CART_RULES, replies: cartReplies },
+  {
+    feature: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+    rules: END_RULES,
+    replies: { end: endReply },
+  },
+];
+
+/**
+ * The table of a scenario whose routed tools do these operations: the rules of those operations,
+ * highest priority first, with the guards in front of them. No rule serves them: an empty table.
+ */
+export function rulesFor(operations: readonly Operation[]): Rule[] {
+  const owned = new Set(operations);
+  const rules = FEATURE_INTENTS.flatMap((feature) => feature.rules).filter((rule) =>
+    rule.operations.some((operation) => owned.has(operation)),
+  );
+  if (rules.length === 0) return [];
+  return [...GUARD_RULES, ...rules].sort((a, b) => b.priority - a.priority);
+}
+
+/**
+ * The reply to a tool's result, or `undefined` when no template fits (an operation no feature of
+ * the router owns, an error worth explaining, a language without templates): the model answers.
+ */
+export function toolReply(turn: ToolTurn, style: ReplyStyle): string | undefined {
+  const templates = templatesFor(style.language);
+  if (!templates) return undefined;
+  if (turn.isError && turn.operation !== 'end') return undefined;
+  const reply = FEATURE_INTENTS.find((feature) => feature.replies[turn.operation])?.replies[
+    turn.operation
+  ];
+  return reply?.(turn, style, templates);
+}
+
+/**
+ * The reply to every tool result of one step: as {@link toolReply} for one; several removals from
+ * the cart ("take both out") as one sentence; other mixes by the last result.
+ */
+export function toolReplies(turns: readonly ToolTurn[], style: ReplyStyle): string | undefined {
+  const last = turns[turns.length - 1];
+  if (!last) return undefined;
+  const removals = turns.every((turn) => turn.operation === 'cart_remove' && !turn.isError);
+  if (turns.length === 1 || !removals) return toolReply(last, style);
+  const templates = templatesFor(style.language);
+  if (!templates) return undefined;
+  if (turns.some((turn) => safeParse(turn.output)?.ok === false)) return undefined;
+  // The calls ran side by side: the cart after the last of them holds the fewest items.
+  const totals = turns
+    .map(
+      (turn) =>
+        (outputData(turn.output) as { total_quantity?: unknown } | undefined)?.total_quantity,
+    )
+    .filter((total): total is number => typeof total === 'number');
+  const total = totals.length > 0 ? Math.min(...totals) : undefined;
+  return templates.removedMany(turns.length, total);
+}

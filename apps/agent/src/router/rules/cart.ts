@@ -1,0 +1,107 @@
+// The cart feature's rules: take out, put in, show. Each reads which item is meant from what was
+// shown, the cart and the catalogue, and how many.
+import { toolFor } from '../catalog.js';
+import { ordinals, pointsAtFocus, rankingOf, referredItems } from '../references.js';
+import { lookupNamed, pointsAtItem, removalTarget } from '../subjects.js';
+import { intoTheCart, quantity, takesOut } from '../utterance.js';
+import type { Route } from '../intents.js';
+import { TO_MODEL, type Rule } from './types.js';
+
+/** The rules of the cart feature (its `cart_*` operations). */
+export const CART_RULES: readonly Rule[] = [
+  {
+    id: 'cart.remove',
+    operations: ['cart_remove'],
+    priority: 800,
+    match: async ({ tokens, context, catalog, lexicon, lookup, has, mentionsCart }) => {
+      const remove = toolFor(catalog, 'cart_remove');
+      if (!remove) return undefined;
+      if (!(has(lexicon.remove) || takesOut(tokens, lexicon))) return undefined;
+      if (!mentionsCart && context.cart === undefined) return undefined;
+      const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
+      if (target) {
+        const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
+        return others.length > 0
+          ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
+          : route;
+      }
+      const named = await lookupNamed(tokens, catalog, remove, lookup, lexicon);
+      return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : TO_MODEL;
+    },
+  },
+  {
+    // "And the second one as well", right after an addition: the same again, for that item.
+    id: 'cart.add-again',
+    operations: ['cart_add'],
+    priority: 600,
+    match: ({ tokens, context, catalog, lexicon, has, asks, negated }) => {
+      const add = toolFor(catalog, 'cart_add');
+      if (!add || context.last !== 'cart_add' || !has(lexicon.again) || asks || negated)
+        return undefined;
+      const [again] = referredItems(
+        tokens,
+        { ...context, focus: undefined },
+        context.shown,
+        lexicon,
+      );
+      return again ? { kind: 'tool', tool: add, args: { item_id: again.id } } : undefined;
+    },
+  },
+  {
+    id: 'cart.add',
+    operations: ['cart_add'],
+    priority: 550,
+    match: async (reading) => {
+      const { tokens, context, catalog, lexicon, lookup, has, isCart, mentionsCart } = reading;
+      const add = toolFor(catalog, 'cart_add');
+      if (!add || reading.negated) return undefined;
+      // "The headlamp to my cart": the verb is often lost in recognition, the destination is
+      // not. A question ("what do I have in my cart") or words that name no item are not an
+      // addition; a count of something ("zwei Paar davon in den Warenkorb") is one of the item
+      // in focus.
+      const intoCart =
+        mentionsCart &&
+        !lexicon.cartQuestions.includes(reading.opening) &&
+        intoTheCart(tokens, isCart, lexicon) &&
+        !has(lexicon.showCart.filter((phrase) => !phrase.split(' ').some(isCart))) &&
+        (pointsAtItem(tokens, context, catalog, lexicon) ||
+          (context.focus !== undefined && quantity(tokens, lexicon) !== undefined));
+      const adds =
+        (has(lexicon.add) || intoCart) &&
+        (mentionsCart ||
+          pointsAtFocus(tokens, lexicon) ||
+          ordinals(tokens, lexicon).length > 0 ||
+          has(lexicon.buyVerbs));
+      if (!adds) return undefined;
+      const pool =
+        context.compared.length > 0 && rankingOf(tokens, lexicon)
+          ? context.compared
+          : context.shown;
+      let [target] = referredItems(tokens, context, pool, lexicon);
+      target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
+      if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
+      // "Put the cheaper one in my cart" with nothing shown: there is nothing to add.
+      if (!target)
+        return reading.nothingShown && !reading.catalogueWords(tokens)
+          ? { kind: 'reply', reply: 'nothing_shown' }
+          : TO_MODEL;
+      const count = quantity(tokens, lexicon);
+      return {
+        kind: 'tool',
+        tool: add,
+        args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
+      };
+    },
+  },
+  {
+    id: 'cart.list',
+    operations: ['cart_list'],
+    priority: 500,
+    match: ({ catalog, lexicon, has, mentionsCart }) => {
+      const list = toolFor(catalog, 'cart_list');
+      return list && mentionsCart && has(lexicon.showCart)
+        ? { kind: 'tool', tool: list, args: {} }
+        : undefined;
+    },
+  },
+];

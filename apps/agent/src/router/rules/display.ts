@@ -1,0 +1,132 @@
+// The display feature's rules: one item shown in full, picked by position, ranking, brand or name,
+// or asked a fact of ("how much is it?").
+import { toolFor, type RouterCatalog } from '../catalog.js';
+import type { Lexicon } from '../lexicon.js';
+import {
+  canRank,
+  namedCatalogueItem,
+  ordinals,
+  pointsAtFocus,
+  ranked,
+  rankingOf,
+  referredItems,
+} from '../references.js';
+import { lookupNamed, subjectMatch } from '../subjects.js';
+import { hasPhrase } from '../text.js';
+import { asksOpenly } from './talk.js';
+import type { Reading, Rule } from './types.js';
+
+/** "The cheapest one, please": a ranking that picks one is as clear as a position. */
+function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
+  return (
+    has(lexicon.display) ||
+    ordinals(tokens, lexicon).length > 0 ||
+    pointsAtFocus(tokens, lexicon) ||
+    (rankingOf(tokens, lexicon) !== undefined &&
+      tokens.some((token) => lexicon.one.includes(token)))
+  );
+}
+
+/** The rules of the display feature. */
+export const DISPLAY_RULES: readonly Rule[] = [
+  {
+    // "How much is it?", "elle coûte combien ?", "ist es wasserdicht?": a fact of one item, which
+    // its card shows and the display reply says. The model took seconds to answer these.
+    id: 'display.fact',
+    operations: ['display'],
+    priority: 400,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon, mentionsCart, asks } = reading;
+      const display = toolFor(catalog, 'display');
+      if (!display || mentionsCart) return undefined;
+      const { plural, filters } = reading.slots();
+      if (plural || !asksFact(tokens, catalog, filters, asks, lexicon)) return undefined;
+      const referred = referredItems(tokens, context, context.shown, lexicon);
+      const target =
+        referred.length === 1 ? referred[0] : referred.length === 0 ? context.focus : undefined;
+      return target ? { kind: 'tool', tool: display, args: { item_id: target.id } } : undefined;
+    },
+  },
+  {
+    // "Which one is the lightest": the page shows the top of the ranking over what is shown.
+    id: 'display.top-ranked',
+    operations: ['display'],
+    priority: 290,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon } = reading;
+      const display = toolFor(catalog, 'display');
+      if (!display || !asksOpenly(reading)) return undefined;
+      const ranking = rankingOf(tokens, lexicon);
+      if (!ranking || reading.slots().newSubject || context.shown.length < 2) return undefined;
+      if (!canRank(context.shown, ranking)) return undefined;
+      const top = ranked(context.shown, ranking)[0];
+      return top ? { kind: 'tool', tool: display, args: { item_id: top.id } } : undefined;
+    },
+  },
+  {
+    id: 'display.referred',
+    operations: ['display'],
+    priority: 200,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon } = reading;
+      const display = toolFor(catalog, 'display');
+      const { newSubject, plural } = reading.slots();
+      if (!display || newSubject || plural || !asksAboutOne(reading)) return undefined;
+      const referred = referredItems(tokens, context, context.shown, lexicon);
+      return referred.length === 1 && referred[0]
+        ? { kind: 'tool', tool: display, args: { item_id: referred[0].id } }
+        : undefined;
+    },
+  },
+  {
+    // "Show me the Summit one": the one shown item of that brand (or colour, or kind).
+    id: 'display.subject',
+    operations: ['display'],
+    priority: 190,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon } = reading;
+      const display = toolFor(catalog, 'display');
+      const { newSubject, plural } = reading.slots();
+      if (!display || newSubject || plural || !asksAboutOne(reading)) return undefined;
+      if (referredItems(tokens, context, context.shown, lexicon).length > 0) return undefined;
+      const subject = subjectMatch(tokens, catalog, context.shown, lexicon);
+      return subject ? { kind: 'tool', tool: display, args: { item_id: subject.id } } : undefined;
+    },
+  },
+  {
+    id: 'display.named',
+    operations: ['display'],
+    priority: 180,
+    match: async (reading) => {
+      const { tokens, catalog, lexicon, lookup, has } = reading;
+      const display = toolFor(catalog, 'display');
+      const { newSubject, plural } = reading.slots();
+      if (!display || newSubject || plural || !has(lexicon.display)) return undefined;
+      if (!namedCatalogueItem(tokens, catalog, lexicon)) return undefined;
+      const found = await lookupNamed(tokens, catalog, display, lookup, lexicon);
+      return found ? { kind: 'tool', tool: display, args: { item_id: found.id } } : undefined;
+    },
+  },
+];
+
+/**
+ * Whether the words ask for a fact of one item (its price, its weight, a yes-or-no field) rather
+ * than for items: no search phrase ("do you have anything waterproof"), and no filter besides a
+ * yes-or-no one (a kind, a colour or an amount makes it a search). A yes-or-no field alone asks
+ * only in a question ("is it waterproof"; "what about waterproof ones" narrows the search).
+ */
+function asksFact(
+  tokens: string[],
+  catalog: RouterCatalog,
+  filterArgs: Record<string, unknown>,
+  asks: boolean,
+  lexicon: Lexicon,
+): boolean {
+  // "What" opens a search ("what tents do you have") and a fact question alike.
+  const search = lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase));
+  if (hasPhrase(tokens, search, lexicon)) return false;
+  const booleans = new Set(catalog.booleans.map((field) => field.key));
+  const keys = Object.keys(filterArgs);
+  if (!keys.every((key) => booleans.has(key))) return false;
+  return hasPhrase(tokens, lexicon.factWords, lexicon) || (keys.length > 0 && asks);
+}

@@ -1,0 +1,139 @@
+// The search feature's rules: a kind, a colour, an amount or words of the catalogue asked for,
+// a question that names a kind, "what do you sell", and the last search narrowed.
+import { toolFor, type RouterCatalog } from '../catalog.js';
+import type { ConversationContext } from '../context.js';
+import type { Lexicon } from '../lexicon.js';
+import { pointsAtFocus } from '../references.js';
+import { aboutCatalogue } from '../subjects.js';
+import { hasPhrase, itemWords } from '../text.js';
+import { asksOpenly } from './talk.js';
+import type { Reading, Rule } from './types.js';
+
+/** The search's arguments: its words and filters, narrowing the last search when they only filter. */
+function searchArgs(reading: Reading): Record<string, unknown> {
+  const { query, filters } = reading.slots();
+  return narrowed(
+    reading.tokens,
+    { ...(query ? { query } : {}), ...filters },
+    reading.context,
+    reading.catalog,
+    reading.lexicon,
+  );
+}
+
+/** The rules of the search feature. */
+export const SEARCH_RULES: readonly Rule[] = [
+  {
+    // "What do you sell", "qu'est-ce que vous vendez ?": what the shop has, though "do you sell"
+    // and "vous vendez" also ask for a kind (a kind, colour or amount named makes it a search).
+    id: 'search.offer',
+    operations: ['search'],
+    priority: 350,
+    match: (reading) => {
+      const { lexicon, has } = reading;
+      if (!reading.asks || !lexicon.offerQuestions.includes(reading.opening)) return undefined;
+      const { query, filters } = reading.slots();
+      return !aboutCatalogue(query, filters) && has(lexicon.offer)
+        ? { kind: 'reply', reply: 'catalogue' }
+        : undefined;
+    },
+  },
+  {
+    // "Do you also have sun hats", heard as "do yourself sun hats", or "quels sacs à dos,
+    // savez-vous ?": a kind of item nobody has shown yet is asked for, whatever the question's
+    // grammar came out as. "Which" asks for a kind only when it names one ("which is better for
+    // rocky trails" is the model's).
+    id: 'search.question',
+    operations: ['search'],
+    priority: 300,
+    match: (reading) => {
+      const { tokens, catalog, lexicon, opening } = reading;
+      const search = toolFor(catalog, 'search');
+      if (!search || !asksOpenly(reading)) return undefined;
+      const { query, filters, newSubject } = reading.slots();
+      if (!newSubject || pointsAtFocus(tokens, lexicon)) return undefined;
+      if (query && lexicon.yesNoStarts.has(opening))
+        return { kind: 'tool', tool: search, args: { query, ...filters } };
+      const namesKind = Object.keys(filters).some((key) => catalog.kinds.has(key));
+      if (namesKind && lexicon.whichStarts.has(opening))
+        return { kind: 'tool', tool: search, args: { ...(query ? { query } : {}), ...filters } };
+      return undefined;
+    },
+  },
+  {
+    // "Show me the one from Red Cedar" when none is shown: the one the catalogue has.
+    id: 'search.the-one',
+    operations: ['search'],
+    priority: 110,
+    match: async (reading) => {
+      const { catalog, lexicon, lookup, has } = reading;
+      const search = toolFor(catalog, 'search');
+      const display = toolFor(catalog, 'display');
+      const { query, filters, plural } = reading.slots();
+      if (!search || !display || !lookup || plural || !has(lexicon.theOne)) return undefined;
+      if (!aboutCatalogue(query, filters)) return undefined;
+      const { query: words, ...rest } = searchArgs(reading);
+      const text = typeof words === 'string' ? words : '';
+      const { singular } = lexicon;
+      // The search matches any of the words; the one meant has them all in its name.
+      const named = (await lookup(search, text, rest)).filter((item) =>
+        text
+          .split(' ')
+          .filter(Boolean)
+          .every((word) => itemWords(item.name, lexicon).map(singular).includes(singular(word))),
+      );
+      return named.length === 1 && named[0]
+        ? { kind: 'tool', tool: display, args: { item_id: named[0].id } }
+        : undefined;
+    },
+  },
+  {
+    id: 'search.new',
+    operations: ['search'],
+    priority: 100,
+    match: (reading) => {
+      const { lexicon, has } = reading;
+      const search = toolFor(reading.catalog, 'search');
+      const { query, filters } = reading.slots();
+      if (!search || !aboutCatalogue(query, filters)) return undefined;
+      return has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0
+        ? { kind: 'tool', tool: search, args: searchArgs(reading) }
+        : undefined;
+    },
+  },
+];
+
+/**
+ * A search that only names a filter ("what about blue ones", "anything under 50 dollars") narrows
+ * the last one: its words and filters stay, the new filters replace theirs. A kind of item
+ * ("what about backpacks") or "everything" starts afresh.
+ */
+function narrowed(
+  tokens: string[],
+  args: Record<string, unknown>,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): Record<string, unknown> {
+  const last = context.lastSearch;
+  if (!last || args.query !== undefined) return args;
+  if (hasPhrase(tokens, lexicon.fresh, lexicon)) return args;
+  // "Just the backpacks" narrows to a kind; "what about backpacks" asks for another kind.
+  if (
+    !hasPhrase(tokens, lexicon.narrowing, lexicon) &&
+    Object.keys(args).some((key) => catalog.kinds.has(key))
+  )
+    return args;
+  const kept = Object.fromEntries(
+    Object.entries(last).filter(
+      ([key]) => !(key in args) && !Object.keys(args).some((own) => sameFilter(own, key)),
+    ),
+  );
+  return { ...kept, ...args };
+}
+
+/** `max_price` and `min_price` are one filter: a new bound replaces both of the old. */
+function sameFilter(a: string, b: string): boolean {
+  const base = (key: string) => key.replace(/^(min|max)_/, '');
+  return base(a) === base(b);
+}
