@@ -6,22 +6,24 @@ import {
 import {
   AGENT_API_ENDPOINTS,
   agentApiPath,
-  parseBucket,
-  parseItemComparison,
-  parseItemDisplay,
-  parseItemList,
   parseRuntimeConfig,
   type AgentApiEndpoint,
-  type Bucket,
-  type Item,
-  type ItemComparison,
-  type ItemDisplay,
-  type ItemSearchRequest,
   type ParseResult,
   type RouteParameters,
   type RuntimeConfig,
   type TurnMetrics,
 } from '@svc/protocol/agent';
+import {
+  parseBucket,
+  parseItemComparison,
+  parseItemDisplay,
+  parseItemList,
+  type Bucket,
+  type Item,
+  type ItemComparison,
+  type ItemDisplay,
+  type ItemSearchRequest,
+} from '@svc/protocol/content';
 
 /** An API answer that was not 2xx (its status and `{ error }` message), or that did not parse. */
 export class AgentApiError extends Error {

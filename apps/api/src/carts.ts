@@ -2,10 +2,10 @@ import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import type { CollectionStore } from './collections/store.js';
 import type { Collection } from '@svc/protocol';
-import type { Bucket } from '@svc/protocol/agent';
+import type { Bucket } from '@svc/protocol/content';
 
 /** The shapes every bucket route answers, shared with the agent. */
-export type { Bucket, BucketLine } from '@svc/protocol/agent';
+export type { Bucket, BucketLine } from '@svc/protocol/content';
 
 /** Limits that keep one visitor from filling the database. */
 export const BUCKET_LIMITS = { buckets: 20, linesPerBucket: 200, quantity: 999 } as const;

@@ -17,6 +17,7 @@ const EXPECTED = {
     'getCompanyIdFromToken',
     'SvcError',
   ],
+  '@svc/sdk/content': ['createContentClient', 'SvcError'],
   '@svc/sdk/buckets': ['createBucketClient', 'refreshOnCartChange', 'SvcError'],
   '@svc/sdk/react': [
     'SvcProvider',

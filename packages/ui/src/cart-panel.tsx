@@ -1,5 +1,5 @@
 import type { Collection } from '@svc/protocol';
-import type { Bucket, BucketLine } from '@svc/protocol/agent';
+import type { Bucket, BucketLine } from '@svc/protocol/content';
 import type { BucketClient, BucketSnapshot, BucketStore } from '@svc/sdk/buckets';
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { formatNumber, formatPrice } from './format.js';

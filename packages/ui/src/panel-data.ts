@@ -2,7 +2,7 @@
 // being the API's answer) into what each panel shows. Tool arguments are JSON from a model, so
 // every reader accepts anything and keeps what fits.
 import type { Collection } from '@svc/protocol';
-import type { Bucket, BucketLine } from '@svc/protocol/agent';
+import type { Bucket, BucketLine } from '@svc/protocol/content';
 import { formatNumber, formatText } from './format.js';
 import type { UiStrings } from './strings.js';
 import type { MappedItem } from './template.js';

@@ -2,7 +2,7 @@
 // `fetch` that answers the public API's identify and session routes and the visitor's bucket
 // routes with the API's shapes. Excluded from the build by its name.
 import type { Collection, FeatureDefinition } from '@svc/protocol';
-import type { Bucket } from '@svc/protocol/agent';
+import type { Bucket } from '@svc/protocol/content';
 
 /** The demo collection as the config delivers it. */
 export const DEMO_COLLECTION: Collection = {

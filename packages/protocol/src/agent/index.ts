@@ -16,7 +16,9 @@ export * from './public-address.js';
 export * from './capabilities.js';
 export * from './scenario-languages.js';
 export type * from './runtime-config.js';
-export type * from './content.js';
+// The agent's tools still name items through this entry; the content shapes live in
+// `@svc/protocol/content`.
+export type { Item } from '../content/shapes.js';
 export type * from './conversation-api.js';
 export * from './parse.js';
 export type { ParseResult } from '../parse/reader.js';

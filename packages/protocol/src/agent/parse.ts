@@ -11,7 +11,6 @@ import {
   oneOf,
   record,
   string,
-  unknownValue,
 } from '../parse/reader.js';
 import {
   collection,
@@ -22,7 +21,6 @@ import {
   toolConfigOptional,
   toolConfigRequired,
 } from '../parse/shapes.js';
-import type { Bucket, ItemComparison, ItemDisplay, ItemList } from './content.js';
 import type { RuntimeConfig, ScenarioSnapshot } from './runtime-config.js';
 
 const mode = oneOf(['audio', 'text']);
@@ -68,13 +66,6 @@ const scenarioSnapshot = object(
   },
 );
 
-const item = object({ id: nonEmptyString, data: settings });
-
-const itemDisplay = object(
-  { collection_id: number, id: nonEmptyString, data: settings },
-  { view: record(string) },
-);
-
 /** Parses a {@link ScenarioSnapshot}, as a publication stores it. */
 export const parseScenarioSnapshot = define<ScenarioSnapshot>(scenarioSnapshot);
 
@@ -102,37 +93,4 @@ export const parseRuntimeConfig = define<RuntimeConfig>(
     },
     { credentials: record(credential) },
   ),
-);
-
-/** Parses the answer of a collection search: an {@link ItemList}. */
-export const parseItemList = define<ItemList>(object({ items: array(item), limit: number }));
-
-/** Parses the answer of an item's display: an {@link ItemDisplay}. */
-export const parseItemDisplay = define<ItemDisplay>(itemDisplay);
-
-/** Parses the answer of a comparison: an {@link ItemComparison}. */
-export const parseItemComparison = define<ItemComparison>(
-  object({
-    collection_id: number,
-    items: array(itemDisplay),
-    rows: array(object({ field: string, values: array(unknownValue) })),
-  }),
-);
-
-/** Parses the answer of every bucket route: a {@link Bucket}. */
-export const parseBucket = define<Bucket>(
-  object({
-    name: string,
-    items: array(
-      object({
-        collection_id: number,
-        item_id: nonEmptyString,
-        quantity: number,
-        added_at: string,
-        data: nullable(settings),
-      }),
-    ),
-    total_quantity: number,
-    updated_at: string,
-  }),
 );

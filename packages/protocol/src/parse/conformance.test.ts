@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import * as agent from '../agent/index.js';
+import * as content from '../content/index.js';
 import { DEFAULT_API_PATH_PREFIX, RPC_METHODS, TOPICS } from '../index.js';
 import * as parsers from './index.js';
 import type { ParseResult } from './index.js';
@@ -59,10 +60,11 @@ const PARSERS: Record<string, (value: unknown) => ParseResult<unknown>> = {
   RoomMetadata: agent.parseRoomMetadataValue,
   RuntimeConfig: agent.parseRuntimeConfig,
   ScenarioSnapshot: agent.parseScenarioSnapshot,
-  ItemList: agent.parseItemList,
-  ItemDisplay: agent.parseItemDisplay,
-  ItemComparison: agent.parseItemComparison,
-  Bucket: agent.parseBucket,
+  // The content routes' answers, to a page and to the agent (`@svc/protocol/content`).
+  ItemList: content.parseItemList,
+  ItemDisplay: content.parseItemDisplay,
+  ItemComparison: content.parseItemComparison,
+  Bucket: content.parseBucket,
 };
 
 /** The value a parser should give for valid input: the input with `null` optional fields removed. */

@@ -1,7 +1,5 @@
-import { parseBucket, type Bucket } from '@svc/protocol/agent';
-import type { ParseResult } from '@svc/protocol/parse';
-import { requestJson } from '../client/http.js';
-import { SvcError } from '../errors.js';
+import { parseBucket, parseBucketList, type Bucket } from '@svc/protocol/content';
+import { visitorCall } from '../client/visitor-call.js';
 import { createBucketStore, type FedBucketStore } from './bucket-store.js';
 import type { BucketClient, BucketClientOptions, BucketItemRef } from './types.js';
 
@@ -9,20 +7,6 @@ import type { BucketClient, BucketClientOptions, BucketItemRef } from './types.j
 // (`AGENT_API_ENDPOINTS`) with the visitor's scope; written out here, as that table weighs more
 // in a page's bundle than the five paths.
 const BUCKETS_PATH = '/visitor/buckets';
-const DEFAULT_TIMEOUT_MS = 15_000;
-
-/** Reads the list route's answer, `{ buckets }`, each with the protocol's parser. */
-function parseBucketList(value: unknown): ParseResult<Bucket[]> {
-  const list = (value as { buckets?: unknown } | null | undefined)?.buckets;
-  if (!Array.isArray(list)) return { ok: false, error: 'buckets: expected an array' };
-  const buckets: Bucket[] = [];
-  for (const [index, entry] of list.entries()) {
-    const parsed = parseBucket(entry);
-    if (!parsed.ok) return { ok: false, error: `buckets[${index}]: ${parsed.error}` };
-    buckets.push(parsed.value);
-  }
-  return { ok: true, value: buckets };
-}
 
 /**
  * Creates the client of the visitor's buckets (`bucket:list:crud`): list, read, add, set a
@@ -45,64 +29,9 @@ function parseBucketList(value: unknown): ParseResult<Bucket[]> {
  * ```
  */
 export function createBucketClient(options: BucketClientOptions): BucketClient {
-  if (typeof options !== 'object' || options === null || typeof options.client !== 'object') {
-    throw new TypeError('Svc: createBucketClient needs `client` (from createSvcClient)');
-  }
-  const { client, scenario } = options;
-  const fetcher: typeof fetch = (...args) => (options.fetch ?? fetch)(...args);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const call = visitorCall(options, 'createBucketClient');
   const stores = new Map<string, FedBucketStore>();
   let sequence = 0;
-
-  async function token(renew: boolean, signal: AbortSignal | undefined): Promise<string> {
-    if (renew || scenario === undefined) {
-      return client.getValidUserToken({ renew, ...(signal ? { signal } : {}) });
-    }
-    return (await client.identifyUser(scenario, undefined, signal)).user_token;
-  }
-
-  /** One call: the token, the request, and once more with a new token after a 401. */
-  async function call<T>(
-    method: string,
-    path: string,
-    body: unknown,
-    parse: (value: unknown) => ParseResult<T>,
-    signal: AbortSignal | undefined,
-  ): Promise<T> {
-    const url = client.baseUrl + path;
-    // The deadline aborts the request with the error to report: `requestJson` rethrows a reason.
-    const deadline = new AbortController();
-    const forward = () => deadline.abort(signal?.reason);
-    if (signal?.aborted) forward();
-    signal?.addEventListener('abort', forward, { once: true });
-    const timer = setTimeout(
-      () =>
-        deadline.abort(
-          new SvcError('CONNECTION_LOST', `${method} ${url}: no answer within ${timeoutMs} ms`),
-        ),
-      timeoutMs,
-    );
-    const send = async (renew: boolean) =>
-      requestJson('CONNECTION_LOST', fetcher, method, url, body, parse, {
-        token: await token(renew, deadline.signal),
-        signal: deadline.signal,
-      });
-    try {
-      try {
-        return await send(false);
-      } catch (error) {
-        if (!SvcError.isInstance(error) || error.status !== 401) throw error;
-      }
-      return await send(true);
-    } catch (error) {
-      // Refused again with a new token: the visitor's identity, not the call, is what fails.
-      if (!SvcError.isInstance(error) || error.status !== 401) throw error;
-      throw new SvcError('IDENTIFY_FAILED', error.message, { cause: error, status: 401 });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forward);
-    }
-  }
 
   /**
    * Calls a route of bucket `name` (`suffix` after its path) that answers the bucket, and hands
@@ -128,7 +57,13 @@ export function createBucketClient(options: BucketClientOptions): BucketClient {
   const buckets: BucketClient = {
     async list(request = {}) {
       const started = (sequence += 1);
-      const list = await call('GET', BUCKETS_PATH, undefined, parseBucketList, request.signal);
+      const { buckets: list } = await call(
+        'GET',
+        BUCKETS_PATH,
+        undefined,
+        parseBucketList,
+        request.signal,
+      );
       for (const bucket of list) stores.get(bucket.name)?.accept(started, bucket);
       return list;
     },

@@ -1,4 +1,4 @@
-import type { Bucket } from '@svc/protocol/agent';
+import type { Bucket } from '@svc/protocol/content';
 import { SvcError } from '../errors.js';
 import type { BucketRequestOptions, BucketSnapshot, BucketStore } from './types.js';
 

@@ -15,5 +15,5 @@ export type {
   BucketSnapshot,
   BucketStore,
 } from './types.js';
-export type { Bucket, BucketAddRequest, BucketLine } from '@svc/protocol/agent';
+export type { Bucket, BucketAddRequest, BucketLine } from '@svc/protocol/content';
 export { SvcError } from '../errors.js';

@@ -1,5 +1,5 @@
-import type { Bucket, BucketAddRequest, BucketLine } from '@svc/protocol/agent';
-import type { SvcClient } from '../client/types.js';
+import type { Bucket, BucketAddRequest, BucketLine } from '@svc/protocol/content';
+import type { VisitorCallOptions } from '../client/visitor-call.js';
 import type { SvcError } from '../errors.js';
 
 /** Which line of a bucket: a {@link BucketLine} fits, so a cart row can be passed as it is. */
@@ -12,19 +12,7 @@ export interface BucketRequestOptions {
 }
 
 /** Options of {@link createBucketClient}. */
-export interface BucketClientOptions {
-  /** The client whose visitor owns the buckets; its token is sent with every call. */
-  client: SvcClient;
-  /**
-   * Publication UUID to identify the visitor with when nothing is stored yet (a storefront that
-   * shows the cart before any conversation). Without it, the visitor must have been identified.
-   */
-  scenario?: string;
-  /** `fetch` to use; the global one by default. */
-  fetch?: typeof fetch;
-  /** A call with no complete answer after this long fails with `CONNECTION_LOST` (15 s). */
-  timeoutMs?: number;
-}
+export type BucketClientOptions = VisitorCallOptions;
 
 /**
  * The visitor's buckets (`cart`, `wishlist`, ...) on `/v1/visitor/buckets`. Every change answers
