@@ -1,10 +1,11 @@
 import { createBucketClient, refreshOnCartChange } from '@svc/sdk/buckets';
 import type { SvcClient } from '@svc/sdk/client';
+import type { Collection } from '@svc/sdk/content';
 import { FeaturePanels, FeatureProvider, SvcProvider, useSvc } from '@svc/sdk/react';
 import { createPanelRegistry } from '@svc/ui';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Assistant } from './assistant';
-import { createCatalogue, type CatalogueCollection } from './catalogue';
+import { createCatalogue } from './catalogue';
 import { useRoute, type Route } from './navigation';
 import { CartPage } from './pages/cart-page';
 import { CategoryPage } from './pages/category-page';
@@ -34,7 +35,7 @@ export function App(props: { client: SvcClient; settings: StorefrontSettings }) 
 function Storefront(props: { client: SvcClient; settings: StorefrontSettings }) {
   const { client, settings } = props;
   const { session } = useSvc();
-  const [collection, setCollection] = useState<CatalogueCollection | null>(null);
+  const [collection, setCollection] = useState<Collection | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const navigation = useMemo(() => shopNavigation(settings), [settings]);
   const catalogue = useMemo(
@@ -74,7 +75,7 @@ function Storefront(props: { client: SvcClient; settings: StorefrontSettings }) 
   useEffect(() => {
     if (!settings.publication) return;
     const controller = new AbortController();
-    catalogue.collections(controller.signal).then(
+    catalogue.collections({ signal: controller.signal }).then(
       (collections) => setCollection(collections[0] ?? null),
       (error: unknown) =>
         !controller.signal.aborted &&

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Item } from './catalogue';
+import type { Item } from '@svc/sdk/content';
 import { price, text } from './format';
 import { useShop } from './shop-context';
 

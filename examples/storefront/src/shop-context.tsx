@@ -1,4 +1,5 @@
 import type { BucketClient, BucketStore } from '@svc/sdk/buckets';
+import type { Collection } from '@svc/sdk/content';
 import {
   createContext,
   useContext,
@@ -7,7 +8,7 @@ import {
   useSyncExternalStore,
   type DependencyList,
 } from 'react';
-import type { Catalogue, CatalogueCollection } from './catalogue';
+import type { Catalogue } from './catalogue';
 import { hrefOf, navigate, type Route } from './navigation';
 import type { StorefrontSettings } from './settings';
 
@@ -19,7 +20,7 @@ export interface Shop {
   /** The visitor's cart: the same bucket the agent's cart tools change. */
   cart: BucketStore;
   /** The publication's product collection, once read. */
-  collection: CatalogueCollection | null;
+  collection: Collection | null;
   /** Why the catalogue could not be read, if it could not. */
   problem: string | null;
   go(route: Route): void;
@@ -46,7 +47,7 @@ export function shopNavigation(settings: StorefrontSettings) {
 }
 
 /** The categories of the collection (its `category` enum filter), in the collection's order. */
-export function categoriesOf(collection: CatalogueCollection | null) {
+export function categoriesOf(collection: Collection | null) {
   return (
     collection?.filter_fields?.find((field) => field.filter_key === 'category')?.enum_options ?? []
   );

@@ -6,7 +6,7 @@ import { useLoaded, useShop } from '../shop-context';
 export function ProductPage(props: { collectionId: number; itemId: string }) {
   const { catalogue, go, href } = useShop();
   const product = useLoaded(
-    (signal) => catalogue.item(props.collectionId, props.itemId, signal),
+    (signal) => catalogue.item(props.collectionId, props.itemId, { signal }),
     [catalogue, props.collectionId, props.itemId],
   );
   if (product.state === 'loading') return <p className="loading">Loading…</p>;

@@ -7,7 +7,7 @@ export function SearchPage(props: { query: string }) {
   const found = useLoaded(
     (signal) =>
       collection
-        ? catalogue.search(collection.id, { query: props.query }, signal)
+        ? catalogue.search(collection.id, { query: props.query }, { signal })
         : new Promise<never>(() => {}),
     [catalogue, collection, props.query],
   );
