@@ -1,0 +1,250 @@
+// The router's rule table: rules in priority order, each scenario's table made of its own
+// features' rules, the words of tools the router does not own left to the model, and templates
+// that answer only the calls the router made. On the demo scenario served by the real API.
+import { initializeLogger, llm, voice } from '@livekit/agents';
+import { startTestApi, type ListeningTestApi } from '@svc/api/testing';
+import { FEATURE_TYPES } from '@svc/protocol';
+import type { RuntimeConfig } from '@svc/protocol/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationApi, type ConversationApi } from '../api-client.js';
+import {
+  decideUtterance,
+  itemLookup,
+  routedTools,
+  routerCatalog,
+  rulesFor,
+  scenarioTable,
+  withRouter,
+  type RouterDecision,
+} from './index.js';
+import { conversationContext } from './context.js';
+
+let api: ListeningTestApi;
+let client: ConversationApi;
+let shop: RuntimeConfig;
+
+beforeAll(async () => {
+  initializeLogger({ pretty: false, level: 'warn' });
+  api = await startTestApi({ listen: true });
+  const conversation = await api.openConversation({ mode: 'text' });
+  client = conversationApi({
+    apiUrl: api.url,
+    agentKey: api.agentKey ?? '',
+    conversationId: conversation.id,
+  });
+  shop = await client.config();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A salon's receptionist: its own page tools for bookings, and an end of the call. */
+function receptionist(): RuntimeConfig {
+  const booking = (name: string, description: string) => ({
+    name,
+    type: 'frontend' as const,
+    description,
+    settings: { operation: 'custom' },
+    parameters: { type: 'object', properties: { day: { type: 'string' } } },
+  });
+  return {
+    ...shop,
+    collections: [],
+    item_names: [],
+    scenario: {
+      ...shop.scenario,
+      features: [
+        {
+          name: 'Appointments',
+          type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+          tools: [
+            booking('book_appointment', 'Books an appointment at the salon.'),
+            booking('cancel_booking', 'Cancels an appointment.'),
+          ],
+        },
+        {
+          name: 'End',
+          type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+          tools: [{ name: 'end_conversation', type: 'server' }],
+        },
+      ],
+    },
+  } as RuntimeConfig;
+}
+
+/** The demo shop with one more page tool of its own, which the router does not own. */
+function shopWithDelivery(): RuntimeConfig {
+  return {
+    ...shop,
+    scenario: {
+      ...shop.scenario,
+      features: [
+        ...(shop.scenario.features ?? []),
+        {
+          name: 'Delivery',
+          type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+          tools: [
+            {
+              name: 'delivery_estimate',
+              type: 'frontend',
+              description: 'Tells when an order ships to a country.',
+              settings: { operation: 'custom' },
+              parameters: { type: 'object', properties: { country: { type: 'string' } } },
+            },
+          ],
+        },
+      ],
+    },
+  } as RuntimeConfig;
+}
+
+/** What the router of a scenario decides for a first utterance: the route's tool and the rule. */
+async function decide(runtime: RuntimeConfig, text: string) {
+  const tools = routedTools(runtime);
+  const catalog = routerCatalog({
+    language: runtime.conversation.language,
+    tools,
+    collections: runtime.collections,
+    itemNames: runtime.item_names ?? [],
+  });
+  const { route, rule } = await decideUtterance(
+    text,
+    conversationContext([], () => undefined),
+    catalog,
+    itemLookup(client, 5),
+    scenarioTable(runtime, tools),
+  );
+  return { tool: route?.kind === 'tool' ? route.tool.name : route?.kind, rule };
+}
+
+describe('the rule table', () => {
+  it('runs in priority order, one id a rule, and names the rule that decided', async () => {
+    const table = rulesFor(routedTools(shop).map((tool) => tool.operation));
+    const priorities = table.map((rule) => rule.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
+    expect(new Set(table.map((rule) => rule.id)).size).toBe(table.length);
+    expect(await decide(shop, 'do you have any tents')).toEqual({
+      tool: 'search_products',
+      rule: 'search.new',
+    });
+    // Small talk outranks the parting a recognizer's "bye there" (for "hi there") would be.
+    expect(await decide(shop, 'Bye there.')).toEqual({ tool: undefined, rule: 'talk.small' });
+    expect(await decide(shop, 'thanks, goodbye')).toEqual({
+      tool: 'end_conversation',
+      rule: 'end.parting',
+    });
+  });
+
+  it('gives a scenario without shop features no shop rule: its requests reach the model', async () => {
+    const salon = receptionist();
+    const operations = new Set(
+      rulesFor(routedTools(salon).map((tool) => tool.operation)).flatMap((rule) => rule.operations),
+    );
+    expect([...operations]).toEqual(['end']);
+    for (const text of ['cancel my last booking', 'the first available slot on Monday'])
+      expect((await decide(salon, text)).tool, text).toBeUndefined();
+    // The shop would have told the visitor that nothing was shown yet.
+    expect((await decide(shop, 'the first one on Monday')).tool).toBe('reply');
+    expect((await decide(salon, 'that is all, bye')).tool).toBe('end_conversation');
+  });
+
+  it('hands a turn that says words of a tool it does not own to the model', async () => {
+    const text = 'show me tents that ship to Canada';
+    expect((await decide(shop, text)).tool).toBe('search_products');
+    expect(await decide(shopWithDelivery(), text)).toEqual({
+      tool: undefined,
+      rule: 'model.unowned-tool',
+    });
+    // Words of no tool of its own still route.
+    expect((await decide(shopWithDelivery(), 'do you have any tents')).tool).toBe(
+      'search_products',
+    );
+  });
+
+  it('ends on a parting that is the point of the turn, not on one before a request', async () => {
+    expect((await decide(shop, "I'm done with tents, show me backpacks")).tool).not.toBe(
+      'end_conversation',
+    );
+    expect((await decide(shop, "I'm done, thanks")).tool).toBe('end_conversation');
+  });
+});
+
+describe('RoutedLLM templates', () => {
+  /** The shop's tools as the framework holds them. */
+  const toolContext = () =>
+    Object.fromEntries(
+      routedTools(shop).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+          execute: async () => undefined,
+        }),
+      ]),
+    ) as never;
+
+  /** A search result of two tents, as the page answers one. */
+  const FOUND = JSON.stringify({
+    ok: true,
+    shown_on_page: true,
+    result: {
+      count: 2,
+      items: [
+        { id: 'tent-1', name: 'Ridge Tent', price: 120 },
+        { id: 'tent-2', name: 'Summit Tent', price: 240 },
+      ],
+    },
+  });
+
+  /** The text and decisions of one turn whose last entry is the result of call `callId`. */
+  async function answer(
+    model: llm.LLM,
+    decisions: RouterDecision[],
+    callId: string,
+  ): Promise<{ text: string; by: string[] }> {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'do you have any tents' });
+    chatCtx.insert(
+      llm.FunctionCall.create({ callId, name: 'search_products', args: '{"category":"tents"}' }),
+    );
+    chatCtx.insert(
+      llm.FunctionCallOutput.create({
+        callId,
+        name: 'search_products',
+        output: FOUND,
+        isError: false,
+      }),
+    );
+    let text = '';
+    decisions.length = 0;
+    for await (const chunk of model.chat({ chatCtx, toolCtx: toolContext() }))
+      text += chunk.delta?.content ?? '';
+    return { text, by: decisions.map((decision) => decision.by) };
+  }
+
+  it("answer the router's own calls, never a call the model made", async () => {
+    const persona = 'Two tents, friend: the Ridge and the Summit.';
+    const decisions: RouterDecision[] = [];
+    const model = withRouter(
+      new voice.testing.FakeLLM([{ input: FOUND, type: 'llm', content: persona }]),
+      shop,
+      client,
+      { spoken: false, limit: 5, onDecision: (decision) => decisions.push(decision) },
+    );
+    // The model's own call: its reply is the model's, in the scenario's persona.
+    expect(await answer(model, decisions, 'call_0')).toEqual({ text: persona, by: ['llm'] });
+
+    // The router's call: it is remembered, its result gets the template, named by its rule.
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'do you have any tents' });
+    let callId = '';
+    for await (const chunk of model.chat({ chatCtx, toolCtx: toolContext() }))
+      for (const call of chunk.delta?.toolCalls ?? []) callId = call.callId;
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'search.new' });
+    const routed = await answer(model, decisions, callId);
+    expect(routed.by).toEqual(['template']);
+    expect(routed.text).toMatch(/^I found 2/);
+    expect(decisions.at(-1)?.rule).toBe('search.new');
+  });
+});
