@@ -21,4 +21,5 @@ export type * from './runtime-config.js';
 export type { Item } from '../content/shapes.js';
 export type * from './conversation-api.js';
 export * from './parse.js';
+export * from './tool-result.js';
 export type { ParseResult } from '../parse/reader.js';

@@ -60,6 +60,7 @@ const PARSERS: Record<string, (value: unknown) => ParseResult<unknown>> = {
   RoomMetadata: agent.parseRoomMetadataValue,
   RuntimeConfig: agent.parseRuntimeConfig,
   ScenarioSnapshot: agent.parseScenarioSnapshot,
+  ToolResult: agent.parseToolResult,
   // The content routes' answers, to a page and to the agent (`@svc/protocol/content`).
   ItemList: content.parseItemList,
   ItemDisplay: content.parseItemDisplay,
