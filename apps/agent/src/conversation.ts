@@ -41,6 +41,7 @@ import { runHandshake } from './handshake.js';
 import { MessageLog } from './messages.js';
 import { withRouter } from './router/index.js';
 import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
+import { turnDetectorFor, UNFINISHED_TURN_DELAY_MS } from './turn/index.js';
 
 /**
  * How long a voice call stays open after the agent's goodbye was spoken, for a visitor who goes
@@ -263,16 +264,22 @@ async function serveConversation(run: {
     ...(modes.audioIn && engines.stt ? { stt: engines.stt } : {}),
     ...(modes.audioOut && engines.tts ? { tts: engines.tts } : {}),
     ...(modes.audioIn && engines.vad ? { vad: engines.vad } : {}),
-    // Turns end on the VAD (no turn-detector model: it would be downloaded). The endpointing
-    // delay waits for the recognizer's last words: the embedded one closes an utterance after
-    // 0.3 s of silence, so a turn is committed with everything that was said.
+    // Turns end on the VAD after the endpointing delay, which waits for the recognizer's last
+    // words (the embedded one closes an utterance after 0.3 s of silence). In a language whose
+    // unfinished endings are known, the early transcript decides the delay: a request cut at a
+    // pause ("a tent that...") waits the longer one (see turn/README.md for the figures).
     // The framework ignores speech over the first 3 s of agent audio, against echo on phones:
     // a visitor who answers the greeting early would be lost. The page's browser cancels the
     // echo (the SDK asks for it), so the agent listens from its first word.
     aecWarmupDuration: 0,
     turnHandling: {
-      ...(modes.audioIn && engines.vad ? { turnDetection: 'vad' as const } : {}),
-      endpointing: { minDelay: engines.endpointingMinDelayMs ?? 500 },
+      ...(modes.audioIn && engines.vad
+        ? { turnDetection: turnDetectorFor(runtime.conversation.language) ?? ('vad' as const) }
+        : {}),
+      endpointing: {
+        minDelay: engines.endpointingMinDelayMs ?? 500,
+        maxDelay: UNFINISHED_TURN_DELAY_MS,
+      },
       // Speech over the agent interrupts it by voice activity: the adaptive detector would need
       // the framework's audio model process, which the worker does not start (see main.ts).
       interruption: { mode: 'vad' as const },

@@ -1,0 +1,207 @@
+// End of turn, measured as LiveKit's eot-bench reports it, on the frozen set of requests spoken
+// with a mid-turn pause: false cutoffs (a turn ended at the pause) at a 300 ms latency budget, and
+// latency at a 5% cutoff budget. Each detector decides once, `decideMs` after the end of speech
+// (if the silence lasts that long): end the turn, or wait for the fallback delay (the agent's
+// `UNFINISHED_TURN_DELAY_MS`, past every pause of the set). A cutoff is a pause longer than the
+// decision time at which the detector said "ended"; latency is the time from the end of a whole
+// request to the decision, p50. The VAD alone always says "ended".
+import localInference from '@livekit/local-inference';
+import { soundsUnfinished, turnLanguage, UNFINISHED_TURN_DELAY_MS } from '@svc/agent/testing';
+import { WhisperModels } from '@svc/agents-plugin-embedded';
+import { speechBounds, synthesize, VOICES, VOICES_IN, type Voice } from '../eval/voices.js';
+import { loadSet, type PausedRequest, type SetLanguage, type SetPart } from './sets.js';
+
+const RATE = 16_000;
+/** When a detector may decide, ms after the end of speech. */
+const DECISION_TIMES = [200, 300, 400, 500, 700];
+/** v1-mini's thresholds tried (its own per-language defaults are about 0.25-0.36). */
+const THRESHOLDS = [0.1, 0.2, 0.25, 0.3, 0.36, 0.45, 0.55, 0.7];
+
+/** One point at which a detector is asked: a pause inside a request, or its end. */
+interface Moment {
+  language: SetLanguage;
+  request: string;
+  voice: string;
+  /** `pause`: the visitor goes on after `pauseMs`; `end`: the request is over. */
+  kind: 'pause' | 'end';
+  pauseMs: number;
+  /** What the recognizer heard up to here. */
+  transcript: string;
+  /** v1-mini's probability that the turn ended, per decision time. */
+  audio: Record<number, number>;
+}
+
+/** A detector's verdict at a moment and decision time: true when it ends the turn. */
+type Verdict = (moment: Moment, decideMs: number) => boolean;
+
+/** One operating point's figures. */
+interface Point {
+  decideMs: number;
+  cutoffs: number;
+  latencyP50: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+function pointOf(moments: Moment[], verdict: Verdict, decideMs: number): Point {
+  const pauses = moments.filter((moment) => moment.kind === 'pause');
+  const ends = moments.filter((moment) => moment.kind === 'end');
+  const cut = pauses.filter(
+    (moment) =>
+      (moment.pauseMs > decideMs && verdict(moment, decideMs)) ||
+      moment.pauseMs > UNFINISHED_TURN_DELAY_MS,
+  );
+  return {
+    decideMs,
+    cutoffs: cut.length / Math.max(1, pauses.length),
+    latencyP50: median(
+      ends.map((moment) => (verdict(moment, decideMs) ? decideMs : UNFINISHED_TURN_DELAY_MS)),
+    ),
+  };
+}
+
+/** eot-bench's two figures over a detector's operating points. */
+function summarize(points: Point[]): { cutoffsAt300: number; latencyAt5: number | undefined } {
+  const fast = points.filter((point) => point.latencyP50 <= 300);
+  const safe = points.filter((point) => point.cutoffs <= 0.05);
+  return {
+    cutoffsAt300: Math.min(1, ...fast.map((point) => point.cutoffs)),
+    latencyAt5: safe.length ? Math.min(...safe.map((point) => point.latencyP50)) : undefined,
+  };
+}
+
+function voicesOf(language: SetLanguage): readonly Voice[] {
+  return language === 'en' ? VOICES : VOICES_IN[language];
+}
+
+/** The audio up to `silenceMs` after the end of `speech`, as v1-mini reads it (its last 1.2 s). */
+async function audioVerdicts(speech: Int16Array): Promise<Record<number, number>> {
+  const verdicts: Record<number, number> = {};
+  for (const decideMs of DECISION_TIMES) {
+    const pcm = new Int16Array(speech.length + (RATE * decideMs) / 1000);
+    pcm.set(speech);
+    verdicts[decideMs] = await localInference.predict(
+      pcm.subarray(Math.max(0, pcm.length - 19_200)),
+    );
+  }
+  return verdicts;
+}
+
+/** Every moment of the set's part, each voice of its language speaking each request. */
+async function momentsOf(
+  requests: PausedRequest[],
+  log: (line: string) => void,
+): Promise<Moment[]> {
+  const recognizer = new WhisperModels();
+  const moments: Moment[] = [];
+  for (const request of requests) {
+    for (const voice of voicesOf(request.language)) {
+      const [first, second] = await Promise.all(
+        request.parts.map(async (text) => {
+          const pcm = await synthesize(voice, text, RATE);
+          const { start, end } = speechBounds(pcm);
+          return pcm.subarray(start, end);
+        }),
+      );
+      if (!first || !second) continue;
+      const whole = new Int16Array(first.length + (RATE * request.pauseMs) / 1000 + second.length);
+      whole.set(first);
+      whole.set(second, whole.length - second.length);
+      // The recognizer hears what was said so far, with the silence its early pass waits for.
+      const heard = async (speech: Int16Array) => {
+        const padded = new Int16Array(speech.length + RATE / 4);
+        padded.set(speech);
+        const { text } = await recognizer.transcribe({ pcm: padded, language: request.language });
+        return text;
+      };
+      const base = { language: request.language, request: request.id, voice: voice.id };
+      moments.push({
+        ...base,
+        kind: 'pause',
+        pauseMs: request.pauseMs,
+        transcript: await heard(first),
+        audio: await audioVerdicts(first),
+      });
+      moments.push({
+        ...base,
+        kind: 'end',
+        pauseMs: 0,
+        transcript: await heard(whole),
+        audio: await audioVerdicts(whole),
+      });
+    }
+    log(`  ${request.id}: ${moments.at(-2)?.transcript} | ${moments.at(-1)?.transcript}`);
+  }
+  return moments;
+}
+
+/** The detectors compared, each a family of operating points. */
+function detectors(): Record<string, { verdict: Verdict; thresholds: (number | undefined)[] }> {
+  const unfinished = (moment: Moment) => {
+    const language = turnLanguage(moment.language);
+    return language ? soundsUnfinished(moment.transcript, language) : false;
+  };
+  return {
+    'VAD alone (silence)': { verdict: () => true, thresholds: [undefined] },
+    'transcript completeness': {
+      verdict: (moment) => !unfinished(moment),
+      thresholds: [undefined],
+    },
+    ...Object.fromEntries(
+      THRESHOLDS.map((threshold) => [
+        `v1-mini >= ${threshold}`,
+        {
+          verdict: (moment: Moment, decideMs: number) => (moment.audio[decideMs] ?? 1) >= threshold,
+          thresholds: [threshold],
+        },
+      ]),
+    ),
+  };
+}
+
+/** Runs the set's part and returns the report (Markdown). */
+export async function runEndOfTurnBench(options: {
+  part: SetPart;
+  log: (line: string) => void;
+}): Promise<string> {
+  localInference.initEot();
+  const requests = loadSet<PausedRequest>('turn-pauses-1', options.part);
+  const moments = await momentsOf(requests, options.log);
+  const languages: SetLanguage[] = ['en', 'fr', 'es', 'de'];
+  const lines = [
+    `== end of turn, turn-pauses-1 ${options.part} (${requests.length} requests, ${moments.length / 2} spoken; pauses 0.3-1 s; fallback ${UNFINISHED_TURN_DELAY_MS} ms)`,
+    '',
+    '| detector | language | false cutoffs at 300 ms | latency at 5% cutoffs | at 400 ms (the agent): cutoffs / latency p50 |',
+    '|---|---|---|---|---|',
+  ];
+  const family = new Map<string, { verdict: Verdict }>();
+  for (const [name, detector] of Object.entries(detectors())) family.set(name, detector);
+  for (const [name, detector] of family) {
+    for (const language of [...languages, undefined]) {
+      const chosen = moments.filter((moment) => !language || moment.language === language);
+      const points = DECISION_TIMES.map((decideMs) => pointOf(chosen, detector.verdict, decideMs));
+      const { cutoffsAt300, latencyAt5 } = summarize(points);
+      const agent = points.find((point) => point.decideMs === 400);
+      lines.push(
+        `| ${name} | ${language ?? 'all'} | ${(cutoffsAt300 * 100).toFixed(1)}% | ${latencyAt5 === undefined ? 'none' : `${latencyAt5} ms`} | ${((agent?.cutoffs ?? 0) * 100).toFixed(1)}% / ${agent?.latencyP50} ms |`,
+      );
+    }
+  }
+  // What the recognizer heard at the pauses the transcript did not hold (a cutoff's cause).
+  const missed = moments.filter(
+    (moment) =>
+      moment.kind === 'pause' &&
+      !soundsUnfinished(moment.transcript, turnLanguage(moment.language) ?? 'en'),
+  );
+  lines.push(
+    '',
+    `Pauses the transcript read as finished: ${missed.length} of ${moments.length / 2}.`,
+  );
+  if (options.part === 'dev')
+    for (const moment of missed)
+      lines.push(`- ${moment.request} ${moment.voice}: "${moment.transcript}"`);
+  return lines.join('\n');
+}
