@@ -4,7 +4,7 @@
 import { initializeLogger, llm, voice } from '@livekit/agents';
 import { startTestApi, type ListeningTestApi } from '@svc/api/testing';
 import { FEATURE_TYPES } from '@svc/protocol';
-import type { RuntimeConfig } from '@svc/protocol/agent';
+import type { FeatureSnapshot, RuntimeConfig, ToolSnapshot } from '@svc/protocol/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationApi, type ConversationApi } from '../api-client.js';
 import {
@@ -41,62 +41,53 @@ afterAll(async () => {
 
 /** A salon's receptionist: its own page tools for bookings, and an end of the call. */
 function receptionist(): RuntimeConfig {
-  const booking = (name: string, description: string) => ({
+  const booking = (name: string, description: string): ToolSnapshot => ({
     name,
-    type: 'frontend' as const,
+    type: 'frontend',
     description,
     settings: { operation: 'custom' },
     parameters: { type: 'object', properties: { day: { type: 'string' } } },
   });
-  return {
-    ...shop,
-    collections: [],
-    item_names: [],
-    scenario: {
-      ...shop.scenario,
-      features: [
-        {
-          name: 'Appointments',
-          type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
-          tools: [
-            booking('book_appointment', 'Books an appointment at the salon.'),
-            booking('cancel_booking', 'Cancels an appointment.'),
-          ],
-        },
-        {
-          name: 'End',
-          type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
-          tools: [{ name: 'end_conversation', type: 'server' }],
-        },
+  const features: FeatureSnapshot[] = [
+    {
+      name: 'Appointments',
+      type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+      settings: {},
+      tools: [
+        booking('book_appointment', 'Books an appointment at the salon.'),
+        booking('cancel_booking', 'Cancels an appointment.'),
       ],
     },
-  } as RuntimeConfig;
+    {
+      name: 'End',
+      type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+      settings: {},
+      tools: [{ name: 'end_conversation', type: 'server' }],
+    },
+  ];
+  return { ...shop, collections: [], item_names: [], scenario: { ...shop.scenario, features } };
 }
 
 /** The demo shop with one more page tool of its own, which the router does not own. */
 function shopWithDelivery(): RuntimeConfig {
-  return {
-    ...shop,
-    scenario: {
-      ...shop.scenario,
-      features: [
-        ...(shop.scenario.features ?? []),
+  const features: FeatureSnapshot[] = [
+    ...(shop.scenario.features ?? []),
+    {
+      name: 'Delivery',
+      type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+      settings: {},
+      tools: [
         {
-          name: 'Delivery',
-          type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
-          tools: [
-            {
-              name: 'delivery_estimate',
-              type: 'frontend',
-              description: 'Tells when an order ships to a country.',
-              settings: { operation: 'custom' },
-              parameters: { type: 'object', properties: { country: { type: 'string' } } },
-            },
-          ],
+          name: 'delivery_estimate',
+          type: 'frontend',
+          description: 'Tells when an order ships to a country.',
+          settings: { operation: 'custom' },
+          parameters: { type: 'object', properties: { country: { type: 'string' } } },
         },
       ],
     },
-  } as RuntimeConfig;
+  ];
+  return { ...shop, scenario: { ...shop.scenario, features } };
 }
 
 /** What the router of a scenario decides for a first utterance: the route's tool and the rule. */
