@@ -4,6 +4,7 @@ import * as silero from '@livekit/agents-plugin-silero';
 import { conversationEnded, runConversation } from './conversation.js';
 import { quietFrameworkLog } from './framework-log.js';
 import { warmUpReplyPipeline } from './warm-up.js';
+import { acknowledging } from './model-host/acknowledgement.js';
 import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js';
 
 /**
@@ -42,13 +43,18 @@ export default defineAgent({
     await runConversation(ctx, {
       apiUrl,
       agentKey,
-      engines: async (runtime, modes) =>
-        enginesFor(
+      engines: async (runtime, modes) => {
+        const engines = enginesFor(
           runtime,
           modes,
           process.env as ProviderEnv,
           modes.audioIn ? await vad() : undefined,
-        ),
+        );
+        // Spoken, the embedded model's slow turns start with a short acknowledgement.
+        return modes.audioOut && engines.llm === sharedEmbeddedLlm()
+          ? { ...engines, llm: acknowledging(engines.llm, runtime.conversation.language) }
+          : engines;
+      },
     });
   },
   // The framework closes the session, runs this, then leaves the room. A worker stopping closes

@@ -19,6 +19,7 @@ import {
   type ToolSnapshot,
 } from '@svc/protocol/agent';
 import { parseRpcToolResponse, parseUiActivityCheckResponse } from '@svc/protocol/parse';
+import { REPLY_FIELDS_KEY } from '@svc/agents-plugin-embedded';
 import type { ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
 
@@ -124,6 +125,31 @@ export function compactItem(item: Item): Record<string, unknown> {
       out[key] = value;
   }
   return out;
+}
+
+/**
+ * The item fields a reply about a list of found items needs: those the collection's card shows
+ * (its view's title, subtitle, price... but not long texts, which the model gets shortened or
+ * not at all) and those the visitor's search asked about. Undefined without a view: the model
+ * then gets every short field.
+ */
+export function replyFields(
+  collection: Collection | undefined,
+  args: Record<string, unknown>,
+): string[] | undefined {
+  const mapping = collection?.view?.mapping;
+  if (!mapping) return undefined;
+  const fields = new Set<string>();
+  for (const template of Object.values(mapping)) {
+    for (const match of template.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)) {
+      if (match[1]) fields.add(match[1]);
+    }
+  }
+  for (const field of collection.filter_fields ?? []) {
+    const key = field.filter_key;
+    if ([key, `min_${key}`, `max_${key}`].some((name) => args[name] !== undefined)) fields.add(key);
+  }
+  return [...fields];
 }
 
 /** Keeps what goes back to the model (and into a page RPC) within the Transport's RPC limit. */
@@ -400,7 +426,10 @@ async function runTool(call: {
   } catch (error) {
     return { ok: false, error: `${tool.name} failed: ${(error as Error).message}` };
   }
-  if (tool.type !== 'frontend') return { ok: true, result: data };
+  // The model reads a list by the fields a reply needs; the page and the router get whole items.
+  const fields = operation === 'search' ? replyFields(call.collection, args) : undefined;
+  const forModel = fields ? { [REPLY_FIELDS_KEY]: fields } : {};
+  if (tool.type !== 'frontend') return { ok: true, result: data, ...forModel };
 
   // A frontend tool also drives the page: the panel gets the arguments and the data to show.
   const attention = operation === 'custom' ? undefined : await pageAttention(deps);
@@ -421,6 +450,7 @@ async function runTool(call: {
       ...(attention ? { visitor_looking: attention.active } : {}),
       result: data ?? outcome.data,
       ...(data !== undefined && outcome.data !== undefined ? { page: outcome.data } : {}),
+      ...forModel,
     };
   }
   // A tool with API data still has it to tell; a tool that only calls the page did nothing, and
@@ -430,7 +460,7 @@ async function runTool(call: {
     shown_on_page: false,
     page_error: outcome.pageError,
     ...(data !== undefined
-      ? { result: data }
+      ? { result: data, ...forModel }
       : { error: `${tool.name} did not go through: ${outcome.reason}` }),
   };
 }

@@ -109,3 +109,13 @@ export function renderChat(
   if (history[history.length - 1]?.type !== 'user') push({ type: 'user', text: '(Continue.)' });
   return { history, toolOutputs, lastCall, afterToolResult };
 }
+
+/**
+ * The stable prefix of a rendered prompt (as `JSON.stringify(history)` spells it): the system
+ * part, which holds the scenario's instructions and tools and is the same for every turn and
+ * every conversation of the scenario. Undefined without a system part.
+ */
+export function stablePrefix(history: readonly LlamaChatHistoryItem[]): string | undefined {
+  const [first] = history;
+  return first?.type === 'system' ? JSON.stringify([first]).slice(0, -1) : undefined;
+}

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
-import { renderChat } from './chat-history.js';
+import { renderChat, stablePrefix } from './chat-history.js';
 import { cleanArguments, validateJson, type JsonSchema } from './json-schema.js';
 import { resolveOptions, type LlamaLLMOptions, type LlamaLLMSettings } from './llama-options.js';
 import {
@@ -230,20 +230,26 @@ export class LlamaLLMStream extends llm.LLMStream {
     const runtime = await loadRuntime(options);
     if (signal.aborted) return;
     const prompt = JSON.stringify(rendered.history);
+    const prefix = stablePrefix(rendered.history);
     let slot: Slot;
     try {
-      slot = await acquireSlot(runtime, prompt, signal);
+      slot = await acquireSlot(runtime, prompt, signal, prefix);
     } catch {
       return; // aborted while waiting
     }
     const acquiredAt = performance.now();
     const queuedMs = acquiredAt - start;
-    if (this.#warmOnly) {
-      const restored = await restorePromptState(slot, options, prompt).catch(() => false);
-      if (restored) {
-        releaseSlot(runtime, slot);
-        return;
-      }
+    // A slot without the scenario's evaluated prefix loads it when a process saved it; a warm-up
+    // is then done.
+    const restored =
+      prefix !== undefined &&
+      (await restorePromptState(slot, options, prefix).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'embedded LLM: loading the prompt state failed');
+        return false;
+      }));
+    if (this.#warmOnly && restored) {
+      releaseSlot(runtime, slot);
+      return;
     }
     try {
       const id = `llama_${randomUUID()}`;
@@ -345,9 +351,10 @@ export class LlamaLLMStream extends llm.LLMStream {
         decision = parsed?.kind === 'tool' ? parsed.name : parsed ? NO_TOOL : undefined;
         if (this.#warmOnly && !signal.aborted) {
           // The next process with this scenario loads the evaluated prompt instead.
-          await savePromptState(slot, options, prompt).catch((error: unknown) =>
-            this.logger.warn({ err: error }, 'embedded LLM: saving the prompt state failed'),
-          );
+          if (prefix !== undefined)
+            await savePromptState(slot, options, prefix).catch((error: unknown) =>
+              this.logger.warn({ err: error }, 'embedded LLM: saving the prompt state failed'),
+            );
         } else if (signal.aborted) {
           // Nothing to deliver.
         } else if (parsed?.kind === 'tool') {
@@ -407,6 +414,11 @@ export class LlamaLLMStream extends llm.LLMStream {
             ? (evaluated / (firstTokenAt - acquiredAt)) * 1000
             : 0,
       };
+      // Whether the prompt cache hit shows here: cached against evaluated tokens, and the wait.
+      this.logger.debug(
+        { ...this.#stats, warm: this.#warmOnly },
+        this.#warmOnly ? 'embedded LLM warmed' : 'embedded LLM turn',
+      );
       if (!signal.aborted && !this.#warmOnly) {
         this.queue.put({
           id,

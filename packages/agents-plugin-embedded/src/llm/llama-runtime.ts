@@ -1,7 +1,9 @@
 // The loaded model of the embedded LLM and its pool of sequences. One model and one context per
-// process and settings, with a few sequences ("slots"), each its own KV cache: a turn runs on the
-// free slot whose cached tokens share the longest prefix with its prompt, so a conversation's
-// next turn only evaluates the new items.
+// process and settings, with a few sequences ("slots"), each its own KV cache. A conversation's
+// turn goes back to the slot that holds its earlier turns, so only the new items are evaluated;
+// a conversation without one takes the slot used longest ago rather than another conversation's,
+// and starts from the scenario's evaluated prefix (restored from disk in milliseconds, see
+// ./prompt-state-cache.ts) instead of seconds of evaluation.
 
 import {
   loadNodeLlamaCpp,
@@ -47,6 +49,8 @@ export interface Slot {
   lastPrompt: string;
   /** The prompt being evaluated while busy. */
   pendingPrompt: string;
+  /** When it was last released (`performance.now()`), to take the one used longest ago. */
+  releasedAt: number;
 }
 
 /**
@@ -56,6 +60,14 @@ export interface Slot {
  * once share the cores.
  */
 const WAIT_FOR_CACHE_CHARS = 1000;
+
+/**
+ * What of a slot's last prompt a turn may drop and still count as continuing it: the nudge that
+ * closes a warm-up prompt (`,{"type":"user","text":"(Continue.)"}]`, 37 characters), the closing
+ * bracket, a user turn that the next one joins. Another conversation's turns (its greeting alone)
+ * are longer, and it would have to evaluate them again on its next turn.
+ */
+const CONTINUATION_SLACK_CHARS = 48;
 
 /** Schemas change as item ids appear; this many of the most recent grammars are kept. */
 const MAX_GRAMMARS = 64;
@@ -103,6 +115,7 @@ export function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
           busy: false,
           lastPrompt: '',
           pendingPrompt: '',
+          releasedAt: 0,
         });
       }
       return { llama, model, context, slots, waiters: new Set(), grammars: new Map() };
@@ -129,7 +142,8 @@ export async function unloadRuntimes(): Promise<void> {
   }
 }
 
-function commonPrefix(a: string, b: string): number {
+/** Characters `a` and `b` share from their start. */
+export function commonPrefix(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
   let i = 0;
   while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
@@ -137,30 +151,44 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /**
- * Takes the free slot whose last prompt shares the longest prefix with `prompt`; waits for one.
- * Rejects when `signal` aborts first.
+ * Takes a free slot for `prompt` (whose stable part is `prefix`), waiting for one: the slot whose
+ * last prompt this one continues
+ * (the same conversation, or its warm-up), the longest such; else the slot released longest ago,
+ * so that another live conversation keeps its evaluated turns. Waits instead when a busy slot
+ * holds much more of the prompt (the conversation's own warm-up still running). Rejects when
+ * `signal` aborts first.
  */
 export async function acquireSlot(
   runtime: Runtime,
   prompt: string,
   signal: AbortSignal,
+  prefix = '',
 ): Promise<Slot> {
   for (;;) {
     signal.throwIfAborted();
-    let best: Slot | undefined;
-    let bestLength = -1;
+    let continued: Slot | undefined;
+    let continuedLength = -1;
+    let oldest: Slot | undefined;
     let bestBusyLength = -1;
     for (const slot of runtime.slots) {
+      const held = slot.busy ? slot.pendingPrompt : slot.lastPrompt;
+      const length = commonPrefix(held, prompt);
+      // Another scenario's prompt is never continued, however little of it there is.
+      const continues =
+        held === '' ||
+        (held.startsWith(prefix) && held.length - length <= CONTINUATION_SLACK_CHARS);
       if (slot.busy) {
-        bestBusyLength = Math.max(bestBusyLength, commonPrefix(slot.pendingPrompt, prompt));
+        if (continues) bestBusyLength = Math.max(bestBusyLength, length);
         continue;
       }
-      const length = commonPrefix(slot.lastPrompt, prompt);
-      if (length > bestLength) {
-        best = slot;
-        bestLength = length;
+      if (continues && length > continuedLength) {
+        continued = slot;
+        continuedLength = length;
       }
+      if (!oldest || slot.releasedAt < oldest.releasedAt) oldest = slot;
     }
+    const best = continued ?? oldest;
+    const bestLength = continued ? continuedLength : 0;
     if (best && bestBusyLength - bestLength < WAIT_FOR_CACHE_CHARS) {
       best.busy = true;
       best.pendingPrompt = prompt;
@@ -182,6 +210,7 @@ export async function acquireSlot(
 export function releaseSlot(runtime: Runtime, slot: Slot): void {
   slot.busy = false;
   slot.pendingPrompt = '';
+  slot.releasedAt = performance.now();
   for (const wake of [...runtime.waiters]) wake();
 }
 

@@ -1,6 +1,6 @@
-// Evaluated warm-up prompts kept on disk: every job process of a scenario starts from the
-// instructions and tools already evaluated (seconds of work on two cores; loading the file takes
-// milliseconds).
+// A scenario's evaluated prefix (its instructions and tools: the system prompt) kept on disk:
+// every process, and every sequence of a process, starts a conversation of the scenario from it
+// (seconds of evaluation on two cores; loading the file takes milliseconds).
 
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,40 +17,41 @@ export interface PromptStateOptions {
   contextSize: number;
 }
 
-/** Where the state of a prompt is kept: one file per model, context size and prompt. */
-function promptStateFile(options: PromptStateOptions, prompt: string): string {
+/** Where the state of a prefix is kept: one file per model, context size and prefix. */
+function promptStateFile(options: PromptStateOptions, prefix: string): string {
   const key = createHash('sha256')
-    .update(`${options.modelPath}\n${options.contextSize}\n${prompt}`)
+    .update(`${options.modelPath}\n${options.contextSize}\n${prefix}`)
     .digest('hex')
     .slice(0, 32);
   return join(cacheDir(), 'llm-state', `${key}.bin`);
 }
 
 /**
- * Loads a saved warm-up state into the slot: true once the slot holds it (loaded now or
- * already), false when none was saved.
+ * Loads the saved state of a prefix (the rendered prompt up to the end of its system part, see
+ * `stablePrefix`) into the slot: true once the slot holds it, false when none was saved.
  */
 export async function restorePromptState(
   slot: Slot,
   options: PromptStateOptions,
-  prompt: string,
+  prefix: string,
 ): Promise<boolean> {
-  if (slot.lastPrompt === prompt) return true;
-  const file = promptStateFile(options, prompt);
+  if (slot.lastPrompt.startsWith(prefix)) return true;
+  const file = promptStateFile(options, prefix);
   if (!existsSync(file)) return false;
   // The file was written by this model (its path is in the key): loading it is safe.
   await slot.sequence.loadStateFromFile(file, { acceptRisk: true });
-  slot.lastPrompt = prompt;
+  // What the slot holds beyond the prefix (a warm-up's nudge) is not known here, nor needed.
+  slot.lastPrompt = prefix;
   return true;
 }
 
-/** Saves the slot's evaluated prompt for later processes, unless it is saved already. */
+/** Saves the slot's evaluated prompt as the state of its prefix, unless one is saved already. */
 export async function savePromptState(
   slot: Slot,
   options: PromptStateOptions,
-  prompt: string,
+  prefix: string,
 ): Promise<void> {
-  const file = promptStateFile(options, prompt);
+  const file = promptStateFile(options, prefix);
   if (existsSync(file)) return;
   await mkdir(dirname(file), { recursive: true });
   // Written beside and renamed: a reader never sees half a file.

@@ -84,17 +84,21 @@ describe('decisionSchema and protocolInstructions', () => {
     parameters: addToCart,
   };
 
-  it('offers the tools and, when allowed, a reply', () => {
+  it('offers the tools and, when allowed, a reply or saying it is not known', () => {
     const schema = decisionSchema([tool], true);
     const alternatives = schema.oneOf as JsonSchema[];
-    expect(alternatives).toHaveLength(2);
-    expect((alternatives[0]?.properties as Record<string, unknown>).tool).toEqual({
-      const: 'add_to_cart',
-    });
-    expect((alternatives[1]?.properties as Record<string, unknown>).tool).toEqual({
-      const: 'reply',
-    });
+    expect(alternatives.map((alt) => (alt.properties as Record<string, unknown>).tool)).toEqual([
+      { const: 'add_to_cart' },
+      { const: 'reply' },
+      { const: 'not_known' },
+    ]);
     expect(decisionSchema([tool], false).properties).toBeDefined();
+  });
+
+  it('tells the model to say it does not know what the instructions and results do not hold', () => {
+    const text = protocolInstructions([tool]);
+    expect(text).toContain('{"tool": "not_known", "say":');
+    expect(text).toMatch(/must be written in these instructions or in a tool result/);
   });
 
   it('describes each tool by signature', () => {
@@ -113,6 +117,15 @@ describe('DecisionReader', () => {
     expect(out).toBe('Hi "there!\n');
   });
 
+  it('streams the words of a not_known answer as it streams a reply', () => {
+    const reader = new DecisionReader();
+    const out = ['{"tool":"not_kn', 'own","say":"I do', "n't know that."].map((chunk) =>
+      reader.push(chunk),
+    );
+    expect(reader.tool).toBe('not_known');
+    expect(out.join('')).toBe("I don't know that.");
+  });
+
   it('tells the tool as soon as its name is complete and streams nothing', () => {
     const reader = new DecisionReader();
     expect(reader.push('{"tool":"show_c')).toBe('');
@@ -127,6 +140,11 @@ describe('parseDecision and findItemIds', () => {
     expect(parseDecision('{"tool":"reply","say":"Hello"}')).toEqual({
       kind: 'reply',
       text: 'Hello',
+    });
+    expect(parseDecision('{"tool":"not_known","say":"I do not know."}')).toEqual({
+      kind: 'reply',
+      text: 'I do not know.',
+      notKnown: true,
     });
     expect(parseDecision('{"tool":"show_cart","arguments":{}}')).toEqual({
       kind: 'tool',
@@ -153,5 +171,31 @@ describe('compactToolOutput', () => {
     expect(compact).toContain('"id":"a-1"');
     expect(compact.length).toBeLessThan(130);
     expect(compactToolOutput('plain text result', 5)).toBe('plain…');
+  });
+
+  it('shows the items of a list by id and the fields a reply needs, when the result names them', () => {
+    const item = (id: string, price: number) => ({
+      id,
+      name: `Tent ${id}`,
+      price,
+      weight_g: 1200,
+      category: 'tents',
+      description: 'A tent for two.',
+    });
+    const output = JSON.stringify({
+      ok: true,
+      result: { count: 2, items: [item('t-1', 99), item('t-2', 120)] },
+      reply_fields: ['name', 'price'],
+    });
+    expect(JSON.parse(compactToolOutput(output, 1000))).toEqual({
+      ok: true,
+      result: {
+        count: 2,
+        items: [
+          { id: 't-1', name: 'Tent t-1', price: 99 },
+          { id: 't-2', name: 'Tent t-2', price: 120 },
+        ],
+      },
+    });
   });
 });

@@ -23,6 +23,14 @@ export interface ProtocolTool {
 export const NO_TOOL = 'reply';
 
 /**
+ * The value of "tool" that means: the visitor asked about the business something the
+ * instructions and tool results do not hold; its "say" tells them so and what the agent can do.
+ * A choice of its own, made before any word: a small model asked a question it has no answer to
+ * in its prompt otherwise answers it anyway, and a rule in the instructions alone does not stop it.
+ */
+export const NOT_KNOWN = 'not_known';
+
+/**
  * How a reply turn starts, up to the first character of its words. When a reply is the only
  * choice, this is written into the model's turn for it: forcing it with the grammar would cost a
  * generation step per token before the first word.
@@ -169,12 +177,14 @@ export function decisionSchema(
     additionalProperties: false,
   }));
   if (allowReply) {
-    alternatives.push({
-      type: 'object',
-      properties: { tool: { const: NO_TOOL }, say: { type: 'string' } },
-      required: ['tool', 'say'],
-      additionalProperties: false,
-    });
+    for (const form of [NO_TOOL, NOT_KNOWN]) {
+      alternatives.push({
+        type: 'object',
+        properties: { tool: { const: form }, say: { type: 'string' } },
+        required: ['tool', 'say'],
+        additionalProperties: false,
+      });
+    }
   }
   const [only] = alternatives;
   return alternatives.length === 1 && only ? only : { oneOf: alternatives };
@@ -221,9 +231,11 @@ export function protocolInstructions(tools: readonly ProtocolTool[]): string {
   return [
     'Answer every turn with one JSON object, either',
     '{"tool": "<tool name>", "arguments": {...}} to use one of the tools below, or',
-    `{"tool": "${NO_TOOL}", "say": "<your words>"} to talk to the visitor.`,
+    `{"tool": "${NO_TOOL}", "say": "<your words>"} to talk to the visitor, or`,
+    `{"tool": "${NOT_KNOWN}", "say": "<that you do not know it, and what you can do instead>"}.`,
     'Use a tool when the visitor asks for what it does; take item ids from earlier tool results; leave out an optional argument the visitor did not give.',
-    `Talk (tool "${NO_TOOL}") to greet, to answer what no tool does, and after a tool result to tell the visitor in one short sentence what happened.`,
+    `Talk (tool "${NO_TOOL}") to greet, to answer from these instructions, and after a tool result to tell the visitor in one short sentence what happened.`,
+    `What you say about the business (its services, policies, delivery, returns, payment, opening hours, prices, stock, places, contacts) must be written in these instructions or in a tool result. When the visitor asks about the business something they do not say, answer with "${NOT_KNOWN}": never guess, never say yes or no to it.`,
     '',
     'Tools:',
     ...tools.map((tool) => `- ${signature(tool)}: ${tool.description.trim()}`),
@@ -234,23 +246,50 @@ export function protocolInstructions(tools: readonly ProtocolTool[]): string {
 const MAX_RESULT_STRING = 80;
 
 /**
- * A tool result as the model sees it: JSON with long strings shortened (every prompt token costs
- * time before the reply), then cut to `maxChars`. Ids and names survive; long descriptions do not.
+ * A key a tool result may carry beside its data: the item fields a reply needs (those the page
+ * shows on a card and those the visitor asked about). Items of a list are then shown to the model
+ * with their id and these fields only; the key itself is not shown.
+ */
+export const REPLY_FIELDS_KEY = 'reply_fields';
+
+/** An object with an id: an item of a list. */
+function itemId(value: Record<string, unknown>): unknown {
+  return value.id ?? value.item_id;
+}
+
+/**
+ * A tool result as the model sees it: JSON with the items of a list cut to their id and the
+ * fields of {@link REPLY_FIELDS_KEY} when the result names them, long strings shortened (every
+ * prompt token costs time before the reply), then cut to `maxChars`. Ids and names survive; long
+ * descriptions do not.
  */
 export function compactToolOutput(output: string, maxChars: number): string {
   let text = output;
   try {
-    const shorten = (value: unknown): unknown => {
+    const parsed: unknown = JSON.parse(output);
+    const named = isJsonObject(parsed) ? parsed[REPLY_FIELDS_KEY] : undefined;
+    const fields = Array.isArray(named) ? new Set(named.map(String)) : undefined;
+    const shorten = (value: unknown, inList = false): unknown => {
       if (typeof value === 'string' && value.length > MAX_RESULT_STRING) {
         return `${value.slice(0, MAX_RESULT_STRING - 1)}…`;
       }
-      if (Array.isArray(value)) return value.map(shorten);
+      if (Array.isArray(value)) return value.map((entry) => shorten(entry, true));
       if (isJsonObject(value)) {
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shorten(item)]));
+        const entries = Object.entries(value).filter(
+          ([key]) =>
+            key !== REPLY_FIELDS_KEY &&
+            (!fields ||
+              !inList ||
+              itemId(value) === undefined ||
+              key === 'id' ||
+              key === 'item_id' ||
+              fields.has(key)),
+        );
+        return Object.fromEntries(entries.map(([key, item]) => [key, shorten(item)]));
       }
       return value;
     };
-    text = JSON.stringify(shorten(JSON.parse(output)));
+    text = JSON.stringify(shorten(parsed));
   } catch {
     // Not JSON: shown as it is.
   }
@@ -271,7 +310,9 @@ export function findItemIds(texts: readonly string[]): string[] {
 
 /** What the model decided, parsed from a complete turn. */
 export type Decision =
-  { kind: 'tool'; name: string; arguments: unknown } | { kind: 'reply'; text: string };
+  | { kind: 'tool'; name: string; arguments: unknown }
+  /** Words; `notKnown` when the model said it does not know ({@link NOT_KNOWN}). */
+  | { kind: 'reply'; text: string; notKnown?: boolean };
 
 /** Parses a complete turn; undefined when it is not a protocol object (cut off by the token limit). */
 export function parseDecision(text: string): Decision | undefined {
@@ -282,8 +323,10 @@ export function parseDecision(text: string): Decision | undefined {
     return undefined;
   }
   if (!isJsonObject(value) || typeof value.tool !== 'string') return undefined;
-  if (value.tool === NO_TOOL)
-    return { kind: 'reply', text: typeof value.say === 'string' ? value.say : '' };
+  if (value.tool === NO_TOOL || value.tool === NOT_KNOWN) {
+    const text = typeof value.say === 'string' ? value.say : '';
+    return { kind: 'reply', text, ...(value.tool === NOT_KNOWN ? { notKnown: true } : {}) };
+  }
   return { kind: 'tool', name: value.tool, arguments: value.arguments ?? {} };
 }
 
@@ -322,9 +365,9 @@ export class DecisionReader {
       if (!match) return '';
       this.toolName = JSON.parse(`"${match[1] ?? ''}"`) as string;
     }
-    if (this.toolName !== NO_TOOL || this.closed) return '';
+    if ((this.toolName !== NO_TOOL && this.toolName !== NOT_KNOWN) || this.closed) return '';
     if (this.sayStart < 0) {
-      const match = /^\s*\{\s*"tool"\s*:\s*"reply"\s*,\s*"say"\s*:\s*"/.exec(this.raw);
+      const match = /^\s*\{\s*"tool"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"say"\s*:\s*"/.exec(this.raw);
       if (!match) return '';
       this.sayStart = match[0].length;
       this.decoded = this.sayStart;

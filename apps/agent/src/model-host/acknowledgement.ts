@@ -1,0 +1,157 @@
+// A spoken conversation never sits in silence while the embedded model thinks: when a turn goes to
+// the model and no words have come a short while after the visitor's turn, a short
+// acknowledgement in the conversation's language is said first ("One moment."), once per turn.
+//
+// It is said as the first words of the model's reply, through the same stream: that is the only
+// way it reaches the voice at once (`session.say` would queue it behind the reply being
+// generated), and the transcript then holds what the visitor heard. The model sees it as the start
+// of its own earlier reply on the next turn, which is what it was.
+import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+
+/**
+ * How long after the model is asked a reply may take to begin before the acknowledgement is said.
+ * The visitor's turn is committed about 0.4 s after their speech (the endpointing delay) and a
+ * short phrase takes the embedded voices 0.1-0.2 s to synthesize: said at 0.5 s, it is heard
+ * within about 1.1 s of their last word, under the 1.5 s of silence allowed. A reply whose
+ * first words come before this needs none.
+ */
+export const ACKNOWLEDGE_AFTER_MS = 500;
+
+/** Short acknowledgements per language (BCP-47 primary subtag); said in turn. */
+export const ACKNOWLEDGEMENTS: Readonly<Record<string, readonly string[]>> = {
+  en: ['One moment.', 'Let me see.', 'Just a second.'],
+  fr: ['Un instant.', 'Voyons voir.', 'Une seconde.'],
+  es: ['Un momento.', 'Déjame ver.', 'Un segundo.'],
+  de: ['Einen Moment.', 'Mal sehen.', 'Eine Sekunde.'],
+};
+
+/** The acknowledgements of a language, or none when the language has no list. */
+export function acknowledgementsFor(language: string): readonly string[] {
+  return ACKNOWLEDGEMENTS[language.split('-')[0]?.toLowerCase() ?? ''] ?? [];
+}
+
+/** An LLM that can evaluate a prompt ahead of the first turn (the embedded one). */
+interface Warmable {
+  warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
+}
+
+/**
+ * Wraps a conversation's LLM so that a reply slower than {@link ACKNOWLEDGE_AFTER_MS} starts
+ * with an acknowledgement in `language`, once per visitor turn (the model's pass after a tool
+ * call says none when words or an acknowledgement came before it). A language without
+ * acknowledgements gets the LLM unwrapped.
+ */
+export function acknowledging(
+  inner: llm.LLM,
+  language: string,
+  afterMs = ACKNOWLEDGE_AFTER_MS,
+): llm.LLM {
+  const phrases = acknowledgementsFor(language);
+  return phrases.length === 0 ? inner : new AcknowledgingLLM(inner, phrases, afterMs);
+}
+
+/** See {@link acknowledging}. */
+export class AcknowledgingLLM extends llm.LLM {
+  /** The visitor turns (their message ids) already acknowledged. */
+  readonly acknowledged = new Set<string>();
+  #said = 0;
+
+  constructor(
+    readonly inner: llm.LLM,
+    readonly phrases: readonly string[],
+    readonly afterMs: number,
+  ) {
+    super();
+    inner.on('metrics_collected', (metrics) => this.emit('metrics_collected', metrics));
+    inner.on('error', (event) => this.emit('error', event));
+  }
+
+  override label(): string {
+    return this.inner.label();
+  }
+
+  override get model(): string {
+    return this.inner.model;
+  }
+
+  override get provider(): string {
+    return this.inner.provider;
+  }
+
+  override prewarm(): void {
+    this.inner.prewarm();
+  }
+
+  /** Forwards the embedded model's warm-up of the scenario's prompt. */
+  warm(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void> {
+    return (this.inner as llm.LLM & Warmable).warm?.(options) ?? Promise.resolve();
+  }
+
+  /** The next acknowledgement, for the visitor turn `turnId`; undefined once it had one. */
+  acknowledgementFor(turnId: string): string | undefined {
+    if (this.acknowledged.has(turnId)) return undefined;
+    this.acknowledged.add(turnId);
+    const phrase = this.phrases[this.#said % this.phrases.length];
+    this.#said += 1;
+    return phrase;
+  }
+
+  chat(params: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+    connOptions?: APIConnectOptions;
+    parallelToolCalls?: boolean;
+    toolChoice?: llm.ToolChoice;
+    extraKwargs?: Record<string, unknown>;
+  }): llm.LLMStream {
+    return new AcknowledgingStream(this, params);
+  }
+}
+
+/** One turn of {@link AcknowledgingLLM}: the inner stream's chunks, perhaps after one phrase. */
+class AcknowledgingStream extends llm.LLMStream {
+  readonly #owner: AcknowledgingLLM;
+  readonly #params: Parameters<AcknowledgingLLM['chat']>[0];
+
+  constructor(owner: AcknowledgingLLM, params: Parameters<AcknowledgingLLM['chat']>[0]) {
+    const { chatCtx, toolCtx, connOptions } = params;
+    const base = { chatCtx, connOptions: connOptions ?? DEFAULT_API_CONNECT_OPTIONS };
+    super(owner, toolCtx ? { ...base, toolCtx } : base);
+    this.#owner = owner;
+    this.#params = params;
+  }
+
+  protected async run(): Promise<void> {
+    const inner = this.#owner.inner.chat(this.#params);
+    const stop = () => inner.close();
+    this.abortController.signal.addEventListener('abort', stop, { once: true });
+    const lastUser = this.chatCtx.items.findLast(
+      (item) => item.type === 'message' && item.role === 'user',
+    );
+    let answered = false;
+    const timer = lastUser
+      ? setTimeout(() => {
+          if (answered || this.abortController.signal.aborted) return;
+          const phrase = this.#owner.acknowledgementFor(lastUser.id);
+          if (phrase)
+            this.queue.put({
+              id: `ack_${lastUser.id}`,
+              delta: { role: 'assistant', content: `${phrase} ` },
+            });
+        }, this.#owner.afterMs)
+      : undefined;
+    try {
+      for await (const chunk of inner) {
+        if (chunk.delta?.content) {
+          answered = true;
+          // Words came in time: this turn needs no acknowledgement, not even after a tool call.
+          if (lastUser) this.#owner.acknowledged.add(lastUser.id);
+        }
+        this.queue.put(chunk);
+      }
+    } finally {
+      clearTimeout(timer);
+      this.abortController.signal.removeEventListener('abort', stop);
+    }
+  }
+}

@@ -1,0 +1,227 @@
+// The embedded LLM alone on the understanding sets' conversations: every turn goes to the model
+// (no router, no API, no room), tools answer canned results, and two things are measured:
+//
+// - what the model says to the out-of-scope questions (d): a reply without a "does not know"
+//   marker of sets/unknown-markers.ts, or with a word the turn must not say, counts as invented;
+//   and what it says to the questions of the scenarios that are not shops (c) whose answer is in
+//   their prompt (hours, prices, staff): a reply there with such a marker counts as a refusal;
+// - the model's time per turn and its prompt cache: the first turn of a conversation (after the
+//   warm-up the agent runs while its greeting plays) against later ones, and how many prompt
+//   tokens each turn found evaluated.
+//
+// The model host of the worker serves every conversation from one process, as this does.
+// Run (dev part only while working; heldout only to report):
+//   npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts [--part dev] [--sets id,id] [--limit n]
+// Writes bench/results/llm-grounding-<date>-<part>.md.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { initializeLogger, llm } from '@livekit/agents';
+import { LlamaLLM, type LlamaTurnStats } from '@svc/agents-plugin-embedded';
+import { buildTools, demoRuntime, instructionsFor } from '@svc/agent/testing';
+import type { RuntimeConfig, ScenarioSnapshot } from '@svc/protocol/agent';
+import { folded } from '../eval/sets/judge.js';
+import { EVAL_SETS } from '../eval/sets/index.js';
+import type { EvalSet, SetPart } from '../eval/sets/format.js';
+import { UNKNOWN_MARKERS } from '../eval/sets/unknown-markers.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** One model turn of the run. */
+interface TurnRecord {
+  set: string;
+  conversation: string;
+  turn: number;
+  say: string;
+  reply: string;
+  call: string;
+  /** `unknown` turns of (d); `held` turns of (c) answered in words. */
+  kind: 'unknown' | 'held' | 'other';
+  invented: boolean;
+  refused: boolean;
+  first: boolean;
+  stats: LlamaTurnStats | undefined;
+}
+
+/** The set's scenario as the agent gets it (the demo's, in the set's language, or its own). */
+function runtimeOf(set: EvalSet): RuntimeConfig {
+  const demo = demoRuntime('text');
+  if ('demo' in set.scenario) {
+    return { ...demo, conversation: { ...demo.conversation, language: set.language } };
+  }
+  const definition = set.scenario.definition;
+  return {
+    ...demo,
+    conversation: { ...demo.conversation, language: definition.language },
+    scenario: { ...definition, features: definition.features } as unknown as ScenarioSnapshot,
+    collections: [],
+  };
+}
+
+/** The agent's tools for the scenario, with schemas only: calls get canned answers below. */
+function toolsOf(runtime: RuntimeConfig): llm.FunctionTool[] {
+  const refused = () => Promise.reject(new Error('tools do not run in this benchmark'));
+  return buildTools(runtime.scenario.features ?? [], {
+    api: new Proxy({}, { get: () => refused }) as never,
+    channel: new Proxy({}, { get: () => refused }) as never,
+    collections: runtime.collections,
+    limit: 5,
+    onEnd: () => undefined,
+    lastUiActivity: () => 0,
+  });
+}
+
+/** What a called tool answers here: the page took it; a search found nothing. */
+function cannedResult(name: string): string {
+  return JSON.stringify(
+    /search/.test(name)
+      ? { ok: true, result: { count: 0, items: [] } }
+      : { ok: true, shown_on_page: true },
+  );
+}
+
+async function runTurn(
+  model: LlamaLLM,
+  chatCtx: llm.ChatContext,
+  toolCtx: llm.ToolContext,
+): Promise<{ reply: string; calls: llm.FunctionCall[]; stats: LlamaTurnStats | undefined }> {
+  const stream = model.chat({ chatCtx, toolCtx });
+  let reply = '';
+  const calls: llm.FunctionCall[] = [];
+  for await (const chunk of stream) {
+    reply += chunk.delta?.content ?? '';
+    calls.push(...(chunk.delta?.toolCalls ?? []));
+  }
+  return { reply, calls, stats: stream.stats };
+}
+
+function percentile(values: number[], share: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { part: { type: 'string' }, sets: { type: 'string' }, limit: { type: 'string' } },
+  });
+  const part = (values.part ?? 'dev') as SetPart;
+  const chosen = values.sets?.split(',');
+  const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
+  const sets = EVAL_SETS.filter((set) =>
+    chosen ? chosen.includes(set.id) : set.kind === 'out-of-scope' || set.kind === 'non-shop',
+  );
+  initializeLogger({ pretty: false, level: 'warn' });
+  const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
+  await model.load();
+  const records: TurnRecord[] = [];
+  const started = new Date();
+
+  for (const set of sets) {
+    const runtime = runtimeOf(set);
+    const tools = toolsOf(runtime);
+    const toolCtx = new llm.ToolContext(tools);
+    const markers = UNKNOWN_MARKERS[set.language].map(folded);
+    for (const conversation of set.conversations.filter((c) => c.part === part).slice(0, limit)) {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'system', content: instructionsFor(runtime, false) });
+      // As the agent does: the prefix is warmed while the greeting plays.
+      await model.warm({ chatCtx: chatCtx.copy(), toolCtx });
+      const greeting = runtime.scenario.first_message;
+      if (greeting) chatCtx.addMessage({ role: 'assistant', content: greeting });
+      for (const [index, turn] of conversation.turns.entries()) {
+        chatCtx.addMessage({ role: 'user', content: turn.say });
+        const { calls, stats, ...answer } = await runTurn(model, chatCtx, toolCtx);
+        let reply = answer.reply;
+        const first = index === 0;
+        const call = calls.map((c) => `${c.name}(${c.args})`).join(' ');
+        for (const made of calls) {
+          chatCtx.insert(made);
+          chatCtx.insert(
+            llm.FunctionCallOutput.create({
+              callId: made.callId,
+              name: made.name,
+              output: cannedResult(made.name),
+              isError: false,
+            }),
+          );
+        }
+        if (calls.length > 0) reply = (await runTurn(model, chatCtx, toolCtx)).reply;
+        if (reply) chatCtx.addMessage({ role: 'assistant', content: reply });
+        const unknown = turn.accept.find((outcome) => outcome.kind === 'unknown');
+        const held =
+          set.kind === 'non-shop' &&
+          calls.length === 0 &&
+          turn.accept.every((outcome) => outcome.kind === 'none');
+        const saysUnknown = markers.some((marker) => folded(reply).includes(marker));
+        const forbidden = (unknown?.kind === 'unknown' ? (unknown.mustNotSay ?? []) : []).some(
+          (words) => folded(reply).includes(folded(words)),
+        );
+        records.push({
+          set: set.id,
+          conversation: conversation.id,
+          turn: index + 1,
+          say: turn.say,
+          reply,
+          call,
+          kind: unknown ? 'unknown' : held ? 'held' : 'other',
+          invented: Boolean(unknown) && (calls.length > 0 || !saysUnknown || forbidden),
+          refused: held && saysUnknown,
+          first,
+          stats,
+        });
+        process.stderr.write(
+          `${set.id} ${conversation.id}#${index + 1} ${Math.round(stats?.totalMs ?? 0)} ms ` +
+            `(${stats?.cachedPromptTokens}/${stats?.promptTokens} cached): ${call || reply}\n`,
+        );
+      }
+    }
+  }
+  await LlamaLLM.unloadAll();
+
+  const ms = (pick: (stats: LlamaTurnStats) => number, rows: TurnRecord[]) =>
+    rows.flatMap((row) => (row.stats ? [pick(row.stats)] : []));
+  const line = (label: string, rows: TurnRecord[]) => {
+    const first = ms((s) => s.ttftMs, rows);
+    const total = ms((s) => s.totalMs, rows);
+    const evaluated = ms((s) => s.promptTokens - s.cachedPromptTokens, rows);
+    return `| ${label} | ${rows.length} | ${Math.round(percentile(first, 0.5))} / ${Math.round(percentile(first, 0.95))} ms | ${Math.round(percentile(total, 0.5))} / ${Math.round(percentile(total, 0.95))} ms | ${Math.round(percentile(evaluated, 0.5))} / ${Math.round(percentile(evaluated, 0.95))} |`;
+  };
+  const unknownTurns = records.filter((row) => row.kind === 'unknown');
+  const heldTurns = records.filter((row) => row.kind === 'held');
+  const report = [
+    `# The embedded LLM alone: invented answers, held facts, turn times (${part} part)`,
+    '',
+    `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
+    `Sets: ${sets.map((set) => set.id).join(', ')}. Every turn goes to the model (no router); tools answer canned results.`,
+    '',
+    `- Invented answers on (d): ${unknownTurns.filter((row) => row.invented).length} of ${unknownTurns.length}`,
+    `- Refusals of questions (c) answered in words: ${heldTurns.filter((row) => row.refused).length} of ${heldTurns.length}`,
+    '',
+    '| turns | n | first words p50 / p95 | whole turn p50 / p95 | prompt tokens evaluated p50 / p95 |',
+    '|---|---|---|---|---|',
+    line('first of a conversation', records.filter((row) => row.first)),
+    line('later', records.filter((row) => !row.first)),
+    line('all', records),
+    '',
+    '## Replies',
+    '',
+    ...records.map(
+      (row) =>
+        `- ${row.invented ? '**invented** ' : row.refused ? '**refused** ' : ''}${row.set} ${row.conversation}#${row.turn} (${row.kind}): "${row.say}" -> ${row.call ? `[${row.call}] ` : ''}"${row.reply}"`,
+    ),
+    '',
+  ].join('\n');
+  const folder = join(here, '../../results');
+  mkdirSync(folder, { recursive: true });
+  const file = join(
+    folder,
+    `llm-grounding-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${part}.md`,
+  );
+  writeFileSync(file, report);
+  process.stdout.write(`report: ${file}\n`);
+}
+
+await main();
