@@ -1,7 +1,14 @@
 // What the router knows of a scenario: which tool does what, and the words of its collection
 // (filter values, item names, attributes). Derived from the scenario, so another shop's
 // catalogue routes the same way without a list written for it.
-import type { Collection } from '@svc/protocol';
+import {
+  FIELD_ROLES,
+  fieldWithRole,
+  isWeightUnit,
+  type Collection,
+  type FieldRole,
+  type WeightUnit,
+} from '@svc/protocol';
 import type { Operation } from '../tools.js';
 import { english, lexiconFor } from './languages/index.js';
 import type { Lexicon } from './lexicon.js';
@@ -25,9 +32,26 @@ export interface EnumWords {
 /** A number filter (price and the like). */
 export interface NumberField {
   key: string;
-  /** Words that name it ("price", "cost", "dollars"). */
+  /** Words that name it: its name, and its role's ("dollars" for a price, "pounds" for a weight). */
   words: string[];
+  /** The role the collection declares for it, if any. */
+  role?: FieldRole | undefined;
+  /** The unit a `weight` field is kept in: an amount said in another unit is converted to it. */
+  weightUnit?: WeightUnit | undefined;
 }
+
+/** A field that plays a role, as a collection declares it. */
+export interface RoleField {
+  key: string;
+  /** A weight's unit or a price's currency, when declared. */
+  unit?: string | undefined;
+}
+
+/** The item field of each role the scenario's collections declare (the first declaration wins). */
+export type RoleFields = Partial<Record<FieldRole, RoleField>>;
+
+/** The roles a visitor ranks by ("cheapest", "lightest", "best rated"). */
+export type RankedRole = Extract<FieldRole, 'price' | 'weight' | 'rating'>;
 
 /** A boolean filter as the words a visitor uses for it ("waterproof", "in stock"). */
 export interface BooleanField {
@@ -46,8 +70,13 @@ export interface Ranking {
   plain?: string[];
   /** Lowest first (`cheapest`) or highest first (`best rated`). */
   order: 'ascending' | 'descending';
-  /** Item fields that hold it, first match wins. */
-  fields: RegExp;
+  /** The role of the field it reads: `price` for "cheapest". */
+  role: RankedRole;
+  /**
+   * The item field that plays that role, as the collections declare it (see
+   * {@link withRoleFields}); none when no collection does, and then it ranks nothing.
+   */
+  field?: string | undefined;
   /** How a reply names the top of it, spelled for the voice ("le moins cher"); English derives it. */
   label?: string;
 }
@@ -55,8 +84,13 @@ export interface Ranking {
 /** The scenario's vocabulary for the router. */
 export interface RouterCatalog {
   language: string;
-  /** The words of the conversation's language; none when the router does not speak it. */
+  /**
+   * The words of the conversation's language, its rankings reading the fields that play their
+   * roles; none when the router does not speak it.
+   */
   lexicon: Lexicon | undefined;
+  /** The fields that play a role, as the collections declare them. */
+  roles: RoleFields;
   tools: RoutedTool[];
   enums: EnumWords[];
   numbers: NumberField[];
@@ -73,8 +107,27 @@ export interface RouterCatalog {
   offer: string[];
 }
 
-/** A filter that sorts items into kinds, by its key or name. */
-const KIND_FIELD = /categor|^type$|^kind$|department|section|^class$/i;
+/** The fields that play each role in `collections`, by their declared `role`, never their names. */
+export function roleFields(collections: readonly Collection[]): RoleFields {
+  const roles: RoleFields = {};
+  for (const role of FIELD_ROLES) {
+    for (const collection of collections) {
+      const field = fieldWithRole(collection, role);
+      if (!field) continue;
+      roles[role] = { key: field.filter_key, ...(field.unit ? { unit: field.unit } : {}) };
+      break;
+    }
+  }
+  return roles;
+}
+
+/** The lexicon with each ranking reading the field that plays its role, if one does. */
+export function withRoleFields(lexicon: Lexicon, roles: RoleFields): Lexicon {
+  return {
+    ...lexicon,
+    rankings: lexicon.rankings.map((ranking) => ({ ...ranking, field: roles[ranking.role]?.key })),
+  };
+}
 
 /** Builds the router's catalogue from the scenario's tools, collections and item names. */
 export function routerCatalog(options: {
@@ -83,7 +136,9 @@ export function routerCatalog(options: {
   collections: Collection[];
   itemNames: string[];
 }): RouterCatalog {
-  const lexicon = lexiconFor(options.language);
+  const roles = roleFields(options.collections);
+  const known = lexiconFor(options.language);
+  const lexicon = known && withRoleFields(known, roles);
   // A language without a lexicon routes nothing; its catalogue is read as English would.
   const read = lexicon ?? english;
   const { singular } = read;
@@ -96,10 +151,7 @@ export function routerCatalog(options: {
   const offer: string[] = [];
   for (const collection of options.collections) {
     for (const field of collection.filter_fields ?? []) {
-      if (
-        field.field_type === 'enum' &&
-        (KIND_FIELD.test(field.filter_key) || KIND_FIELD.test(field.name))
-      ) {
+      if (field.field_type === 'enum' && field.role === 'category') {
         kinds.add(field.filter_key);
         for (const option of field.enum_options ?? [])
           offer.push(kindName(option.label || String(option.value)));
@@ -114,10 +166,19 @@ export function routerCatalog(options: {
         }
       } else if (field.field_type === 'number') {
         const own = words(field.name, read);
-        // The price is named by the currency's words too ("under 60 dollars", "unter 60 Euro").
+        // A price is named by the currency's words too ("under 60 dollars", "unter 60 Euro"), a
+        // weight by its units ("under two pounds").
+        const roleWords =
+          field.role === 'price'
+            ? read.priceWords
+            : field.role === 'weight'
+              ? Object.keys(read.weightUnits)
+              : [];
         numbers.push({
           key: field.filter_key,
-          words: [...own, ...(field.filter_key === 'price' ? read.priceWords : [])],
+          words: [...own, ...roleWords],
+          role: field.role,
+          weightUnit: field.role === 'weight' && isWeightUnit(field.unit) ? field.unit : undefined,
         });
       } else if (field.field_type === 'boolean') {
         const name = words(field.name, read);
@@ -144,6 +205,7 @@ export function routerCatalog(options: {
   return {
     language: options.language,
     lexicon,
+    roles,
     tools: options.tools,
     enums,
     numbers,

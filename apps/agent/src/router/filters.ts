@@ -1,5 +1,6 @@
 // The filters and search words of a request: enum values, booleans and amounts the collection
 // filters on, and what is left that the catalogue knows.
+import { convertWeight } from '@svc/protocol';
 import type { RouterCatalog } from './catalog.js';
 import type { Lexicon } from './lexicon.js';
 import { indexOfPhrase } from './text.js';
@@ -12,10 +13,22 @@ function amounts(
   lexicon: Lexicon,
 ): Record<string, number> {
   const args: Record<string, number> = {};
+  // A bare amount ("under 50") is a price, when a field declares that role; otherwise the words
+  // must name the field ("under 2 pounds" names the weight by its unit).
   const field =
     catalog.numbers.find((number) => tokens.some((token) => number.words.includes(token))) ??
-    catalog.numbers[0];
+    catalog.numbers.find((number) => number.role === 'price');
   if (!field) return args;
+  // An amount in the field's unit: "2 pounds" of a weight kept in grams is 907.
+  const valueAt = (index: number): number => {
+    const value = Number(tokens[index]);
+    const said = Object.hasOwn(lexicon.weightUnits, tokens[index + 1] ?? '')
+      ? lexicon.weightUnits[tokens[index + 1] as string]
+      : undefined;
+    if (field.role !== 'weight' || !said || !field.weightUnit || said === field.weightUnit)
+      return value;
+    return Math.round(convertWeight(value, said, field.weightUnit) * 100) / 100;
+  };
   const between = tokens.findIndex((token) => lexicon.between.includes(token));
   if (
     between >= 0 &&
@@ -23,8 +36,8 @@ function amounts(
     lexicon.numbers.joiners.includes(tokens[between + 2] ?? '') &&
     /^\d/.test(tokens[between + 3] ?? '')
   ) {
-    args[`min_${field.key}`] = Number(tokens[between + 1]);
-    args[`max_${field.key}`] = Number(tokens[between + 3]);
+    args[`min_${field.key}`] = valueAt(between + 1);
+    args[`max_${field.key}`] = valueAt(between + 3);
     for (const offset of [0, 1, 2, 3]) used.add(between + offset);
     return args;
   }
@@ -36,7 +49,7 @@ function amounts(
       // "No more than 100" is a maximum; its "more than 100" is no minimum as well.
       if (used.has(at + parts.length)) continue;
       if (at >= 0 && number !== undefined && /^\d+(\.\d+)?$/.test(number)) {
-        args[`${name}_${field.key}`] = Number(number);
+        args[`${name}_${field.key}`] = valueAt(at + parts.length);
         for (let offset = 0; offset <= parts.length; offset += 1) used.add(at + offset);
         return;
       }
@@ -53,7 +66,7 @@ function amounts(
       for (const phrase of phrases) {
         const parts = phrase.split(' ');
         if (indexOfPhrase(tokens.slice(next, next + parts.length), parts, lexicon) !== 0) continue;
-        args[`${name}_${field.key}`] = Number(token);
+        args[`${name}_${field.key}`] = valueAt(index);
         for (let at = index; at < next + parts.length; at += 1) used.add(at);
         return;
       }

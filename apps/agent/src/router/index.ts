@@ -118,6 +118,7 @@ export function withRouter(
       language: runtime.conversation.language,
       spoken: options.spoken,
       offer: catalog.offer,
+      roles: catalog.roles,
     },
     lookup: itemLookup(api, options.limit),
     askAgainBelow: options.askAgainBelow,

@@ -555,6 +555,7 @@ describe('RoutedLLM in French', () => {
         language: 'fr-FR',
         spoken: true,
         offer: shop.catalog.offer,
+        roles: shop.catalog.roles,
       },
       lookup: shop.lookup,
       onDecision: (decision) => decisions.push(decision.by),

@@ -2,6 +2,7 @@
 // by, chosen by the conversation's base language. The router's logic is the same in every
 // language; only these words differ. Words of the catalogue (item names, filter values) come from
 // the scenario, whatever its language.
+import type { WeightUnit } from '@svc/protocol';
 import type { Ranking } from './catalog.js';
 
 /** Number words, read as one number ("a hundred and fifty", "cent cinquante", "doscientos"). */
@@ -141,8 +142,13 @@ export interface Lexicon {
   rankingsExact: boolean;
   /** Words that rank and so are no search words ("cheapest", "top"). */
   rankingWords: ReadonlySet<string>;
-  /** Words that name the price besides its field's name. */
+  /** Words that name the price besides its field's name (currencies, "cost"). */
   priceWords: readonly string[];
+  /**
+   * Weight units as said after an amount ("2 pounds"), by the unit they name: an amount read for
+   * a `weight` field is converted to the unit the field is kept in.
+   */
+  weightUnits: Readonly<Record<string, WeightUnit>>;
   /**
    * Questions for a fact of one item that its card shows: its price or weight ("how much",
    * "what does it weigh"). A yes-or-no field of the catalogue ("waterproof") asks one too.

@@ -46,21 +46,16 @@ export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking 
   return best?.ranking;
 }
 
-/** The item field a ranking reads, as the items have it ("weight_g" for "lightest"). */
+/** The item field a ranking reads ("weight_g" for "lightest"), when the items have it. */
 export function rankField(items: readonly SeenItem[], ranking: Ranking): string | undefined {
-  for (const item of items) {
-    for (const [key, value] of Object.entries(item.fields))
-      if (ranking.fields.test(key) && typeof value === 'number') return key;
-  }
-  return undefined;
+  return items.some((item) => rankValue(item, ranking) !== undefined) ? ranking.field : undefined;
 }
 
-/** The numeric value an item has for a ranking, if it has the field. */
+/** The numeric value an item has for a ranking, if it has the field its role names. */
 function rankValue(item: SeenItem, ranking: Ranking): number | undefined {
-  for (const [key, value] of Object.entries(item.fields)) {
-    if (ranking.fields.test(key) && typeof value === 'number') return value;
-  }
-  return undefined;
+  if (ranking.field === undefined || !Object.hasOwn(item.fields, ranking.field)) return undefined;
+  const value = item.fields[ranking.field];
+  return typeof value === 'number' ? value : undefined;
 }
 
 /** Items ordered by a ranking (items without the field last). */

@@ -1,7 +1,9 @@
 // Short replies to tool results, written from the result instead of asked of the LLM: the page's
 // panel shows the details, the voice says what happened in a sentence or two. One set of
 // templates per language (reply-templates.ts); a language without them falls back to the LLM.
+import { convertWeight, isWeightUnit, type FieldRole } from '@svc/protocol';
 import type { Operation } from '../tools.js';
+import { withRoleFields, type RoleFields } from './catalog.js';
 import type { RouterReply } from './small-talk.js';
 import { itemsOf, outputData, type SeenItem } from './context.js';
 import { english, lexiconFor } from './languages/index.js';
@@ -16,6 +18,8 @@ export interface ReplyStyle {
   spoken: boolean;
   /** The kinds of item the shop has, for the "what do you sell" answer. */
   offer?: readonly string[];
+  /** The fields that play a role (price, weight...), as the collections declare them. */
+  roles?: RoleFields;
 }
 
 /** An amount of money as it reads (or sounds) best. */
@@ -32,8 +36,22 @@ function money(value: unknown, style: ReplyStyle, templates: ReplyTemplates): st
   return templates.spokenMoney(whole, cents);
 }
 
+/** The value of the item's field that plays `role`, as declared; none without a declaration. */
+function valueOf(item: SeenItem, role: FieldRole, style: ReplyStyle): unknown {
+  const key = style.roles?.[role]?.key;
+  return key !== undefined && Object.hasOwn(item.fields, key) ? item.fields[key] : undefined;
+}
+
 function priceOf(item: SeenItem, style: ReplyStyle, templates: ReplyTemplates): string | undefined {
-  return money(item.fields.price ?? item.fields.cost, style, templates);
+  return money(valueOf(item, 'price', style), style, templates);
+}
+
+/** The item's weight in grams, read from the field that plays the weight role in its unit. */
+function gramsOf(item: SeenItem, style: ReplyStyle): number | undefined {
+  const value = valueOf(item, 'weight', style);
+  if (typeof value !== 'number') return undefined;
+  const unit = style.roles?.weight?.unit;
+  return isWeightUnit(unit) ? Math.round(convertWeight(value, unit, 'g')) : value;
 }
 
 /** The router's own reply of that kind, or `undefined` in a language without templates. */
@@ -84,7 +102,7 @@ export const displayReply: ToolReplyTemplate = (turn, style, templates) => {
   if (!item) return undefined;
   return templates.display(item.name, {
     price: priceOf(item, style, templates),
-    weightGrams: typeof item.fields.weight_g === 'number' ? item.fields.weight_g : undefined,
+    weightGrams: gramsOf(item, style),
     // "Is it waterproof?" of one that is not gets its no; otherwise only a yes is worth saying.
     waterproof:
       item.fields.waterproof === true
@@ -103,11 +121,12 @@ export const compareReply: ToolReplyTemplate = (turn, style, templates) => {
   const lightest = ranked(items, {
     words: [],
     order: 'ascending',
-    fields: /^(weight|weight_g|weight_kg|mass)$/i,
+    role: 'weight',
+    field: style.roles?.weight?.key,
   })[0];
   return templates.compare(
     items.map((item) => ({ name: item.name, price: priceOf(item, style, templates) })),
-    lightest && typeof lightest.fields.weight_g === 'number' ? lightest.name : undefined,
+    lightest && gramsOf(lightest, style) !== undefined ? lightest.name : undefined,
   );
 };
 
@@ -179,7 +198,7 @@ function searchReply(
   const relaxed = typeof (data as { note?: unknown } | undefined)?.note === 'string';
   // "5 tents" reads well; "5 hiking shoes trails" does not.
   const what = query && query.split(' ').length <= 2 ? query : undefined;
-  const lexicon = lexiconFor(style.language) ?? english;
+  const lexicon = withRoleFields(lexiconFor(style.language) ?? english, style.roles ?? {});
   const ranking = rankingOf(words(turn.request, lexicon), lexicon);
   const top = ranking ? ranked(items, ranking)[0] : items[0];
   return templates.searchFound({

@@ -112,6 +112,7 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
       language,
       spoken: true,
       offer: shop.catalog.offer,
+      roles: shop.catalog.roles,
     };
     const turn = (operation: Operation, args: Record<string, unknown>, output: string) => ({
       operation,

@@ -462,7 +462,7 @@ describe('reply templates', () => {
       ok: true,
       result: { item_id: 'tent-9', data: { name: 'Trail Tent', price: 120, waterproof: false } },
     });
-    const style = { language: 'en-US', spoken: true };
+    const style = { language: 'en-US', spoken: true, roles: { price: { key: 'price' } } };
     const display = (request: string) =>
       toolReply({ operation: 'display', args: {}, output, isError: false, request }, style);
     expect(display('is it waterproof')).toBe(
@@ -484,7 +484,7 @@ describe('reply templates', () => {
         isError: false,
         request: 'do you have any tents',
       },
-      { language: 'en-US', spoken: true },
+      { language: 'en-US', spoken: true, roles: catalog.roles },
     );
     expect(reply).toContain('tents');
     expect(reply).toContain(first?.name);
@@ -498,14 +498,14 @@ describe('reply templates', () => {
           isError: false,
           request: 'add it',
         },
-        { language: 'en-US', spoken: false },
+        { language: 'en-US', spoken: false, roles: catalog.roles },
       ),
     ).toMatch(new RegExp(`added the ${first?.name} to your cart`));
     // French has its templates; a language that has none leaves the reply to the LLM.
     expect(
       toolReply(
         { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
-        { language: 'fr-FR', spoken: true },
+        { language: 'fr-FR', spoken: true, roles: catalog.roles },
       ),
     ).toMatch(
       new RegExp(`^J’ai trouvé \\d+ résultats\\. Le premier est ${first?.name}, à \\d+ euros`),

@@ -202,12 +202,14 @@ export function testShop(language: ShopLanguage): TestShop {
         filter_key: 'category',
         field_type: 'enum',
         enum_options: options(texts.categories),
+        role: 'category',
       },
       {
         name: texts.fields.color,
         filter_key: 'color',
         field_type: 'enum',
         enum_options: options(texts.colors),
+        role: 'colour',
       },
       {
         name: texts.fields.brand,
@@ -217,9 +219,16 @@ export function testShop(language: ShopLanguage): TestShop {
           { value: 'North Peak', label: 'North Peak' },
           { value: 'Alpina', label: 'Alpina' },
         ],
+        role: 'brand',
       },
-      { name: texts.fields.price, filter_key: 'price', field_type: 'number' },
-      { name: texts.fields.weight, filter_key: 'weight_g', field_type: 'number' },
+      { name: texts.fields.price, filter_key: 'price', field_type: 'number', role: 'price' },
+      {
+        name: texts.fields.weight,
+        filter_key: 'weight_g',
+        field_type: 'number',
+        role: 'weight',
+        unit: 'g',
+      },
       { name: texts.fields.waterproof, filter_key: 'waterproof', field_type: 'boolean' },
     ],
   };

@@ -30,7 +30,14 @@ interface CatalogueWords {
     waterproof: boolean;
     weight: string;
   }): string;
-  filterNames: { category: string; brand: string; color: string; price: string };
+  filterNames: {
+    category: string;
+    brand: string;
+    color: string;
+    price: string;
+    weight: string;
+    rating: string;
+  };
   filterFlags: { waterproof: string; inStock: string };
 }
 
@@ -119,7 +126,14 @@ const WORDS: Record<CatalogueLanguage, CatalogueWords> = {
     },
     describe: ({ kind, brand, color, use, waterproof, weight }) =>
       `${kind} ${brand}, coloris ${color}, pensé pour ${use}.${waterproof ? ' Imperméable.' : ''} Poids : ${weight} g.`,
-    filterNames: { category: 'Catégorie', brand: 'Marque', color: 'Couleur', price: 'Prix' },
+    filterNames: {
+      category: 'Catégorie',
+      brand: 'Marque',
+      color: 'Couleur',
+      price: 'Prix',
+      weight: 'Poids',
+      rating: 'Note',
+    },
     filterFlags: { waterproof: 'Imperméable', inStock: 'En stock' },
   },
   es: {
@@ -206,7 +220,14 @@ const WORDS: Record<CatalogueLanguage, CatalogueWords> = {
     },
     describe: ({ kind, brand, color, use, waterproof, weight }) =>
       `${kind} ${brand}, color ${color}, pensada para ${use}.${waterproof ? ' Impermeable.' : ''} Peso: ${weight} g.`,
-    filterNames: { category: 'Categoría', brand: 'Marca', color: 'Color', price: 'Precio' },
+    filterNames: {
+      category: 'Categoría',
+      brand: 'Marca',
+      color: 'Color',
+      price: 'Precio',
+      weight: 'Peso',
+      rating: 'Valoración',
+    },
     filterFlags: { waterproof: 'Impermeable', inStock: 'En stock' },
   },
   de: {
@@ -293,7 +314,14 @@ const WORDS: Record<CatalogueLanguage, CatalogueWords> = {
     },
     describe: ({ kind, brand, color, use, waterproof, weight }) =>
       `${kind} von ${brand} in ${color}, gemacht für ${use}.${waterproof ? ' Wasserdicht.' : ''} Gewicht: ${weight} g.`,
-    filterNames: { category: 'Kategorie', brand: 'Marke', color: 'Farbe', price: 'Preis' },
+    filterNames: {
+      category: 'Kategorie',
+      brand: 'Marke',
+      color: 'Farbe',
+      price: 'Preis',
+      weight: 'Gewicht',
+      rating: 'Bewertung',
+    },
     filterFlags: { waterproof: 'Wasserdicht', inStock: 'Auf Lager' },
   },
 };
@@ -345,12 +373,14 @@ export function demoCollectionIn(language: CatalogueLanguage) {
         filter_key: 'category',
         field_type: 'enum' as const,
         enum_options: CATEGORIES.map(({ value }) => ({ value, label: words.categories[value] })),
+        role: 'category' as const,
       },
       {
         name: words.filterNames.brand,
         filter_key: 'brand',
         field_type: 'enum' as const,
         enum_options: DEMO_COLLECTION.filter_fields[1]?.enum_options ?? [],
+        role: 'brand' as const,
       },
       {
         name: words.filterNames.color,
@@ -360,14 +390,39 @@ export function demoCollectionIn(language: CatalogueLanguage) {
           value: words.colors[color],
           label: words.colors[color],
         })),
+        role: 'colour' as const,
       },
-      { name: words.filterNames.price, filter_key: 'price', field_type: 'number' as const },
+      {
+        name: words.filterNames.price,
+        filter_key: 'price',
+        field_type: 'number' as const,
+        role: 'price' as const,
+        unit: 'USD',
+      },
+      {
+        name: words.filterNames.weight,
+        filter_key: 'weight_g',
+        field_type: 'number' as const,
+        role: 'weight' as const,
+        unit: 'g',
+      },
+      {
+        name: words.filterNames.rating,
+        filter_key: 'rating',
+        field_type: 'number' as const,
+        role: 'rating' as const,
+      },
       {
         name: words.filterFlags.waterproof,
         filter_key: 'waterproof',
         field_type: 'boolean' as const,
       },
-      { name: words.filterFlags.inStock, filter_key: 'in_stock', field_type: 'boolean' as const },
+      {
+        name: words.filterFlags.inStock,
+        filter_key: 'in_stock',
+        field_type: 'boolean' as const,
+        role: 'stock' as const,
+      },
     ],
   };
 }

@@ -2,7 +2,7 @@
 // compares them: lower case, umlauts and ß folded ("Schlafsäcke" is "schlafsacke", "günstig" is
 // "gunstig"); the comparing form drops the usual endings, so plurals and declensions meet.
 import { remembered, type Lexicon } from '../lexicon.js';
-import { inflect, list, ordinalTable } from './shared.js';
+import { inflect, list, ordinalTable, units } from './shared.js';
 
 const ENDINGS = ['en', 'er', 'es', 'em', 'e', 'n', 's'];
 
@@ -373,7 +373,7 @@ export const german: Lexicon = {
       ],
       plain: inflect(['gunstig', 'billig', 'preiswert'], DECLENSION),
       order: 'ascending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
       label: 'am günstigsten',
     },
     {
@@ -384,7 +384,7 @@ export const german: Lexicon = {
       ],
       plain: ['teuer', ...inflect(['teur'], ORDINAL_ENDINGS)],
       order: 'descending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
       label: 'am teuersten',
     },
     {
@@ -395,7 +395,7 @@ export const german: Lexicon = {
       ],
       plain: inflect(['leicht'], DECLENSION),
       order: 'ascending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
       label: 'am leichtesten',
     },
     {
@@ -406,7 +406,7 @@ export const german: Lexicon = {
       ],
       plain: inflect(['schwer'], DECLENSION),
       order: 'descending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
       label: 'am schwersten',
     },
     {
@@ -415,7 +415,7 @@ export const german: Lexicon = {
         ...inflect(['best', 'besser', 'bestbewertet', 'beliebtest'], DECLENSION),
       ],
       order: 'descending',
-      fields: /^(rating|stars|score)$/i,
+      role: 'rating',
       label: 'am besten bewertet',
     },
   ],
@@ -456,6 +456,11 @@ export const german: Lexicon = {
     ...list('teuer am bewertet'),
   ]),
   priceWords: list('preis euro euros eur dollar kostet kosten'),
+  weightUnits: units({
+    g: 'g gramm',
+    kg: 'kg kilo kilogramm',
+    oz: 'unze unzen',
+  }),
   factWords: [
     'wie viel',
     'wieviel',

@@ -19,6 +19,7 @@ import {
   YES_NO_STARTS,
 } from '../phrases.js';
 import { singular } from '../text.js';
+import { units } from './shared.js';
 
 /** The English lexicon. */
 export const english: Lexicon = {
@@ -166,27 +167,27 @@ export const english: Lexicon = {
         'lowest price',
       ],
       order: 'ascending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
     },
     {
       words: ['expensive', 'pricier', 'priciest', 'premium', 'most expensive'],
       order: 'descending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
     },
     {
       words: ['lighter', 'lightest', 'lightweight'],
       order: 'ascending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
     },
     {
       words: ['heavier', 'heaviest'],
       order: 'descending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
     },
     {
       words: ['best rated', 'highest rated', 'top rated', 'best', 'better', 'popular'],
       order: 'descending',
-      fields: /^(rating|stars|score)$/i,
+      role: 'rating',
     },
   ],
   rankingWords: new Set([
@@ -210,7 +211,13 @@ export const english: Lexicon = {
     'affordable',
     'budget',
   ]),
-  priceWords: ['price', 'cost', 'dollar', 'dollars', 'buck', 'bucks', 'euro', 'euros', 'pound'],
+  priceWords: ['price', 'cost', 'dollar', 'dollars', 'buck', 'bucks', 'euro', 'euros'],
+  weightUnits: units({
+    g: 'g gram grams gramme grammes',
+    kg: 'kg kilo kilos kilogram kilograms',
+    oz: 'oz ounce ounces',
+    lb: 'lb lbs pound pounds',
+  }),
   factWords: ['how much', 'cost', 'costs', 'price', 'weigh', 'weighs', 'weight', 'how heavy'],
   every: new Set(['both', 'all', 'them', 'these', 'those']),
   everyPhrases: [],

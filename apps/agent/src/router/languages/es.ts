@@ -2,7 +2,7 @@
 // compares them: lower case, accents folded ("campaña" is "campana", "añade" is "anade"), the
 // pronoun an imperative carries split off ("añádelo" is "anade eso").
 import { remembered, type Lexicon } from '../lexicon.js';
-import { inflect, list, ordinalTable } from './shared.js';
+import { inflect, list, ordinalTable, units } from './shared.js';
 
 /**
  * A Spanish word's form for comparing: the plural (-s, -es after a consonant) and the gender
@@ -360,34 +360,34 @@ export const spanish: Lexicon = {
       words: ['mas barato', 'el mas barato', 'mas economico', 'precio mas bajo'],
       plain: ['barato', 'economico', 'asequible'],
       order: 'ascending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
       label: 'el más barato',
     },
     {
       words: ['mas caro', 'el mas caro'],
       plain: ['caro'],
       order: 'descending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
       label: 'el más caro',
     },
     {
       words: ['mas ligero', 'mas liviano'],
       plain: ['ligero', 'liviano'],
       order: 'ascending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
       label: 'el más ligero',
     },
     {
       words: ['mas pesado'],
       plain: ['pesado'],
       order: 'descending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
       label: 'el más pesado',
     },
     {
       words: ['mejor valorado', 'mejor', 'mejores', 'mas popular'],
       order: 'descending',
-      fields: /^(rating|stars|score)$/i,
+      role: 'rating',
       label: 'el mejor valorado',
     },
   ],
@@ -399,6 +399,12 @@ export const spanish: Lexicon = {
     ...list('mas menos mejor mejores asequible asequibles popular populares ultraligero'),
   ]),
   priceWords: list('precio euro euros dolar dolares cuesta cuestan pavos'),
+  weightUnits: units({
+    g: 'g gramo gramos',
+    kg: 'kg kilo kilos kilogramo kilogramos',
+    oz: 'onza onzas',
+    lb: 'libra libras',
+  }),
   factWords: list('cuanto cuanta cuesta cuestan precio pesa pesan peso pesado pesada'),
   every: new Set(list('todos todas ambos ambas ellos ellas estos esos')),
   everyPhrases: ['los 2', 'las 2'],

@@ -2,7 +2,7 @@
 // compares them: lower case, accents folded ("légère" is "legere"), elisions spelled out
 // ("l'article" is "le article", "qu'est-ce" is "que est ce").
 import { remembered, type Lexicon } from '../lexicon.js';
-import { inflect, list, ordinalTable } from './shared.js';
+import { inflect, list, ordinalTable, units } from './shared.js';
 
 /**
  * A French word's form for comparing: the plural (-s, -x, -aux) and a final -e dropped, so
@@ -355,34 +355,34 @@ export const french: Lexicon = {
       words: ['moins cher', 'le moins cher', 'bon marche', 'petit prix', 'prix le plus bas'],
       plain: ['pas cher', 'abordable'],
       order: 'ascending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
       label: 'le moins cher',
     },
     {
       words: ['plus cher', 'le plus cher'],
       plain: ['cher'],
       order: 'descending',
-      fields: /^(price|cost|amount)$/i,
+      role: 'price',
       label: 'le plus cher',
     },
     {
       words: ['plus leger', 'le plus leger'],
       plain: ['leger'],
       order: 'ascending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
       label: 'le plus léger',
     },
     {
       words: ['plus lourd', 'le plus lourd'],
       plain: ['lourd'],
       order: 'descending',
-      fields: /^(weight|weight_g|weight_kg|mass)$/i,
+      role: 'weight',
       label: 'le plus lourd',
     },
     {
       words: ['mieux note', 'le mieux note', 'meilleur', 'plus populaire'],
       order: 'descending',
-      fields: /^(rating|stars|score)$/i,
+      role: 'rating',
       label: 'le mieux noté',
     },
   ],
@@ -394,6 +394,12 @@ export const french: Lexicon = {
     ...list('chere cheres legere legeres moins plus mieux marche abordable abordables'),
   ]),
   priceWords: list('prix euro euros dollar dollars coute coutent balles'),
+  weightUnits: units({
+    g: 'g gramme grammes',
+    kg: 'kg kilo kilos kilogramme kilogrammes',
+    oz: 'once onces',
+    lb: 'livre livres',
+  }),
   factWords: list('combien coute coutent prix pese pesent poids lourd lourde'),
   every: new Set(list('tous toutes ceux celles')),
   everyPhrases: ['les 2', 'tous les 2', 'toutes les 2'],

@@ -1,3 +1,5 @@
+import type { WeightUnit } from '@svc/protocol';
+
 // Helpers the lexicons of inflected languages share.
 
 /** Every form of each stem with each ending ("erst" + "e", "en" -> "erste", "ersten"). */
@@ -17,4 +19,14 @@ export function ordinalTable(positions: readonly (readonly string[])[]): Record<
 /** Splits a string of words at spaces (tables are easier to read that way). */
 export function list(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
+}
+
+/** A weight-unit table from its words per unit (`{ lb: 'lb lbs pound pounds' }`). */
+export function units(
+  words: Readonly<Partial<Record<WeightUnit, string>>>,
+): Record<string, WeightUnit> {
+  const table: Record<string, WeightUnit> = {};
+  for (const [unit, said] of Object.entries(words) as [WeightUnit, string][])
+    for (const word of list(said)) table[word] = unit;
+  return table;
 }
