@@ -12,6 +12,7 @@
 // The model host of the worker serves every conversation from one process, as this does.
 // Run (dev part only while working; heldout only to report):
 //   npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts [--part dev] [--sets id,id] [--limit n]
+//   (LLM_THREADS=n sets the model's threads, default one per core.)
 // Writes bench/results/llm-grounding-<date>-<part>.md.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -114,7 +115,11 @@ async function main(): Promise<void> {
     chosen ? chosen.includes(set.id) : set.kind === 'out-of-scope' || set.kind === 'non-shop',
   );
   initializeLogger({ pretty: false, level: 'warn' });
-  const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
+  // LLM_THREADS=1 on a machine others load: two spinning threads stall each other there.
+  const model = new LlamaLLM({
+    sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2),
+    ...(process.env.LLM_THREADS ? { threads: Number(process.env.LLM_THREADS) } : {}),
+  });
   await model.load();
   const records: TurnRecord[] = [];
   const started = new Date();
@@ -194,7 +199,7 @@ async function main(): Promise<void> {
   const report = [
     `# The embedded LLM alone: invented answers, held facts, turn times (${part} part)`,
     '',
-    `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
+    `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}, threads ${process.env.LLM_THREADS ?? 'one per core'}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
     `Sets: ${sets.map((set) => set.id).join(', ')}. Every turn goes to the model (no router); tools answer canned results.`,
     '',
     `- Invented answers on (d): ${unknownTurns.filter((row) => row.invented).length} of ${unknownTurns.length}`,

@@ -23,14 +23,15 @@ import {
   type Slot,
 } from './llama-runtime.js';
 import { MODELS } from './node-llama-cpp.js';
+import { ClauseGate, figuresOf } from './grounding.js';
 import { restorePromptState, savePromptState } from './prompt-state-cache.js';
 import {
   decisionSchema,
   DecisionReader,
   findItemIds,
   NO_TOOL,
+  NOT_KNOWN,
   parseDecision,
-  REPLY_PREFIX,
   type Decision,
   type ProtocolTool,
 } from './tool-protocol.js';
@@ -295,25 +296,46 @@ export class LlamaLLMStream extends llm.LLMStream {
         }
       };
 
+      // A reply's words go out clause by clause once their figures are found in what the
+      // conversation holds (./grounding.ts); a clause with a made-up one stops the reply.
+      const gate = new ClauseGate(
+        figuresOf(
+          [
+            ...rendered.history.flatMap((item) => (item.type === 'model' ? [] : [item.text])),
+            ...rendered.toolOutputs,
+          ].join('\n'),
+        ),
+      );
+      const invented = new AbortController();
+      const say = (words: string) => {
+        emitText(gate.push(words));
+        if (gate.refused) invented.abort();
+      };
+
       // Only a reply is possible: its opening is written into the model's turn, so that the first
-      // generated token is a word of the reply; generation ends with the say string.
-      const replyOnly = async (): Promise<Decision | undefined> => {
+      // generated token is a word of the reply; generation ends with the say string. Opened as
+      // not_known, the words say that the visitor's question has no answer here.
+      const replyOnly = async (form = NO_TOOL): Promise<Decision | undefined> => {
+        const opening = JSON.stringify({ tool: form, say: '' }).slice(0, -2);
         const reader = new DecisionReader();
-        reader.push(REPLY_PREFIX);
+        reader.push(opening);
         const ended = new AbortController();
         let text = '';
+        const checked = form === NO_TOOL;
         const generated = await generate(
           undefined,
           (chunk) => {
             const words = reader.push(chunk);
             text += words;
-            emitText(words);
+            if (checked) say(words);
+            else emitText(words);
             if (reader.done) ended.abort();
           },
-          [...rendered.history, { type: 'model', response: [REPLY_PREFIX] }],
-          ended.signal,
+          [...rendered.history, { type: 'model', response: [opening] }],
+          checked ? AbortSignal.any([ended.signal, invented.signal]) : ended.signal,
         );
-        return generated === undefined && !text ? undefined : { kind: 'reply', text };
+        if (generated === undefined && !text) return undefined;
+        return { kind: 'reply', text, ...(checked ? {} : { notKnown: true }) };
       };
 
       let decision: string | undefined;
@@ -328,8 +350,13 @@ export class LlamaLLMStream extends llm.LLMStream {
         } else {
           const reader = new DecisionReader();
           const schema = decisionSchema(tools, allowReply, { knownIds });
-          const raw = await generate(schema, (text) => emitText(reader.push(text)));
-          parsed = raw === undefined ? undefined : parseDecision(raw);
+          const raw = await generate(
+            schema,
+            (text) => say(reader.push(text)),
+            rendered.history,
+            invented.signal,
+          );
+          parsed = raw === undefined || invented.signal.aborted ? undefined : parseDecision(raw);
           // A small model, shown the result of its call, may just call again: make it talk.
           const calledName = parsed?.kind === 'tool' ? parsed.name : undefined;
           const repeated = tools.find((tool) => tool.name === calledName);
@@ -348,7 +375,22 @@ export class LlamaLLMStream extends llm.LLMStream {
             parsed = await replyOnly();
           }
         }
-        decision = parsed?.kind === 'tool' ? parsed.name : parsed ? NO_TOOL : undefined;
+        if (parsed?.kind === 'reply' && !invented.signal.aborted) {
+          emitText(gate.flush());
+          if (gate.refused) invented.abort();
+        }
+        // The draft stated figures nobody gave: the model says it does not know instead.
+        if (invented.signal.aborted && !signal.aborted && !this.#warmOnly) {
+          parsed = await replyOnly(NOT_KNOWN);
+        }
+        decision =
+          parsed?.kind === 'tool'
+            ? parsed.name
+            : parsed?.notKnown
+              ? NOT_KNOWN
+              : parsed
+                ? NO_TOOL
+                : undefined;
         if (this.#warmOnly && !signal.aborted) {
           // The next process with this scenario loads the evaluated prompt instead.
           if (prefix !== undefined)
