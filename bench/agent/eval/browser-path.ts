@@ -18,6 +18,7 @@ import {
   type ConversationRecord,
   type TurnRecord,
 } from './records.js';
+import { withNoise, type NoiseOptions } from './noise.js';
 import { speechBounds, synthesize, type Voice } from './voices.js';
 
 /** WebRTC's own rate: Chromium then captures the file without resampling it. */
@@ -38,12 +39,14 @@ interface Placed {
 
 /**
  * One WAV of a conversation: a second of silence, then each utterance followed by its gap
- * (`gapsMs[i]` after the end of utterance i's speech), then 8 s of silence.
+ * (`gapsMs[i]` after the end of utterance i's speech), then 8 s of silence; with `noise`, the
+ * noise under all of it (a room is noisy between utterances too).
  */
 async function conversationWav(
   voice: Voice,
   conversation: Conversation,
   gapsMs: readonly number[],
+  noise?: NoiseOptions,
 ): Promise<{ wav: Buffer; placed: Placed[]; durationMs: number }> {
   const samplesPerMs = RATE / 1000;
   const parts: Int16Array[] = [new Int16Array(RATE)];
@@ -73,7 +76,8 @@ async function conversationWav(
     all.set(part, offset);
     offset += part.length;
   }
-  return { wav: wavFile(all, RATE), placed, durationMs: length / samplesPerMs };
+  const heard = noise ? await withNoise(all, RATE, noise) : all;
+  return { wav: wavFile(heard, RATE), placed, durationMs: length / samplesPerMs };
 }
 
 interface VoicePageWindow {
@@ -85,18 +89,22 @@ function stateAt(record: VoicePageRecord, at: number): string | undefined {
   return record.agentStates.filter((entry) => entry.at <= at).at(-1)?.state;
 }
 
-/** Speaks one conversation in one voice through Chromium's microphone and the SDK. */
+/**
+ * Speaks one conversation in one voice through Chromium's microphone and the SDK, with `noise`
+ * in the room when given.
+ */
 export async function runBrowserConversation(
   setup: BrowserSetup,
   voice: Voice,
   conversation: Conversation,
   capture: VoicePageCapture,
   gapsMs: readonly number[],
+  noise?: NoiseOptions,
 ): Promise<ConversationRecord> {
   const path = capture === 'default' ? 'browser' : 'browser-raw';
   const turns: TurnRecord[] = [];
   const result: ConversationRecord = { conversation, voice, path, turns };
-  const { wav, placed, durationMs } = await conversationWav(voice, conversation, gapsMs);
+  const { wav, placed, durationMs } = await conversationWav(voice, conversation, gapsMs, noise);
   const browser = await launchChromium(wav, { loop: false });
   try {
     const page = await browser.newPage();

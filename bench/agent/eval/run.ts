@@ -27,6 +27,10 @@
 //   EVAL_LANGUAGE=fr|es|de                 the shop and its conversations in that language
 //                                          (conversations-i18n.ts, voices VOICES_IN; default
 //                                          English), on the demo's catalogue in the language
+//   EVAL_NOISE=babble|street               the browser paths hear the utterances in a noisy room
+//                                          (noise.ts: the project's voices talking over each
+//                                          other, or synthesized traffic), at EVAL_SNR_DB=10 dB
+//                                          speech to noise; the direct path stays clean
 //   EVAL_VOICE_SET=recorded                with EVAL_LANGUAGE: the language's voices made of
 //                                          recorded speech (MBROLA, Pico: RECORDED_VOICES_IN,
 //                                          fetched into the cache on first use) instead of
@@ -43,6 +47,7 @@ import { runBrowserConversation } from './browser-path.js';
 import { CONVERSATIONS, type Conversation } from './conversations.js';
 import { CONVERSATIONS_IN, type EvalLanguage } from './conversations-i18n.js';
 import { runDirectConversation } from './direct-path.js';
+import { noiseFromEnvironment } from './noise.js';
 import { runTypedConversation } from './typed-path.js';
 import type { ConversationRecord, PathName } from './records.js';
 import {
@@ -209,6 +214,7 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
   );
   // The raw capture answers one question (the SDK's default): a share of the set can answer it.
   const rawEvery = Math.max(1, Number(process.env.EVAL_RAW_EVERY ?? 1) || 1);
+  const noise = noiseFromEnvironment();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 
   // The agent under test is the working tree's: say which one the figures are for.
@@ -318,6 +324,7 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
                     conversation,
                     (path === 'browser' ? 'default' : 'raw') satisfies VoicePageCapture,
                     gapsFrom(direct, conversation),
+                    noise,
                   );
           if (path === 'direct') direct = record;
           records.push(record);
@@ -346,7 +353,10 @@ export async function runEvalBench(options: EvalOptions = {}): Promise<string> {
     await server.stop();
   }
   log(`  raw records: ${out}`);
-  return `${formatEval(records, voices, goalsFor(language))}\n${measures}\n${tree}\n\n${formatFailures(records)}`;
+  const room = noise
+    ? `the browser paths in a noisy room: ${noise.kind} at ${noise.snrDb} dB speech to noise (noise.ts)\n`
+    : '';
+  return `${room}${formatEval(records, voices, goalsFor(language))}\n${measures}\n${tree}\n\n${formatFailures(records)}`;
 }
 
 /**
