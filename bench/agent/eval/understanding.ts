@@ -48,6 +48,7 @@ import {
 } from './sets/judge.js';
 import { turnOutcome } from './records.js';
 import { percentiles } from '../worker-kit.js';
+import { withDeclaredRoles } from './catalogue-roles.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -164,7 +165,11 @@ function adminClient(baseUrl: string) {
         if (!('catalogue' in source))
           throw new Error(`${set.id}: a demo collection with its own scenario`);
         const file = catalogueFile(source.catalogue);
-        const collection = await request('POST', '/collections', file.collection);
+        const collection = await request(
+          'POST',
+          '/collections',
+          withDeclaredRoles(source.catalogue, file.collection),
+        );
         await request(
           'POST',
           `/collections/${String(collection.id)}/items/import`,
