@@ -277,6 +277,27 @@ describe('the instructions', () => {
     expect(english).toContain('Always answer in English.');
     expect(english).not.toContain('another language');
   });
+
+  it('hold no line of one kind of business, and tell the model to say what it does not know', async () => {
+    const { id } = await api.conversation();
+    const client = conversationApi({
+      apiUrl: api.url,
+      agentKey: TEST_AGENT_KEY,
+      conversationId: id,
+    });
+    const runtime: RuntimeConfig = await client.config();
+    const salon = instructionsFor(
+      {
+        ...runtime,
+        scenario: { ...runtime.scenario, prompt: 'You are the receptionist of a salon.' },
+      },
+      true,
+    );
+    expect(salon).not.toMatch(/cart|shop|product/i);
+    expect(salon).toContain(
+      'when they do not say, tell the visitor you do not know and what you can do instead.',
+    );
+  });
 });
 
 describe("the page's config", () => {

@@ -338,6 +338,22 @@ export class LlamaLLMStream extends llm.LLMStream {
         return { kind: 'reply', text, ...(checked ? {} : { notKnown: true }) };
       };
 
+      // Whether the instructions or tool results hold the answer to the visitor's last words,
+      // asked of the model on its own before it answers them: asked to choose between answering
+      // and saying it does not know, a small model answers; asked only this, it tells.
+      const answerHeld = async (): Promise<string | undefined> => {
+        const history = rendered.history.map((item) => ({ ...item }));
+        const last = history[history.length - 1];
+        if (last?.type !== 'user') return undefined;
+        last.text = `${last.text}\n\n${HELD_QUESTION}`;
+        const answer = await generate(HELD_SCHEMA, () => undefined, history);
+        try {
+          return answer === undefined ? undefined : (JSON.parse(answer) as string);
+        } catch {
+          return undefined;
+        }
+      };
+
       let decision: string | undefined;
       if (!json) {
         const text = await generate(undefined, emitText);
@@ -350,13 +366,24 @@ export class LlamaLLMStream extends llm.LLMStream {
         } else {
           const reader = new DecisionReader();
           const schema = decisionSchema(tools, allowReply, { knownIds });
+          // Words in answer to the visitor wait for the check of what the prompt holds.
+          const toCheck = new AbortController();
           const raw = await generate(
             schema,
-            (text) => say(reader.push(text)),
+            (text) => {
+              const words = reader.push(text);
+              if (reader.tool === NO_TOOL) toCheck.abort();
+              else say(words);
+            },
             rendered.history,
-            invented.signal,
+            AbortSignal.any([invented.signal, toCheck.signal]),
           );
-          parsed = raw === undefined || invented.signal.aborted ? undefined : parseDecision(raw);
+          if (toCheck.signal.aborted && !signal.aborted) {
+            const held = await answerHeld();
+            parsed = await replyOnly(held === 'no' ? NOT_KNOWN : NO_TOOL);
+          } else {
+            parsed = raw === undefined || invented.signal.aborted ? undefined : parseDecision(raw);
+          }
           // A small model, shown the result of its call, may just call again: make it talk.
           const calledName = parsed?.kind === 'tool' ? parsed.name : undefined;
           const repeated = tools.find((tool) => tool.name === calledName);
@@ -477,6 +504,13 @@ export class LlamaLLMStream extends llm.LLMStream {
     }
   }
 }
+
+/** The question of the grounding check, after the visitor's last words. */
+const HELD_QUESTION =
+  '(Before answering: do the instructions or the tool results above say what the visitor asks about here? Answer "yes", "no", or "chat" when it is a greeting, thanks or small talk.)';
+
+/** The check's answers, as a grammar. */
+const HELD_SCHEMA: JsonSchema = { type: 'string', enum: ['yes', 'no', 'chat'] };
 
 /** Whether a tool requires an item id (a required `*_id` / `*_ids` property). */
 function needsItemId(schema: JsonSchema): boolean {

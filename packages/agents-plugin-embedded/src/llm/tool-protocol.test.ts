@@ -98,7 +98,9 @@ describe('decisionSchema and protocolInstructions', () => {
   it('tells the model to say it does not know what the instructions and results do not hold', () => {
     const text = protocolInstructions([tool]);
     expect(text).toContain('{"tool": "not_known", "say":');
-    expect(text).toMatch(/must be written in these instructions or in a tool result/);
+    expect(text).toMatch(
+      /asks about the business something these instructions and the tool results do not say/,
+    );
   });
 
   it('describes each tool by signature', () => {

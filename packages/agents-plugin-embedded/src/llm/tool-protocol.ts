@@ -235,7 +235,7 @@ export function protocolInstructions(tools: readonly ProtocolTool[]): string {
     `{"tool": "${NOT_KNOWN}", "say": "<that you do not know it, and what you can do instead>"}.`,
     'Use a tool when the visitor asks for what it does; take item ids from earlier tool results; leave out an optional argument the visitor did not give.',
     `Talk (tool "${NO_TOOL}") to greet, to answer from these instructions, and after a tool result to tell the visitor in one short sentence what happened.`,
-    `What you say about the business (its services, policies, delivery, returns, payment, opening hours, prices, stock, places, contacts) must be written in these instructions or in a tool result. When the visitor asks about the business something they do not say, answer with "${NOT_KNOWN}": never guess, never say yes or no to it.`,
+    `Answer "${NOT_KNOWN}" when the visitor asks about the business something these instructions and the tool results do not say: never guess it, never say yes or no to it.`,
     '',
     'Tools:',
     ...tools.map((tool) => `- ${signature(tool)}: ${tool.description.trim()}`),
