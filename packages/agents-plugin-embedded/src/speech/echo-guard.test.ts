@@ -1,4 +1,10 @@
-import { initializeLogger, stt, type APIConnectOptions, type AudioBuffer } from '@livekit/agents';
+import {
+  initializeLogger,
+  normalizeLanguage,
+  stt,
+  type APIConnectOptions,
+  type AudioBuffer,
+} from '@livekit/agents';
 import { AudioFrame } from '@livekit/rtc-node';
 import { describe, expect, it } from 'vitest';
 import { EchoFilterSTT } from './echo-filter-stt.js';
@@ -65,7 +71,9 @@ class HeardStream extends stt.SpeechStream {
       this.queue.put({ type: stt.SpeechEventType.START_OF_SPEECH });
       this.queue.put({
         type: stt.SpeechEventType.FINAL_TRANSCRIPT,
-        alternatives: [{ text, language: 'en', startTime: 0, endTime: 1, confidence: 1 }],
+        alternatives: [
+          { text, language: normalizeLanguage('en'), startTime: 0, endTime: 1, confidence: 1 },
+        ],
       });
       this.queue.put({ type: stt.SpeechEventType.END_OF_SPEECH });
     }

@@ -148,8 +148,7 @@ describe('PiperTTS', () => {
       synthesizer: { synthesize: async () => new Int16Array(2205).fill(8000) },
     });
     const stream = hosted.stream();
-    stream.pushText('Sure, here it is. ');
-    stream.pushText('Anything else?');
+    stream.pushText('Sure, here it is. Anything else?');
     stream.endInput();
     const words: { text: string; startTime?: number | undefined }[] = [];
     for await (const item of stream) {

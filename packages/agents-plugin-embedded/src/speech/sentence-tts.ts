@@ -81,6 +81,9 @@ class SentenceStream extends tts.SynthesizeStream {
     const speak = async () => {
       // Seconds of audio handed out before the sentence being played.
       let played = 0;
+      // Whether the words so far end without a space: the tokenizer's sentences have none
+      // between them, and the words heard read as the reply's text.
+      let joined = true;
       let previous: Promise<void> = Promise.resolve();
       const sentences: Promise<void>[] = [];
       for await (const { token } of this.#sentences) {
@@ -94,8 +97,12 @@ class SentenceStream extends tts.SynthesizeStream {
           const start = played;
           for await (const item of audio) {
             if (signal.aborted) break;
-            if (item.timedTranscripts) {
-              item.timedTranscripts = shiftTimedWords(item.timedTranscripts, start);
+            if (item.timedTranscripts?.length) {
+              const words = shiftTimedWords(item.timedTranscripts, start);
+              const [first] = words;
+              if (!joined && first && !/^\s/.test(first.text)) first.text = ` ${first.text}`;
+              joined = /\s$/.test(words.at(-1)?.text ?? ' ');
+              item.timedTranscripts = words;
             }
             played += item.frame.samplesPerChannel / item.frame.sampleRate;
             this.queue.put(item);
