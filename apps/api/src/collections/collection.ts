@@ -1,4 +1,5 @@
 import { fieldRoleProblem, type Collection, type FilterField } from '@svc/protocol';
+import type { Item } from '@svc/protocol/content';
 import type { Generated, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../errors.js';
@@ -76,11 +77,8 @@ export type CollectionChanges = {
   [Key in keyof CollectionDefinition]?: CollectionDefinition[Key] | undefined;
 };
 
-/** A collection item as the API answers it: its owner's id and its fields. */
-export interface Item {
-  id: string;
-  data: Record<string, unknown>;
-}
+/** A collection item: the content routes' shape, declared once in the protocol. */
+export type { Item };
 
 type CollectionRow = Selectable<Database['collections'] & SearchColumns['collections']>;
 

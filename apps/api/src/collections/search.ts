@@ -1,3 +1,4 @@
+import type { FilterValue } from '@svc/protocol/content';
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
@@ -9,13 +10,8 @@ import {
   type SearchLanguage,
 } from './search-language.js';
 
-/** One filter value: a value, any of several values, or a numeric range. */
-export type FilterValue =
-  | string
-  | number
-  | boolean
-  | (string | number)[]
-  | { min?: number | undefined; max?: number | undefined };
+/** One filter value: the content routes' shape, declared once in the protocol. */
+export type { FilterValue };
 
 /** A search in one collection. */
 export interface SearchQuery {

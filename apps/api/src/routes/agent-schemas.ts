@@ -22,6 +22,7 @@ import {
 } from '@svc/protocol/agent';
 import { z } from 'zod';
 import type { ScenarioDefinition } from '../scenario-definition.js';
+import type { Holds, Same, Settled } from './protocol-match.js';
 
 const mode = z.enum(['audio', 'text']);
 const settings = z.record(z.string(), z.unknown());
@@ -202,26 +203,6 @@ export const recordMetricsRequest = z.object({
     )
     .max(100),
 });
-
-/**
- * `T` with `undefined` taken out of its optional fields, all the way down: zod says
- * `field?: T | undefined` where the protocol, under `exactOptionalPropertyTypes`, says `field?: T`.
- * Both mean the same on the wire (JSON has no `undefined`).
- */
-type Settled<T> = T extends readonly (infer Entry)[]
-  ? Settled<Entry>[]
-  : T extends object
-    ? { [Key in keyof T]: Settled<Exclude<T[Key], undefined>> }
-    : T;
-
-/** `true` when `A` and `B` are the same type, field for field. */
-type Same<A, B> =
-  (<T>() => T extends Settled<A> ? 1 : 2) extends <T>() => T extends Settled<B> ? 1 : 2
-    ? true
-    : false;
-
-/** Compiles only when given `true`. */
-type Holds<Check extends true> = Check;
 
 /** What publishing stores: the authored definition with its name, language and collections. */
 type PublishedScenario = ScenarioDefinition & {

@@ -1,4 +1,5 @@
 import type { Collection } from '@svc/protocol';
+import type { Bucket, FilterValue, Item, ItemSearchRequest } from '@svc/protocol/content';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { comparisonData, displayData } from '../collections/collection.js';
 import type { CollectionStore } from '../collections/store.js';
 import { HttpError } from '../errors.js';
 import { securityOf } from '../openapi.js';
+import type { Holds, Same } from './protocol-match.js';
 import { recordId, recordIdParam } from './record-id.js';
 
 /** Whose collections and carts a request works on: resolved from its credentials, never its body. */
@@ -56,6 +58,24 @@ const bucket = z.object({
   items: z.array(bucketLine),
   total_quantity: z.number(),
   updated_at: z.string(),
+});
+
+/** Body of a collection search (`ItemSearchRequest`), with the bounds the API takes. */
+const searchRequest = z.object({
+  query: z.string().max(500).optional(),
+  filters: z.record(z.string(), filterValue).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+  sort: z
+    .object({
+      field: z
+        .string()
+        .max(200)
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, {
+          message: 'a field name or a dotted path of field names',
+        }),
+      order: z.enum(['asc', 'desc']).default('asc'),
+    })
+    .optional(),
 });
 
 /**
@@ -117,22 +137,7 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
           security,
           summary: "Full-text search with filters, capped by the scenario's limit",
           params: collectionParam,
-          body: z.object({
-            query: z.string().max(500).optional(),
-            filters: z.record(z.string(), filterValue).optional(),
-            limit: z.number().int().min(1).max(100).optional(),
-            sort: z
-              .object({
-                field: z
-                  .string()
-                  .max(200)
-                  .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, {
-                    message: 'a field name or a dotted path of field names',
-                  }),
-                order: z.enum(['asc', 'desc']).default('asc'),
-              })
-              .optional(),
-          }),
+          body: searchRequest,
           response: {
             200: z.object({ items: z.array(item), limit: z.number() }),
             ...errors,
@@ -151,7 +156,8 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
         const items = await store
           .search(target, {
             query: request.body.query,
-            filters: request.body.filters,
+            // The protocol's `FilterValue` (see the check below), but for zod's `| undefined`.
+            filters: request.body.filters as Record<string, FilterValue> | undefined,
             limit,
             sort: request.body.sort,
           })
@@ -315,3 +321,15 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
     );
   };
 }
+
+/**
+ * The content schemas against the protocol's shapes (`@svc/protocol/content`), where each is
+ * declared once: a field renamed, added or retyped on either side is a compile error. The search
+ * body is checked as a client writes it (its sort order has a default).
+ */
+export type ContentSchemasMatchTheProtocol = [
+  Holds<Same<z.output<typeof item>, Item>>,
+  Holds<Same<z.output<typeof filterValue>, FilterValue>>,
+  Holds<Same<z.output<typeof bucket>, Bucket>>,
+  Holds<Same<z.input<typeof searchRequest>, ItemSearchRequest>>,
+];
