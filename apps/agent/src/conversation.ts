@@ -251,7 +251,10 @@ async function serveConversation(run: {
     spoken: modes.audioOut,
     limit: runtime.scenario.limit ?? 5,
     askAgainBelow: engines.askAgainBelow,
-    onDecision: (decision) => log.debug({ decision }, 'turn decided'),
+    onDecision: (decision) => {
+      log.debug({ decision }, 'turn decided');
+      messages.noteDecision(decision);
+    },
   });
   let ending: Promise<void> | undefined;
   endings.set(ctx, () => ending);

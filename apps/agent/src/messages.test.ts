@@ -99,6 +99,33 @@ describe('MessageLog', () => {
     ]);
   });
 
+  it("marks each agent reply with who decided its turn: the router's rule, or the model", () => {
+    const visitor = recordingChannel();
+    const { api } = storingApi();
+    const log = new MessageLog(visitor.channel, api, { flushMs: 10_000 });
+    const say = (id: string, role: 'user' | 'assistant') =>
+      log.addChatItem({ id, role, textContent: `${role} ${id}` });
+    say('u1', 'user');
+    // A routed call, then the template answering it: the reply is the rule's.
+    log.noteDecision({ by: 'router', rule: 'cart.remove', tool: 'remove_from_cart', ms: 1 });
+    log.noteDecision({ by: 'template', rule: 'cart.remove', ms: 1 });
+    say('a1', 'assistant');
+    say('u2', 'user');
+    // The router handed the turn over: the model's reply.
+    log.noteDecision({ by: 'llm', rule: 'question.model', ms: 1 });
+    say('a2', 'assistant');
+    // The first message, said before any turn was decided, carries none.
+    say('a3', 'assistant');
+    const published = visitor.on('message:new') as ConversationMessage[];
+    expect(published.map((message) => [message.id, message.route])).toEqual([
+      ['u1', undefined],
+      ['a1', 'cart.remove'],
+      ['u2', undefined],
+      ['a2', 'model'],
+      ['a3', undefined],
+    ]);
+  });
+
   it('loses nothing when the API fails: the batch is stored on a later attempt, once', async () => {
     const visitor = recordingChannel();
     const { api, stored } = storingApi(2);

@@ -3,6 +3,7 @@ import { TOPICS, type ConversationMessage } from '@svc/protocol';
 import { MESSAGE_BATCH_LIMITS, type TurnMetrics } from '@svc/protocol/agent';
 import { AgentApiError, type ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
+import type { RouterDecision } from './router/index.js';
 
 /** A chat item as the agents framework reports it (the fields we read). */
 export interface ChatItemLike {
@@ -49,6 +50,8 @@ export class MessageLog {
   readonly messages: ConversationMessage[] = [];
   /** The page state to attach to the visitor's next message (`experience_state`). */
   experienceState: Record<string, unknown> | undefined;
+  /** Who decided the turn being answered, for the agent's next reply (`route`). */
+  private route: string | undefined;
 
   constructor(
     private readonly channel: VisitorChannel,
@@ -65,6 +68,14 @@ export class MessageLog {
     } = {},
   ) {}
 
+  /**
+   * Notes who decided the turn: the rule of the router that routed it (a templated reply answers
+   * the rule's own call), or `model`. The agent's next reply carries it as `route`.
+   */
+  noteDecision(decision: RouterDecision): void {
+    this.route = decision.by === 'llm' ? 'model' : (decision.rule ?? this.route);
+  }
+
   /** Records a user or assistant chat item; other roles (system) are not conversation. */
   addChatItem(item: ChatItemLike): void {
     if (item.role !== 'user' && item.role !== 'assistant') return;
@@ -79,7 +90,9 @@ export class MessageLog {
       ...(item.role === 'user' && this.experienceState
         ? { experience_state: this.experienceState }
         : {}),
+      ...(item.role === 'assistant' && this.route ? { route: this.route } : {}),
     };
+    if (item.role === 'assistant') this.route = undefined;
     this.add(message);
     if (item.role === 'user') this.lastUser = item.metrics;
     else this.recordTurn(item.metrics);

@@ -15,7 +15,8 @@ export interface ToolCall {
 /**
  * Payload of topic `message:new`. Fields other than `id`, `role`, `content` and `timestamp` appear
  * when they apply: `tool_calls` on assistant messages that call tools, `tool_call_id` on tool
- * results, `interrupted` when speech was cut, `experience_state` when the UI state is attached.
+ * results, `interrupted` when speech was cut, `experience_state` when the UI state is attached,
+ * `route` on the agent's replies when it says who decided the turn.
  */
 export interface ConversationMessage {
   id: string;
@@ -27,6 +28,11 @@ export interface ConversationMessage {
   tool_call_id?: string;
   interrupted?: boolean;
   experience_state?: Record<string, unknown>;
+  /**
+   * Who decided the turn this agent reply answers (an extension of the contract's shape): the id
+   * of the intent router's rule (`cart.remove`), or `model` when the LLM answered.
+   */
+  route?: string;
 }
 
 /** Payload of topic `session:end`. */

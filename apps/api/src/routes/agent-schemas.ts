@@ -123,6 +123,12 @@ export const conversationMessage = z.object({
   tool_call_id: z.string().min(1).optional(),
   interrupted: z.boolean().optional(),
   experience_state: settings.optional(),
+  route: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Who decided the turn an agent reply answers: a router rule id, or `model`'),
 });
 
 /** Answer of `GET .../config` (`RuntimeConfig`). */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { AGENT_API_BASE, AGENT_API_ENDPOINTS, parseRuntimeConfig } from '@svc/protocol/agent';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
+import { AGENT_KEY, adminToken, describeOnBothDialects } from '../test-harness.js';
 import {
   collection,
   conversationMessage,
@@ -119,6 +119,36 @@ describeOnBothDialects('the agent API', (harness) => {
     expect(config.history.map((message) => message.tool_calls?.[0]?.name)).toEqual([
       'search_products',
     ]);
+  });
+
+  it("stores who decided an agent reply (`route`) and gives it to the admin's transcript", async () => {
+    const { id: visitorId } = await harness().visitor('route-reader');
+    const id = await harness().conversation(visitorId);
+    const at = new Date().toISOString();
+    const reply = (suffix: string, route: string) => ({
+      id: `${id}-${suffix}`,
+      role: 'assistant',
+      content: 'I removed it from your cart.',
+      timestamp: at,
+      route,
+    });
+    const stored = await call('POST', `/v1/agent/conversations/${id}/messages`, {
+      messages: [reply('a1', 'cart.remove'), reply('a2', 'model')],
+    });
+    expect(stored.status).toBe(200);
+    const refused = await call('POST', `/v1/agent/conversations/${id}/messages`, {
+      messages: [reply('a3', 'x'.repeat(65))],
+    });
+    expect(refused.status).toBe(400);
+    const detail = await harness().app.inject({
+      url: `/v1/admin/conversations/${id}`,
+      headers: { authorization: `Bearer ${await adminToken(harness().app)}` },
+    });
+    expect(
+      (detail.json() as { messages: { route?: string }[] }).messages.map(
+        (message) => message.route,
+      ),
+    ).toEqual(['cart.remove', 'model']);
   });
 
   it('documents the runtime config in the OpenAPI document', async () => {

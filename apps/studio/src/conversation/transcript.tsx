@@ -14,7 +14,8 @@ const ROLE_COLORS: Record<string, string> = {
 
 /**
  * The conversation as it happened: each message with who said it, the tool calls an assistant
- * message made (name and arguments), the result each tool answered, and interruptions.
+ * message made (name and arguments), the result each tool answered, interruptions, and who
+ * decided each reply (a rule of the intent router, or the model).
  */
 export function Transcript({ messages }: { messages: StoredMessage[] }) {
   const ordered = [...messages].sort((a, b) => a.seq - b.seq);
@@ -31,6 +32,12 @@ export function Transcript({ messages }: { messages: StoredMessage[] }) {
                 ? `tool result${message.tool_call_id ? `: ${toolNames.get(message.tool_call_id) ?? message.tool_call_id}` : ''}`
                 : message.role}
             </Badge>
+            {message.route && (
+              // Which rule of the intent router answered the turn, or the model.
+              <Badge color="gray" variant="outline">
+                {message.route === 'model' ? 'model' : `router: ${message.route}`}
+              </Badge>
+            )}
             {message.interrupted && <Badge color="orange">interrupted</Badge>}
             {message.experience_state && <Badge color="gray">checkpoint</Badge>}
             <Text size="xs" c="dimmed">

@@ -76,5 +76,6 @@ export const conversationMessage = object(
     tool_call_id: nonEmptyString,
     interrupted: boolean,
     experience_state: settings,
+    route: nonEmptyString,
   },
 );
