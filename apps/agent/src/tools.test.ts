@@ -94,3 +94,59 @@ describe('a page tool call', () => {
     });
   });
 });
+
+describe('a search result for the model', () => {
+  it('names the fields a reply needs: the card view and what the visitor asked about; the page gets whole items', async () => {
+    const collection = {
+      id: 3,
+      company_id: 1,
+      name: 'Books',
+      description: 'Second-hand books.',
+      view: { template: 'product-card', mapping: { title: '{{title}}', price: '{{price}} EUR' } },
+      filter_fields: [
+        { name: 'Pages', filter_key: 'pages', field_type: 'number' },
+        { name: 'Genre', filter_key: 'genre', field_type: 'enum' },
+      ],
+    };
+    const item = {
+      id: 'b-1',
+      data: { title: 'Dune', price: 9, pages: 412, genre: 'sf', blurb: 'Sand.' },
+    };
+    const page = recordingChannel({
+      show_results: (request) => ({
+        requestId: (request as { requestId: string }).requestId,
+        code: 'SUCCESS',
+      }),
+    });
+    const [tool] = buildTools(
+      [
+        {
+          name: 'Search',
+          type: 'collection:items:search',
+          settings: { collection_id: 3 },
+          tools: [{ name: 'show_results', type: 'frontend' }],
+        },
+      ],
+      {
+        api: { search: async () => [item] } as unknown as ConversationApi,
+        channel: page.channel,
+        collections: [collection],
+        limit: 5,
+        onEnd: () => undefined,
+        lastUiActivity: () => Date.now(),
+      },
+    );
+    const execute = (tool as llm.FunctionTool).execute as (
+      args: Record<string, unknown>,
+      options: { toolCallId: string; abortSignal: AbortSignal },
+    ) => Promise<Record<string, unknown>>;
+    const result = await execute(
+      { query: 'dune', max_pages: 500 },
+      { toolCallId: 'call-2', abortSignal: new AbortController().signal },
+    );
+    expect(result.reply_fields).toEqual(['title', 'price', 'pages']);
+    const sent = JSON.stringify(page.calls);
+    expect(sent).toContain('Sand.');
+    expect(sent).not.toContain('reply_fields');
+  });
+});

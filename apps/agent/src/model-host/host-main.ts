@@ -19,7 +19,10 @@ initializeLogger({ pretty: false, level: process.env.SVC_AGENT_LOG_LEVEL || 'war
 const socketPath = process.env.SVC_LLM_HOST_SOCKET;
 try {
   if (!socketPath) throw new Error('the model host needs SVC_LLM_HOST_SOCKET');
-  const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2) });
+  // A sequence per live conversation keeps its turns evaluated between turns (a turn then
+  // evaluates only its new words); each costs about 115 MB of KV cache at 4,096 tokens with the
+  // 1.5B model, and a conversation beyond them starts again from the scenario's saved prefix.
+  const model = new LlamaLLM({ sequences: Number(process.env.SVC_LLM_SEQUENCES || 4) });
   const whisper = whisperInstalled() ? new WhisperModels() : undefined;
   const preload = (process.env.SVC_WHISPER_PRELOAD ?? '').split(',').filter(Boolean);
   // The voices: English's Piper voice loads at start; an operator's voice when a conversation
