@@ -3,7 +3,7 @@
 // speech stack's word errors and latency on demo utterances, and the live worker (overhead per
 // turn, concurrent conversations, voice-to-voice latency), and the spoken evaluation (what the
 // agent hears and does on held-out voices, on a direct track and through Chromium's microphone).
-// Run: npm run bench:agent [-- tools speech prompt overhead concurrency typed voice eval]
+// Run: npm run bench:agent [-- tools speech prompt recordings overhead concurrency typed voice eval]
 // (default: all)
 
 import { initializeLogger } from '@livekit/agents';
@@ -12,9 +12,20 @@ import { runEvalBench } from './eval/run.js';
 import { runLiveBench } from './live.js';
 import { formatSummaries, runToolChoiceBench } from './llm/tool-choice.js';
 import { runPromptBench } from './speech/prompt.js';
+import { runRecordingsBench } from './speech/recordings.js';
 import { formatSpeechBench, runSpeechBench } from './speech/wer.js';
 
-const ALL = ['tools', 'speech', 'prompt', 'overhead', 'concurrency', 'typed', 'voice', 'eval'];
+const ALL = [
+  'tools',
+  'speech',
+  'prompt',
+  'recordings',
+  'overhead',
+  'concurrency',
+  'typed',
+  'voice',
+  'eval',
+];
 const chosen = new Set(process.argv.slice(2).filter((arg) => ALL.includes(arg)));
 const which = chosen.size > 0 ? chosen : new Set(ALL);
 
@@ -36,6 +47,10 @@ if (which.has('speech')) {
 }
 if (which.has('prompt')) {
   reports.push(await runPromptBench(log));
+  console.log(reports.at(-1));
+}
+if (which.has('recordings')) {
+  reports.push(await runRecordingsBench(log));
   console.log(reports.at(-1));
 }
 if (['overhead', 'concurrency', 'typed', 'voice'].some((name) => which.has(name))) {
