@@ -79,6 +79,8 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'stack',
       include: stack,
       exclude: EXCLUDED,
+      // One PostgreSQL cluster for every suite that runs on both databases.
+      globalSetup: ['apps/api/src/testing/shared-postgres.ts'],
       maxWorkers: 1,
     },
   },

@@ -1,7 +1,7 @@
 // The API's route tests run the same suite on a real SQLite file and on a real PostgreSQL
 // cluster, each API booted by `@svc/api/testing` on the fixture's rows.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { AppDeps } from './app.js';
 import type { OpenDatabase } from './db/database.js';
 import { ADMIN, seedFixture } from './test-fixtures.js';
@@ -13,6 +13,7 @@ import {
   TEST_SIGNING_KEY,
   type TestApi,
 } from './testing/index.js';
+import { createDatabaseIn } from './testing/shared-postgres.js';
 
 /** The agent key the harness's apps accept. */
 export const AGENT_KEY = TEST_AGENT_KEY;
@@ -42,8 +43,17 @@ export function describeOnBothDialects(
   deps: Partial<Omit<AppDeps, 'database' | 'transport'>> = {},
 ): void {
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  let postgresUrl: string | undefined;
   beforeAll(async () => {
-    postgres = await startPostgres();
+    // The stack tier's shared cluster when it runs (a fresh database of this suite's own), else a
+    // cluster of this suite's own.
+    const shared = inject('svcSharedPostgresUrl');
+    if (shared) {
+      postgresUrl = await createDatabaseIn(shared);
+    } else {
+      postgres = await startPostgres();
+      postgresUrl = postgres.url;
+    }
   }, 120_000);
   afterAll(async () => {
     await postgres?.stop();
@@ -53,7 +63,7 @@ export function describeOnBothDialects(
     let current: Harness | undefined;
     beforeAll(async () => {
       const started = await startTestApi({
-        databaseUrl: dialect === 'postgres' ? postgres?.url : undefined,
+        databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
         seed: seedFixture,
         app: { tokens, ...deps },
       });
