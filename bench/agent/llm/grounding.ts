@@ -111,9 +111,10 @@ async function main(): Promise<void> {
   const part = (values.part ?? 'dev') as SetPart;
   const chosen = values.sets?.split(',');
   const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
-  const sets = EVAL_SETS.filter((set) =>
-    chosen ? chosen.includes(set.id) : set.kind === 'out-of-scope' || set.kind === 'non-shop',
-  );
+  // In the order given: a long run reports the sets named first soonest.
+  const sets = chosen
+    ? chosen.flatMap((id) => EVAL_SETS.filter((set) => set.id === id))
+    : EVAL_SETS.filter((set) => set.kind === 'out-of-scope' || set.kind === 'non-shop');
   initializeLogger({ pretty: false, level: 'warn' });
   // LLM_THREADS=1 on a machine others load: two spinning threads stall each other there.
   const model = new LlamaLLM({
@@ -123,6 +124,57 @@ async function main(): Promise<void> {
   await model.load();
   const records: TurnRecord[] = [];
   const started = new Date();
+
+  let file = '';
+  // Written after every conversation: a run cut short still reports what it did.
+  const writeReport = () => {
+    const ms = (pick: (stats: LlamaTurnStats) => number, rows: TurnRecord[]) =>
+      rows.flatMap((row) => (row.stats ? [pick(row.stats)] : []));
+    const line = (label: string, rows: TurnRecord[]) => {
+      const first = ms((s) => s.ttftMs, rows);
+      const total = ms((s) => s.totalMs, rows);
+      const evaluated = ms((s) => s.promptTokens - s.cachedPromptTokens, rows);
+      return `| ${label} | ${rows.length} | ${Math.round(percentile(first, 0.5))} / ${Math.round(percentile(first, 0.95))} ms | ${Math.round(percentile(total, 0.5))} / ${Math.round(percentile(total, 0.95))} ms | ${Math.round(percentile(evaluated, 0.5))} / ${Math.round(percentile(evaluated, 0.95))} |`;
+    };
+    const unknownTurns = records.filter((row) => row.kind === 'unknown');
+    const heldTurns = records.filter((row) => row.kind === 'held');
+    const report = [
+      `# The embedded LLM alone: invented answers, held facts, turn times (${part} part)`,
+      '',
+      `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}, threads ${process.env.LLM_THREADS ?? 'one per core'}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
+      `Sets: ${sets.map((set) => set.id).join(', ')}. Every turn goes to the model (no router); tools answer canned results.`,
+      '',
+      `- Invented answers on (d): ${unknownTurns.filter((row) => row.invented).length} of ${unknownTurns.length}`,
+      `- Refusals of questions (c) answered in words: ${heldTurns.filter((row) => row.refused).length} of ${heldTurns.length}`,
+      '',
+      '| turns | n | first words p50 / p95 | whole turn p50 / p95 | prompt tokens evaluated p50 / p95 |',
+      '|---|---|---|---|---|',
+      line(
+        'first of a conversation',
+        records.filter((row) => row.first),
+      ),
+      line(
+        'later',
+        records.filter((row) => !row.first),
+      ),
+      line('all', records),
+      '',
+      '## Replies',
+      '',
+      ...records.map(
+        (row) =>
+          `- ${row.invented ? '**invented** ' : row.refused ? '**refused** ' : ''}${row.set} ${row.conversation}#${row.turn} (${row.kind}): "${row.say}" -> ${row.call ? `[${row.call}] ` : ''}"${row.reply}"`,
+      ),
+      '',
+    ].join('\n');
+    const folder = join(here, '../../results');
+    mkdirSync(folder, { recursive: true });
+    file = join(
+      folder,
+      `llm-grounding-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${part}.md`,
+    );
+    writeFileSync(file, report);
+  };
 
   for (const set of sets) {
     const runtime = runtimeOf(set);
@@ -182,50 +234,11 @@ async function main(): Promise<void> {
             `(${stats?.cachedPromptTokens}/${stats?.promptTokens} cached): ${call || reply}\n`,
         );
       }
+      writeReport();
     }
   }
+  writeReport();
   await LlamaLLM.unloadAll();
-
-  const ms = (pick: (stats: LlamaTurnStats) => number, rows: TurnRecord[]) =>
-    rows.flatMap((row) => (row.stats ? [pick(row.stats)] : []));
-  const line = (label: string, rows: TurnRecord[]) => {
-    const first = ms((s) => s.ttftMs, rows);
-    const total = ms((s) => s.totalMs, rows);
-    const evaluated = ms((s) => s.promptTokens - s.cachedPromptTokens, rows);
-    return `| ${label} | ${rows.length} | ${Math.round(percentile(first, 0.5))} / ${Math.round(percentile(first, 0.95))} ms | ${Math.round(percentile(total, 0.5))} / ${Math.round(percentile(total, 0.95))} ms | ${Math.round(percentile(evaluated, 0.5))} / ${Math.round(percentile(evaluated, 0.95))} |`;
-  };
-  const unknownTurns = records.filter((row) => row.kind === 'unknown');
-  const heldTurns = records.filter((row) => row.kind === 'held');
-  const report = [
-    `# The embedded LLM alone: invented answers, held facts, turn times (${part} part)`,
-    '',
-    `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}, threads ${process.env.LLM_THREADS ?? 'one per core'}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
-    `Sets: ${sets.map((set) => set.id).join(', ')}. Every turn goes to the model (no router); tools answer canned results.`,
-    '',
-    `- Invented answers on (d): ${unknownTurns.filter((row) => row.invented).length} of ${unknownTurns.length}`,
-    `- Refusals of questions (c) answered in words: ${heldTurns.filter((row) => row.refused).length} of ${heldTurns.length}`,
-    '',
-    '| turns | n | first words p50 / p95 | whole turn p50 / p95 | prompt tokens evaluated p50 / p95 |',
-    '|---|---|---|---|---|',
-    line('first of a conversation', records.filter((row) => row.first)),
-    line('later', records.filter((row) => !row.first)),
-    line('all', records),
-    '',
-    '## Replies',
-    '',
-    ...records.map(
-      (row) =>
-        `- ${row.invented ? '**invented** ' : row.refused ? '**refused** ' : ''}${row.set} ${row.conversation}#${row.turn} (${row.kind}): "${row.say}" -> ${row.call ? `[${row.call}] ` : ''}"${row.reply}"`,
-    ),
-    '',
-  ].join('\n');
-  const folder = join(here, '../../results');
-  mkdirSync(folder, { recursive: true });
-  const file = join(
-    folder,
-    `llm-grounding-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${part}.md`,
-  );
-  writeFileSync(file, report);
   process.stdout.write(`report: ${file}\n`);
 }
 
