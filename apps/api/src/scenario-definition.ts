@@ -1,5 +1,5 @@
 import { FEATURE_TYPES, type FeatureType } from '@svc/protocol';
-import { PROVIDER_REFERENCE_PATTERN } from '@svc/protocol/agent';
+import { PROVIDER_REFERENCE_PATTERN, TOOL_OPERATIONS } from '@svc/protocol/agent';
 import { z } from 'zod';
 
 // The authored scenario's shape, shared by the admin routes (which validate requests with it) and
@@ -31,7 +31,21 @@ const tool = z.object({
   description: z.string().max(1000).optional(),
   /** JSON Schema of the tool's arguments; the feature type gives one when absent. */
   parameters: z.record(z.string(), z.unknown()).optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: z
+    .record(z.string(), z.unknown())
+    // `operation` is checked by the feature catalog (400) and filled in at save time (422 when it
+    // cannot be told); the document names it so the studio offers it as a choice.
+    .meta({
+      properties: {
+        operation: {
+          type: 'string',
+          enum: [...TOOL_OPERATIONS],
+          description:
+            "What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved",
+        },
+      },
+    })
+    .optional(),
   frontend_method: z.string().max(128).optional(),
   rpc_timeout_s: z.number().min(0.1).max(120).optional(),
 });

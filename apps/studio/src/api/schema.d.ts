@@ -3344,6 +3344,22 @@ export interface operations {
                 [key: string]: unknown;
               };
               settings?: {
+                /**
+                 * @description What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved
+                 * @enum {string}
+                 */
+                operation?:
+                  | 'search'
+                  | 'display'
+                  | 'compare'
+                  | 'cart_add'
+                  | 'cart_remove'
+                  | 'cart_set'
+                  | 'cart_list'
+                  | 'cart_clear'
+                  | 'end'
+                  | 'custom';
+              } & {
                 [key: string]: unknown;
               };
               frontend_method?: string;
@@ -3465,6 +3481,22 @@ export interface operations {
                   [key: string]: unknown;
                 };
                 settings?: {
+                  /**
+                   * @description What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved
+                   * @enum {string}
+                   */
+                  operation?:
+                    | 'search'
+                    | 'display'
+                    | 'compare'
+                    | 'cart_add'
+                    | 'cart_remove'
+                    | 'cart_set'
+                    | 'cart_list'
+                    | 'cart_clear'
+                    | 'end'
+                    | 'custom';
+                } & {
                   [key: string]: unknown;
                 };
                 frontend_method?: string;
@@ -3565,7 +3597,7 @@ export interface operations {
           };
         };
       };
-      /** @description Two tools of the scenario have the same name, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
+      /** @description Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3698,6 +3730,22 @@ export interface operations {
                   [key: string]: unknown;
                 };
                 settings?: {
+                  /**
+                   * @description What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved
+                   * @enum {string}
+                   */
+                  operation?:
+                    | 'search'
+                    | 'display'
+                    | 'compare'
+                    | 'cart_add'
+                    | 'cart_remove'
+                    | 'cart_set'
+                    | 'cart_list'
+                    | 'cart_clear'
+                    | 'end'
+                    | 'custom';
+                } & {
                   [key: string]: unknown;
                 };
                 frontend_method?: string;
@@ -4017,6 +4065,22 @@ export interface operations {
                 [key: string]: unknown;
               };
               settings?: {
+                /**
+                 * @description What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved
+                 * @enum {string}
+                 */
+                operation?:
+                  | 'search'
+                  | 'display'
+                  | 'compare'
+                  | 'cart_add'
+                  | 'cart_remove'
+                  | 'cart_set'
+                  | 'cart_list'
+                  | 'cart_clear'
+                  | 'end'
+                  | 'custom';
+              } & {
                 [key: string]: unknown;
               };
               frontend_method?: string;
@@ -4131,6 +4195,22 @@ export interface operations {
                   [key: string]: unknown;
                 };
                 settings?: {
+                  /**
+                   * @description What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved
+                   * @enum {string}
+                   */
+                  operation?:
+                    | 'search'
+                    | 'display'
+                    | 'compare'
+                    | 'cart_add'
+                    | 'cart_remove'
+                    | 'cart_set'
+                    | 'cart_list'
+                    | 'cart_clear'
+                    | 'end'
+                    | 'custom';
+                } & {
                   [key: string]: unknown;
                 };
                 frontend_method?: string;
@@ -4242,7 +4322,7 @@ export interface operations {
           };
         };
       };
-      /** @description Two tools of the scenario have the same name, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
+      /** @description Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4381,6 +4461,22 @@ export interface operations {
                   [key: string]: unknown;
                 };
                 settings?: {
+                  /**
+                   * @description What the tool does: the catalog's operation for a tool of its name, `custom` for the page's own tool; stored when the scenario is saved
+                   * @enum {string}
+                   */
+                  operation?:
+                    | 'search'
+                    | 'display'
+                    | 'compare'
+                    | 'cart_add'
+                    | 'cart_remove'
+                    | 'cart_set'
+                    | 'cart_list'
+                    | 'cart_clear'
+                    | 'end'
+                    | 'custom';
+                } & {
                   [key: string]: unknown;
                 };
                 frontend_method?: string;
@@ -8172,6 +8268,14 @@ export interface operations {
               value: string;
               label: string;
             }[];
+            /**
+             * @description What the field means, so the agent ranks and reads amounts by it: one of price, weight, rating, stock, colour, size, category, brand; a price, weight or rating is a number field (422 otherwise)
+             * @enum {string}
+             */
+            role?:
+              'price' | 'weight' | 'rating' | 'stock' | 'colour' | 'size' | 'category' | 'brand';
+            /** @description A weight field's unit (g, kg, oz, lb) or a price field's ISO 4217 currency (EUR) */
+            unit?: string;
           }[];
         };
       };
@@ -8281,6 +8385,17 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation reads */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A filter field's role is unknown or does not fit its type, or its unit does not fit its role; the message names the field */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -8584,6 +8699,14 @@ export interface operations {
               value: string;
               label: string;
             }[];
+            /**
+             * @description What the field means, so the agent ranks and reads amounts by it: one of price, weight, rating, stock, colour, size, category, brand; a price, weight or rating is a number field (422 otherwise)
+             * @enum {string}
+             */
+            role?:
+              'price' | 'weight' | 'rating' | 'stock' | 'colour' | 'size' | 'category' | 'brand';
+            /** @description A weight field's unit (g, kg, oz, lb) or a price field's ISO 4217 currency (EUR) */
+            unit?: string;
           }[];
         };
       };
@@ -8704,6 +8827,17 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation reads */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A filter field's role is unknown or does not fit its type, or its unit does not fit its role; the message names the field */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -22,16 +22,18 @@ export type CatalogFeature = Answer<'/v1/admin/feature-catalog', 'get'>['feature
 const featureSchema: JsonSchema =
   requestSchema('patch /v1/admin/scenarios/{id}').properties?.features?.items ?? {};
 const toolSchema = featureSchema.properties?.tools?.items ?? {};
-// What the admin edits of a feature here: its name and, per tool, the overrides; settings get
-// their own form from the catalog's schema.
-const featureFormSchema: JsonSchema = pick(
+// What the admin edits of a feature here: its name and, per tool, the overrides and what the tool
+// does (its settings' `operation`, a choice; never read from the tool's name); the feature's
+// settings get their own form from the catalog's schema.
+/** The form of a feature's name and tools (its settings have a form of their own). */
+export const featureFormSchema: JsonSchema = pick(
   {
     ...featureSchema,
     properties: {
       ...featureSchema.properties,
       tools: {
         ...featureSchema.properties?.tools,
-        items: pick(toolSchema, ['name', 'type', 'frontend_method', 'rpc_timeout_s']),
+        items: pick(toolSchema, ['name', 'type', 'settings', 'frontend_method', 'rpc_timeout_s']),
       },
     },
   },
@@ -53,7 +55,11 @@ export function newFeature(catalog: CatalogFeature) {
     name: catalog.title,
     type: catalog.type,
     settings: (defaultsOf(catalog.settings_schema as JsonSchema) as Record<string, unknown>) ?? {},
-    tools: catalog.tools.map((tool) => ({ name: tool.name, type: tool.type })),
+    tools: catalog.tools.map((tool) => ({
+      name: tool.name,
+      type: tool.type,
+      settings: { operation: tool.operation },
+    })),
   };
 }
 

@@ -73,6 +73,8 @@ const collectionBody = z.object({
         role: z
           .string()
           .max(32)
+          // Checked by the route (422 naming the field), listed here for the studio's choice.
+          .meta({ enum: [...FIELD_ROLES] })
           .optional()
           .describe(
             `What the field means, so the agent ranks and reads amounts by it: one of ${FIELD_ROLES.join(', ')}; a price, weight or rating is a number field (422 otherwise)`,
