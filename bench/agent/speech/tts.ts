@@ -37,11 +37,7 @@ function replies(): string[] {
   if (!english) throw new Error('no English templates');
   const price = (whole: number, cents = 0) => english.spokenMoney(whole, cents);
   return [
-    english.greeting,
-    english.howAreYou,
-    english.thanks,
     english.catalogue('tents, backpacks, jackets, boots and more'),
-    english.help('find products, show you one in detail and manage your cart'),
     english.goodbye,
     english.failed,
     english.notHeard,
