@@ -153,8 +153,11 @@ async function installNpmPackages() {
     folders: [join(root, 'node_modules')],
     fromEmpty: true,
   };
-  // What npm's cache already holds is taken from it without asking the registry again.
-  const args = ['--prefer-offline', '--no-audit', '--no-fund'];
+  // What npm's cache already holds is taken from it without asking the registry again. The only
+  // install scripts npm would run (allowScripts) are esbuild's check, which it does without, and
+  // better-sqlite3's compile from source (it finds no prebuilt binary offline): minutes on two
+  // cores at every fresh clone. ensureSqliteBinding builds it once into the cache instead.
+  const args = ['--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'];
   try {
     await run('npm', ['ci', ...args], { env, progress });
   } catch {
@@ -232,7 +235,9 @@ async function ensureSqliteBinding(node = process.execPath) {
   const binding = join(folder, 'better_sqlite3.node');
   if (existsSync(binding) && loadsIn(node, binding)) return;
   rmSync(folder, { recursive: true, force: true });
-  log(`building better-sqlite3 ${version} for Node ${nodeVersion} (ABI ${abi}) into ${folder}`);
+  log(
+    `building better-sqlite3 ${version} for Node ${nodeVersion} (ABI ${abi}) into ${folder} (a few minutes, once)`,
+  );
   await atomically(folder, (staging) => {
     let nodedir = headers ? prefix : undefined;
     if (cleanupHooks) {
