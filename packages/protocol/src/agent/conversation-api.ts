@@ -1,5 +1,6 @@
 import type { RestoreState } from '../config.js';
 import type { ConversationMessage } from '../messages.js';
+import { define, nullable, number, object, type ReaderOutput } from '../parse/reader.js';
 
 /** Body of `POST .../messages`: messages to store; an id seen before is skipped. */
 export interface AppendMessagesRequest {
@@ -33,21 +34,36 @@ export interface EndConversationResponse {
   end_reason: string | null;
 }
 
-/** One turn's latencies, milliseconds; a part the agent could not measure is null or absent. */
-export interface TurnMetrics {
-  /** The turn's number in the conversation, counting up from 1. */
-  turn: number;
-  /** From the end of the visitor's speech to the turn being committed. */
-  end_of_turn_ms?: number | null;
-  /** Speech to text: how long the final transcript took after the end of speech. */
-  stt_ms?: number | null;
-  /** The language model's time to its first token. */
-  llm_ttft_ms?: number | null;
-  /** Text to speech: time to the first audio byte. */
-  tts_ttfb_ms?: number | null;
-  /** From the end of the visitor's speech to the agent's first audio. */
-  e2e_ms?: number | null;
-}
+const milliseconds = nullable(number);
+
+/** Reads a {@link TurnMetrics}. */
+const turnMetrics = object(
+  // The turn's number in the conversation, counting up from 1.
+  { turn: number },
+  {
+    // From the end of the visitor's speech to the turn being committed.
+    end_of_turn_ms: milliseconds,
+    // Speech to text: how long the final transcript took after the end of speech.
+    stt_ms: milliseconds,
+    // The language model's time to its first token.
+    llm_ttft_ms: milliseconds,
+    // Text to speech: time to the first audio byte.
+    tts_ttfb_ms: milliseconds,
+    // From the end of the visitor's speech to the agent's first audio.
+    e2e_ms: milliseconds,
+  },
+);
+
+/**
+ * One turn's latencies, milliseconds; a part the agent could not measure is null or absent:
+ * `end_of_turn_ms` (end of speech to the turn committed), `stt_ms` (the final transcript after
+ * the end of speech), `llm_ttft_ms` (the model's first token), `tts_ttfb_ms` (the first audio
+ * byte), `e2e_ms` (end of speech to the agent's first audio).
+ */
+export type TurnMetrics = ReaderOutput<typeof turnMetrics>;
+
+/** Parses a {@link TurnMetrics}. */
+export const parseTurnMetrics = define(turnMetrics);
 
 /** Body of `POST .../metrics`; a turn sent twice keeps its first figures. */
 export interface RecordMetricsRequest {

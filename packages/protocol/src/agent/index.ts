@@ -19,7 +19,7 @@ export type * from './runtime-config.js';
 // The agent's tools still name items through this entry; the content shapes live in
 // `@svc/protocol/content`.
 export type { Item } from '../content/shapes.js';
-export type * from './conversation-api.js';
+export * from './conversation-api.js';
 export * from './parse.js';
 export * from './tool-result.js';
 export type { ParseResult } from '../parse/reader.js';

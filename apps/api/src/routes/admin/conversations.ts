@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
+import type { TurnMetrics } from '@svc/protocol/agent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Conversations } from '../../conversations.js';
 import type { OpenDatabase } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { PREVIEW_LABEL } from '../../publications.js';
+import type { Holds, Same } from '../protocol-match.js';
 import { adminErrors, companyOf, errorBody, json, recordIdParam } from './shared.js';
 
 const filters = z.object({
@@ -39,6 +41,15 @@ const conversation = z.object({
   message_count: z.number(),
 });
 const nullableMs = z.number().nullable();
+/** A turn's latencies as stored (`TurnMetrics` with every part present, null when unmeasured). */
+const storedTurnMetrics = z.object({
+  turn: z.number(),
+  end_of_turn_ms: nullableMs,
+  stt_ms: nullableMs,
+  llm_ttft_ms: nullableMs,
+  tts_ttfb_ms: nullableMs,
+  e2e_ms: nullableMs,
+});
 /** A conversation with everything that happened in it. */
 const conversationDetail = conversation.extend({
   /** `ConversationMessage`s as the agent sent them, with their arrival order. */
@@ -50,17 +61,16 @@ const conversationDetail = conversation.extend({
   restore_checkpoints: z.array(
     z.object({ version: z.number(), state: z.looseObject({}), created_at: z.string() }),
   ),
-  turn_metrics: z.array(
-    z.object({
-      turn: z.number(),
-      end_of_turn_ms: nullableMs,
-      stt_ms: nullableMs,
-      llm_ttft_ms: nullableMs,
-      tts_ttfb_ms: nullableMs,
-      e2e_ms: nullableMs,
-    }),
-  ),
+  turn_metrics: z.array(storedTurnMetrics),
 });
+
+/**
+ * The stored figures against the protocol's `TurnMetrics`, where the shape is declared: every
+ * field is there, null where the agent did not measure it. A mismatch is a compile error.
+ */
+export type StoredTurnMetricsMatchTheProtocol = Holds<
+  Same<z.output<typeof storedTurnMetrics>, Required<TurnMetrics>>
+>;
 
 /** A cursor is the last row's `started_at|id`, base64url, so pages stay stable while rows arrive. */
 const encodeCursor = (row: { started_at: string; id: string }) =>
