@@ -184,6 +184,17 @@ describe('the embedded engines in the conversation language', () => {
     );
   });
 
+  it("drops the agent's own speech heard back: the embedded voice tells the recognizer's filter what it plays", () => {
+    const spoken = enginesFor(inLanguage('de-DE'), { audioIn: true, audioOut: true }, {}, vad);
+    expect(spoken.stt?.label).toBe('EchoFilter<EarlyStreamAdapter<svc.WhisperSTT>>');
+    const guard = (spoken.tts as FliteTTS).echoGuard;
+    guard?.speaking('Willkommen bei Trailhead, was suchen Sie heute?', 3);
+    expect(guard?.isEcho('was suchen Sie heute')).toBe(true);
+    // Without the agent's voice in the conversation there is nothing to drop.
+    const typed = enginesFor(inLanguage('de-DE'), { audioIn: true, audioOut: false }, {}, vad);
+    expect(typed.stt?.label).toBe('EarlyStreamAdapter<svc.WhisperSTT>');
+  });
+
   it('asks a misheard turn again only on the embedded Whisper, whose confidence is the share of real words', () => {
     const voice = { audioIn: true, audioOut: false };
     const german = inLanguage('de-DE');
