@@ -33,8 +33,9 @@ export function instructionsFor(runtime: RuntimeConfig, voiceOutput: boolean): s
       ? 'Your replies are spoken aloud: use short plain sentences, no lists, no markdown, no emojis.'
       : 'Your replies are shown as chat messages: keep them short.',
     'Use the tools for what they do instead of guessing; only mention items a tool returned, by name.',
-    // Whatever the scenario: a small model asked what its prompt does not say makes it up.
-    'Say about the business (its services, policies, delivery, returns, payment, hours, prices, stock, places, contacts) only what these instructions or a tool result say; when they do not say, tell the visitor you do not know and what you can do instead.',
+    // Whatever the scenario: a small model asked what its prompt does not say makes it up. No
+    // topic is named here: a small model takes a named topic ("delivery") for a fact it holds.
+    'Say about the business only what these instructions or a tool result say; when they do not say, tell the visitor you do not know and what you can do instead.',
     'When the visitor is done or says goodbye, say goodbye and call the tool that ends the conversation.',
   ].join('\n');
 }
