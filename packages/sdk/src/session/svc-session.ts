@@ -5,10 +5,7 @@ import {
   SESSION_END_REASONS,
   TIMINGS,
   TOPICS,
-  type AgentState,
   type ConfigPayload,
-  type ConversationMessage,
-  type SessionStatus,
 } from '@svc/protocol';
 import {
   curateConfig,
@@ -25,24 +22,12 @@ import { SvcError } from '../errors.js';
 import type { ParticipantEvent, Transport } from '../transport/transport.js';
 import { trackActivity } from './activity-tracker.js';
 import { callComposer } from './dictation.js';
-import { Emitter } from './emitter.js';
 import { localizeConfig, roomLanguage } from './localized-features.js';
-import {
-  INITIAL_SNAPSHOT,
-  agentStateOf,
-  reasonOf,
-  withMessage,
-  type Fail,
-} from './session-state.js';
+import { SessionStore } from './session-store.js';
+import { INITIAL_SNAPSHOT, agentStateOf, reasonOf, withMessage } from './session-state.js';
 import { assertOneKindOfTool } from './tool-methods.js';
 import type { registerTools, ToolRun } from './tool-runner.js';
-import type {
-  FeatureToolRunner,
-  StartOptions,
-  SvcSessionEvents,
-  SvcSessionOptions,
-  SvcSessionSnapshot,
-} from './types.js';
+import type { FeatureToolRunner, StartOptions, SvcSessionOptions } from './types.js';
 
 /** What one running conversation holds; dropped whole when it ends. */
 interface Run extends ToolRun {
@@ -76,20 +61,16 @@ async function loadLiveKitTransport(): Promise<Transport> {
  * await session.start({ scenario: publicationUuid, tools: { show_offer: async (args) => 'shown' } });
  * ```
  */
-export class SvcSession {
+export class SvcSession extends SessionStore {
   /** The HTTP client the session identifies and starts sessions with. */
   readonly client: SvcClient;
-  private readonly events = new Emitter<SvcSessionEvents>();
-  // The store (snapshot, subscribers, `update`) stays in the class: moved into a closure or class
-  // of its own, it grew the root bundle by 25-30 B gzip, and the root has a budget.
-  private readonly subscribers = new Set<() => void>();
   private readonly transportOption: SvcSessionOptions['transport'];
-  private snapshot: SvcSessionSnapshot = INITIAL_SNAPSHOT;
   private run: Run | null = null;
   private starting: Promise<void> | null = null;
   private featureTools: FeatureToolRunner | null = null;
 
   constructor(options: SvcSessionOptions) {
+    super();
     if (!options || (!options.client && !options.apiUrl)) {
       throw new TypeError('Svc: SvcSession needs `apiUrl` or `client`');
     }
@@ -104,54 +85,10 @@ export class SvcSession {
     this.transportOption = options.transport;
   }
 
-  // Readable state, as the contract names it.
-  get status(): SessionStatus {
-    return this.snapshot.status;
-  }
-  get agentState(): AgentState {
-    return this.snapshot.agentState;
-  }
-  get messages(): readonly ConversationMessage[] {
-    return this.snapshot.messages;
-  }
-  get config() {
-    return this.snapshot.config;
-  }
-  get rawConfig() {
-    return this.snapshot.rawConfig;
-  }
-  get conversationId() {
-    return this.snapshot.conversationId;
-  }
-  get error() {
-    return this.snapshot.error;
-  }
   /** The Transport's engine handle (a LiveKit `Room`): a non-portable extension. */
   get room(): unknown {
     return this.run?.transport?.engine ?? null;
   }
-
-  /** Adds an event listener; returns the function that removes it. */
-  on<E extends keyof SvcSessionEvents>(event: E, listener: (...args: SvcSessionEvents[E]) => void) {
-    return this.events.on(event, listener);
-  }
-
-  /** Removes an event listener. */
-  off<E extends keyof SvcSessionEvents>(
-    event: E,
-    listener: (...args: SvcSessionEvents[E]) => void,
-  ) {
-    this.events.off(event, listener);
-  }
-
-  /** Calls `listener` after every state change; returns the function that stops it. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.subscribers.add(listener);
-    return () => this.subscribers.delete(listener);
-  };
-
-  /** The current state; a new object only when something changed. */
-  getSnapshot = (): SvcSessionSnapshot => this.snapshot;
 
   /**
    * Lets the page's feature runtime answer feature tool RPCs. A method may be a session tool or a
@@ -366,26 +303,8 @@ export class SvcSession {
   /** Releases everything: ends a running conversation, drops listeners and subscribers. */
   destroy(): void {
     if (this.run) void this.finish(this.run, SESSION_END_REASONS.SHUTDOWN);
-    this.events.clear();
-    this.subscribers.clear();
+    this.clearListeners();
   }
-
-  private update(patch: Partial<SvcSessionSnapshot>): void {
-    const previous = this.snapshot;
-    this.snapshot = Object.freeze({ ...previous, ...patch });
-    if (patch.status && patch.status !== previous.status)
-      this.events.emit('status-change', patch.status);
-    if (patch.agentState && patch.agentState !== previous.agentState)
-      this.events.emit('agent-state', patch.agentState);
-    for (const subscriber of [...this.subscribers]) subscriber();
-  }
-
-  // An arrow, so the tool runner and the composer calls can report failures unbound.
-  private readonly fail: Fail = (code, message, cause) => {
-    const error = new SvcError(code, message, cause === undefined ? {} : { cause });
-    this.update({ error });
-    this.events.emit('error', error);
-  };
 
   private listen(run: Run, transport: Transport): void {
     const activity = trackActivity();
