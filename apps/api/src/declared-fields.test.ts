@@ -1,6 +1,6 @@
 import { FEATURE_TYPES } from '@svc/protocol';
 import { beforeAll, expect, it } from 'vitest';
-import { adminCaller, adminToken, describeOnBothDialects } from './test-harness.js';
+import { adminCaller, adminToken, AGENT_KEY, describeOnBothDialects } from './test-harness.js';
 
 // What a tool does and what a collection's fields mean are declared by the author and stored,
 // never read from names: a cart tool named `compute_total` is not an add.
@@ -105,6 +105,33 @@ describeOnBothDialects('declared operations and field roles', (harness) => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body.filter_fields).toEqual([{ ...fields[0], unit: 'CHF' }]);
+  });
+
+  it('gives the agent the roles of an attached collection in its runtime config', async () => {
+    const { fixture } = harness();
+    const price = {
+      name: 'Price',
+      filter_key: 'price',
+      field_type: 'number',
+      role: 'price',
+      unit: 'USD',
+    };
+    const patched = await call('PATCH', `/collections/${fixture.collectionId}`, token, {
+      filter_fields: [price],
+    });
+    expect(patched.status).toBe(200);
+    const { id: visitorId } = await harness().visitor('roles-reader');
+    const conversation = await harness().conversation(visitorId);
+    const config = await harness().app.inject({
+      method: 'GET',
+      url: `/v1/agent/conversations/${conversation}/config`,
+      headers: { authorization: `Bearer ${AGENT_KEY}` },
+    });
+    expect(config.statusCode).toBe(200);
+    const collection = config
+      .json()
+      .collections.find((candidate: { id: number }) => candidate.id === fixture.collectionId);
+    expect(collection.filter_fields).toEqual([price]);
   });
 
   it('answers 422 for an unknown role, a role on a field of another type, a unit that does not fit', async () => {
