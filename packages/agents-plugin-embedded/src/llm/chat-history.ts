@@ -20,6 +20,8 @@ export interface RenderedChat {
   lastCall: { name: string; args: string } | undefined;
   /** The conversation ends with a tool result. */
   afterToolResult: boolean;
+  /** The instructions ahead of the conversation, without the protocol's part of the prompt. */
+  instructions: string;
 }
 
 /**
@@ -98,16 +100,14 @@ export function renderChat(
     }
   }
 
-  const system = [
-    systemTexts.filter(Boolean).join('\n\n'),
-    ...(json ? [protocolInstructions(allTools)] : []),
-  ]
+  const instructions = systemTexts.filter(Boolean).join('\n\n');
+  const system = [instructions, ...(json ? [protocolInstructions(allTools)] : [])]
     .filter(Boolean)
     .join('\n\n');
   if (system) history.unshift({ type: 'system', text: system });
   // The model answers a user turn; a conversation that ends otherwise gets a neutral nudge.
   if (history[history.length - 1]?.type !== 'user') push({ type: 'user', text: '(Continue.)' });
-  return { history, toolOutputs, lastCall, afterToolResult };
+  return { history, toolOutputs, lastCall, afterToolResult, instructions };
 }
 
 /**

@@ -301,7 +301,9 @@ export class LlamaLLMStream extends llm.LLMStream {
       const gate = new ClauseGate(
         figuresOf(
           [
-            ...rendered.history.flatMap((item) => (item.type === 'model' ? [] : [item.text])),
+            // Not the protocol's part: a tool's limits ("two to 3 items") are no business facts.
+            rendered.instructions,
+            ...rendered.history.flatMap((item) => (item.type === 'user' ? [item.text] : [])),
             ...rendered.toolOutputs,
           ].join('\n'),
         ),
