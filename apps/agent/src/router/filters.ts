@@ -20,10 +20,11 @@ function amounts(
     catalog.numbers.find((number) => number.role === 'price');
   if (!field) return args;
   // An amount in the field's unit: "2 pounds" of a weight kept in grams is 907.
-  const valueAt = (index: number): number => {
+  // `unitAt`: where its unit is said ("between 1 and 2 pounds" says it once, after both).
+  const valueAt = (index: number, unitAt = index + 1): number => {
     const value = Number(tokens[index]);
-    const said = Object.hasOwn(lexicon.weightUnits, tokens[index + 1] ?? '')
-      ? lexicon.weightUnits[tokens[index + 1] as string]
+    const said = Object.hasOwn(lexicon.weightUnits, tokens[unitAt] ?? '')
+      ? lexicon.weightUnits[tokens[unitAt] as string]
       : undefined;
     if (field.role !== 'weight' || !said || !field.weightUnit || said === field.weightUnit)
       return value;
@@ -36,7 +37,7 @@ function amounts(
     lexicon.numbers.joiners.includes(tokens[between + 2] ?? '') &&
     /^\d/.test(tokens[between + 3] ?? '')
   ) {
-    args[`min_${field.key}`] = valueAt(between + 1);
+    args[`min_${field.key}`] = valueAt(between + 1, between + 4);
     args[`max_${field.key}`] = valueAt(between + 3);
     for (const offset of [0, 1, 2, 3]) used.add(between + offset);
     return args;

@@ -9,6 +9,7 @@ import { conversationContext } from './context.js';
 import { routeUtterance } from './intents.js';
 import { displayReply } from './replies.js';
 import { templatesFor } from './reply-templates.js';
+import { testShop, type ShopLanguage } from './test-shops.js';
 
 const ITEMS = [
   { id: 'k-1', name: 'Trail Stove', art: 'kocher', preis: 80, gewicht_g: 450, sterne: 4.1 },
@@ -106,6 +107,27 @@ describe('field roles in the router', () => {
     expect(argsOf(await route('do you have stoves under 1 kilo'))).toMatchObject({
       max_gewicht_g: 1000,
     });
+    expect(argsOf(await route('do you have stoves between 1 and 2 pounds'))).toMatchObject({
+      min_gewicht_g: 453.59,
+      max_gewicht_g: 907.18,
+    });
+  });
+
+  it("converts a weight said in each language's units to the field's grams", async () => {
+    const asked: [ShopLanguage, string][] = [
+      ['fr-FR', 'avez-vous des tentes de moins de 2 kilos'],
+      ['de-DE', 'habt ihr Zelte unter 2 Kilo'],
+      ['es-ES', 'tienen tiendas de menos de 2 kilos'],
+    ];
+    for (const [language, text] of asked) {
+      const { catalog } = testShop(language);
+      const route = await routeUtterance(
+        text,
+        conversationContext([], () => 'search'),
+        catalog,
+      );
+      expect(argsOf(route), text).toMatchObject({ max_weight_g: 2000 });
+    }
   });
 
   it('reads a price limit said in a currency for the price field, whatever its name', async () => {
