@@ -410,6 +410,8 @@ export class LlamaLLMStream extends llm.LLMStream {
         }
         // The draft stated figures nobody gave: the model says it does not know instead.
         if (invented.signal.aborted && !signal.aborted && !this.#warmOnly) {
+          // After the clauses already said, as a sentence of its own.
+          if (firstAt !== undefined) emitText(' ');
           parsed = await replyOnly(NOT_KNOWN);
         }
         decision =
