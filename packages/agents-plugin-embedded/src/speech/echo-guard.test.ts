@@ -23,9 +23,9 @@ describe('EchoGuard', () => {
     // Misheard in part, as a recognizer hears a voice through a room.
     expect(guard.isEcho('welcome to trail head what are you looking for')).toBe(true);
     expect(guard.isEcho('What are you looking for today?')).toBe(true);
-    now = 3_500 + 2_900;
+    now = 3_500 + 9_900;
     expect(guard.isEcho('what are you looking for today')).toBe(true);
-    now = 3_500 + 3_100;
+    now = 3_500 + 10_100;
     expect(guard.isEcho('what are you looking for today')).toBe(false);
   });
 

@@ -5,8 +5,12 @@
 // the word pairs the agent spoke moments ago is that echo.
 import { normalizeWords } from './spoken-words.js';
 
-/** How long after its audio ends the agent's speech can still come back, in ms. */
-const ECHO_TAIL_MS = 3_000;
+/**
+ * How long after its audio was due to end the agent's speech can still come back as a transcript,
+ * in ms: the echo reaches the recognizer through the visitor's capture, the network, the VAD and
+ * the decoder, and the audio starts later than it was handed out (seconds on a loaded machine).
+ */
+const ECHO_TAIL_MS = 10_000;
 /**
  * Share of a transcript's word pairs the agent must have just said for the transcript to be its
  * echo: a visitor who names what the agent named ("the blue ridge down jacket, please") keeps
