@@ -1,7 +1,13 @@
+/**
+ * A JWT within this many seconds of its expiry counts as expired (`LIMITS.EXPIRY_BUFFER_SECONDS`).
+ * Also a constant of its own: a page that checks tokens bundles it without the other limits.
+ */
+export const EXPIRY_BUFFER_SECONDS = 90;
+
 /** Timeouts and buffers of the contract, with the names the contract gives them. */
 export const LIMITS = {
   /** A JWT within this many seconds of its expiry counts as expired. */
-  EXPIRY_BUFFER_SECONDS: 90,
+  EXPIRY_BUFFER_SECONDS,
   /** Default timeout of an RPC the agent initiates. */
   AGENT_DEFAULT_MS: 8_000,
   /** Budget of a frontend tool handler (session and feature tools). */

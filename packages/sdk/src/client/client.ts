@@ -33,10 +33,11 @@ function anonymousId(): string {
  * ```
  */
 export function createSvcClient(config: SvcClientConfig): SvcClient {
-  if (typeof config !== 'object' || config === null) {
-    throw new TypeError('Svc: createSvcClient needs a config object with `apiUrl`');
-  }
-  const baseUrl = resolveBaseUrl(config.apiUrl, config.apiPathPrefix);
+  // Without a config object, the missing `apiUrl` is what the TypeError names.
+  const baseUrl = resolveBaseUrl(
+    (config as Partial<SvcClientConfig> | undefined)?.apiUrl,
+    (config as Partial<SvcClientConfig> | undefined)?.apiPathPrefix,
+  );
   const warn = config.onWarning ?? (() => {});
   const store = createIdentityStore(
     safeStorage(config.storage, warn),

@@ -1,15 +1,13 @@
-import { LIMITS } from '@svc/protocol';
+import { EXPIRY_BUFFER_SECONDS } from '@svc/protocol';
 
 /** Decodes the claims of a JWT without verifying it; null for anything malformed. */
 export function decodeJwtClaims(token: string): Record<string, unknown> | null {
   const part = typeof token === 'string' ? token.split('.')[1] : undefined;
   if (!part) return null;
   try {
-    const base64 = part
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(part.length / 4) * 4, '=');
-    // atob gives one char per byte; TextDecoder turns the bytes back into UTF-8 text.
+    // atob takes base64 without its padding; it gives one char per byte, and TextDecoder turns
+    // the bytes back into UTF-8 text.
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
@@ -32,7 +30,7 @@ export function getJWTExpiry(token: string): number | null {
  */
 export function isTokenExpired(token: string): boolean {
   const exp = getJWTExpiry(token);
-  return exp === null || exp - LIMITS.EXPIRY_BUFFER_SECONDS <= Date.now() / 1000;
+  return exp === null || exp - EXPIRY_BUFFER_SECONDS <= Date.now() / 1000;
 }
 
 /** Reads a numeric claim, accepting a numeric string too. */

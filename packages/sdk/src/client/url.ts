@@ -9,25 +9,25 @@ export function resolveBaseUrl(
   apiUrl: unknown,
   apiPathPrefix: unknown = DEFAULT_API_PATH_PREFIX,
 ): string {
-  if (typeof apiUrl !== 'string' || apiUrl.trim() === '') {
-    throw new TypeError('Svc: `apiUrl` is required, for example "https://api.example.com"');
-  }
-  let url: URL;
+  // One message for every way to be wrong: missing, not an address, not an http(s) one.
+  let protocol = '';
   try {
-    url = new URL(apiUrl);
+    if (typeof apiUrl === 'string') protocol = new URL(apiUrl).protocol;
   } catch {
-    throw new TypeError(`Svc: \`apiUrl\` must be an absolute http(s) address, got "${apiUrl}"`);
+    // reported below
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`Svc: \`apiUrl\` must use http or https, got "${url.protocol}"`);
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new TypeError(
+      `Svc: \`apiUrl\` must be an absolute http(s) address like "https://api.example.com", got "${String(apiUrl)}"`,
+    );
   }
   if (
     typeof apiPathPrefix !== 'string' ||
     (apiPathPrefix !== '' && !apiPathPrefix.startsWith('/'))
   ) {
-    throw new TypeError('Svc: `apiPathPrefix` must be "" or start with "/", for example "/v1"');
+    throw new TypeError('Svc: `apiPathPrefix` must be "" or start with "/", like "/v1"');
   }
-  const base = apiUrl.replace(/\/+$/, '');
+  const base = (apiUrl as string).replace(/\/+$/, '');
   const prefix = apiPathPrefix.replace(/\/+$/, '');
   return prefix && base.endsWith(prefix) ? base : base + prefix;
 }
