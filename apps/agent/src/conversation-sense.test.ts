@@ -4,6 +4,7 @@ import { initializeLogger } from '@livekit/agents';
 import { patchPublicationSnapshot } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FliteTTS } from '@svc/agents-plugin-embedded';
 import { startAgentWorker, startTestApi, type TestWorker } from './test-support.js';
 import { visit as openVisit, type Visitor } from './test-visitor.js';
 
@@ -41,6 +42,40 @@ afterAll(async () => {
 
 const visit = (mode: 'audio' | 'text', resume?: { conversationId: string }) =>
   openVisit({ server, api, workerLog: () => worker.log.join('') }, mode, resume);
+
+/** A 16-bit sample above this is sound (as the test visitor hears). */
+const LOUD = 300;
+
+/** flite `slt` speaking `text`, trimmed to its first and last sound, at 16 kHz. */
+async function spoken(text: string): Promise<Int16Array> {
+  const chunks: Int16Array[] = [];
+  for await (const audio of new FliteTTS({ voice: 'slt' }).synthesize(text))
+    chunks.push(audio.frame.data);
+  const pcm = new Int16Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  chunks.reduce((offset, chunk) => (pcm.set(chunk, offset), offset + chunk.length), 0);
+  const start = pcm.findIndex((sample) => Math.abs(sample) > LOUD);
+  const end = pcm.findLastIndex((sample) => Math.abs(sample) > LOUD);
+  return pcm.subarray(Math.max(0, start), end + 1);
+}
+
+/** A visitor whose speech pauses `pauseMs` wherever the text has ` | ` (people pause mid-request). */
+const visitPausing = (pauseMs: number) =>
+  openVisit(
+    {
+      server,
+      api,
+      workerLog: () => worker.log.join(''),
+      speech: async (text) => {
+        const parts = await Promise.all(text.split(' | ').map(spoken));
+        const pause = new Int16Array((16_000 * pauseMs) / 1000);
+        const whole = parts.flatMap((part, index) => (index === 0 ? [part] : [pause, part]));
+        const pcm = new Int16Array(whole.reduce((length, part) => length + part.length, 0));
+        whole.reduce((offset, part) => (pcm.set(part, offset), offset + part.length), 0);
+        return pcm;
+      },
+    },
+    'audio',
+  );
 
 /** The page tool requests the visitor answered, with their arguments (the agent adds `result`). */
 function toolRequests(visitor: Visitor): { tool: string; args: Record<string, unknown> }[] {
@@ -125,6 +160,23 @@ describe('conversation sense on the real worker', () => {
     });
     await visitor.end();
   }, 120_000);
+
+  it('a request with a 0.8 s pause after a word that needs more is one turn, heard whole', async () => {
+    const { visitor } = await visitPausing(800);
+    await visitor.acknowledge();
+    await visitor.say('I would like a tent and | a sleeping bag');
+    // The request's second half is heard in the turn that holds the first, not in a turn of its own.
+    const heard = () =>
+      visitor.received
+        .filter((entry) => entry.topic === 'message:new' && entry.payload.role === 'user')
+        .map((entry) => String(entry.payload.content));
+    await visitor
+      .next('message:new', (m) => m.role === 'user' && /sleeping/i.test(String(m.content)), 60_000)
+      .catch(() => expect.fail(`the visitor was heard as ${JSON.stringify(heard())}`));
+    expect(heard()).toHaveLength(1);
+    expect(heard()[0]).toMatch(/tent and (a )?sleeping/i);
+    await visitor.end();
+  }, 180_000);
 
   it('a spoken goodbye ends the call only when the visitor stays quiet after it', async () => {
     const { visitor } = await visit('audio');

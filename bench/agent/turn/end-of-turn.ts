@@ -5,6 +5,9 @@
 // `UNFINISHED_TURN_DELAY_MS`, past every pause of the set). A cutoff is a pause longer than the
 // decision time at which the detector said "ended"; latency is the time from the end of a whole
 // request to the decision, p50. The VAD alone always says "ended".
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import localInference from '@livekit/local-inference';
 import { soundsUnfinished, turnLanguage, UNFINISHED_TURN_DELAY_MS } from '@svc/agent/testing';
 import { WhisperModels } from '@svc/agents-plugin-embedded';
@@ -13,7 +16,7 @@ import { loadSet, type PausedRequest, type SetLanguage, type SetPart } from './s
 
 const RATE = 16_000;
 /** When a detector may decide, ms after the end of speech. */
-const DECISION_TIMES = [200, 300, 400, 500, 700];
+const DECISION_TIMES = [200, 300, 400, 500, 700, 1000];
 /** v1-mini's thresholds tried (its own per-language defaults are about 0.25-0.36). */
 const THRESHOLDS = [0.1, 0.2, 0.25, 0.3, 0.36, 0.45, 0.55, 0.7];
 
@@ -64,11 +67,14 @@ function pointOf(moments: Moment[], verdict: Verdict, decideMs: number): Point {
 }
 
 /** eot-bench's two figures over a detector's operating points. */
-function summarize(points: Point[]): { cutoffsAt300: number; latencyAt5: number | undefined } {
+function summarize(points: Point[]): {
+  cutoffsAt300: number | undefined;
+  latencyAt5: number | undefined;
+} {
   const fast = points.filter((point) => point.latencyP50 <= 300);
   const safe = points.filter((point) => point.cutoffs <= 0.05);
   return {
-    cutoffsAt300: Math.min(1, ...fast.map((point) => point.cutoffs)),
+    cutoffsAt300: fast.length ? Math.min(...fast.map((point) => point.cutoffs)) : undefined,
     latencyAt5: safe.length ? Math.min(...safe.map((point) => point.latencyP50)) : undefined,
   };
 }
@@ -138,55 +144,72 @@ async function momentsOf(
   return moments;
 }
 
-/** The detectors compared, each a family of operating points. */
-function detectors(): Record<string, { verdict: Verdict; thresholds: (number | undefined)[] }> {
-  const unfinished = (moment: Moment) => {
-    const language = turnLanguage(moment.language);
-    return language ? soundsUnfinished(moment.transcript, language) : false;
-  };
-  return {
-    'VAD alone (silence)': { verdict: () => true, thresholds: [undefined] },
-    'transcript completeness': {
-      verdict: (moment) => !unfinished(moment),
-      thresholds: [undefined],
-    },
-    ...Object.fromEntries(
-      THRESHOLDS.map((threshold) => [
-        `v1-mini >= ${threshold}`,
-        {
-          verdict: (moment: Moment, decideMs: number) => (moment.audio[decideMs] ?? 1) >= threshold,
-          thresholds: [threshold],
-        },
-      ]),
-    ),
-  };
+/** LiveKit's own v1-mini thresholds per language (`LOCAL_LANGUAGES` in agents 1.9). */
+const V1_MINI_DEFAULTS: Record<SetLanguage, number> = { en: 0.36, fr: 0.285, es: 0.35, de: 0.245 };
+
+/** A detector: its verdict at an operating point (a threshold, for the ones that have one). */
+interface Detector {
+  verdict: (threshold: number) => Verdict;
+  /** The thresholds swept; the first `undefined` means "the detector's own". */
+  thresholds: readonly number[];
 }
+
+const unfinished = (moment: Moment) => {
+  const language = turnLanguage(moment.language);
+  return language ? soundsUnfinished(moment.transcript, language) : false;
+};
+const audioEnded = (moment: Moment, decideMs: number, threshold: number) =>
+  (moment.audio[decideMs] ?? 1) >= (threshold || V1_MINI_DEFAULTS[moment.language]);
+
+/** The detectors compared; threshold 0 stands for v1-mini's own per-language threshold. */
+const DETECTORS: Record<string, Detector> = {
+  'VAD alone (silence)': { verdict: () => () => true, thresholds: [0] },
+  'transcript completeness': { verdict: () => (moment) => !unfinished(moment), thresholds: [0] },
+  'v1-mini (audio)': {
+    verdict: (threshold) => (moment, decideMs) => audioEnded(moment, decideMs, threshold),
+    thresholds: [0, ...THRESHOLDS],
+  },
+  'transcript, then v1-mini': {
+    verdict: (threshold) => (moment, decideMs) =>
+      !unfinished(moment) && audioEnded(moment, decideMs, threshold),
+    thresholds: [0, ...THRESHOLDS],
+  },
+};
 
 /** Runs the set's part and returns the report (Markdown). */
 export async function runEndOfTurnBench(options: {
   part: SetPart;
   log: (line: string) => void;
+  /** Reuse the last run's transcripts and predictions of this part. */
+  reuse?: boolean;
 }): Promise<string> {
   localInference.initEot();
   const requests = loadSet<PausedRequest>('turn-pauses-1', options.part);
-  const moments = await momentsOf(requests, options.log);
+  // What was heard and predicted is kept between runs (`reuse`), so a report changes no figure.
+  const cache = join(tmpdir(), `svc-turn-moments-${options.part}.json`);
+  const moments =
+    options.reuse && existsSync(cache)
+      ? (JSON.parse(readFileSync(cache, 'utf8')) as Moment[])
+      : await momentsOf(requests, options.log);
+  writeFileSync(cache, JSON.stringify(moments));
   const languages: SetLanguage[] = ['en', 'fr', 'es', 'de'];
   const lines = [
     `== end of turn, turn-pauses-1 ${options.part} (${requests.length} requests, ${moments.length / 2} spoken; pauses 0.3-1 s; fallback ${UNFINISHED_TURN_DELAY_MS} ms)`,
     '',
-    '| detector | language | false cutoffs at 300 ms | latency at 5% cutoffs | at 400 ms (the agent): cutoffs / latency p50 |',
+    '| detector | language | false cutoffs at 300 ms | latency at 5% cutoffs | deciding at 400 ms (as the agent does): cutoffs / latency p50 |',
     '|---|---|---|---|---|',
   ];
-  const family = new Map<string, { verdict: Verdict }>();
-  for (const [name, detector] of Object.entries(detectors())) family.set(name, detector);
-  for (const [name, detector] of family) {
+  for (const [name, detector] of Object.entries(DETECTORS)) {
     for (const language of [...languages, undefined]) {
       const chosen = moments.filter((moment) => !language || moment.language === language);
-      const points = DECISION_TIMES.map((decideMs) => pointOf(chosen, detector.verdict, decideMs));
+      const points = detector.thresholds.flatMap((threshold) =>
+        DECISION_TIMES.map((decideMs) => pointOf(chosen, detector.verdict(threshold), decideMs)),
+      );
       const { cutoffsAt300, latencyAt5 } = summarize(points);
-      const agent = points.find((point) => point.decideMs === 400);
+      // The agent decides 400 ms after the end of speech, with the detector's own threshold.
+      const agent = pointOf(chosen, detector.verdict(0), 400);
       lines.push(
-        `| ${name} | ${language ?? 'all'} | ${(cutoffsAt300 * 100).toFixed(1)}% | ${latencyAt5 === undefined ? 'none' : `${latencyAt5} ms`} | ${((agent?.cutoffs ?? 0) * 100).toFixed(1)}% / ${agent?.latencyP50} ms |`,
+        `| ${name} | ${language ?? 'all'} | ${cutoffsAt300 === undefined ? 'none' : `${(cutoffsAt300 * 100).toFixed(1)}%`} | ${latencyAt5 === undefined ? 'none' : `${latencyAt5} ms`} | ${(agent.cutoffs * 100).toFixed(1)}% / ${agent.latencyP50} ms |`,
       );
     }
   }

@@ -1,6 +1,7 @@
 // The turn benchmarks: end of turn on requests with mid-turn pauses (eot-bench's figures), each
 // run writing a dated report under bench/results/.
-// Run: npm run turn -w @svc/bench [-- heldout] (default: the dev part)
+// Run: npm run turn -w @svc/bench [-- heldout] [reuse] (default: the dev part; `reuse` reports
+// the last run's transcripts and predictions again)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { initializeLogger } from '@livekit/agents';
 import { runEndOfTurnBench } from './end-of-turn.js';
@@ -8,7 +9,7 @@ import { runEndOfTurnBench } from './end-of-turn.js';
 initializeLogger({ pretty: false, level: 'warn' });
 const part = process.argv.includes('heldout') ? 'heldout' : 'dev';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const report = await runEndOfTurnBench({ part, log });
+const report = await runEndOfTurnBench({ part, log, reuse: process.argv.includes('reuse') });
 console.log(report);
 const stamp = new Date().toISOString().slice(0, 16).replace('T', '-').replace(':', '-');
 const results = new URL('../../results/', import.meta.url);
