@@ -22,6 +22,7 @@ describe('EchoGuard', () => {
     guard.speaking('What are you looking for today?', 2);
     // Misheard in part, as a recognizer hears a voice through a room.
     expect(guard.isEcho('welcome to trail head what are you looking for')).toBe(true);
+    expect(guard.isEcho('Bye, welcome to trail.')).toBe(true);
     expect(guard.isEcho('What are you looking for today?')).toBe(true);
     now = 3_500 + 9_900;
     expect(guard.isEcho('what are you looking for today')).toBe(true);
@@ -32,6 +33,7 @@ describe('EchoGuard', () => {
   it("keeps the visitor's own words, even those that repeat some of the agent's", () => {
     const guard = new EchoGuard(() => 0);
     guard.speaking('We sell tents, sleeping bags and the Blue Ridge Down Jacket.', 4);
+    guard.speaking('What are you looking for today?', 2);
     expect(guard.isEcho('do you have tents')).toBe(false);
     expect(guard.isEcho('put the blue ridge down jacket in my cart please')).toBe(false);
     // One word cannot tell the visitor's "tents" from the agent's.

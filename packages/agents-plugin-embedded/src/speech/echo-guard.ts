@@ -1,8 +1,9 @@
 // What the agent itself is saying, so that its own voice coming back through a visitor's
 // speakers is not taken for the visitor. A browser cancels that echo when its echo canceller has
 // the played audio to compare with; when it does not (a canceller that lags, a fake device,
-// speakers turned up), the recognizer hears the agent's words again. A transcript made mostly of
-// the word pairs the agent spoke moments ago is that echo.
+// speakers turned up), the recognizer hears the agent's words again, often misheard ("Hi, welcome
+// to Trailhead" as "Bye, welcome to trail"). A transcript whose words are mostly words the agent
+// spoke moments ago, or near misses of them, is that echo.
 import { normalizeWords } from './spoken-words.js';
 
 /**
@@ -12,22 +13,48 @@ import { normalizeWords } from './spoken-words.js';
  */
 const ECHO_TAIL_MS = 10_000;
 /**
- * Share of a transcript's word pairs the agent must have just said for the transcript to be its
- * echo: a visitor who names what the agent named ("the blue ridge down jacket, please") keeps
+ * Share of a transcript's words the agent must have just said for the transcript to be its echo:
+ * a visitor who names what the agent named ("put the blue ridge down jacket in my cart") keeps
  * words of their own around it.
  */
-const ECHO_SHARE = 0.6;
+const ECHO_SHARE = 0.7;
 
 /** Speech the agent produced, heard until `until` (ms since the epoch). */
 interface Spoken {
-  pairs: string[];
+  words: string[];
   until: number;
 }
 
-/** The word pairs of a text, as the recognizer would print its words. */
-function wordPairs(text: string): string[] {
-  const words = normalizeWords(text);
-  return words.slice(1).map((word, index) => `${words[index]} ${word}`);
+/** Whether two words differ by at most one letter added, removed or changed. */
+function oneEditApart(first: string, second: string): boolean {
+  if (Math.abs(first.length - second.length) > 1) return false;
+  let [index, other] = [0, 0];
+  let edits = 0;
+  while (index < first.length && other < second.length) {
+    if (first[index] === second[other]) {
+      index += 1;
+      other += 1;
+      continue;
+    }
+    edits += 1;
+    if (edits > 1) return false;
+    if (first.length > second.length) index += 1;
+    else if (second.length > first.length) other += 1;
+    else [index, other] = [index + 1, other + 1];
+  }
+  return edits + (first.length - index) + (second.length - other) <= 1;
+}
+
+/**
+ * Whether a heard word is a word the agent said as a recognizer mishears it: the same, cut short
+ * or run on ("trail" for "trailhead"), or one letter off ("drail" for "trail").
+ */
+function heardAs(heard: string, said: string): boolean {
+  if (heard === said) return true;
+  if (heard.length >= 3 && said.length >= 3 && (said.startsWith(heard) || heard.startsWith(said))) {
+    return true;
+  }
+  return heard.length >= 4 && said.length >= 4 && oneEditApart(heard, said);
 }
 
 /**
@@ -51,23 +78,23 @@ export class EchoGuard {
     const now = this.#now();
     this.#playedUntil = Math.max(now, this.#playedUntil) + seconds * 1000;
     this.#spoken = this.#spoken.filter((spoken) => spoken.until > now);
-    this.#spoken.push({ pairs: wordPairs(text), until: this.#playedUntil + ECHO_TAIL_MS });
+    this.#spoken.push({ words: normalizeWords(text), until: this.#playedUntil + ECHO_TAIL_MS });
   }
 
   /**
-   * Whether `transcript` is the agent's own recent speech: at least two words, and most of its
-   * word pairs said by the agent in the last seconds. A single word is never taken for an echo
-   * (the visitor's "yes" counts even while the agent says it).
+   * Whether `transcript` is the agent's own recent speech: at least two words, and most of them
+   * words the agent said in the last seconds or near misses of them. A single word is never
+   * taken for an echo (the visitor's "yes" counts even while the agent says it).
    */
   isEcho(transcript: string): boolean {
-    const pairs = wordPairs(transcript);
-    if (pairs.length === 0) return false;
+    const words = normalizeWords(transcript);
+    if (words.length < 2) return false;
     const now = this.#now();
     const said = new Set(
-      this.#spoken.filter((spoken) => spoken.until > now).flatMap((spoken) => spoken.pairs),
+      this.#spoken.filter((spoken) => spoken.until > now).flatMap((spoken) => spoken.words),
     );
     if (said.size === 0) return false;
-    const echoed = pairs.filter((pair) => said.has(pair)).length;
-    return echoed / pairs.length >= ECHO_SHARE;
+    const echoed = words.filter((word) => [...said].some((known) => heardAs(word, known))).length;
+    return echoed / words.length >= ECHO_SHARE;
   }
 }
