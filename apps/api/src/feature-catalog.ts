@@ -178,8 +178,10 @@ export function checkFeatures(features: readonly FeatureToCheck[]): void {
  */
 export function declareOperations<
   Tool extends OperationTool,
-  Feature extends { type: string; tools: Tool[] },
->(features: readonly Feature[]): Feature[] {
+  Feature extends { type: string; tools: readonly Tool[] },
+>(
+  features: readonly Feature[],
+): (Omit<Feature, 'tools'> & { tools: (Tool & { settings: Record<string, unknown> })[] })[] {
   return features.map((feature, index) => ({
     ...feature,
     tools: feature.tools.map((tool, toolIndex) => {

@@ -42,7 +42,7 @@ describe('seedDemo', () => {
           .where('uuid', '=', first.publications.production)
           .executeTakeFirstOrThrow()
       ).snapshot,
-    ) as { features: { type: string }[] };
+    ) as { features: { type: string; tools: { settings?: { operation?: string } }[] }[] };
     expect(snapshot.features.map((feature) => feature.type).sort()).toEqual([
       'bucket:list:crud',
       'collection:items:comparison',
@@ -50,6 +50,12 @@ describe('seedDemo', () => {
       'collection:items:search',
       'workflow:conversation:end',
     ]);
+    // Stored as the admin API stores a scenario: what each tool does is declared.
+    const operations = snapshot.features.flatMap((feature) =>
+      feature.tools.map((tool) => tool.settings?.operation),
+    );
+    expect(operations).not.toContain(undefined);
+    expect(operations).toContain('cart_add');
     await database.close();
   });
 

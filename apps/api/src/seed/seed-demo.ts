@@ -4,6 +4,7 @@ import { hashPassword } from '../auth.js';
 import { searchText } from '../collections/collection.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { createCollectionStore } from '../collections/store.js';
+import { declareOperations } from '../feature-catalog.js';
 import { DEMO_SCENARIO, demoScenarioIn } from './demo-scenario.js';
 import { DEMO_COLLECTION, demoProducts } from './products.js';
 import { demoCollectionIn, demoProductsIn, type CatalogueLanguage } from './products-i18n.js';
@@ -188,6 +189,11 @@ async function seedScenario<Label extends string>(
   labels: Label[],
 ): Promise<Record<Label, string>> {
   const now = new Date().toISOString();
+  // Stored as the admin API stores a scenario: every tool's operation declared.
+  const definition = {
+    ...demo.definition,
+    features: declareOperations(demo.definition.features),
+  };
   const scenario = await findOrCreate(
     () =>
       trx
@@ -202,7 +208,7 @@ async function seedScenario<Label extends string>(
         .values({
           application_id: applicationId,
           name: demo.name,
-          definition: JSON.stringify(demo.definition),
+          definition: JSON.stringify(definition),
           language: demo.language,
           created_at: now,
           updated_at: now,
@@ -218,7 +224,7 @@ async function seedScenario<Label extends string>(
   const snapshot = JSON.stringify({
     name: demo.name,
     language: demo.language,
-    ...demo.definition,
+    ...definition,
     collection_ids: [collectionId],
   });
   const publications = {} as Record<Label, string>;
