@@ -1,6 +1,7 @@
 import type { SessionStatus } from '@svc/protocol';
 import type { Transport } from '../transport/transport.js';
-import { reasonOf, type Fail } from './session-state.js';
+import { reasonOf } from '../errors.js';
+import type { Fail } from './session-state.js';
 
 /** A composer RPC of the agent: its method name and how long the agent may take to answer. */
 export interface ComposerRpc {

@@ -27,11 +27,6 @@ export const INITIAL_SNAPSHOT: SvcSessionSnapshot = Object.freeze({
  */
 export type Fail = (code: SvcError['code'], message: string, cause?: unknown) => void;
 
-/** The readable reason of a failure, for the messages of `SvcError`s and tool answers. */
-export function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The agent's state as its participant attributes publish it; null when they do not say. */
 export function agentStateOf(attributes: Readonly<Record<string, string>>): AgentState | null {
   const value = attributes[AGENT_STATE_ATTRIBUTE];

@@ -5,28 +5,32 @@ import {
   SESSION_END_REASONS,
   TIMINGS,
   TOPICS,
+  rpcMethodName,
+  toolTimeouts,
   type ConfigPayload,
 } from '@svc/protocol';
 import {
   curateConfig,
   decodePayload,
+  encodePayload,
   parseConfigPayload,
   parseConversationMessage,
   parseDictationTranscriptPayload,
   parseEventFirePayload,
+  parseRpcToolRequest,
   parseSessionEndPayload,
 } from '@svc/protocol/parse';
 import { createSvcClient } from '../client/client.js';
 import type { SvcClient } from '../client/types.js';
-import { SvcError } from '../errors.js';
+import { SvcError, reasonOf } from '../errors.js';
 import type { ParticipantEvent, Transport } from '../transport/transport.js';
 import { trackActivity } from './activity-tracker.js';
 import { callComposer } from './dictation.js';
 import { localizeConfig, roomLanguage } from './localized-features.js';
 import { SessionStore } from './session-store.js';
-import { INITIAL_SNAPSHOT, agentStateOf, reasonOf, withMessage } from './session-state.js';
+import { INITIAL_SNAPSHOT, agentStateOf, withMessage } from './session-state.js';
 import { assertOneKindOfTool } from './tool-methods.js';
-import type { registerTools, ToolRun } from './tool-runner.js';
+import type { registerTools, ToolRun, ToolWire } from './tool-runner.js';
 import type { FeatureToolRunner, StartOptions, SvcSessionOptions } from './types.js';
 
 /** What one running conversation holds; dropped whole when it ends. */
@@ -43,8 +47,15 @@ interface Run extends ToolRun {
 async function loadLiveKitTransport(): Promise<Transport> {
   // Loaded on first connect, so pages that never connect do not download livekit-client.
   const { LiveKitTransport } = await import('../transport/livekit-transport.js');
-  return new LiveKitTransport();
+  return new LiveKitTransport({ topics: TOPICS, encodePayload });
 }
+
+const TOOL_WIRE: ToolWire = {
+  rpcMethodName,
+  toolTimeouts,
+  parseRpcToolRequest,
+  maxPayloadBytes: TIMINGS.MAX_RPC_PAYLOAD_BYTES,
+};
 
 /**
  * A live voice or text conversation with a Svc agent, without any UI framework: identify, session
@@ -141,6 +152,7 @@ export class SvcSession extends SessionStore {
       ended: new AbortController(),
       cleanups: [],
       methods: new Set(),
+      wire: TOOL_WIRE,
     };
     this.run = run;
     this.update({ ...INITIAL_SNAPSHOT, status: 'connecting' });

@@ -1,21 +1,36 @@
 // Tools run only once the agent's config arrived, so `SvcSession` loads this module with
 // `import()` beside the Transport: a page that never connects does not download it.
-import {
-  TIMINGS,
+import type {
+  Collection,
+  ConfigPayload,
+  RpcToolResponse,
+  ToolConfig,
   rpcMethodName,
   toolTimeouts,
-  type Collection,
-  type ConfigPayload,
-  type RpcToolResponse,
-  type ToolConfig,
 } from '@svc/protocol';
-import { parseRpcToolRequest } from '@svc/protocol/parse';
+import type { parseRpcToolRequest } from '@svc/protocol/parse';
+import { reasonOf } from '../errors.js';
 import type { Transport } from '../transport/transport.js';
-import { reasonOf, type Fail } from './session-state.js';
+import type { Fail } from './session-state.js';
 import type { FeatureToolRunner, StartOptions, ToolHandler } from './types.js';
+
+/**
+ * The protocol's helpers the tools use, handed in by `SvcSession` instead of imported here: a page
+ * bundled without code splitting evaluates this lazily loaded module's imports lazily too, and a
+ * protocol entry imported from here would come whole, every parser with it.
+ */
+export interface ToolWire {
+  rpcMethodName: typeof rpcMethodName;
+  toolTimeouts: typeof toolTimeouts;
+  parseRpcToolRequest: typeof parseRpcToolRequest;
+  /** The largest answer the Transport carries, bytes. */
+  maxPayloadBytes: number;
+}
 
 /** What a tool handler call needs beyond the request. */
 export interface ToolCall {
+  /** The protocol's helpers. */
+  wire: ToolWire;
   /** The handler; its value becomes `data`. Returns `{ code, data }` itself when `wrapped`. */
   invoke(args: Record<string, unknown>, requestId: string, signal: AbortSignal): Promise<unknown>;
   /** True when `invoke` already returns `{ code, data }` (feature tools). */
@@ -31,14 +46,14 @@ export interface ToolCall {
 const encoder = new TextEncoder();
 
 /** Encodes an answer, replacing one too large for the Transport by a readable `ERROR`. */
-function encodeAnswer(answer: RpcToolResponse): string {
+function encodeAnswer(answer: RpcToolResponse, maxBytes: number): string {
   const text = JSON.stringify(answer);
   const bytes = encoder.encode(text).length;
-  if (bytes <= TIMINGS.MAX_RPC_PAYLOAD_BYTES) return text;
+  if (bytes <= maxBytes) return text;
   return JSON.stringify({
     requestId: answer.requestId,
     code: 'ERROR',
-    data: `the tool's answer is ${bytes} bytes, over the ${TIMINGS.MAX_RPC_PAYLOAD_BYTES}-byte RPC limit`,
+    data: `the tool's answer is ${bytes} bytes, over the ${maxBytes}-byte RPC limit`,
   });
 }
 
@@ -54,9 +69,13 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
   } catch {
     json = payload;
   }
-  const request = parseRpcToolRequest(json);
+  const { wire } = call;
+  const request = wire.parseRpcToolRequest(json);
   if (!request.ok)
-    return encodeAnswer({ code: 'ERROR', data: `invalid tool request: ${request.error}` });
+    return encodeAnswer(
+      { code: 'ERROR', data: `invalid tool request: ${request.error}` },
+      wire.maxPayloadBytes,
+    );
   const { requestId, args = {} } = request.value;
 
   const controller = new AbortController();
@@ -95,7 +114,7 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
       );
   });
   try {
-    return encodeAnswer(await outcome);
+    return encodeAnswer(await outcome, wire.maxPayloadBytes);
   } finally {
     clearTimeout(timer);
     call.sessionSignal.removeEventListener('abort', cancel);
@@ -111,6 +130,8 @@ export interface ToolRun {
   ended: AbortController;
   /** The RPC methods registered on the Transport, unregistered when the run ends. */
   methods: Set<string>;
+  /** The protocol's helpers the tools use. */
+  wire: ToolWire;
 }
 
 /**
@@ -125,12 +146,12 @@ export function registerTools(
   runners: () => FeatureToolRunner | null,
   fail: Fail,
 ): void {
-  const transport = run.transport;
+  const { transport, wire } = run;
   if (!transport) return;
   const runner = runners();
   const configured = new Map<string, ToolConfig>();
   for (const feature of raw.features) {
-    for (const tool of feature.tools) configured.set(rpcMethodName(tool), tool);
+    for (const tool of feature.tools) configured.set(wire.rpcMethodName(tool), tool);
   }
   const sessionTools: Record<string, ToolHandler> = run.options.tools ?? {};
   const featureMethods: string[] = [];
@@ -148,9 +169,10 @@ export function registerTools(
     if (run.methods.has(method)) continue;
     const tool = configured.get(method);
     const sessionTool = sessionTools[method];
-    const budgetMs = toolTimeouts(tool ?? {}).handlerMs;
+    const budgetMs = wire.toolTimeouts(tool ?? {}).handlerMs;
     transport.registerToolHandler(method, (payload) =>
       runToolCall(payload, {
+        wire,
         wrapped: !sessionTool,
         budgetMs,
         sessionSignal: run.ended.signal,

@@ -7,8 +7,8 @@ import {
   type Participant,
   type RemoteParticipant,
 } from 'livekit-client';
-import { TOPICS } from '@svc/protocol';
-import { encodePayload } from '@svc/protocol/parse';
+import type { TOPICS } from '@svc/protocol';
+import type { encodePayload } from '@svc/protocol/parse';
 import type { RpcHandler, Transport, TransportEvents } from './transport.js';
 
 /**
@@ -22,6 +22,17 @@ export const RECONNECT_DELAYS_MS = [0, 300, 1200, 2700, 4800, 7000];
 // One reliable data packet carries about 15 KiB; bigger payloads go as a text stream on the same
 // topic (docs/decisions.md).
 const MAX_PACKET_BYTES = 15_000;
+
+/**
+ * The protocol's topics and encoder the Transport uses, handed in by `SvcSession` instead of
+ * imported here: a page bundled without code splitting evaluates this lazily loaded module's
+ * imports lazily too, and a protocol entry imported from here would come whole, every parser with
+ * it.
+ */
+export interface TransportWire {
+  topics: typeof TOPICS;
+  encodePayload: typeof encodePayload;
+}
 
 /** The Transport on LiveKit (`livekit-client`, a peer dependency). */
 export class LiveKitTransport implements Transport {
@@ -45,7 +56,7 @@ export class LiveKitTransport implements Transport {
   };
   private leaving = false;
 
-  constructor() {
+  constructor(private readonly wire: TransportWire) {
     const room = this.engine;
     const participant = (kind: 'joined' | 'left' | 'attributes') => (remote: Participant) =>
       this.emit('participant', {
@@ -86,7 +97,7 @@ export class LiveKitTransport implements Transport {
 
   async connect(url: string, token: string): Promise<void> {
     // Text streams are how large payloads (a big `config`) arrive; listen before joining.
-    for (const topic of [TOPICS.CONFIG, TOPICS.MESSAGE_NEW]) {
+    for (const topic of [this.wire.topics.CONFIG, this.wire.topics.MESSAGE_NEW]) {
       this.engine.registerTextStreamHandler(topic, async (reader) => {
         this.emit('data', topic, new TextEncoder().encode(await reader.readAll()));
       });
@@ -113,11 +124,11 @@ export class LiveKitTransport implements Transport {
   }
 
   sendText(text: string): Promise<void> {
-    return this.publishData(TOPICS.CHAT, { message: text });
+    return this.publishData(this.wire.topics.CHAT, { message: text });
   }
 
   async publishData(topic: string, payload: unknown): Promise<void> {
-    const bytes = encodePayload(payload);
+    const bytes = this.wire.encodePayload(payload);
     if (bytes.length <= MAX_PACKET_BYTES) {
       await this.engine.localParticipant.publishData(bytes, { reliable: true, topic });
     } else {
