@@ -41,7 +41,7 @@ import { runHandshake } from './handshake.js';
 import { MessageLog } from './messages.js';
 import { withRouter } from './router/index.js';
 import { configPayloadFor, scenarioAgent } from './scenario-agent.js';
-import { turnDetectorFor, UNFINISHED_TURN_DELAY_MS } from './turn/index.js';
+import { BackchannelFilterSTT, turnDetectorFor, UNFINISHED_TURN_DELAY_MS } from './turn/index.js';
 
 /**
  * How long a voice call stays open after the agent's goodbye was spoken, for a visitor who goes
@@ -262,9 +262,18 @@ async function serveConversation(run: {
   let goodbyeGrace: NodeJS.Timeout | undefined;
   const abort = new AbortController();
 
-  const session = new voice.AgentSession({
+  // Whether the visitor's current speech is over the agent's: it started while the agent spoke.
+  let visitorOverAgent = false;
+  const session: voice.AgentSession = new voice.AgentSession({
     llm: model,
-    ...(modes.audioIn && engines.stt ? { stt: engines.stt } : {}),
+    ...(modes.audioIn && engines.stt
+      ? {
+          stt: new BackchannelFilterSTT(engines.stt, {
+            language: runtime.conversation.language,
+            overAgent: () => session.agentState === 'speaking' || visitorOverAgent,
+          }),
+        }
+      : {}),
     ...(modes.audioOut && engines.tts ? { tts: engines.tts } : {}),
     ...(modes.audioIn && engines.vad ? { vad: engines.vad } : {}),
     // Turns end on the VAD after the endpointing delay, which waits for the recognizer's last
@@ -284,8 +293,11 @@ async function serveConversation(run: {
         maxDelay: UNFINISHED_TURN_DELAY_MS,
       },
       // Speech over the agent interrupts it by voice activity: the adaptive detector would need
-      // the framework's audio model process, which the worker does not start (see main.ts).
-      interruption: { mode: 'vad' as const },
+      // the framework's audio model process, which the worker does not start (see main.ts). It
+      // takes a word, and the recognizer drops feedback over the agent ("mm-hmm", a cough), so a
+      // listener following along does not stop it; the framework's default resume continues a
+      // sentence paused by speech that turned out to be no turn.
+      interruption: { mode: 'vad' as const, minWords: 1 },
     },
   });
   const agent = scenarioAgent(
@@ -364,7 +376,10 @@ async function serveConversation(run: {
     goodbyeGrace = setTimeout(() => void finish(reason, true), GOODBYE_GRACE_MS);
   });
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
-    if (event.newState === 'speaking') clock.activity();
+    if (event.newState === 'speaking') {
+      visitorOverAgent = session.agentState === 'speaking';
+      clock.activity();
+    }
     if (event.newState !== 'speaking' || !endAfterSpeech || ending) return;
     clearTimeout(goodbyeGrace);
     endAfterSpeech = undefined;

@@ -1,6 +1,9 @@
 import { TranscriptTurnDetector } from './transcript-turn-detector.js';
 import { turnLanguage } from './unfinished-words.js';
 
+export { BackchannelFilterSTT } from './backchannel-filter-stt.js';
+export type { BackchannelFilterOptions } from './backchannel-filter-stt.js';
+export { BACKCHANNEL_WORDS, isBackchannel } from './backchannel-words.js';
 export { TranscriptTurnDetector } from './transcript-turn-detector.js';
 export {
   soundsUnfinished,

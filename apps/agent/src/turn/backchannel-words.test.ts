@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isBackchannel } from './backchannel-words.js';
+
+describe('feedback over the agent', () => {
+  it('continuers, acknowledgements and laughter as recognizers write them are feedback', () => {
+    for (const heard of ['Mm-hmm.', 'mm hmm', 'Uh-huh', 'Mmmm.', 'Okay.', 'Yeah, yeah.', 'Ha ha!'])
+      expect(isBackchannel(heard, 'en-US'), heard).toBe(true);
+    expect(isBackchannel("D'accord.", 'fr')).toBe(true);
+    expect(isBackchannel('Sí, vale.', 'es')).toBe(true);
+    expect(isBackchannel('Ja, genau.', 'de')).toBe(true);
+  });
+
+  it('a cough, a laugh or silence written as non-speech is feedback in any language', () => {
+    for (const heard of ['[coughs]', '(laughing)', '*cough*', '[BLANK_AUDIO]', '♪', ''])
+      expect(isBackchannel(heard, 'ja'), heard).toBe(true);
+  });
+
+  it('"wait", "no, the other one" or a new request takes the turn', () => {
+    for (const heard of [
+      'Wait.',
+      'No, the other one.',
+      'Okay, do you have it in blue?',
+      'mm-hmm wait',
+    ])
+      expect(isBackchannel(heard, 'en'), heard).toBe(false);
+    expect(isBackchannel('Attendez.', 'fr')).toBe(false);
+    expect(isBackchannel('No, el otro.', 'es')).toBe(false);
+    expect(isBackchannel('Moment mal.', 'de')).toBe(false);
+    // Where the feedback words are not known, every word counts.
+    expect(isBackchannel('hai', 'ja')).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+// Words a listener says to show they are following, not to take the turn: each language's
+// feedback words (continuers such as "mm-hmm", acknowledgements such as "okay", short assessments
+// such as "great") and its written laughter. They come from each language's grammar of feedback,
+// not from any recording: a closed class of interjections, which is what makes the check a
+// mechanism rather than a list of phrases. Anything else a visitor says over the agent ("wait",
+// "no, the other one", a new request) holds a word outside the class and takes the turn.
+import { turnLanguage, type TurnLanguage } from './unfinished-words.js';
+
+/** Written laughter, the same in every language the recognizer writes. */
+const LAUGHTER = 'ha hah haha hahaha heh hehe hihi hoho jaja jeje';
+
+/** Per language, the lower-case words that alone only tell the speaker to go on. */
+export const BACKCHANNEL_WORDS: Readonly<Record<TurnLanguage, ReadonlySet<string>>> = {
+  en: new Set(
+    [
+      // continuers and hesitation sounds, as recognizers write them
+      'mm mmm mhm mmhm hm hmm uh huh uhhuh um ah oh aha ooh',
+      // acknowledgements and agreement
+      'yeah yes yep yup ya ok okay alright right sure exactly totally true indeed',
+      // short assessments
+      'great good nice cool wow fine perfect',
+      LAUGHTER,
+    ]
+      .join(' ')
+      .split(' '),
+  ),
+  fr: new Set(
+    [
+      'mm mmm mhm hm hmm hum euh ah oh aha',
+      "oui ouais ok okay d'accord voilà voila exactement effectivement entendu bien sûr",
+      'bon super génial parfait',
+      LAUGHTER,
+    ]
+      .join(' ')
+      .split(' '),
+  ),
+  es: new Set(
+    [
+      'mm mmm mhm hm hmm eh ah oh ajá aja',
+      'sí si vale claro ok okay bueno ya exacto exactamente cierto entiendo',
+      'genial perfecto bien',
+      LAUGHTER,
+    ]
+      .join(' ')
+      .split(' '),
+  ),
+  de: new Set(
+    [
+      'mm mmm mhm hm hmm äh ähm ah oh aha ach so',
+      'ja jo jap jawohl okay ok genau klar stimmt richtig eben',
+      'gut super toll prima',
+      LAUGHTER,
+    ]
+      .join(' ')
+      .split(' '),
+  ),
+};
+
+/**
+ * Sounds the recognizer writes instead of words: Whisper puts a cough, a laugh, music or silence
+ * between brackets, parentheses or asterisks ("[coughs]", "(laughing)", "*cough*",
+ * "[BLANK_AUDIO]"), or as musical notes.
+ */
+const NON_SPEECH = /\[[^\]]*\]|\([^)]*\)|\*[^*]*\*|[♪♫]/g;
+
+/** A transcript's words: lower case, without punctuation, a sound held long ("mmmm") shortened. */
+function feedbackTokens(transcript: string): string[] {
+  return (
+    transcript
+      .replace(NON_SPEECH, ' ')
+      .toLowerCase()
+      .replace(/[’`]/g, "'")
+      .replace(/[.,;:!?¿¡"“”«»…]/g, ' ')
+      // "Mm-hmm", "uh-huh" and "mm hmm" are the same continuer, written apart or joined.
+      .split(/[\s-]+/)
+      .filter(Boolean)
+      .map((word) => word.replace(/(\p{L})\1{2,}/gu, '$1$1'))
+  );
+}
+
+/**
+ * Whether a transcript is only feedback: non-speech (a cough, a laugh, nothing) or words that all
+ * belong to `language`'s feedback words. In a language whose feedback words are not known, only
+ * non-speech counts, so that every word a visitor says still interrupts the agent.
+ */
+export function isBackchannel(transcript: string, language: string | undefined): boolean {
+  const known = turnLanguage(language);
+  return feedbackTokens(transcript).every((word) => known && BACKCHANNEL_WORDS[known].has(word));
+}
