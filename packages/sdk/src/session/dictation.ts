@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@svc/protocol';
 import type { Transport } from '../transport/transport.js';
-import { reasonOf } from '../errors.js';
+import { reasonOf } from '../failure-reason.js';
 import type { Fail } from './session-state.js';
 
 /** A composer RPC of the agent: its method name and how long the agent may take to answer. */

@@ -21,8 +21,9 @@ import {
   parseSessionEndPayload,
 } from '@svc/protocol/parse';
 import { createSvcClient } from '../client/client.js';
-import type { SvcClient } from '../client/types.js';
-import { SvcError, reasonOf } from '../errors.js';
+import type { SvcClient, SvcClientConfig } from '../client/types.js';
+import { SvcError } from '../errors.js';
+import { reasonOf } from '../failure-reason.js';
 import type { ParticipantEvent, Transport } from '../transport/transport.js';
 import { trackActivity } from './activity-tracker.js';
 import { callComposer } from './dictation.js';
@@ -54,6 +55,7 @@ const TOOL_WIRE: ToolWire = {
   rpcMethodName,
   toolTimeouts,
   parseRpcToolRequest,
+  encodePayload,
   maxPayloadBytes: TIMINGS.MAX_RPC_PAYLOAD_BYTES,
 };
 
@@ -87,12 +89,9 @@ export class SvcSession extends SessionStore {
     }
     this.client =
       options.client ??
-      createSvcClient({
-        apiUrl: options.apiUrl as string,
-        ...(options.apiPathPrefix === undefined ? {} : { apiPathPrefix: options.apiPathPrefix }),
-        ...(options.storagePrefix === undefined ? {} : { storagePrefix: options.storagePrefix }),
-        ...(options.storage === undefined ? {} : { storage: options.storage }),
-      });
+      // The session's options hold the client's (`apiUrl`, `apiPathPrefix`, `storagePrefix`,
+      // `storage`), and `apiUrl` is there whenever `client` is not (checked above).
+      createSvcClient(options as SvcClientConfig);
     this.transportOption = options.transport;
   }
 

@@ -8,8 +8,8 @@ import type {
   rpcMethodName,
   toolTimeouts,
 } from '@svc/protocol';
-import type { parseRpcToolRequest } from '@svc/protocol/parse';
-import { reasonOf } from '../errors.js';
+import type { encodePayload, parseRpcToolRequest } from '@svc/protocol/parse';
+import { reasonOf } from '../failure-reason.js';
 import type { Transport } from '../transport/transport.js';
 import type { Fail } from './session-state.js';
 import type { FeatureToolRunner, StartOptions, ToolHandler } from './types.js';
@@ -23,6 +23,7 @@ export interface ToolWire {
   rpcMethodName: typeof rpcMethodName;
   toolTimeouts: typeof toolTimeouts;
   parseRpcToolRequest: typeof parseRpcToolRequest;
+  encodePayload: typeof encodePayload;
   /** The largest answer the Transport carries, bytes. */
   maxPayloadBytes: number;
 }
@@ -43,13 +44,11 @@ export interface ToolCall {
   onTimeout(): void;
 }
 
-const encoder = new TextEncoder();
-
 /** Encodes an answer, replacing one too large for the Transport by a readable `ERROR`. */
-function encodeAnswer(answer: RpcToolResponse, maxBytes: number): string {
-  const text = JSON.stringify(answer);
-  const bytes = encoder.encode(text).length;
-  if (bytes <= maxBytes) return text;
+function encodeAnswer(answer: RpcToolResponse, wire: ToolWire): string {
+  const bytes = wire.encodePayload(answer).length;
+  const maxBytes = wire.maxPayloadBytes;
+  if (bytes <= maxBytes) return JSON.stringify(answer);
   return JSON.stringify({
     requestId: answer.requestId,
     code: 'ERROR',
@@ -62,7 +61,7 @@ function encodeAnswer(answer: RpcToolResponse, maxBytes: number): string {
  * `ERROR` when it throws or the request is invalid, `TIMEOUT` past its budget (its signal aborted),
  * `CANCELLED` when the session ends first.
  */
-export async function runToolCall(payload: string, call: ToolCall): Promise<string> {
+async function runToolCall(payload: string, call: ToolCall): Promise<string> {
   let json: unknown;
   try {
     json = JSON.parse(payload);
@@ -72,10 +71,7 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
   const { wire } = call;
   const request = wire.parseRpcToolRequest(json);
   if (!request.ok)
-    return encodeAnswer(
-      { code: 'ERROR', data: `invalid tool request: ${request.error}` },
-      wire.maxPayloadBytes,
-    );
+    return encodeAnswer({ code: 'ERROR', data: `invalid tool request: ${request.error}` }, wire);
   const { requestId, args = {} } = request.value;
 
   const controller = new AbortController();
@@ -114,7 +110,7 @@ export async function runToolCall(payload: string, call: ToolCall): Promise<stri
       );
   });
   try {
-    return encodeAnswer(await outcome, wire.maxPayloadBytes);
+    return encodeAnswer(await outcome, wire);
   } finally {
     clearTimeout(timer);
     call.sessionSignal.removeEventListener('abort', cancel);

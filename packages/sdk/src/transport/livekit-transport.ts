@@ -17,7 +17,7 @@ import type { RpcHandler, Transport, TransportEvents } from './transport.js';
  * network that comes back (a phone between networks) is back within it; a Transport that is gone
  * ends the conversation while the visitor still waits for it (docs/decisions.md, "Faults").
  */
-export const RECONNECT_DELAYS_MS = [0, 300, 1200, 2700, 4800, 7000];
+const RECONNECT_DELAYS_MS = [0, 300, 1200, 2700, 4800, 7000];
 
 // One reliable data packet carries about 15 KiB; bigger payloads go as a text stream on the same
 // topic (docs/decisions.md).
