@@ -1,5 +1,3 @@
-import type { FieldRole } from './field-roles.js';
-
 /** Restore state: an experience checkpoint used to restore context across navigation or resume. */
 export interface RestoreState {
   checkpoint?: string;
@@ -52,6 +50,21 @@ export interface Collection {
   search_fields?: { name: string; index_type: string }[];
   filter_fields?: FilterField[];
 }
+
+/** The meanings a filter field may declare (`role`). */
+export const FIELD_ROLES = [
+  'price',
+  'weight',
+  'rating',
+  'stock',
+  'colour',
+  'size',
+  'category',
+  'brand',
+] as const;
+
+/** One of {@link FIELD_ROLES}. */
+export type FieldRole = (typeof FIELD_ROLES)[number];
 
 /**
  * A field a collection's search filters on. A type alias, not an interface: readers check it

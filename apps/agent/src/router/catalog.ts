@@ -1,14 +1,8 @@
 // What the router knows of a scenario: which tool does what, and the words of its collection
 // (filter values, item names, attributes). Derived from the scenario, so another shop's
 // catalogue routes the same way without a list written for it.
-import {
-  FIELD_ROLES,
-  fieldWithRole,
-  isWeightUnit,
-  type Collection,
-  type FieldRole,
-  type WeightUnit,
-} from '@svc/protocol';
+import { FIELD_ROLES, type Collection, type FieldRole } from '@svc/protocol';
+import { fieldWithRole, isWeightUnit, type WeightUnit } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import { english, lexiconFor } from './languages/index.js';
 import type { Lexicon } from './lexicon.js';

@@ -1,6 +1,6 @@
 // The filters and search words of a request: enum values, booleans and amounts the collection
 // filters on, and what is left that the catalogue knows.
-import { convertWeight } from '@svc/protocol';
+import { convertWeight } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
 import type { Lexicon } from './lexicon.js';
 import { indexOfPhrase } from './text.js';

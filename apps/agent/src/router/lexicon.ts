@@ -2,7 +2,7 @@
 // by, chosen by the conversation's base language. The router's logic is the same in every
 // language; only these words differ. Words of the catalogue (item names, filter values) come from
 // the scenario, whatever its language.
-import type { WeightUnit } from '@svc/protocol';
+import type { WeightUnit } from '@svc/protocol/agent';
 import type { Ranking } from './catalog.js';
 
 /** Number words, read as one number ("a hundred and fifty", "cent cinquante", "doscientos"). */

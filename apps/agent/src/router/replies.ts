@@ -1,7 +1,8 @@
 // Short replies to tool results, written from the result instead of asked of the LLM: the page's
 // panel shows the details, the voice says what happened in a sentence or two. One set of
 // templates per language (reply-templates.ts); a language without them falls back to the LLM.
-import { convertWeight, isWeightUnit, type FieldRole } from '@svc/protocol';
+import type { FieldRole } from '@svc/protocol';
+import { convertWeight, isWeightUnit } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import { withRoleFields, type RoleFields } from './catalog.js';
 import type { RouterReply } from './small-talk.js';

@@ -1,4 +1,5 @@
-import { fieldRoleProblem, type Collection, type FilterField } from '@svc/protocol';
+import type { Collection, FilterField } from '@svc/protocol';
+import { fieldRoleProblem } from '@svc/protocol/agent';
 import type { Item } from '@svc/protocol/content';
 import type { Generated, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';

@@ -2,22 +2,7 @@
 // pounds" or "in red" through these roles, so a catalogue in any language, with fields named as
 // its owner likes, is understood without a list of field names written for it.
 
-import type { Collection, FilterField } from './config.js';
-
-/** The meanings a filter field may declare (`role`). */
-export const FIELD_ROLES = [
-  'price',
-  'weight',
-  'rating',
-  'stock',
-  'colour',
-  'size',
-  'category',
-  'brand',
-] as const;
-
-/** One of {@link FIELD_ROLES}. */
-export type FieldRole = (typeof FIELD_ROLES)[number];
+import { FIELD_ROLES, type Collection, type FieldRole, type FilterField } from '../config.js';
 
 /** The `field_type`s a role fits: a price is a number, a category an enum or a text. */
 export const ROLE_FIELD_TYPES: Readonly<Record<FieldRole, readonly string[]>> = {

@@ -22,4 +22,5 @@ export type { Item } from '../content/shapes.js';
 export * from './conversation-api.js';
 export * from './parse.js';
 export * from './tool-result.js';
+export * from './field-roles.js';
 export type { ParseResult } from '../parse/reader.js';

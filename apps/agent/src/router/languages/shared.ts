@@ -1,4 +1,4 @@
-import type { WeightUnit } from '@svc/protocol';
+import type { WeightUnit } from '@svc/protocol/agent';
 
 // Helpers the lexicons of inflected languages share.
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FIELD_ROLES, WEIGHT_UNITS } from '@svc/protocol';
+import { FIELD_ROLES } from '@svc/protocol';
+import { WEIGHT_UNITS } from '@svc/protocol/agent';
 import { checkFieldRoles } from '../../collections/collection.js';
 import { importItems, uploadRows } from '../../collections/import.js';
 import {
