@@ -21,9 +21,10 @@ const COLLECTION: Collection = {
       name: 'Category',
       filter_key: 'category',
       field_type: 'enum',
+      role: 'category',
       enum_options: [{ value: 'Tents', label: 'Tents' }],
     },
-    { name: 'Price', filter_key: 'price', field_type: 'number' },
+    { name: 'Price', filter_key: 'price', field_type: 'number', role: 'price' },
   ],
 };
 
@@ -36,8 +37,8 @@ const FOUND = {
   ],
 };
 
-/** The turns the warm-up types: a routed search with a filter, a reference, small talk. */
-const TURNS = ['do you have any tents under 300 dollars', 'show me the first one', 'thanks'];
+/** The turns the warm-up types: a routed search with a filter, a reference, what the shop has. */
+const TURNS = ['do you have any tents under 300 dollars', 'show me the first one', 'what do you sell'];
 
 /**
  * Runs a short typed conversation with tool calls through an in-process `AgentSession` whose LLM
