@@ -79,6 +79,10 @@ OPTION_TYPES = {
 MAX_AUDIO_SECONDS = 30 * 4  # refuse absurd requests (a voice-agent turn is seconds long)
 
 
+# Whisper's 448 tokens, less the longest prompt faster-whisper keeps (223) and its start tokens.
+MAX_NEW_TOKENS = 200
+
+
 def send(obj: dict) -> None:
     _ANSWERS.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
     _ANSWERS.flush()
@@ -326,7 +330,9 @@ def main() -> int:
             _RANKING["on"] = (lexicon, shop, unknown, bonus or 0.0)
         per_s = kwargs.pop("max_tokens_per_s", None)
         if per_s and kwargs.get("max_new_tokens") is None:
-            kwargs["max_new_tokens"] = int(10 + per_s * pcm.size / SAMPLE_RATE)
+            # The prompt (at most half of the model's 448 tokens, as faster-whisper cuts it) and
+            # the new tokens must fit the model together: a long utterance would otherwise fail.
+            kwargs["max_new_tokens"] = min(MAX_NEW_TOKENS, int(10 + per_s * pcm.size / SAMPLE_RATE))
         try:
             segments, info = model.transcribe(
                 pcm, language=language, initial_prompt=initial_prompt or None,
