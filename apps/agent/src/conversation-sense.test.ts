@@ -10,7 +10,7 @@ import { visit as openVisit, type Visitor } from './test-visitor.js';
 
 // Conversation sense against the real worker, real livekit-server, real API and the real
 // embedded speech: the intent router resolves references to what the page was shown, and speech
-// during the greeting interrupts it and is heard whole. The scenario's LLM is the scripted one
+// during the greeting interrupts it and is heard whole, while feedback over it ("mm-hmm") does not. The scenario's LLM is the scripted one
 // behind the router (`router: true`): a turn the router leaves to the LLM would say so.
 initializeLogger({ pretty: false, level: 'warn' });
 
@@ -159,6 +159,64 @@ describe('conversation sense on the real worker', () => {
       args: { category: 'tents' },
     });
     await visitor.end();
+  }, 120_000);
+
+  // Feedback is told from words by what the recognizer writes; the worker's test recognizer
+  // (pocketsphinx on the scenario's words) hears "mm-hmm" as a word of the shop, so these two
+  // hear with Whisper, as a production worker does.
+  /** Runs `test` with the demo scenario heard by the embedded Whisper recognizer. */
+  async function withWhisper(test: () => Promise<void>): Promise<void> {
+    const production = api.demo.publications.production;
+    let before: Parameters<Parameters<typeof patchPublicationSnapshot>[2]>[0] | undefined;
+    await patchPublicationSnapshot(api.database, production, (snapshot) => {
+      before = snapshot;
+      const stt = { ...snapshot.voice?.stt, provider: 'embedded', model: 'whisper' };
+      return { ...snapshot, voice: { ...snapshot.voice, stt } };
+    });
+    try {
+      await test();
+    } finally {
+      if (before) {
+        const original = before;
+        await patchPublicationSnapshot(api.database, production, () => original);
+      }
+    }
+  }
+
+  /** The greeting as stored once it ended, after the visitor says `text` over it. */
+  async function greetingAfter(visitor: Visitor, text: string) {
+    await visitor.acknowledge();
+    await visitor.heardAgent(60_000);
+    await visitor.say(text);
+    return visitor.next(
+      'message:new',
+      (m) => m.role === 'assistant' && String(m.content).includes('Trailhead'),
+      30_000,
+    );
+  }
+
+  it('"mm-hmm" over the greeting does not stop it, nor becomes a turn', async () => {
+    await withWhisper(async () => {
+      const { visitor } = await visit('audio');
+      const greeting = await greetingAfter(visitor, 'mm-hmm');
+      expect(greeting.interrupted).not.toBe(true);
+      const heard = visitor.received.filter(
+        (entry) => entry.topic === 'message:new' && entry.payload.role === 'user',
+      );
+      expect(heard).toEqual([]);
+      await visitor.end();
+    });
+  }, 120_000);
+
+  it('"wait" over the greeting stops it and is heard', async () => {
+    await withWhisper(async () => {
+      const { visitor } = await visit('audio');
+      const greeting = await greetingAfter(visitor, 'wait');
+      expect(greeting).toMatchObject({ interrupted: true });
+      const heard = await visitor.next('message:new', (m) => m.role === 'user', 30_000);
+      expect(String(heard.content)).toMatch(/\bwait\b/i);
+      await visitor.end();
+    });
   }, 120_000);
 
   it('a request with a 0.8 s pause after a word that needs more is one turn, heard whole', async () => {

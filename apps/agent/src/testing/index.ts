@@ -29,4 +29,9 @@ export { instructionsFor } from '../scenario-agent.js';
 export { buildTools } from '../tools.js';
 export { scenarioPhrases, whisperPrompt } from '../scenario-phrases.js';
 export { templatesFor, type ReplyTemplates } from '../router/index.js';
-export { soundsUnfinished, turnLanguage, UNFINISHED_TURN_DELAY_MS } from '../turn/index.js';
+export {
+  isBackchannel,
+  soundsUnfinished,
+  turnLanguage,
+  UNFINISHED_TURN_DELAY_MS,
+} from '../turn/index.js';

@@ -3,7 +3,16 @@ import { isBackchannel } from './backchannel-words.js';
 
 describe('feedback over the agent', () => {
   it('continuers, acknowledgements and laughter as recognizers write them are feedback', () => {
-    for (const heard of ['Mm-hmm.', 'mm hmm', 'Uh-huh', 'Mmmm.', 'Okay.', 'Yeah, yeah.', 'Ha ha!'])
+    for (const heard of [
+      'Mm-hmm.',
+      'MMHMM',
+      'mm hmm',
+      'Uh-huh',
+      'Mmmm.',
+      'Okay.',
+      'Yeah, yeah.',
+      'Ha ha!',
+    ])
       expect(isBackchannel(heard, 'en-US'), heard).toBe(true);
     expect(isBackchannel("D'accord.", 'fr')).toBe(true);
     expect(isBackchannel('Sí, vale.', 'es')).toBe(true);

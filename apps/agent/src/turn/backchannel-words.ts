@@ -9,51 +9,48 @@ import { turnLanguage, type TurnLanguage } from './unfinished-words.js';
 /** Written laughter, the same in every language the recognizer writes. */
 const LAUGHTER = 'ha hah haha hahaha heh hehe hihi hoho jaja jeje';
 
-/** Per language, the lower-case words that alone only tell the speaker to go on. */
+/**
+ * A word as feedback is compared: each run of a letter written once, since recognizers spell a
+ * held sound as they like ("mm-hmm", "mhm", "MMHMM" and "mmmhmm" are one continuer).
+ */
+const heldOnce = (word: string) => word.replace(/(\p{L})\1+/gu, '$1');
+
+/** A closed list of feedback words, compared as {@link heldOnce} spells them. */
+const feedbackSet = (lines: string[]): ReadonlySet<string> =>
+  new Set(lines.join(' ').split(' ').map(heldOnce));
+
+/**
+ * Per language, the lower-case words that alone only tell the speaker to go on, each run of a
+ * letter written once ("mm" is "m").
+ */
 export const BACKCHANNEL_WORDS: Readonly<Record<TurnLanguage, ReadonlySet<string>>> = {
-  en: new Set(
-    [
-      // continuers and hesitation sounds, as recognizers write them
-      'mm mmm mhm mmhm hm hmm uh huh uhhuh um ah oh aha ooh',
-      // acknowledgements and agreement
-      'yeah yes yep yup ya ok okay alright right sure exactly totally true indeed',
-      // short assessments
-      'great good nice cool wow fine perfect',
-      LAUGHTER,
-    ]
-      .join(' ')
-      .split(' '),
-  ),
-  fr: new Set(
-    [
-      'mm mmm mhm hm hmm hum euh ah oh aha',
-      "oui ouais ok okay d'accord voilà voila exactement effectivement entendu bien sûr",
-      'bon super génial parfait',
-      LAUGHTER,
-    ]
-      .join(' ')
-      .split(' '),
-  ),
-  es: new Set(
-    [
-      'mm mmm mhm hm hmm eh ah oh ajá aja',
-      'sí si vale claro ok okay bueno ya exacto exactamente cierto entiendo',
-      'genial perfecto bien',
-      LAUGHTER,
-    ]
-      .join(' ')
-      .split(' '),
-  ),
-  de: new Set(
-    [
-      'mm mmm mhm hm hmm äh ähm ah oh aha ach so',
-      'ja jo jap jawohl okay ok genau klar stimmt richtig eben',
-      'gut super toll prima',
-      LAUGHTER,
-    ]
-      .join(' ')
-      .split(' '),
-  ),
+  en: feedbackSet([
+    // continuers and hesitation sounds, as recognizers write them
+    'mm mmm mhm mmhm hm hmm uh huh uhhuh um ah oh aha ooh',
+    // acknowledgements and agreement
+    'yeah yes yep yup ya ok okay alright right sure exactly totally true indeed',
+    // short assessments
+    'great good nice cool wow fine perfect',
+    LAUGHTER,
+  ]),
+  fr: feedbackSet([
+    'mm mmm mhm hm hmm hum euh ah oh aha',
+    "oui ouais ok okay d'accord voilà voila exactement effectivement entendu bien sûr",
+    'bon super génial parfait',
+    LAUGHTER,
+  ]),
+  es: feedbackSet([
+    'mm mmm mhm hm hmm eh ah oh ajá aja',
+    'sí si vale claro ok okay bueno ya exacto exactamente cierto entiendo',
+    'genial perfecto bien',
+    LAUGHTER,
+  ]),
+  de: feedbackSet([
+    'mm mmm mhm hm hmm äh ähm ah oh aha ach so',
+    'ja jo jap jawohl okay ok genau klar stimmt richtig eben',
+    'gut super toll prima',
+    LAUGHTER,
+  ]),
 };
 
 /**
@@ -63,7 +60,7 @@ export const BACKCHANNEL_WORDS: Readonly<Record<TurnLanguage, ReadonlySet<string
  */
 const NON_SPEECH = /\[[^\]]*\]|\([^)]*\)|\*[^*]*\*|[♪♫]/g;
 
-/** A transcript's words: lower case, without punctuation, a sound held long ("mmmm") shortened. */
+/** A transcript's words as feedback is compared: lower case, without punctuation, held once. */
 function feedbackTokens(transcript: string): string[] {
   return (
     transcript
@@ -74,7 +71,7 @@ function feedbackTokens(transcript: string): string[] {
       // "Mm-hmm", "uh-huh" and "mm hmm" are the same continuer, written apart or joined.
       .split(/[\s-]+/)
       .filter(Boolean)
-      .map((word) => word.replace(/(\p{L})\1{2,}/gu, '$1$1'))
+      .map(heldOnce)
   );
 }
 
