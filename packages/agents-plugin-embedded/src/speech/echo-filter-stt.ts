@@ -4,14 +4,17 @@ import { type APIConnectOptions, type AudioBuffer, stt } from '@livekit/agents';
 import type { EchoGuard } from './echo-guard.js';
 import { frameworkLogger } from './processes.js';
 
-/** Whether an event carries a transcript that is the agent's echo. */
-function echoed(event: stt.SpeechEvent, guard: EchoGuard): boolean {
+/**
+ * Whether an event carries a transcript that is the agent's echo; `startedAt` is when its
+ * utterance began (ms since the epoch), when known.
+ */
+function echoed(event: stt.SpeechEvent, guard: EchoGuard, startedAt?: number): boolean {
   const isTranscript =
     event.type === stt.SpeechEventType.FINAL_TRANSCRIPT ||
     event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT ||
     event.type === stt.SpeechEventType.PREFLIGHT_TRANSCRIPT;
   const text = event.alternatives?.[0]?.text ?? '';
-  return isTranscript && guard.isEcho(text);
+  return isTranscript && guard.isEcho(text, startedAt);
 }
 
 /**
@@ -84,8 +87,11 @@ class EchoFilterStream extends stt.SpeechStream {
       this.#inner.endInput();
     };
     const filter = async () => {
+      // When the current utterance began: an echo begins while the agent plays.
+      let startedAt: number | undefined;
       for await (const event of this.#inner) {
-        if (echoed(event, this.#guard)) {
+        if (event.type === stt.SpeechEventType.START_OF_SPEECH) startedAt = Date.now();
+        if (echoed(event, this.#guard, startedAt)) {
           frameworkLogger()?.debug(
             { transcript: event.alternatives?.[0]?.text },
             `${this.label}: the agent's own speech, heard back, dropped`,

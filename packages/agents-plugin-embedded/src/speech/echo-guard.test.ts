@@ -40,6 +40,18 @@ describe('EchoGuard', () => {
     expect(guard.isEcho('tents')).toBe(false);
     expect(new EchoGuard().isEcho('what are you looking for')).toBe(false);
   });
+
+  it('keeps an answer that began after the agent finished, even in its very words', () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('I found the Summit Dome Tent and the North Peak Solo Tent.', 3);
+    // Begun while the agent spoke: its voice coming back.
+    now = 4_000;
+    expect(guard.isEcho('the summit dome tent', 2_000)).toBe(true);
+    // Begun two seconds after the agent's last word: the visitor choosing one.
+    now = 6_500;
+    expect(guard.isEcho('the summit dome tent', 5_000)).toBe(false);
+  });
 });
 
 /** A streaming recognizer that hears the given transcripts, each between speech events. */

@@ -19,9 +19,18 @@ const ECHO_TAIL_MS = 10_000;
  */
 const ECHO_SHARE = 0.7;
 
+/**
+ * How long after the agent's audio was due to end an utterance may still begin and be its echo,
+ * in ms (the VAD's look-back and the playout's own lag). A visitor who answers once the agent has
+ * finished, naming what it named ("the Summit Dome Tent"), starts later than that.
+ */
+const ECHO_START_TAIL_MS = 1_500;
+
 /** Speech the agent produced, heard until `until` (ms since the epoch). */
 interface Spoken {
   words: string[];
+  /** When its audio ends playing, if played without a gap. */
+  ends: number;
   until: number;
 }
 
@@ -78,20 +87,32 @@ export class EchoGuard {
     const now = this.#now();
     this.#playedUntil = Math.max(now, this.#playedUntil) + seconds * 1000;
     this.#spoken = this.#spoken.filter((spoken) => spoken.until > now);
-    this.#spoken.push({ words: normalizeWords(text), until: this.#playedUntil + ECHO_TAIL_MS });
+    this.#spoken.push({
+      words: normalizeWords(text),
+      ends: this.#playedUntil,
+      until: this.#playedUntil + ECHO_TAIL_MS,
+    });
   }
 
   /**
    * Whether `transcript` is the agent's own recent speech: at least two words, and most of them
    * words the agent said in the last seconds or near misses of them. A single word is never
    * taken for an echo (the visitor's "yes" counts even while the agent says it).
+   *
+   * @param startedAt When the utterance began (ms since the epoch), when the recognizer says: only
+   *   speech that began while the agent's audio played, or just after, can be its echo.
    */
-  isEcho(transcript: string): boolean {
+  isEcho(transcript: string, startedAt?: number): boolean {
     const words = normalizeWords(transcript);
     if (words.length < 2) return false;
     const now = this.#now();
     const said = new Set(
-      this.#spoken.filter((spoken) => spoken.until > now).flatMap((spoken) => spoken.words),
+      this.#spoken
+        .filter((spoken) => spoken.until > now)
+        .filter(
+          (spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS,
+        )
+        .flatMap((spoken) => spoken.words),
     );
     if (said.size === 0) return false;
     const echoed = words.filter((word) => [...said].some((known) => heardAs(word, known))).length;
