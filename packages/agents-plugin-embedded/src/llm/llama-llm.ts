@@ -249,6 +249,12 @@ export class LlamaLLMStream extends llm.LLMStream {
         return false;
       }));
     if (this.#warmOnly && restored) {
+      // Held already by this slot (an earlier conversation of the scenario): the next process
+      // still finds it on disk.
+      if (prefix !== undefined)
+        await savePromptState(slot, options, prefix).catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'embedded LLM: saving the prompt state failed'),
+        );
       releaseSlot(runtime, slot);
       return;
     }
