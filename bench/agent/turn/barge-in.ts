@@ -1,0 +1,128 @@
+// Barge-in, measured on the frozen set of what a visitor says or does while the agent speaks:
+// backchannels and sounds that must not stop the agent, interruptions that must. Each utterance is
+// spoken by each voice of its language (a cough is made: a burst of shaped noise) and heard by the
+// embedded recognizer; each policy then says whether the agent stops. A **false interruption** is
+// a backchannel or a sound that stops it; **caught** is an interruption that does.
+import { tokenize } from '@livekit/agents';
+import { isBackchannel } from '@svc/agent/testing';
+import { WhisperModels } from '@svc/agents-plugin-embedded';
+import { speechBounds, synthesize, VOICES, VOICES_IN, type Voice } from '../eval/voices.js';
+import { loadSet, type Overlap, type SetLanguage, type SetPart } from './sets.js';
+
+const RATE = 16_000;
+/** The framework's shortest speech that interrupts by voice activity (`interruption.minDuration`). */
+const MIN_INTERRUPTION_MS = 500;
+
+/** One utterance of the set, as one voice made it and the recognizer heard it. */
+interface Heard {
+  item: Overlap;
+  voice: string;
+  speechMs: number;
+  transcript: string;
+}
+
+/** A barge-in policy: whether the agent stops for what was heard. */
+type Policy = (heard: Heard) => boolean;
+
+const words = (text: string) => tokenize.basic.splitWords(text, true).length;
+
+/** The policies compared: the agent before (voice activity), words alone, and the agent now. */
+const POLICIES: Record<string, Policy> = {
+  'voice activity (before)': (heard) => heard.speechMs >= MIN_INTERRUPTION_MS,
+  'a word (minWords 1)': (heard) => words(heard.transcript) > 0,
+  'a word that is not feedback (the agent now)': (heard) =>
+    words(heard.transcript) > 0 && !isBackchannel(heard.transcript, heard.item.language),
+};
+
+/**
+ * A cough as a microphone takes it: a short burst of noise, loud at once and fading, low-passed
+ * the way a chest sound is; `times` of them 0.2 s apart.
+ */
+function cough(times: number): Int16Array {
+  const burst = Math.round(RATE * 0.25);
+  const gap = Math.round(RATE * 0.2);
+  const pcm = new Int16Array(times * burst + (times - 1) * gap);
+  // A fixed generator, so that every run hears the same cough.
+  let seed = 1;
+  const noise = () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
+  for (let index = 0; index < times; index += 1) {
+    let smooth = 0;
+    for (let sample = 0; sample < burst; sample += 1) {
+      smooth = 0.7 * smooth + 0.3 * noise();
+      const envelope = Math.min(1, sample / (RATE * 0.01)) * Math.exp(-sample / (RATE * 0.08));
+      pcm[index * (burst + gap) + sample] = Math.round(smooth * envelope * 20_000);
+    }
+  }
+  return pcm;
+}
+
+function voicesOf(language: SetLanguage): readonly Voice[] {
+  return language === 'en' ? VOICES : VOICES_IN[language];
+}
+
+/** Every utterance of the part, made by each voice of its language and heard. */
+async function heardOf(items: Overlap[], log: (line: string) => void): Promise<Heard[]> {
+  const recognizer = new WhisperModels();
+  const heard: Heard[] = [];
+  for (const item of items) {
+    const voices = item.text === undefined ? [undefined] : voicesOf(item.language);
+    for (const voice of voices) {
+      let speech: Int16Array;
+      if (voice && item.text !== undefined) {
+        const pcm = await synthesize(voice, item.text, RATE);
+        const { start, end } = speechBounds(pcm);
+        speech = pcm.subarray(start, end);
+      } else speech = cough(item.sound === 'cough-double' ? 2 : 1);
+      // The recognizer closes an utterance after a short silence, as the agent's does.
+      const padded = new Int16Array(speech.length + RATE / 2);
+      padded.set(speech);
+      const { text } = await recognizer.transcribe({ pcm: padded, language: item.language });
+      heard.push({
+        item,
+        voice: voice?.id ?? 'made',
+        speechMs: Math.round((speech.length / RATE) * 1000),
+        transcript: text,
+      });
+    }
+    log(`  ${item.id}: ${heard.at(-1)?.transcript}`);
+  }
+  return heard;
+}
+
+const percent = (part: number, whole: number) =>
+  whole ? `${((part / whole) * 100).toFixed(1)}% (${part}/${whole})` : 'none';
+
+/** Runs the set's part and returns the report (Markdown). */
+export async function runBargeInBench(options: {
+  part: SetPart;
+  log: (line: string) => void;
+}): Promise<string> {
+  const items = loadSet<Overlap>('barge-in-1', options.part);
+  const heard = await heardOf(items, options.log);
+  const lines = [
+    `== barge-in, barge-in-1 ${options.part} (${items.length} utterances, ${heard.length} made)`,
+    '',
+    '| policy | language | false interruptions (backchannels, sounds) | interruptions caught |',
+    '|---|---|---|---|',
+  ];
+  for (const [name, stops] of Object.entries(POLICIES)) {
+    for (const language of ['en', 'fr', 'es', 'de', undefined] as const) {
+      const chosen = heard.filter((entry) => !language || entry.item.language === language);
+      const wrong = chosen.filter((entry) => entry.item.kind !== 'interruption');
+      const right = chosen.filter((entry) => entry.item.kind === 'interruption');
+      lines.push(
+        `| ${name} | ${language ?? 'all'} | ${percent(wrong.filter(stops).length, wrong.length)} | ${percent(right.filter(stops).length, right.length)} |`,
+      );
+    }
+  }
+  // What the recognizer heard where the agent now is wrong (the cause of each miss).
+  const agent = POLICIES['a word that is not feedback (the agent now)'];
+  const missed = heard.filter(
+    (entry) => agent !== undefined && agent(entry) !== (entry.item.kind === 'interruption'),
+  );
+  lines.push('', `Utterances the agent now gets wrong: ${missed.length} of ${heard.length}.`);
+  if (options.part === 'dev')
+    for (const entry of missed)
+      lines.push(`- ${entry.item.id} ${entry.voice}: "${entry.transcript}"`);
+  return lines.join('\n');
+}
