@@ -38,7 +38,11 @@ const FOUND = {
 };
 
 /** The turns the warm-up types: a routed search with a filter, a reference, what the shop has. */
-const TURNS = ['do you have any tents under 300 dollars', 'show me the first one', 'what do you sell'];
+const TURNS = [
+  'do you have any tents under 300 dollars',
+  'show me the first one',
+  'what do you sell',
+];
 
 /**
  * Runs a short typed conversation with tool calls through an in-process `AgentSession` whose LLM
