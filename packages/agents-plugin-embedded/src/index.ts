@@ -116,6 +116,7 @@ export {
 } from './speech/early-stream-adapter.js';
 export { EchoGuard } from './speech/echo-guard.js';
 export { EchoFilterSTT } from './speech/echo-filter-stt.js';
+export { TranscriptFilterSTT, type TranscriptFilter } from './speech/transcript-filter-stt.js';
 export { SentenceTTS } from './speech/sentence-tts.js';
 export {
   DEFAULT_WHISPER_MODEL,

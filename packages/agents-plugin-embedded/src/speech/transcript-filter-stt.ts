@@ -1,0 +1,117 @@
+// A recognizer with a filter on its transcripts: what the filter says is not the visitor's words
+// (the agent's own voice heard back, a listener's "mm-hmm" over the agent) never reaches the voice
+// session, so it neither interrupts the agent nor becomes a turn. Every other event passes as it
+// comes.
+import { type APIConnectOptions, type AudioBuffer, stt } from '@livekit/agents';
+import { frameworkLogger } from './processes.js';
+
+/** Decides which transcripts are not the visitor's words. */
+export interface TranscriptFilter {
+  /** Names the filter in the recognizer's label and log lines (`EchoFilter`). */
+  name: string;
+  /**
+   * Why `text` is dropped, for the log, or `undefined` to pass it. `startedAt` is when its
+   * utterance began (ms since the epoch), when the recognizer said so.
+   */
+  drops(text: string, startedAt: number | undefined): string | undefined;
+}
+
+/** Whether an event carries a transcript, final or not. */
+function isTranscript(event: stt.SpeechEvent): boolean {
+  return (
+    event.type === stt.SpeechEventType.FINAL_TRANSCRIPT ||
+    event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT ||
+    event.type === stt.SpeechEventType.PREFLIGHT_TRANSCRIPT
+  );
+}
+
+/** Wraps a streaming recognizer so that the transcripts its filter drops never come out. */
+export class TranscriptFilterSTT extends stt.STT {
+  label: string;
+  readonly #recognizer: stt.STT;
+  readonly #filter: TranscriptFilter;
+
+  constructor(recognizer: stt.STT, filter: TranscriptFilter) {
+    super(recognizer.capabilities);
+    this.#recognizer = recognizer;
+    this.#filter = filter;
+    this.label = `${filter.name}<${recognizer.label}>`;
+    recognizer.on('metrics_collected', (metrics) => this.emit('metrics_collected', metrics));
+    recognizer.on('error', (error) => this.emit('error', error));
+  }
+
+  /** Why an event's transcript is dropped, or `undefined` when the event passes. */
+  dropReason(event: stt.SpeechEvent, startedAt?: number): string | undefined {
+    if (!isTranscript(event)) return undefined;
+    return this.#filter.drops(event.alternatives?.[0]?.text ?? '', startedAt);
+  }
+
+  protected override async _recognize(
+    frame: AudioBuffer,
+    abortSignal?: AbortSignal,
+  ): Promise<stt.SpeechEvent> {
+    const event = await this.#recognizer.recognize(frame, abortSignal);
+    if (this.dropReason(event) === undefined) return event;
+    const { alternatives: _dropped, ...rest } = event;
+    return rest;
+  }
+
+  override stream(options?: { connOptions?: APIConnectOptions }): stt.SpeechStream {
+    return new TranscriptFilterStream(this, this.#recognizer.stream(options), options);
+  }
+}
+
+/** The speech stream of {@link TranscriptFilterSTT}. */
+class TranscriptFilterStream extends stt.SpeechStream {
+  label: string;
+  readonly #filter: TranscriptFilterSTT;
+  readonly #inner: stt.SpeechStream;
+
+  constructor(
+    filter: TranscriptFilterSTT,
+    inner: stt.SpeechStream,
+    options?: { connOptions?: APIConnectOptions },
+  ) {
+    super(filter, undefined, options?.connOptions);
+    this.#filter = filter;
+    this.#inner = inner;
+    this.label = `${filter.label}Stream`;
+  }
+
+  override close(): void {
+    super.close();
+    this.#inner.close();
+  }
+
+  protected override async monitorMetrics(): Promise<void> {
+    // The wrapped stream reports its own; events go straight out.
+    return;
+  }
+
+  protected override async run(): Promise<void> {
+    const forward = async () => {
+      for await (const input of this.input) {
+        if (typeof input === 'symbol') this.#inner.flush();
+        else this.#inner.pushFrame(input);
+      }
+      this.#inner.endInput();
+    };
+    const filter = async () => {
+      // When the current utterance began: an echo begins while the agent plays.
+      let startedAt: number | undefined;
+      for await (const event of this.#inner) {
+        if (event.type === stt.SpeechEventType.START_OF_SPEECH) startedAt = Date.now();
+        const reason = this.#filter.dropReason(event, startedAt);
+        if (reason !== undefined) {
+          frameworkLogger()?.debug(
+            { transcript: event.alternatives?.[0]?.text },
+            `${this.label}: ${reason}, dropped`,
+          );
+          continue;
+        }
+        this.output.put(event);
+      }
+    };
+    await Promise.all([forward(), filter()]);
+  }
+}
