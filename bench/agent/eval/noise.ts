@@ -4,6 +4,7 @@
 // written for it, about nothing the shop sells), street is synthesized (brown noise for traffic's
 // rumble, passing cars as slow swells of it, horns as two-tone beeps), from a fixed seed so every
 // run hears the same street.
+import { random as seeded } from '@svc/api/testing';
 import { speechBounds, synthesize, VOICES, type Voice } from './voices.js';
 
 /** The kinds of noise the evaluation can mix in. */
@@ -30,18 +31,6 @@ const BABBLE_SENTENCES = [
   'Did you hear that the bakery on the corner is changing owners next month?',
   'I left my umbrella on the bus and of course it started raining an hour later.',
 ];
-
-/** A small seeded generator (mulberry32): the same noise on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Several talkers at once, each starting at its own point of its own sentences, looped. */
 async function babble(length: number, rate: number): Promise<Float32Array> {

@@ -110,7 +110,7 @@ const BRAND_REQUESTS: Record<Language, readonly string[]> = {
 const RATE = 16_000;
 
 /** The agent's prompt for the demo shop published in `language` (its catalogue's texts). */
-function builtPrompt(language: Language): string {
+export function builtPrompt(language: Language): string {
   const runtime = demoRuntime('audio');
   const [collection] = runtime.collections;
   if (!collection) throw new Error('the demo runtime has no collection');

@@ -20,9 +20,9 @@ import {
   whisperPaths,
   wordErrors,
 } from '@svc/agents-plugin-embedded';
-import { demoCollectionIn, demoProductsIn } from '@svc/api/testing';
 import { ensureRecordedVoices } from '../eval/recorded-voices.js';
 import { RECORDED_VOICES_IN, synthesize, VOICES, type Voice } from '../eval/voices.js';
+import { builtPrompt } from './prompt.js';
 
 type Language = 'en' | 'fr' | 'es' | 'de';
 
@@ -67,26 +67,7 @@ function decoded(recording: Recording): Int16Array {
 
 /** The agent's recognizer prompt for the demo shop published in `language`. */
 function shopPrompt(language: Language): string {
-  const runtime = demoRuntime('audio');
-  if (language === 'en') return whisperPrompt(runtime, 'en');
-  const [collection] = runtime.collections;
-  if (!collection) throw new Error('the demo runtime has no collection');
-  const localized = demoCollectionIn(language);
-  return whisperPrompt(
-    {
-      ...runtime,
-      collections: [
-        {
-          ...collection,
-          name: localized.name,
-          description: localized.description,
-          filter_fields: localized.filter_fields,
-        },
-      ],
-      item_names: demoProductsIn(language).map((product) => product.name),
-    },
-    language,
-  );
+  return language === 'en' ? whisperPrompt(demoRuntime('audio'), 'en') : builtPrompt(language);
 }
 
 /** The synthetic voice the same sentences are heard in. */
