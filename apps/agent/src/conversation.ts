@@ -245,6 +245,9 @@ async function serveConversation(run: {
     onError: (error) => log.warn({ err: error }, 'storing messages failed'),
   });
   let lastUiActivity = 0;
+  // Restore states the page sent and the API has not stored yet: the end waits for them, so a
+  // checkpoint sent just before the end is kept (the API takes none once the end is recorded).
+  const savingStates = new Set<Promise<void>>();
   // The common turns are decided by the scenario's intent router and answered from templates; the
   // LLM gets the rest.
   const model = withRouter(engines.llm, runtime, api, {
@@ -332,6 +335,10 @@ async function serveConversation(run: {
       const deadline = Date.now() + END_STORE_TIMEOUT_MS;
       if (!(await messages.drain(END_STORE_TIMEOUT_MS)))
         log.warn('the API did not store the last messages in time');
+      await Promise.race([
+        Promise.allSettled(savingStates),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+      ]);
       await recordEnd(api, reason, detail, deadline).catch((error: unknown) =>
         log.warn({ err: error }, 'recording the end failed'),
       );
@@ -469,9 +476,11 @@ async function serveConversation(run: {
     const parsed = parseStateUpdatePayload(payload);
     if (!parsed.ok) return;
     messages.experienceState = parsed.value.data ?? { checkpoint: parsed.value.checkpoint };
-    void api
+    const saving = api
       .saveRestoreState(parsed.value)
-      .catch((error: unknown) => log.warn({ err: error }, 'saving the restore state failed'));
+      .catch((error: unknown) => log.warn({ err: error }, 'saving the restore state failed'))
+      .finally(() => savingStates.delete(saving));
+    savingStates.add(saving);
   });
   channel.subscribe(TOPICS.UI_ACTIVITY, () => {
     lastUiActivity = Date.now();

@@ -309,15 +309,15 @@ describe('the agent worker in a real room', () => {
     });
     const end = await visitor.end();
     expect(end.reason).toBe('user_requested');
+    expect(await storedEnd(conversationId)).toEqual({ end_reason: 'user_requested' });
+    // The checkpoint sent just before the end, and the messages, are stored before the end is
+    // recorded (the visitor hears of the end first).
     const checkpoint = await api.database.db
       .selectFrom('restore_checkpoints')
       .select(['version'])
       .where('conversation_id', '=', conversationId)
       .execute();
     expect(checkpoint.map((c) => c.version)).toEqual([3]);
-
-    expect(await storedEnd(conversationId)).toEqual({ end_reason: 'user_requested' });
-    // Stored with the rest of the messages before the end is recorded.
     const events = await api.database.db
       .selectFrom('messages')
       .select(['content'])
