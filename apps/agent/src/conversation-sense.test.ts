@@ -220,21 +220,28 @@ describe('conversation sense on the real worker', () => {
   }, 120_000);
 
   it('a request with a 0.8 s pause after a word that needs more is one turn, heard whole', async () => {
+    // Heard by Whisper, as a production worker hears, once the greeting has been said.
+    await withWhisper(() => pausedRequest());
+  }, 180_000);
+
+  async function pausedRequest(): Promise<void> {
     const { visitor } = await visitPausing(800);
     await visitor.acknowledge();
-    await visitor.say('I would like a tent and | a sleeping bag');
+    await visitor.heardAgentFinish(90_000);
+    await visitor.say('Do you have a tent that | fits four people');
     // The request's second half is heard in the turn that holds the first, not in a turn of its own.
     const heard = () =>
       visitor.received
         .filter((entry) => entry.topic === 'message:new' && entry.payload.role === 'user')
         .map((entry) => String(entry.payload.content));
     await visitor
-      .next('message:new', (m) => m.role === 'user' && /sleeping/i.test(String(m.content)), 60_000)
+      .next('message:new', (m) => m.role === 'user' && /people/i.test(String(m.content)), 60_000)
       .catch(() => expect.fail(`the visitor was heard as ${JSON.stringify(heard())}`));
     expect(heard()).toHaveLength(1);
-    expect(heard()[0]).toMatch(/tent and (a )?sleeping/i);
+    // Both halves in the one turn (the recognizer's spelling of them aside).
+    expect(heard()[0]).toMatch(/tent.*\bfits?\b.*people/i);
     await visitor.end();
-  }, 180_000);
+  }
 
   it('a spoken goodbye ends the call only when the visitor stays quiet after it', async () => {
     const { visitor } = await visit('audio');
