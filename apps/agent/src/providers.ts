@@ -36,12 +36,12 @@ import {
   type RuntimeConfig,
   type VoiceRole,
 } from '@svc/protocol/agent';
+import { guardedFetch, type FetchLike } from '@svc/webhooks/outbound';
 import { OpenAI } from 'openai';
 import type { Engines } from './conversation.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { readOperatorEndpoints } from './endpoints.js';
-import { tenantFetch, type FetchLike } from './tenant-fetch.js';
 
 /**
  * Silence that closes an utterance in the embedded recognizer. Shorter than its default (500 ms)
@@ -106,7 +106,7 @@ export class ScriptedLLM extends voice.testing.FakeLLM {
 export interface ProviderAccess {
   /** The company credentials the scenario names, from the runtime config. */
   credentials?: Record<string, ProviderCredential> | undefined;
-  /** How a tenant's own address is requested (default: public addresses only, see `tenantFetch`). */
+  /** How a tenant's own address is requested (default: public addresses only, see `guardedFetch`). */
   tenantFetch?: FetchLike | undefined;
 }
 
@@ -213,7 +213,7 @@ function openaiClient(connection: Connection, access: ProviderAccess): OpenAI {
 /** One guarded fetch per process: its connection pool is shared by every conversation. */
 let sharedTenantFetch: FetchLike | undefined;
 function defaultTenantFetch(): FetchLike {
-  sharedTenantFetch ??= tenantFetch();
+  sharedTenantFetch ??= guardedFetch();
   return sharedTenantFetch;
 }
 
