@@ -9,6 +9,7 @@ import {
 } from '@svc/protocol/agent';
 import { z } from 'zod';
 import { HttpError } from './errors.js';
+import { checkPageTools, type PageToolToCheck } from './page-tools.js';
 
 // What each feature type is, what it may be set to, and the tools it brings: the studio builds its
 // forms from it, and scenario writes are checked against it. The descriptions and argument
@@ -79,6 +80,8 @@ const settingsSchemas = {
       .describe("The visitor's list the tools act on (default cart)."),
   }),
   [FEATURE_TYPES.WORKFLOW_CONVERSATION_END]: z.looseObject({}),
+  // What a page tool does and takes is in the tool itself (`page-tools.ts`).
+  [FEATURE_TYPES.PAGE_TOOLS_CUSTOM]: z.looseObject({}),
 } satisfies Record<FeatureType, z.ZodType>;
 
 const toolSettings = z.looseObject({ operation: z.enum(TOOL_OPERATIONS).optional() });
@@ -100,7 +103,7 @@ const tools = (featureType: FeatureType, type: CatalogTool['type'] = 'frontend')
 const settingsSchema = (type: FeatureType): JsonSchema =>
   z.toJSONSchema(settingsSchemas[type], { io: 'input' }) as JsonSchema;
 
-/** The five feature types, in the order a scenario usually lists them. */
+/** The six feature types, in the order a scenario usually lists them. */
 export const FEATURE_CATALOG: readonly CatalogFeature[] = [
   {
     type: FEATURE_TYPES.COLLECTION_ITEMS_SEARCH,
@@ -139,19 +142,29 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
     settings_schema: settingsSchema(FEATURE_TYPES.WORKFLOW_CONVERSATION_END),
     tools: tools(FEATURE_TYPES.WORKFLOW_CONVERSATION_END, 'server'),
   },
+  {
+    type: FEATURE_TYPES.PAGE_TOOLS_CUSTOM,
+    title: 'Page tools',
+    description:
+      "The business's own actions on its page (book a visit, open a map): the page runs each tool over RPC with the arguments its JSON Schema declares, and its answer goes to the model.",
+    settings_schema: settingsSchema(FEATURE_TYPES.PAGE_TOOLS_CUSTOM),
+    // The business writes every tool: none to bring.
+    tools: [],
+  },
 ];
 
 /** What {@link checkFeatures} reads of a feature. */
 export interface FeatureToCheck {
   type: string;
   settings?: Record<string, unknown> | undefined;
-  tools?: readonly { name?: string; settings?: Record<string, unknown> | undefined }[] | undefined;
+  tools?: readonly PageToolToCheck[] | undefined;
 }
 
 /**
  * Checks a scenario's features against the catalog: a known type, settings that fit its schema,
  * tool operations that exist. Throws a 400 naming the first field at fault, such as
- * `features[2].settings.max_items: must be integer`.
+ * `features[2].settings.max_items: must be integer`; a page tool the model or the page could not
+ * use is a 422 (`checkPageTools`).
  */
 export function checkFeatures(features: readonly FeatureToCheck[]): void {
   for (const [index, feature] of features.entries()) {
@@ -167,6 +180,7 @@ export function checkFeatures(features: readonly FeatureToCheck[]): void {
     failOn(`${at}.settings`, schema.safeParse(feature.settings ?? {}));
     for (const [toolIndex, tool] of (feature.tools ?? []).entries())
       failOn(`${at}.tools[${toolIndex}].settings`, toolSettings.safeParse(tool.settings ?? {}));
+    if (feature.type === FEATURE_TYPES.PAGE_TOOLS_CUSTOM) checkPageTools(feature.tools ?? [], at);
   }
 }
 

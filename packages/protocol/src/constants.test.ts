@@ -58,13 +58,14 @@ describe('contract constants', () => {
     });
   });
 
-  it('names the five feature types, the SDK version and the public API paths', () => {
+  it('names the six feature types, the SDK version and the public API paths', () => {
     expect(Object.values(FEATURE_TYPES)).toEqual([
       'collection:items:search',
       'collection:items:display',
       'collection:items:comparison',
       'bucket:list:crud',
       'workflow:conversation:end',
+      'page:tools:custom',
     ]);
     expect(SDK_VERSION).toBe('0.3.0');
     expect(DEFAULT_API_PATH_PREFIX + API_PATHS.IDENTIFY).toBe('/v1/public/token');

@@ -5,6 +5,8 @@ export const FEATURE_TYPES = {
   COLLECTION_ITEMS_COMPARISON: 'collection:items:comparison',
   BUCKET_LIST_CRUD: 'bucket:list:crud',
   WORKFLOW_CONVERSATION_END: 'workflow:conversation:end',
+  /** The business's own page actions: tools the page runs over RPC, each with its own schema. */
+  PAGE_TOOLS_CUSTOM: 'page:tools:custom',
 } as const;
 /** A known feature type. Configs may carry others; they are strings on the wire. */
 export type FeatureType = (typeof FEATURE_TYPES)[keyof typeof FEATURE_TYPES];

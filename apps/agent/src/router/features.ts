@@ -56,6 +56,9 @@ export const FEATURE_INTENTS: readonly FeatureIntents[] = [
     rules: END_RULES,
     replies: { end: endReply },
   },
+  // The business's page actions: no rule can know what they take, so the model calls them and
+  // answers their results in the scenario's own voice.
+  { feature: FEATURE_TYPES.PAGE_TOOLS_CUSTOM, rules: [], replies: {} },
 ];
 
 /**

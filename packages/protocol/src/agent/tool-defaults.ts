@@ -43,6 +43,8 @@ export const DEFAULT_TOOLS: Readonly<Record<FeatureType, readonly DefaultTool[]>
     { name: 'clear_cart', operation: 'cart_clear' },
   ],
   [FEATURE_TYPES.WORKFLOW_CONVERSATION_END]: [{ name: 'end_conversation', operation: 'end' }],
+  // The business names and describes every page tool: the type brings none of its own.
+  [FEATURE_TYPES.PAGE_TOOLS_CUSTOM]: [],
 };
 
 /** What {@link operationOf} reads of a feature. */
@@ -74,6 +76,8 @@ export function declaredOperation(
   if (declared !== undefined) return isOperation(declared) ? declared : 'custom';
   if (!Object.hasOwn(DEFAULT_TOOLS, feature.type)) return 'custom';
   const defaults = DEFAULT_TOOLS[feature.type as FeatureType];
+  // A type that brings no tools of its own (page tools) has only the page's: `custom`.
+  if (defaults.length === 0) return 'custom';
   const [only] = defaults;
   if (defaults.length === 1 && only) return only.operation;
   return defaults.find((candidate) => candidate.name === tool.name)?.operation;
