@@ -150,3 +150,94 @@ describe('a search result for the model', () => {
     expect(sent).not.toContain('reply_fields');
   });
 });
+
+describe('a search that finds nothing as asked', () => {
+  const books = {
+    id: 3,
+    company_id: 1,
+    name: 'Books',
+    description: 'Second-hand books.',
+    view: { template: 'product-card', mapping: { title: '{{title}}' } },
+    filter_fields: [
+      {
+        name: 'Genre',
+        filter_key: 'genre',
+        field_type: 'enum' as const,
+        role: 'category' as const,
+      },
+      { name: 'Pages', filter_key: 'pages', field_type: 'number' as const },
+    ],
+  };
+  const shelf = [
+    { id: 'b-1', data: { title: 'Dune', genre: 'sf', pages: 412 } },
+    { id: 'b-2', data: { title: 'Emma', genre: 'classics', pages: 474 } },
+    { id: 'b-3', data: { title: 'Persuasion', genre: 'classics', pages: 249 } },
+  ];
+  /** The API's search over `shelf`: words match titles, filters match fields. */
+  const api = {
+    search: async (
+      _collection: number,
+      query: string | undefined,
+      filters: Record<string, unknown>,
+    ) =>
+      shelf.filter(
+        ({ data }) =>
+          (!query || query.split(' ').some((word) => data.title.toLowerCase().includes(word))) &&
+          (filters.genre === undefined || data.genre === filters.genre) &&
+          (filters.pages === undefined || data.pages <= (filters.pages as { max: number }).max),
+      ),
+  } as unknown as ConversationApi;
+
+  async function search(args: Record<string, unknown>) {
+    const page = recordingChannel({
+      show_results: (request) => ({
+        requestId: (request as { requestId: string }).requestId,
+        code: 'SUCCESS',
+      }),
+    });
+    const [tool] = buildTools(
+      [
+        {
+          name: 'Search',
+          type: 'collection:items:search',
+          settings: { collection_id: 3 },
+          tools: [{ name: 'show_results', type: 'frontend' }],
+        },
+      ],
+      {
+        api,
+        channel: page.channel,
+        collections: [books],
+        limit: 5,
+        onEnd: () => undefined,
+        lastUiActivity: () => Date.now(),
+      },
+    );
+    const execute = (tool as llm.FunctionTool).execute as (
+      args: Record<string, unknown>,
+      options: { toolCallId: string; abortSignal: AbortSignal },
+    ) => Promise<{ result: { items: { id: string }[]; note?: string } }>;
+    const { result } = await execute(args, {
+      toolCallId: 'call-3',
+      abortSignal: new AbortController().signal,
+    });
+    return result;
+  }
+
+  it("keeps the kind asked for when its words match nothing in it: that kind's items, never another's", async () => {
+    const result = await search({ query: 'dune', genre: 'classics' });
+    expect(result.items.map((item) => item.id)).toEqual(['b-2', 'b-3']);
+    expect(result.note).toMatch(/"dune"/);
+  });
+
+  it('drops a filter of another role before the kind', async () => {
+    const result = await search({ query: 'emma', genre: 'classics', max_pages: 100 });
+    expect(result.items.map((item) => item.id)).toEqual(['b-2']);
+    expect(result.note).toMatch(/\(pages\)/);
+  });
+
+  it('answers a kind that holds nothing as empty', async () => {
+    const result = await search({ query: 'dune', genre: 'poetry' });
+    expect(result.items).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   type RpcToolRequest,
 } from '@svc/protocol';
 import {
+  fieldWithRole,
   operationOf,
   toolDefaults,
   type FeatureSnapshot,
@@ -322,6 +323,39 @@ export function buildTools(features: FeatureSnapshot[], deps: ToolDeps): llm.Fun
   return tools;
 }
 
+/**
+ * A search that found nothing, asked again with less: models, small ones most, fill filters nobody
+ * asked for ("black", "waterproof"), and a visitor's words may match nothing of the kind they
+ * named. The kind (the filter whose field plays the `category` role) is what was asked for and is
+ * never dropped: first the other filters go, then the words; a kind that holds nothing answers
+ * empty rather than with another kind's items. The model is told what was left out.
+ */
+async function relaxedSearch<T>(
+  target: Collection,
+  query: string | undefined,
+  filters: Record<string, unknown>,
+  deps: ToolDeps,
+  found: (items: Item[], note?: string) => T,
+): Promise<T> {
+  const kindKey = fieldWithRole(target, 'category')?.filter_key;
+  const kind: Record<string, unknown> =
+    kindKey !== undefined && kindKey in filters ? { [kindKey]: filters[kindKey] } : {};
+  const dropped = Object.keys(filters).filter((key) => !(key in kind));
+  if (dropped.length > 0) {
+    const items = await deps.api.search(target.id, query, kind, deps.limit);
+    if (items.length > 0 || Object.keys(kind).length === 0)
+      return found(
+        items,
+        `Nothing matched every filter (${dropped.join(', ')}); these match the rest of the search.`,
+      );
+  }
+  if (!query) return found([]);
+  return found(
+    await deps.api.search(target.id, undefined, kind, deps.limit),
+    `Nothing matched every filter (${Object.keys(filters).join(', ')}) with the words "${query}"; these are all of ${Object.values(kind).map(String).join(', ')}.`,
+  );
+}
+
 /** Runs the API side of an operation; answers the data the page and the model get. */
 async function dataFor(
   operation: Operation,
@@ -349,12 +383,7 @@ async function dataFor(
       });
       const items = await deps.api.search(target.id, query, filters, deps.limit);
       if (items.length > 0 || Object.keys(filters).length === 0) return found(items);
-      // Models, small ones most, fill filters nobody asked for ("black", "waterproof") and find
-      // nothing. Nothing matched every filter: the words alone decide, and the model is told.
-      return found(
-        await deps.api.search(target.id, query, {}, deps.limit),
-        `Nothing matched every filter (${Object.keys(filters).join(', ')}); these match the words of the search.`,
-      );
+      return relaxedSearch(target, query, filters, deps, found);
     }
     case 'display':
       return deps.api.display(needCollection().id, id);
