@@ -15,6 +15,41 @@ import { EchoGuard } from './echo-guard.js';
 initializeLogger({ pretty: false, level: 'silent' });
 
 describe('EchoGuard', () => {
+  it('takes a short echo misheard a sound off for the agent while it plays, in its order', () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('Hi, welcome to Trailhead!', 1.5);
+    guard.speaking('What are you looking for today?', 2);
+    now = 1_000;
+    // Heard in Chromium with the agent's voice played into the microphone.
+    expect(guard.isEcho('Bye, welcome.', 500)).toBe(true);
+    expect(guard.isEcho('By, welcome.', 500)).toBe(true);
+    expect(guard.isEcho('what are you looking', 500)).toBe(true);
+    // The same words out of the agent's order are the visitor's.
+    expect(guard.isEcho('welcome bye', 500)).toBe(false);
+    // An interruption sharing a few of the agent's words does not follow its sentence.
+    guard.speaking('I found the North Peak Solo Tent. Which one would you like?', 4);
+    now = 5_000;
+    expect(guard.isEcho('no, the other one', 4_500)).toBe(false);
+  });
+
+  it("takes one word for an echo only while the agent's voice plays a word like it", () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('Hi, welcome to Trailhead!', 1.5);
+    guard.speaking('We have tents and backpacks. Which one?', 3);
+    now = 1_000;
+    // The greeting's "Hi" heard back as a parting, which would end the conversation.
+    expect(guard.isEcho('Bye.', 800)).toBe(true);
+    // An interruption that sounds like nothing the agent just played.
+    expect(guard.isEcho('Wait.', 800)).toBe(false);
+    now = 9_000;
+    // The visitor's one-word answer after the agent finished, in the agent's own words.
+    expect(guard.isEcho('Tents.', 6_000)).toBe(false);
+    expect(guard.isEcho('Bye.', 6_000)).toBe(false);
+  });
+
+
   it("takes the agent's words heard back for an echo while they play and a moment after", () => {
     let now = 0;
     const guard = new EchoGuard(() => now);

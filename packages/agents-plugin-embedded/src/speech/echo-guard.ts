@@ -26,10 +26,24 @@ const ECHO_SHARE = 0.7;
  */
 const ECHO_START_TAIL_MS = 1_500;
 
+/**
+ * How long after the agent's voice played a word a one-word utterance may begin and be that
+ * word's echo, in ms: the audio plays later than it was handed out, by up to seconds on a loaded
+ * machine, and comes back through the capture, the network and the VAD.
+ */
+const ONE_WORD_LAG_MS = 4_000;
+
+/**
+ * How long after the agent's audio was due to end a one-word utterance may begin and be its
+ * echo, in ms: a visitor's one-word answer ("tents") comes later than that.
+ */
+const ONE_WORD_START_TAIL_MS = 500;
+
 /** Speech the agent produced, heard until `until` (ms since the epoch). */
 interface Spoken {
   words: string[];
-  /** When its audio ends playing, if played without a gap. */
+  /** When its audio starts and ends playing, if played without a gap. */
+  starts: number;
   ends: number;
   until: number;
 }
@@ -55,15 +69,67 @@ function oneEditApart(first: string, second: string): boolean {
 }
 
 /**
+ * A word as it roughly sounds, for any of the agent's Latin-script languages: accents dropped,
+ * spellings of one sound made one letter ("ph" and "f", "c" and "k" or "s", "y" and "i"), silent
+ * letters (an "h" after the first letter, "gh", a final "e" after a consonant) and doubled letters
+ * removed, and each run of vowels kept as its first. "bye" and "by" both sound "bi", "hi" "hi".
+ */
+function soundOf(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ph/g, 'f')
+    .replace(/gh/g, '')
+    .replace(/ck|qu?/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/c/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/z/g, 's')
+    .replace(/(?<=.)h/g, '')
+    .replace(/y/g, 'i')
+    .replace(/(?<=[^aeiou])e$/, '')
+    .replace(/[aeiou]+/g, (vowels) => vowels.charAt(0))
+    .replace(/(.)\1+/g, '$1');
+}
+
+/**
  * Whether a heard word is a word the agent said as a recognizer mishears it: the same, cut short
- * or run on ("trail" for "trailhead"), or one letter off ("drail" for "trail").
+ * or run on ("trail" for "trailhead"), one letter off ("drail" for "trail"), or spelled
+ * otherwise for the same sound ("by" for "bye").
  */
 function heardAs(heard: string, said: string): boolean {
   if (heard === said) return true;
   if (heard.length >= 3 && said.length >= 3 && (said.startsWith(heard) || heard.startsWith(said))) {
     return true;
   }
-  return heard.length >= 4 && said.length >= 4 && oneEditApart(heard, said);
+  if (heard.length >= 4 && said.length >= 4 && oneEditApart(heard, said)) return true;
+  return soundOf(heard) === soundOf(said);
+}
+
+/**
+ * Whether a heard word sounds one sound off a word the agent said ("bye" for "hi"): too loose to
+ * tell a word alone, it counts only inside a run of the agent's words heard in their order.
+ */
+function soundsNear(heard: string, said: string): boolean {
+  const [heardSound, saidSound] = [soundOf(heard), soundOf(said)];
+  return heardSound.length >= 2 && saidSound.length >= 2 && oneEditApart(heardSound, saidSound);
+}
+
+/**
+ * Whether `words` are, in their order, a run of `said` as a recognizer hears it through a room:
+ * each word heard as the agent's word at its place or one sound off it, and at least one heard
+ * as the word itself. A visitor's own sentence does not follow the agent's word by word.
+ */
+function followsInOrder(words: readonly string[], said: readonly string[]): boolean {
+  for (let start = 0; start + words.length <= said.length; start += 1) {
+    const run = said.slice(start, start + words.length);
+    const near = words.every((word, index) => {
+      const spoken = run[index] as string;
+      return heardAs(word, spoken) || soundsNear(word, spoken);
+    });
+    if (near && words.some((word, index) => heardAs(word, run[index] as string))) return true;
+  }
+  return false;
 }
 
 /**
@@ -85,37 +151,71 @@ export class EchoGuard {
   /** The agent's voice hands out `seconds` of audio saying `text`, played after what came before. */
   speaking(text: string, seconds: number): void {
     const now = this.#now();
-    this.#playedUntil = Math.max(now, this.#playedUntil) + seconds * 1000;
+    const starts = Math.max(now, this.#playedUntil);
+    this.#playedUntil = starts + seconds * 1000;
     this.#spoken = this.#spoken.filter((spoken) => spoken.until > now);
     this.#spoken.push({
       words: normalizeWords(text),
+      starts,
       ends: this.#playedUntil,
       until: this.#playedUntil + ECHO_TAIL_MS,
     });
   }
 
   /**
-   * Whether `transcript` is the agent's own recent speech: at least two words, and most of them
-   * words the agent said in the last seconds or near misses of them. A single word is never
-   * taken for an echo (the visitor's "yes" counts even while the agent says it).
+   * Whether `transcript` is the agent's own recent speech: most of its words words the agent
+   * said in the last seconds or near misses of them, or (when the recognizer says when the
+   * utterance began) all of them a run of the agent's words in order, a sound off at most. A
+   * single word is an echo only when it began while the agent's voice played and sounds like a
+   * word played in the seconds before (the visitor's "yes" after the agent finished counts).
    *
    * @param startedAt When the utterance began (ms since the epoch), when the recognizer says: only
    *   speech that began while the agent's audio played, or just after, can be its echo.
    */
   isEcho(transcript: string, startedAt?: number): boolean {
     const words = normalizeWords(transcript);
-    if (words.length < 2) return false;
+    if (words.length === 0) return false;
+    if (words.length === 1) {
+      return startedAt !== undefined && this.#echoesOneWord(words[0] as string, startedAt);
+    }
     const now = this.#now();
-    const said = new Set(
-      this.#spoken
-        .filter((spoken) => spoken.until > now)
-        .filter(
-          (spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS,
-        )
-        .flatMap((spoken) => spoken.words),
-    );
+    const recent = this.#spoken
+      .filter((spoken) => spoken.until > now)
+      .filter((spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS);
+    const said = new Set(recent.flatMap((spoken) => spoken.words));
     if (said.size === 0) return false;
     const echoed = words.filter((word) => [...said].some((known) => heardAs(word, known))).length;
-    return echoed / words.length >= ECHO_SHARE;
+    if (echoed / words.length >= ECHO_SHARE) return true;
+    // A short echo keeps too few words to count ("Bye, welcome." for "Hi, welcome to
+    // Trailhead"), but it follows the agent's sentence in order, which a visitor's words do not.
+    return (
+      startedAt !== undefined &&
+      followsInOrder(
+        words,
+        recent.flatMap((spoken) => spoken.words),
+      )
+    );
+  }
+
+  /**
+   * Whether one word begun at `startedAt` is the echo of a word the agent's voice played in the
+   * moments before: "Bye." for the greeting's "Hi", which ends a conversation if taken for the
+   * visitor's. Each sentence's words are placed evenly over its audio.
+   */
+  #echoesOneWord(word: string, startedAt: number): boolean {
+    const playing = this.#spoken.some(
+      (spoken) => startedAt >= spoken.starts && startedAt <= spoken.ends + ONE_WORD_START_TAIL_MS,
+    );
+    return (
+      playing &&
+      this.#spoken.some((spoken) =>
+        spoken.words.some((said, index) => {
+          const playedAt =
+            spoken.starts + ((spoken.ends - spoken.starts) * index) / spoken.words.length;
+          const near = playedAt <= startedAt && playedAt >= startedAt - ONE_WORD_LAG_MS;
+          return near && (heardAs(word, said) || soundsNear(word, said));
+        }),
+      )
+    );
   }
 }
