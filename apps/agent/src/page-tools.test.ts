@@ -1,6 +1,7 @@
 import { initializeLogger } from '@livekit/agents';
+import { FEATURE_TYPES } from '@svc/protocol';
 import type { FeatureSnapshot, ToolSnapshot } from '@svc/protocol/agent';
-import { patchPublicationSnapshot } from '@svc/api/testing';
+import { DEMO_ADMIN, patchPublicationSnapshot } from '@svc/api/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptLine } from './providers.js';
@@ -18,7 +19,8 @@ import { visit as openVisit, type Visitor } from './test-visitor.js';
 // RPC with its arguments, and the page's answer, its ERROR, its silence or the conversation's end
 // come back to the model and the visitor. The page registers its handlers in both of the SDK's
 // patterns: session tools (`start({ tools })`) for the appointments, feature tools (a feature
-// registry) for the tables. The LLM is the scripted one, without the intent router: the scenario
+// registry) for the tables. A front desk authored through the admin API as a page-tools feature
+// (`page:tools:custom`) runs the same way, as stored. The LLM is the scripted one, without the intent router: the scenario
 // has no shop feature for it to claim turns with.
 initializeLogger({ pretty: false, level: 'warn' });
 
@@ -76,6 +78,63 @@ const FEATURES: FeatureSnapshot[] = [
   },
 ];
 
+/** What the model asks the front desk's page tools for. */
+const VISIT = { service: 'haircut', date: '2026-12-03', time: '14:30' };
+
+/**
+ * A receptionist's page actions as the business authors them: a feature of the page-tools type,
+ * its tools named, described and given their own JSON Schema, one on a page method of its own.
+ */
+const FRONT_DESK = {
+  name: 'Front desk',
+  type: FEATURE_TYPES.PAGE_TOOLS_CUSTOM,
+  tools: ['book_visit', 'cancel_visit'].map((name) => ({
+    name,
+    type: 'frontend',
+    description: `${name.replace(/_/g, ' ')} once the visitor gave a service, a day and a time`,
+    parameters: {
+      type: 'object',
+      properties: {
+        service: { type: 'string', enum: ['haircut', 'colour'] },
+        date: { type: 'string', format: 'date' },
+        time: { type: 'string', description: 'HH:MM' },
+      },
+      required: ['service', 'date', 'time'],
+      additionalProperties: false,
+    },
+    rpc_timeout_s: 5,
+    ...(name === 'book_visit' ? { frontend_method: 'agenda_book' } : {}),
+  })),
+};
+
+/** The front desk as the admin API stored it: what its publications carry to the agent. */
+let frontDesk: FeatureSnapshot;
+
+/** Saves {@link FRONT_DESK} in a scenario through the admin API; answers the stored feature. */
+async function authorFrontDesk(apiUrl: string, applicationId: number): Promise<FeatureSnapshot> {
+  const send = async (method: string, path: string, token?: string, body?: object) => {
+    const response = await fetch(`${apiUrl}/v1/admin${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const { token } = (await send('POST', '/login', undefined, DEMO_ADMIN)) as { token: string };
+  const created = await send('POST', '/scenarios', token, {
+    application_id: applicationId,
+    name: 'Front desk',
+    features: [FRONT_DESK],
+  });
+  const [feature] = created.features as FeatureSnapshot[];
+  if (!feature) throw new Error('the front desk was not stored');
+  return feature;
+}
+
 /**
  * The model: a typed tool name calls that tool with {@link BOOKING}; a tool result is answered by
  * what it says (a confirmation, the page's silence, the page's error).
@@ -84,6 +143,11 @@ const SCRIPT: ScriptLine[] = [
   { when: '"ok":true.*"confirmation":"A-1042"', reply: 'Booked, your confirmation is A-1042.' },
   { when: '"ok":true.*"confirmation":"T-2087"', reply: 'Booked, your confirmation is T-2087.' },
   { when: '"ok":true.*"moved_to":"15:00"', reply: 'Done, it is now at three.' },
+  { when: '"ok":true.*"visit":"V-7"', reply: 'Your haircut is booked, reference V-7.' },
+  {
+    when: '"ok":false.*no visit to cancel',
+    reply: 'I could not find a visit to cancel on that day.',
+  },
   {
     when: '"ok":false.*did not answer in time',
     reply: 'Sorry, the booking page did not answer, so nothing is booked yet.',
@@ -101,6 +165,10 @@ const SCRIPT: ScriptLine[] = [
       tools: [{ name: tool.name, args: BOOKING }],
     })),
   ),
+  ...FRONT_DESK.tools.map((tool) => ({
+    when: `^${tool.name}$`,
+    tools: [{ name: tool.name, args: VISIT }],
+  })),
 ];
 
 /** The appointments page's session tools, keyed by RPC method name as `start({ tools })` takes them. */
@@ -112,6 +180,8 @@ const SESSION_TOOLS: Record<string, SessionTool> = {
   },
   pay_appointment: neverAnswers,
   agenda_move: () => ({ moved_to: '15:00' }),
+  // The front desk's booking, on its own page method.
+  agenda_book: () => ({ visit: 'V-7' }),
 };
 
 /** The tables feature's handlers, keyed by tool name as a registry entry holds them. */
@@ -131,6 +201,11 @@ const FEATURE_TOOLS: Record<string, FeatureTool> = {
     requestId,
     response: { code: 'SUCCESS', data: { moved_to: '15:00' } },
   }),
+  // The front desk's cancellation, as a feature tool of a registry keyed by `page:tools:custom`.
+  cancel_visit: (requestId) => ({
+    requestId,
+    response: { code: 'ERROR', data: 'no visit to cancel on 2026-12-03' },
+  }),
 };
 
 let server: LivekitServer;
@@ -142,11 +217,12 @@ const pagesEnded = new AbortController();
 beforeAll(async () => {
   server = await startLivekitServer();
   api = await startTestApi();
+  frontDesk = await authorFrontDesk(api.url, api.demo.application_id);
   await patchPublicationSnapshot(api.database, api.demo.publications.production, (snapshot) => ({
     ...snapshot,
     prompt: 'You are the receptionist of a hair salon and restaurant. Book what the visitor asks.',
     first_message: 'Hello, front desk. How can I help?',
-    features: FEATURES,
+    features: [...FEATURES, frontDesk],
     voice: { ...snapshot.voice, llm: { provider: 'scripted', script: SCRIPT } },
   }));
   worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
@@ -167,7 +243,7 @@ async function visitWithId(): Promise<{ visitor: Visitor; conversationId: string
       api,
       workerLog: () => worker.log.join(''),
       pageMethods: pageToolMethods({
-        features: FEATURES,
+        features: [...FEATURES, frontDesk],
         sessionTools: SESSION_TOOLS,
         featureTools: FEATURE_TOOLS,
         ended: pagesEnded.signal,
@@ -298,6 +374,48 @@ describe.each([
       }),
     ]);
     await visitor.room.disconnect();
+  }, 60_000);
+});
+
+describe('a page-tools feature (page:tools:custom) authored through the admin API', () => {
+  it('is stored with its schema and its operation declared custom', () => {
+    expect(frontDesk).toMatchObject({
+      type: 'page:tools:custom',
+      tools: FRONT_DESK.tools.map((tool) => ({ ...tool, settings: { operation: 'custom' } })),
+    });
+  });
+
+  it("a session tool on its frontend_method gets the model's arguments, its answer reaches the visitor", async () => {
+    const visitor = await visit();
+    const reply = await ask(visitor, 'book_visit');
+    expect(visitor.rpcCalls).toEqual([
+      {
+        method: 'agenda_book',
+        payload: {
+          requestId: expect.any(String),
+          tool: 'book_visit',
+          args: VISIT,
+          sentAt: expect.any(Number),
+        },
+      },
+    ]);
+    expect(lastToolResult(visitor)).toMatchObject({ ok: true, result: { visit: 'V-7' } });
+    expect(reply).toBe('Your haircut is booked, reference V-7.');
+    await visitor.end();
+  }, 60_000);
+
+  it("a feature tool answering ERROR: the page's reason reaches the model, a clear sentence", async () => {
+    const visitor = await visit();
+    const reply = await ask(visitor, 'cancel_visit');
+    expect(visitor.rpcCalls).toEqual([
+      { method: 'cancel_visit', payload: expect.objectContaining({ args: VISIT }) },
+    ]);
+    expect(lastToolResult(visitor)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no visit to cancel on 2026-12-03'),
+    });
+    expect(reply).toBe('I could not find a visit to cancel on that day.');
+    await visitor.end();
   }, 60_000);
 });
 
