@@ -33,6 +33,9 @@ import type { RunTimings } from './test-runs/runner.js';
 import type { TokenService } from './tokens.js';
 import type { TransportAdmin } from './transport.js';
 import { createVisitors } from './visitors.js';
+import { createAnalysisStore } from './post-call/analysis-store.js';
+import { createDeliveries } from './post-call/deliveries.js';
+import { createWebhookSettings } from './post-call/webhook-settings.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
 export interface AppDeps {
@@ -157,10 +160,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const store = createCollectionStore(deps.database);
   const carts = createCarts(deps.database, store);
-  const credentials = createCredentials(
-    deps.database,
-    deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined,
-  );
+  const secretBox = deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined;
+  const credentials = createCredentials(deps.database, secretBox);
+  const analyses = createAnalysisStore(deps.database);
+  const deliveries = createDeliveries(deps.database);
   const conversations = createConversations(deps.database, store, credentials);
   const auth = createAdminAuth(deps.database);
   const publications = createPublications(deps.database, { cacheMs: deps.publicationCacheMs });
@@ -207,9 +210,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(agentCapabilityRoutes({ agentKey: deps.agentKey, capabilities }), {
     prefix: '/v1',
   });
-  await app.register(agentRoutes({ agentKey: deps.agentKey, conversations, store, carts }), {
-    prefix: '/v1/agent/conversations/:conversationId',
-  });
+  await app.register(
+    agentRoutes({ agentKey: deps.agentKey, conversations, store, carts, analyses, deliveries }),
+    { prefix: '/v1/agent/conversations/:conversationId' },
+  );
   await app.register(
     adminRoutes({
       database: deps.database,
@@ -242,6 +246,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         ];
       },
       credentials,
+      postCall: {
+        webhooks: createWebhookSettings(deps.database, secretBox),
+        deliveries,
+        analyses,
+      },
     }),
     { prefix: '/v1/admin' },
   );

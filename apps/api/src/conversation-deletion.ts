@@ -9,6 +9,9 @@ const CONVERSATION_TABLES = [
   'tool_calls',
   'turn_metrics',
   'restore_checkpoints',
+  'conversation_analyses',
+  // A delivery holds the transcript in its payload: it goes with the conversation.
+  'webhook_deliveries',
 ] as const;
 
 /** What a deletion removed. */
@@ -18,8 +21,8 @@ export interface DeletedConversations {
 }
 
 /**
- * Deletes the conversations `ids` and their messages, tool calls, turn metrics and restore
- * checkpoints. The foreign keys cascade too; the rows are deleted by name so that no table is
+ * Deletes the conversations `ids` and their messages, tool calls, turn metrics, restore
+ * checkpoints, analysis and post-call deliveries. The foreign keys cascade too; the rows are deleted by name so that no table is
  * left to whether its key was declared with a cascade. Run it in a transaction.
  */
 export async function deleteConversations(

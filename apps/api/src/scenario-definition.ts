@@ -1,5 +1,11 @@
 import { FEATURE_TYPES, type FeatureType } from '@svc/protocol';
-import { PROVIDER_REFERENCE_PATTERN, TOOL_OPERATIONS } from '@svc/protocol/agent';
+import {
+  ANALYSIS_FIELD_TYPES,
+  ANALYSIS_LIMITS,
+  ANALYSIS_NAME_PATTERN,
+  PROVIDER_REFERENCE_PATTERN,
+  TOOL_OPERATIONS,
+} from '@svc/protocol/agent';
 import { z } from 'zod';
 
 // The authored scenario's shape, shared by the admin routes (which validate requests with it) and
@@ -82,6 +88,47 @@ const translation = z.object({
   first_message: z.string().max(2_000).optional(),
 });
 
+const analysisName = z
+  .string()
+  .regex(ANALYSIS_NAME_PATTERN, 'lower-case letters, digits and _, starting with a letter');
+const analysisDescription = z
+  .string()
+  .regex(/\S/, 'not blank')
+  .max(ANALYSIS_LIMITS.MAX_DESCRIPTION);
+
+/**
+ * What each ended conversation is read for: fields filled from the transcript and criteria it is
+ * judged on. Names are unique within each list (checked by the scenario routes, 422).
+ */
+export const scenarioAnalysis = z.object({
+  fields: z
+    .array(
+      z.object({
+        name: analysisName,
+        type: z.enum(ANALYSIS_FIELD_TYPES),
+        description: analysisDescription,
+      }),
+    )
+    .max(ANALYSIS_LIMITS.MAX_FIELDS)
+    .default([]),
+  criteria: z
+    .array(z.object({ name: analysisName, description: analysisDescription }))
+    .max(ANALYSIS_LIMITS.MAX_CRITERIA)
+    .default([]),
+});
+
+/** The first analysis field or criterion named twice, as its path (`analysis.fields.2.name`). */
+export function analysisNamedTwice(
+  analysis: { fields?: { name: string }[]; criteria?: { name: string }[] } | undefined,
+): string | undefined {
+  for (const list of ['fields', 'criteria'] as const) {
+    const names = (analysis?.[list] ?? []).map((entry) => entry.name);
+    const index = names.findIndex((name, at) => names.indexOf(name) !== at);
+    if (index >= 0) return `analysis.${list}.${index}.name`;
+  }
+  return undefined;
+}
+
 /** The authored part of a scenario (what a publication snapshots, with name and language). */
 export const scenarioDefinition = z.object({
   prompt: z.string().max(20_000).default(''),
@@ -110,6 +157,8 @@ export const scenarioDefinition = z.object({
     // What the refinement checks, in the document too.
     .meta({ maxProperties: MAX_TRANSLATIONS })
     .default({}),
+  /** Read out of each conversation once it has ended; nothing declared, nothing runs. */
+  analysis: scenarioAnalysis.default({ fields: [], criteria: [] }),
 });
 
 /** The authored part of a scenario, defaults filled in. */

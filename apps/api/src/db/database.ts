@@ -111,6 +111,31 @@ export interface Database {
     created_at: Generated<string>;
     updated_at: Generated<string>;
   };
+  /** Values a webhook tool's headers name (017). */
+  company_secrets: {
+    id: Generated<number>;
+    company_id: number;
+    name: string;
+    /** The value, sealed by `secret-box.ts` for `company:{id}:secret:{name}`. */
+    sealed_value: string;
+    /** The value's last four characters, to tell values apart in lists. */
+    value_hint: string;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  /** The key a company's webhook calls are signed with (017). */
+  webhook_signing_secrets: {
+    id: Generated<number>;
+    company_id: number;
+    /** Sealed for `company:{id}:webhook-signing`. */
+    sealed_secret: string;
+    secret_hint: string;
+    /** The secret before the last rotation, still signing until `previous_until`. */
+    sealed_previous: string | null;
+    previous_until: string | null;
+    created_at: Generated<string>;
+    rotated_at: string | null;
+  };
   agent_capabilities: {
     agent_name: string;
     /** JSON `AgentCapabilities`. */
@@ -252,6 +277,58 @@ export interface Database {
     key_hash: string;
     created_at: string;
     revoked_at: string | null;
+  };
+  /** What the agent read out of an ended conversation (019). */
+  conversation_analyses: {
+    conversation_id: string;
+    /** JSON object: every declared field by name, typed, null when not said. */
+    data: string;
+    /** JSON array of `{ name, result, rationale }`. */
+    criteria: string;
+    created_at: Generated<string>;
+  };
+  /** An application's post-call webhook (019). */
+  application_webhooks: {
+    application_id: number;
+    url: string;
+    /** The signing secret, sealed by `secret-box.ts` for `application:{id}:webhook`. */
+    sealed_secret: string;
+    /** 1 delivers, 0 keeps the settings and delivers nothing. */
+    enabled: Generated<number>;
+    /** When it was last enabled: conversations that ended before are not delivered. */
+    enabled_at: Generated<string>;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  /** Post-call deliveries: the durable queue (019). */
+  webhook_deliveries: {
+    id: Generated<number>;
+    application_id: number;
+    conversation_id: string;
+    /** `pending`, `delivered` or `failed`. */
+    status: string;
+    attempts: Generated<number>;
+    /** ISO time the next attempt is due. */
+    next_attempt_at: string;
+    /** Set while a process sends it; another process leaves it alone until then. */
+    claimed_until: string | null;
+    /** Who holds the claim (a random token per attempt). */
+    claim: string | null;
+    /** The JSON body, frozen at the first attempt so that every retry sends the same. */
+    payload: string | null;
+    last_status_code: number | null;
+    last_error: string | null;
+    delivered_at: string | null;
+    created_at: Generated<string>;
+  };
+  webhook_delivery_attempts: {
+    id: Generated<number>;
+    delivery_id: number;
+    attempted_at: string;
+    /** The receiver's status; null when no answer came. */
+    status_code: number | null;
+    error: string | null;
+    duration_ms: number;
   };
 }
 

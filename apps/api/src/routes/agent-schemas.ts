@@ -8,10 +8,14 @@ import {
   type RestoreState,
 } from '@svc/protocol';
 import {
+  ANALYSIS_FIELD_TYPES,
+  ANALYSIS_LIMITS,
+  CRITERION_RESULTS,
   MESSAGE_BATCH_LIMITS,
   VOICE_ROLES,
   type AppendMessagesRequest,
   type AgentCapabilities,
+  type ConversationAnalysis,
   type EndConversationRequest,
   type EndConversationResponse,
   type RecordMetricsRequest,
@@ -77,6 +81,20 @@ export const scenarioSnapshot = z.object({
       z.string(),
       z.object({ prompt: z.string().optional(), first_message: z.string().optional() }),
     )
+    .optional(),
+  analysis: z
+    .object({
+      fields: z
+        .array(
+          z.object({
+            name: z.string(),
+            type: z.enum(ANALYSIS_FIELD_TYPES),
+            description: z.string(),
+          }),
+        )
+        .optional(),
+      criteria: z.array(z.object({ name: z.string(), description: z.string() })).optional(),
+    })
     .optional(),
 });
 
@@ -163,6 +181,30 @@ export const runtimeConfig = z.object({
     .describe(
       "The company credentials the scenario's voice settings name, decrypted for the agent only",
     ),
+});
+
+/** Body of `PUT .../analysis` and its answer (`ConversationAnalysis`). */
+export const conversationAnalysis = z.object({
+  data: z
+    .record(
+      z.string().max(64),
+      z
+        .union([z.string().max(ANALYSIS_LIMITS.MAX_STRING_VALUE), z.number(), z.boolean()])
+        .nullable(),
+    )
+    .describe(
+      'Every declared field by name, typed as declared; null when the conversation does not say',
+    ),
+  criteria: z
+    .array(
+      z.object({
+        name: z.string().max(64),
+        result: z.enum(CRITERION_RESULTS),
+        rationale: z.string().max(ANALYSIS_LIMITS.MAX_RATIONALE),
+      }),
+    )
+    .max(ANALYSIS_LIMITS.MAX_CRITERIA)
+    .describe('Every declared criterion, in declared order'),
 });
 
 /** Body of `POST .../messages` (`AppendMessagesRequest`). */
@@ -254,6 +296,7 @@ export type SchemasMatchTheProtocol = [
   Holds<Same<z.output<typeof endConversationResponse>, EndConversationResponse>>,
   Holds<Same<z.output<typeof recordMetricsRequest>, RecordMetricsRequest>>,
   Holds<Same<z.output<typeof agentCapabilities>, AgentCapabilities>>,
+  Holds<Same<z.output<typeof conversationAnalysis>, ConversationAnalysis>>,
   Holds<Settled<PublishedScenario> extends Settled<ScenarioSnapshot> ? true : false>,
   Holds<[Exclude<keyof PublishedScenario, keyof ScenarioSnapshot>] extends [never] ? true : false>,
 ];

@@ -2,6 +2,7 @@ import type { ConversationMessage, RestoreState } from '@svc/protocol';
 import {
   AGENT_API_ENDPOINTS,
   AGENT_CAPABILITIES_PATH,
+  type ConversationAnalysis,
   MESSAGE_BATCH_LIMITS,
   type TurnMetrics,
 } from '@svc/protocol/agent';
@@ -18,6 +19,7 @@ import { securityOf } from '../openapi.js';
 import {
   agentCapabilities,
   appendMessagesRequest,
+  conversationAnalysis,
   endConversationRequest,
   endConversationResponse,
   recordMetricsRequest,
@@ -27,6 +29,8 @@ import {
   storedCount,
 } from './agent-schemas.js';
 import { contentRoutes } from './content.js';
+import type { AnalysisStore } from '../post-call/analysis-store.js';
+import type { Deliveries } from '../post-call/deliveries.js';
 
 /** What the agent's API needs. */
 export interface AgentRouteDeps {
@@ -35,6 +39,10 @@ export interface AgentRouteDeps {
   conversations: Conversations;
   store: CollectionStore;
   carts: Carts;
+  /** Where the ended conversations' analyses are kept. */
+  analyses: AnalysisStore;
+  /** Told when an analysis arrives: a delivery waiting for it goes now. */
+  deliveries: Deliveries;
 }
 
 const error = z.object({ error: z.string() });
@@ -42,7 +50,7 @@ const errors = { 400: error, 401: error, 404: error };
 const conversationId = z.string().min(1).max(128);
 const params = z.object({ conversationId });
 const security = securityOf('agent');
-const { CONFIG, MESSAGES, RESTORE_STATE, END, METRICS } = AGENT_API_ENDPOINTS;
+const { CONFIG, MESSAGES, RESTORE_STATE, END, METRICS, ANALYSIS } = AGENT_API_ENDPOINTS;
 
 // The bodies below are cast to their protocol types: the schemas match those types field for field
 // (checked in agent-schemas.ts) except that zod types an optional field `T | undefined`, which a
@@ -157,6 +165,36 @@ export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
           request.params.conversationId,
           request.body.turns as TurnMetrics[],
         ),
+    );
+
+    app.put(
+      ANALYSIS.path,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Store what was read out of the ended conversation: its declared fields and criteria (the first one stored stays)',
+          params,
+          body: conversationAnalysis,
+          response: {
+            200: conversationAnalysis,
+            ...errors,
+            409: error.describe(
+              'The conversation runs still, or its scenario declares no analysis',
+            ),
+            422: error.describe(
+              'A field or criterion is missing, undeclared or not of its declared type',
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const target = await conversations.scope(request.params.conversationId);
+        const stored = await deps.analyses.store(target, request.body as ConversationAnalysis);
+        await deps.deliveries.analysisArrived(target.id, Date.now());
+        return stored;
+      },
     );
 
     await app.register(

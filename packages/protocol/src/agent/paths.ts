@@ -23,6 +23,10 @@ export const AGENT_API_ENDPOINTS = {
   END: { method: 'POST', path: '/end' },
   /** Record per-turn latencies. */
   METRICS: { method: 'POST', path: '/metrics' },
+  /** Store what was read out of the ended conversation (its declared fields and criteria). */
+  ANALYSIS: { method: 'PUT', path: '/analysis' },
+  /** Run a webhook tool of the scenario: the API calls the business's endpoint. */
+  WEBHOOK_TOOL_CALL: { method: 'POST', path: '/webhook-tools/:toolName/calls' },
   /** Search a collection the publication attached. */
   SEARCH: { method: 'POST', path: '/collections/:collectionId/search' },
   /** One item's display data. */

@@ -1,6 +1,7 @@
 import type { Collection, FeatureDefinition, RestoreState, ToolConfig } from '../config.js';
 import type { SessionMode } from '../identity.js';
 import type { ConversationMessage } from '../messages.js';
+import type { ScenarioAnalysis } from './analysis.js';
 
 /**
  * One engine choice of a scenario's voice settings (`{ provider: 'openai', model: 'gpt-4o-mini' }`).
@@ -94,6 +95,8 @@ export interface ScenarioSnapshot {
    * with the conversation's language already applied.
    */
   translations?: Record<string, ScenarioTranslation>;
+  /** Fields read out of each ended conversation and criteria it is judged on; none: no analysis. */
+  analysis?: ScenarioAnalysis;
 }
 
 /** A scenario's prompt and first message in one more language. */

@@ -19,6 +19,7 @@ import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
 import { featureCatalogRoutes } from './feature-catalog.js';
+import { postCallRoutes, type PostCallRouteDeps } from './post-call.js';
 import { previewRoutes } from './preview.js';
 import { publicationRoutes } from './publications.js';
 import { scenarioTestRoutes } from './scenario-tests.js';
@@ -61,6 +62,8 @@ export interface AdminRouteDeps {
   testRunDriver?: TestRunDriver | undefined;
   /** How long test runs wait for the agent. */
   testRunTimings?: RunTimings | undefined;
+  /** The post-call webhook, deliveries and analyses. */
+  postCall: Omit<PostCallRouteDeps, 'database'>;
 }
 
 /**
@@ -121,6 +124,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(collectionRoutes(deps.store));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
       await signedIn.register(statsRoutes(createStats(deps.database)));
+      await signedIn.register(postCallRoutes({ database: deps.database, ...deps.postCall }));
     });
   };
 }

@@ -3,7 +3,12 @@ import { describeProblems, voiceSettingProblems, type VoiceSettings } from '@svc
 import { z } from 'zod';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
 import { HttpError } from '../../errors.js';
-import { badTranslationTag, languageTag, scenarioDefinition } from '../../scenario-definition.js';
+import {
+  analysisNamedTwice,
+  badTranslationTag,
+  languageTag,
+  scenarioDefinition,
+} from '../../scenario-definition.js';
 import type { Scenarios } from '../../scenarios.js';
 import {
   adminErrors,
@@ -50,7 +55,7 @@ const scenarioSummary = z.object({
 });
 
 const toolNamedTwice = errorBody(
-  'Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
+  'Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, an analysis field or criterion is named twice, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
 );
 
 /**
@@ -61,9 +66,12 @@ const toolNamedTwice = errorBody(
 function checkDefinition(body: {
   translations?: Record<string, unknown> | undefined;
   voice?: object | undefined;
+  analysis?: { fields?: { name: string }[]; criteria?: { name: string }[] } | undefined;
 }): void {
   const bad = badTranslationTag(body.translations);
   if (bad) throw new HttpError(422, `${bad}: a BCP-47 tag such as fr-FR`);
+  const twice = analysisNamedTwice(body.analysis);
+  if (twice) throw new HttpError(422, `${twice}: named twice`);
   const problems = voiceSettingProblems(body.voice as VoiceSettings | undefined);
   if (problems.length > 0) throw new HttpError(422, describeProblems(problems));
 }
