@@ -59,6 +59,14 @@ const server = new AgentServer(
     // A new job process loads the agent and, with the embedded stack, its LLM: on a loaded
     // machine that takes longer than the framework's 10 s.
     initializeProcessTimeout: 60_000,
+    // How long a stop waits for a job process to acknowledge it and, once its conversation has
+    // ended (onSessionEnd, bounded by the framework's own 5-minute limit), to leave: then it is
+    // killed. A process still loading when the stop comes never hears the request (it is sent
+    // before the process listens for anything but its set-up), so this wait is what a stop costs
+    // whenever a fresh idle process is starting, as one is after every conversation begins. The
+    // framework's 60 s made the worker outlast a service manager's stop timeout; 10 s is the
+    // Python framework's default and ample for a process that did hear it.
+    shutdownProcessTimeout: 10_000,
     // Load is the share of the worker's conversation slots in use, so a browser or a build on the
     // same machine cannot make the worker refuse conversations; with SVC_AGENT_MAX_CONVERSATIONS=0
     // it is the machine's CPU over SVC_AGENT_LOAD_THRESHOLD. Either way it is reported on the

@@ -16,7 +16,7 @@ describe('stopAgentWorker', () => {
       "process.on('SIGTERM', () => process.exit(7)); console.log('up'); setInterval(() => {}, 1000);",
     );
     await ready;
-    await stopAgentWorker({ child }, 10_000);
+    expect(await stopAgentWorker({ child }, 10_000)).toBe('exited');
     expect(child.exitCode).toBe(7);
   });
 
@@ -26,7 +26,7 @@ describe('stopAgentWorker', () => {
     );
     await ready;
     const started = Date.now();
-    await stopAgentWorker({ child }, 300);
+    expect(await stopAgentWorker({ child }, 300)).toBe('killed');
     expect(child.signalCode).toBe('SIGKILL');
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
@@ -38,7 +38,7 @@ describe('stopAgentWorker', () => {
     child.kill('SIGKILL');
     await exited;
     const started = Date.now();
-    await stopAgentWorker({ child }, 10_000);
+    expect(await stopAgentWorker({ child }, 10_000)).toBe('gone');
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

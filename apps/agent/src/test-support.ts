@@ -106,7 +106,7 @@ export interface TestWorker {
   log: string[];
   healthPort: number;
   /** Stops it as {@link stopAgentWorker} does. */
-  stop(): Promise<void>;
+  stop(): Promise<WorkerStop>;
 }
 
 /**
@@ -158,25 +158,32 @@ export async function startAgentWorker(options: {
 }
 
 /**
+ * How a stop ended: the worker `exited` by itself within the grace, `killed` once the grace ran
+ * out, or was `gone` before the stop.
+ */
+export type WorkerStop = 'exited' | 'killed' | 'gone';
+
+/**
  * Stops a worker: SIGTERM lets it leave the Transport and end its job processes; SIGKILL after
  * `graceMs` if it has not exited by then. Resolves at once for a worker already gone.
  */
 export async function stopAgentWorker(
   worker: { child: ChildProcess },
   graceMs = 15_000,
-): Promise<void> {
+): Promise<WorkerStop> {
   const { child } = worker;
   // A process killed by a signal keeps `exitCode` null: `signalCode` says it is gone too.
   const exited = () => child.exitCode !== null || child.signalCode !== null;
-  if (exited()) return;
+  if (exited()) return 'gone';
   const exit = once(child, 'exit');
   child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([exit, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
   clearTimeout(timer);
-  if (exited()) return;
+  if (exited()) return 'exited';
   child.kill('SIGKILL');
   await exit;
+  return 'killed';
 }
 
 /** Conversations a worker runs now (its health server's `/worker`). */

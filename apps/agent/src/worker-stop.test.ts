@@ -6,13 +6,17 @@ import {
   scriptPublication,
   startAgentWorker,
   startTestApi,
+  stopAgentWorker,
   type TestWorker,
 } from './test-support.js';
 import { visit } from './test-visitor.js';
 
 // A worker stopped as a service manager stops it (SIGTERM) while a conversation runs: the
 // conversation ends with `agent_shutdown`, told to the visitor while the room is still there (not
-// left to the visitor's 2 s grace after the agent is gone), and recorded with its messages.
+// left to the visitor's 2 s grace after the agent is gone), and recorded with its messages; and
+// the worker exits by itself. The stop comes while the job process that replaces the one taken
+// by the conversation is still loading: such a process never hears the framework's shutdown
+// request, and the worker waited the framework's shutdown timeout (60 s) for it.
 initializeLogger({ pretty: false, level: 'warn' });
 
 let server: LivekitServer;
@@ -32,7 +36,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it('a worker stopped mid-conversation tells the visitor agent_shutdown and records the end', async () => {
+it('a worker stopped mid-conversation tells the visitor agent_shutdown, records the end and exits', async () => {
   const { visitor, conversationId } = await visit(
     { server, api, workerLog: () => worker.log.join('') },
     'text',
@@ -45,9 +49,11 @@ it('a worker stopped mid-conversation tells the visitor agent_shutdown and recor
     30_000,
   );
   const ended = visitor.next('session:end', undefined, 60_000);
-  const stopped = worker.stop();
+  // The drain's 10 s, the end, 10 s for a process that did not answer, and room for a loaded
+  // machine; a service manager's grace is longer (systemd's 90 s).
+  const stopped = stopAgentWorker(worker, 30_000);
   expect(await ended).toMatchObject({ reason: 'agent_shutdown' });
-  await stopped;
+  expect(await stopped).toBe('exited');
   const row = await api.database.db
     .selectFrom('conversations')
     .select(['end_reason', 'ended_at'])

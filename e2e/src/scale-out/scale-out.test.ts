@@ -28,6 +28,9 @@ describe('scale-out: two nodes, two replicas, two workers, one of each stopped',
     expect(figures.lostMessages).toBe(0);
     expect(figures.checkedMessages).toBeGreaterThan(CONVERSATIONS * 5);
     expect(figures.serverErrors).toEqual({ visitors: 0, apiLogs: 0 });
+    // The stopped worker left by itself after its drain and the conversations' ends, within the
+    // service manager's grace: not killed at the end of it.
+    expect(figures.workerStop).toBe('exited');
     // Every conversation was running while the three stops happened: none had ended before.
     const endedBeforeStops = figures.records.filter(
       (record) => record.outcome === 'completed' && record.endedAtS < figures.stops.worker,

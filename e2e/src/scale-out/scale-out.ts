@@ -6,7 +6,7 @@
 // small run) and `npm run scale-out -w @svc/bench` (the full one, with its figures).
 import { randomUUID } from 'node:crypto';
 import { RoomEvent } from '@livekit/rtc-node';
-import { joinAsVisitor, type Visitor } from '@svc/agent/testing';
+import { joinAsVisitor, type Visitor, type WorkerStop } from '@svc/agent/testing';
 import { DEMO_ADMIN } from '@svc/api/testing';
 import { startTopology, type Topology } from './topology.js';
 
@@ -73,6 +73,8 @@ export interface ScaleOutFigures {
   durationS: number;
   /** The time the stops happened, seconds after the first session call. */
   stops: { node: number; api: number; worker: number };
+  /** Whether the stopped worker exited by itself or was killed at the end of its grace. */
+  workerStop: WorkerStop;
   records: ConversationRecord[];
   /** The replicas' log lines at warning level and above. */
   apiWarnings: string[];
@@ -324,6 +326,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
   const begun = Date.now();
   let stopsDone = false;
   const stops = { node: 0, api: 0, worker: 0 };
+  let workerStop: WorkerStop = 'gone';
   const at = () => Math.round((Date.now() - begun) / 100) / 10;
   try {
     const visitors = Array.from({ length: options.conversations }, async (_, index) => {
@@ -354,7 +357,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
       await topology.stopApi(1);
       stops.api = at();
       log('stopping agent worker 2');
-      await topology.stopWorker(1);
+      workerStop = await topology.stopWorker(1);
       stops.worker = at();
       stopsDone = true;
     })();
@@ -426,6 +429,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutFig
       configMs: { p50: percentile(configsMs, 0.5), p95: percentile(configsMs, 0.95) },
       durationS,
       stops,
+      workerStop,
       records,
       apiWarnings,
       serverErrorBodies: counters.serverErrorBodies,
@@ -455,6 +459,6 @@ export function formatFigures(figures: ScaleOutFigures): string {
         (record) =>
           `  unstored: ${record.unstored} of conversation ${record.conversationId} (${record.outcome})`,
       ),
-    `stops at ${figures.stops.node} s (node), ${figures.stops.api} s (API), ${figures.stops.worker} s (worker); run ${figures.durationS} s`,
+    `stops at ${figures.stops.node} s (node), ${figures.stops.api} s (API), ${figures.stops.worker} s (worker, ${figures.workerStop}); run ${figures.durationS} s`,
   ].join('\n');
 }

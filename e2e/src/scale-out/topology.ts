@@ -8,6 +8,7 @@ import {
   startAgentWorker,
   stopAgentWorker,
   type TestWorker,
+  type WorkerStop,
 } from '@svc/agent/testing';
 import {
   openDatabase,
@@ -45,9 +46,10 @@ export interface Topology {
   stopApi(index: 0 | 1): Promise<void>;
   /**
    * Stops worker `index` (SIGTERM: it takes no new conversation, drains for 10 s, then ends the
-   * running ones with `agent_shutdown`), with a minute's grace before a SIGKILL.
+   * running ones with `agent_shutdown`), with a minute's grace before a SIGKILL; resolves with
+   * whether it exited by itself.
    */
-  stopWorker(index: 0 | 1): Promise<void>;
+  stopWorker(index: 0 | 1): Promise<WorkerStop>;
   /** Stops everything; always settles. */
   stop(): Promise<void>;
 }

@@ -19,6 +19,7 @@ export {
   workerActiveJobs,
   workerConnected,
   type TestWorker,
+  type WorkerStop,
 } from '../test-support.js';
 export { joinAsVisitor, visit, type Visitor, type VisitSetup } from '../test-visitor.js';
 export { DEMO_COLLECTION_ID, demoRuntime } from './demo-runtime.js';

@@ -35,3 +35,4 @@ export { DEMO_ADMIN, seedShopIn, type SeedSummary } from '../seed/seed-demo.js';
 export { demoCollectionIn, demoProductsIn, type CatalogueLanguage } from '../seed/products-i18n.js';
 export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
 export { DEMO_COLLECTION, demoProducts, random, type DemoProduct } from '../seed/products.js';
+export { migrate } from '../db/migrations.js';
