@@ -12,6 +12,11 @@ import { createTokenService } from './tokens.js';
 import { createLiveKitAdmin } from './transport.js';
 import { createReaper } from './reaper.js';
 import { createRetention } from './retention.js';
+import { createDeliveries } from './post-call/deliveries.js';
+import { createDeliveryWorker } from './post-call/delivery-worker.js';
+import { postCallSender } from './post-call/sender.js';
+import { createWebhookSettings } from './post-call/webhook-settings.js';
+import { createSecretBox } from './secret-box.js';
 
 let config;
 try {
@@ -103,6 +108,17 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const stopReaper = createReaper({ database, transport, log: app.log }).start(60_000);
 // Conversations past their application's retention are deleted at start and each hour.
 const stopRetention = createRetention({ database, log: app.log }).start(3_600_000);
+// Post-call deliveries: every replica sends what is due; the queue's claims keep them apart.
+const stopDeliveries = createDeliveryWorker({
+  database,
+  deliveries: createDeliveries(database),
+  webhooks: createWebhookSettings(
+    database,
+    config.SVC_SECRETS_KEY ? createSecretBox(config.SVC_SECRETS_KEY) : undefined,
+  ),
+  send: postCallSender(),
+  log: app.log,
+}).start(5_000);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(
     signal,
@@ -111,6 +127,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         .close()
         .then(stopReaper)
         .then(stopRetention)
+        .then(stopDeliveries)
         .then(() => database.close())
         .then(() => process.exit(0)),
   );
