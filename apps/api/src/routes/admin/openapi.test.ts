@@ -19,6 +19,8 @@ const BODYLESS = new Set([
   'logoutEverywhere',
   'unpublishPublication',
   'rotateIdentifySecret',
+  'rotateWebhookSecret',
+  'resendWebhookDelivery',
 ]);
 /** Operations open without credentials. */
 const OPEN = new Set(['login', 'signUp']);
