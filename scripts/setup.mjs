@@ -396,6 +396,16 @@ async function installEmbeddedVoice() {
   });
 }
 
+async function installEmbeddings() {
+  // wordllama's token-embedding table and tokenizer from PyPI (about 19 MB): the knowledge base's
+  // passage and question embeddings.
+  const script = join(root, 'packages', 'embeddings', 'scripts', 'ensure-wordllama.mjs');
+  await run(process.execPath, [script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('the embedding table'),
+  });
+}
+
 async function installSchemathesis() {
   // The API's fuzzer (bench/fuzz, and its short pass in the tests) from PyPI, pinned, in its own
   // Python environment in the cache (about 90 MB).
@@ -423,6 +433,7 @@ try {
   await installEmbeddedLlm();
   await installEmbeddedWhisper();
   await installEmbeddedVoice();
+  await installEmbeddings();
   await installSchemathesis();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,0 +1,223 @@
+// Hybrid search over a scope of documents: a full-text ranking (FTS5's bm25 on SQLite,
+// `ts_rank` on PostgreSQL) and a vector ranking (cosine of unit vectors), fused by reciprocal rank.
+// The vectors are ranked in this process, on both dialects alike: a document's passages never
+// change, so their vectors are read once and kept (up to a bound), and a search reads only which
+// documents of the scope still exist. At 10,000 passages of 256 numbers that is about 2.6 million
+// multiply-adds a question: a few milliseconds, no database extension needed.
+import type { Embedder } from '@svc/embeddings';
+import { sql } from 'kysely';
+import { queryTerms } from '../collections/search.js';
+import type { OpenDatabase } from '../db/database.js';
+import { embeddingModelOf, type KnowledgeTables } from './store.js';
+
+/** Where a search looks: a company's documents, only those listed. */
+export interface KnowledgeScope {
+  companyId: number;
+  documentIds: readonly number[];
+}
+
+/** A passage found, with its document and how it ranked. */
+export interface KnowledgeHit {
+  passage_id: number;
+  document_id: number;
+  document_title: string;
+  position: number;
+  heading: string | null;
+  text: string;
+  /** The fused score (reciprocal rank fusion), higher is better. */
+  score: number;
+  /** The cosine similarity of the question and the passage, -1 to 1. */
+  similarity: number;
+  /** 1-based rank in the full-text ranking; null when its words did not match. */
+  text_rank: number | null;
+  /** 1-based rank in the vector ranking; null when outside its candidates. */
+  vector_rank: number | null;
+}
+
+/** The knowledge base's search. */
+export interface KnowledgeSearch {
+  search(scope: KnowledgeScope, question: string, limit: number): Promise<KnowledgeHit[]>;
+}
+
+/** The constant of reciprocal rank fusion: 60, as its authors (Cormack et al., 2009) found best. */
+const FUSION_K = 60;
+
+/** How many of each ranking are fused: enough that one ranking's 10th can be lifted by the other. */
+const CANDIDATES = 50;
+
+/** Passages whose vectors are kept in memory, over every document (about 1 KB each at 256). */
+const CACHED_PASSAGES = 200_000;
+
+interface DocumentVectors {
+  ids: number[];
+  vectors: Float32Array;
+}
+
+/** The search over an open database; `embedder` embeds the question as the passages were. */
+export function createKnowledgeSearch(
+  database: OpenDatabase,
+  embedder: () => Promise<Embedder>,
+): KnowledgeSearch {
+  const db = database.db.withTables<KnowledgeTables>();
+  const cache = new Map<number, DocumentVectors>();
+  let cachedPassages = 0;
+
+  async function vectorsOf(documentIds: number[], model: string): Promise<DocumentVectors[]> {
+    const missing = documentIds.filter((id) => !cache.has(id));
+    if (missing.length > 0) {
+      const rows = await db
+        .selectFrom('knowledge_passages as p')
+        .innerJoin('knowledge_documents as d', 'd.id', 'p.document_id')
+        .select(['p.id', 'p.document_id', 'p.embedding', 'd.embedding_model'])
+        .where('p.document_id', 'in', missing)
+        .orderBy('p.id')
+        .execute();
+      const byDocument = new Map<number, typeof rows>();
+      for (const row of rows) {
+        // A document embedded by another model is left out of the vector ranking, not compared.
+        if (row.embedding_model !== model) continue;
+        byDocument.set(row.document_id, [...(byDocument.get(row.document_id) ?? []), row]);
+      }
+      for (const id of missing) {
+        const passages = byDocument.get(id) ?? [];
+        const width = passages[0] ? passages[0].embedding.byteLength / 4 : 0;
+        const vectors = new Float32Array(passages.length * width);
+        passages.forEach((passage, index) => {
+          const bytes = passage.embedding;
+          vectors.set(new Float32Array(copyOf(bytes).buffer), index * width);
+        });
+        if (cachedPassages + passages.length > CACHED_PASSAGES) {
+          cache.clear();
+          cachedPassages = 0;
+        }
+        cache.set(id, { ids: passages.map((passage) => passage.id), vectors });
+        cachedPassages += passages.length;
+      }
+    }
+    return documentIds.flatMap((id) => cache.get(id) ?? []);
+  }
+
+  async function vectorRanking(
+    documentIds: number[],
+    question: Float32Array,
+    model: string,
+  ): Promise<{ id: number; similarity: number }[]> {
+    const width = question.length;
+    const scored: { id: number; similarity: number }[] = [];
+    for (const { ids, vectors } of await vectorsOf(documentIds, model)) {
+      for (let row = 0; row < ids.length; row += 1) {
+        let dot = 0;
+        const offset = row * width;
+        for (let index = 0; index < width; index += 1)
+          dot += (vectors[offset + index] ?? 0) * (question[index] ?? 0);
+        scored.push({ id: ids[row] ?? 0, similarity: dot });
+      }
+    }
+    return scored.sort((a, b) => b.similarity - a.similarity);
+  }
+
+  async function textRanking(documentIds: number[], terms: string[]): Promise<number[]> {
+    if (terms.length === 0) return [];
+    if (database.dialect === 'postgres') {
+      const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(' | ')})`;
+      const rows = await sql<{ id: number }>`select id from knowledge_passages
+        where document_id in (${sql.join(documentIds)}) and search_vector @@ ${query}
+        order by ts_rank(search_vector, ${query}) desc, id limit ${CANDIDATES}`.execute(db);
+      return rows.rows.map((row) => row.id);
+    }
+    const match = [...new Set(terms)].map((term) => `"${term}"*`).join(' OR ');
+    const rows = await sql<{ id: number }>`select p.id from knowledge_passages_fts f
+      join knowledge_passages p on p.id = f.rowid
+      where knowledge_passages_fts match ${match} and p.document_id in (${sql.join(documentIds)})
+      order by bm25(knowledge_passages_fts), p.id limit ${CANDIDATES}`.execute(db);
+    return rows.rows.map((row) => row.id);
+  }
+
+  return {
+    async search(scope, question, limit) {
+      if (scope.documentIds.length === 0) return [];
+      const documentIds = (
+        await db
+          .selectFrom('knowledge_documents')
+          .select('id')
+          .where('company_id', '=', scope.companyId)
+          .where('id', 'in', [...scope.documentIds])
+          .execute()
+      ).map((row) => row.id);
+      if (documentIds.length === 0) return [];
+      const model = await embedder();
+      const [byVector, byText] = await Promise.all([
+        vectorRanking(documentIds, model.embed(question), embeddingModelOf(model)),
+        textRanking(documentIds, queryTerms(question)),
+      ]);
+      const fused = new Map<
+        number,
+        { score: number; similarity: number; text: number | null; vector: number | null }
+      >();
+      const similarities = new Map(byVector.map(({ id, similarity }) => [id, similarity]));
+      byVector.slice(0, CANDIDATES).forEach(({ id, similarity }, index) =>
+        fused.set(id, {
+          score: 1 / (FUSION_K + index + 1),
+          similarity,
+          text: null,
+          vector: index + 1,
+        }),
+      );
+      byText.forEach((id, index) => {
+        const entry = fused.get(id);
+        if (entry) {
+          entry.score += 1 / (FUSION_K + index + 1);
+          entry.text = index + 1;
+        }
+        // Found by its words only: outside the vector candidates, it still joins the fusion.
+        else
+          fused.set(id, {
+            score: 1 / (FUSION_K + index + 1),
+            similarity: similarities.get(id) ?? -1,
+            text: index + 1,
+            vector: null,
+          });
+      });
+      const top = [...fused.entries()]
+        .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
+        .slice(0, limit);
+      if (top.length === 0) return [];
+      const rows = await db
+        .selectFrom('knowledge_passages as p')
+        .innerJoin('knowledge_documents as d', 'd.id', 'p.document_id')
+        .select(['p.id', 'p.document_id', 'p.position', 'p.heading', 'p.text', 'd.title'])
+        .where(
+          'p.id',
+          'in',
+          top.map(([id]) => id),
+        )
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return top.flatMap(([id, rank]) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        return [
+          {
+            passage_id: id,
+            document_id: row.document_id,
+            document_title: row.title,
+            position: row.position,
+            heading: row.heading,
+            text: row.text,
+            score: rank.score,
+            similarity: rank.similarity,
+            text_rank: rank.text,
+            vector_rank: rank.vector,
+          },
+        ];
+      });
+    },
+  };
+}
+
+/** The bytes in a buffer of their own, aligned for a Float32Array view. */
+function copyOf(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}

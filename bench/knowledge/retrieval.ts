@@ -1,0 +1,106 @@
+// Retrieval on the knowledge sets: each set's documents stored as a company's knowledge base (on
+// SQLite, or PostgreSQL with --postgres), each question of a part searched, and the ranks of the
+// documents that answer it reported (hit@1, hit@3), with the best similarity of the questions no
+// document covers, to set the threshold under which the agent says it does not know.
+//
+//   npx tsx --conditions=@svc/source bench/knowledge/retrieval.ts [--part dev] [--dimension 256]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadWordllama, wordllamaFolder } from '@svc/embeddings';
+import { createKnowledgeBase, type KnowledgeHit } from '@svc/api/knowledge';
+import { migrate, openDatabase, startPostgres } from '@svc/api/testing';
+import { KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
+
+const { values } = parseArgs({
+  options: {
+    part: { type: 'string', default: 'dev' },
+    dimension: { type: 'string', default: '256' },
+    postgres: { type: 'boolean', default: false },
+    limit: { type: 'string', default: '3' },
+  },
+});
+
+/** One question's outcome. */
+export interface RetrievalOutcome {
+  set: string;
+  id: string;
+  covered: boolean;
+  /** 1-based rank of the first passage of an answering document; null when not in the hits. */
+  rank: number | null;
+  top_similarity: number;
+  hits: KnowledgeHit[];
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
+const postgres = values.postgres ? await startPostgres() : undefined;
+const database = openDatabase(postgres ? postgres.url : join(folder, 'bench.db'));
+try {
+  await migrate(database);
+  const embedder = await loadWordllama(wordllamaFolder(), Number(values.dimension));
+  const knowledge = createKnowledgeBase(database, async () => embedder);
+  const outcomes: RetrievalOutcome[] = [];
+  for (const setId of KNOWLEDGE_SET_IDS) {
+    const set = loadKnowledgeSet(setId);
+    const { id: companyId } = await database.db
+      .insertInto('companies')
+      .values({ name: set.scenario.name, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const titles = new Map<number, string>();
+    for (const document of set.documents) {
+      const stored = await knowledge.add(companyId, {
+        title: document.title,
+        type: 'text/plain',
+        bytes: new TextEncoder().encode(document.text),
+        source: 'upload',
+      });
+      titles.set(stored.id, stored.title);
+    }
+    const scope = { companyId, documentIds: [...titles.keys()] };
+    for (const question of set.questions.filter((entry) => entry.part === values.part)) {
+      const hits = await knowledge.search.search(scope, question.text, Number(values.limit));
+      const expected = 'documents' in question.expect ? question.expect.documents : [];
+      const index = hits.findIndex((hit) => expected.includes(hit.document_title));
+      outcomes.push({
+        set: setId,
+        id: question.id,
+        covered: expected.length > 0,
+        rank: index < 0 ? null : index + 1,
+        top_similarity: Math.max(-1, ...hits.map((hit) => hit.similarity)),
+        hits,
+      });
+    }
+  }
+  const covered = outcomes.filter((outcome) => outcome.covered);
+  const uncovered = outcomes.filter((outcome) => !outcome.covered);
+  const share = (count: number, of: number) =>
+    `${count}/${of} (${Math.round((100 * count) / of)}%)`;
+  console.log(
+    `part ${values.part}, dimension ${values.dimension}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
+  );
+  console.log(`hit@1 ${share(covered.filter((o) => o.rank === 1).length, covered.length)}`);
+  console.log(
+    `hit@${values.limit} ${share(covered.filter((o) => o.rank !== null).length, covered.length)}`,
+  );
+  for (const outcome of covered.filter((o) => o.rank !== 1))
+    console.log(
+      `  miss ${outcome.set} ${outcome.id} rank ${outcome.rank} top: ${outcome.hits[0]?.document_title} (${outcome.top_similarity.toFixed(3)})`,
+    );
+  const similarities = (list: RetrievalOutcome[]) =>
+    list.map((o) => o.top_similarity.toFixed(3)).join(' ');
+  console.log(`top similarity, covered:     ${similarities(covered)}`);
+  console.log(`top similarity, not covered: ${similarities(uncovered)}`);
+  for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+    const kept = covered.filter((o) => o.top_similarity >= threshold && o.rank !== null).length;
+    const leaked = uncovered.filter((o) => o.top_similarity >= threshold).length;
+    console.log(
+      `threshold ${threshold}: covered found ${share(kept, covered.length)}, not covered passed ${share(leaked, uncovered.length)}`,
+    );
+  }
+} finally {
+  await database.close();
+  await postgres?.stop();
+  rmSync(folder, { recursive: true, force: true });
+}
