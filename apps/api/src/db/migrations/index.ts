@@ -15,4 +15,5 @@ export { collectionLanguage } from './012-collection-language.js';
 export { credentials } from './013-credentials.js';
 export { sessionCapsAndSignedIdentify } from './015-session-caps-and-signed-identify.js';
 export { applicationRetention } from './016-application-retention.js';
+export { knowledge } from './018-knowledge.js';
 export { postCall } from './019-post-call.js';
