@@ -33,6 +33,11 @@ import type { RunTimings } from './test-runs/runner.js';
 import type { TokenService } from './tokens.js';
 import type { TransportAdmin } from './transport.js';
 import { createVisitors } from './visitors.js';
+import { guardedFetch, type GuardedFetchOptions } from '@svc/webhooks/outbound';
+import { agentWebhookToolRoutes } from './routes/agent-webhook-tools.js';
+import { createCompanySecrets } from './webhook-tools/company-secrets.js';
+import { createWebhookToolRunner } from './webhook-tools/run.js';
+import { createSigningSecrets } from './webhook-tools/signing-secrets.js';
 import { createAnalysisStore } from './post-call/analysis-store.js';
 import { createDeliveries } from './post-call/deliveries.js';
 import { createWebhookSettings } from './post-call/webhook-settings.js';
@@ -92,6 +97,13 @@ export interface AppDeps {
   testRunDriver?: TestRunDriver;
   /** How long scenario test runs wait for the agent (defaults in `test-runs/runner.ts`). */
   testRunTimings?: RunTimings;
+  /**
+   * How webhook tool calls resolve names and which addresses they may reach. Tests point them at
+   * a local server; production leaves it out, and then only public addresses are called.
+   */
+  webhookOutbound?: GuardedFetchOptions;
+  /** The pause before a webhook tool's first retry, ms (default 100, doubling). */
+  webhookRetryDelayMs?: number;
 }
 
 /** Believes the nearest `hops` proxies, as a hop count does in `proxy-addr`. */
@@ -165,6 +177,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const analyses = createAnalysisStore(deps.database);
   const deliveries = createDeliveries(deps.database);
   const conversations = createConversations(deps.database, store, credentials);
+  const companySecrets = createCompanySecrets(deps.database, secretBox);
+  const signingSecrets = createSigningSecrets(deps.database, secretBox);
   const auth = createAdminAuth(deps.database);
   const publications = createPublications(deps.database, { cacheMs: deps.publicationCacheMs });
 
@@ -215,6 +229,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/v1/agent/conversations/:conversationId' },
   );
   await app.register(
+    agentWebhookToolRoutes({
+      agentKey: deps.agentKey,
+      conversations,
+      runner: createWebhookToolRunner({
+        fetch: guardedFetch(deps.webhookOutbound),
+        secrets: companySecrets,
+        signing: signingSecrets,
+        ...(deps.webhookRetryDelayMs !== undefined
+          ? { retryDelayMs: deps.webhookRetryDelayMs }
+          : {}),
+      }),
+    }),
+    { prefix: '/v1/agent/conversations/:conversationId' },
+  );
+  await app.register(
     adminRoutes({
       database: deps.database,
       auth,
@@ -246,6 +275,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         ];
       },
       credentials,
+      webhookSecrets: { secrets: companySecrets, signing: signingSecrets },
       postCall: {
         webhooks: createWebhookSettings(deps.database, secretBox),
         deliveries,

@@ -15,14 +15,17 @@ const reason = (features: Parameters<typeof checkFeatures>[0]) => {
 };
 
 describe('the feature catalog', () => {
-  it('has the six feature types, each with a settings schema and, but for page tools, tools', () => {
+  it('has the feature types, each with a settings schema and, but for the business’s own tools, tools', () => {
     expect(FEATURE_CATALOG.map((feature) => feature.type).sort()).toEqual(
       Object.values(FEATURE_TYPES).sort(),
     );
     for (const feature of FEATURE_CATALOG) {
       expect(feature.settings_schema).toMatchObject({ type: 'object' });
-      // Page tools are the business's own: the type brings none.
-      if (feature.type !== FEATURE_TYPES.PAGE_TOOLS_CUSTOM)
+      // Page and webhook tools are the business's own: the type brings none.
+      if (
+        feature.type !== FEATURE_TYPES.PAGE_TOOLS_CUSTOM &&
+        feature.type !== FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM
+      )
         expect(feature.tools.length).toBeGreaterThan(0);
       for (const tool of feature.tools)
         expect(tool).toMatchObject({ frontend_method: tool.name, rpc_timeout_s: 10 });
@@ -89,7 +92,7 @@ describe('the feature catalog', () => {
     it('serves the catalog and checks scenario writes against it', async () => {
       const catalog = await call('GET', '/feature-catalog');
       expect(catalog.statusCode).toBe(200);
-      expect(catalog.json().features).toHaveLength(6);
+      expect(catalog.json().features).toHaveLength(Object.values(FEATURE_TYPES).length);
       const base = { application_id: api.seeded.applicationId, name: 'Checked' };
       const created = await call('POST', '/scenarios', {
         ...base,

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { HttpError } from './errors.js';
 import { checkPageTools, type PageToolToCheck } from './page-tools.js';
+import { checkWebhookTools } from './webhook-tools/check.js';
 
 // What each feature type is, what it may be set to, and the tools it brings: the studio builds its
 // forms from it, and scenario writes are checked against it. The descriptions and argument
@@ -82,6 +83,8 @@ const settingsSchemas = {
   [FEATURE_TYPES.WORKFLOW_CONVERSATION_END]: z.looseObject({}),
   // What a page tool does and takes is in the tool itself (`page-tools.ts`).
   [FEATURE_TYPES.PAGE_TOOLS_CUSTOM]: z.looseObject({}),
+  // Each webhook tool carries its request in `settings.webhook` (`webhook-tools/check.ts`).
+  [FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM]: z.looseObject({}),
 } satisfies Record<FeatureType, z.ZodType>;
 
 const toolSettings = z.looseObject({ operation: z.enum(TOOL_OPERATIONS).optional() });
@@ -103,7 +106,7 @@ const tools = (featureType: FeatureType, type: CatalogTool['type'] = 'frontend')
 const settingsSchema = (type: FeatureType): JsonSchema =>
   z.toJSONSchema(settingsSchemas[type], { io: 'input' }) as JsonSchema;
 
-/** The six feature types, in the order a scenario usually lists them. */
+/** The feature types, in the order a scenario usually lists them. */
 export const FEATURE_CATALOG: readonly CatalogFeature[] = [
   {
     type: FEATURE_TYPES.COLLECTION_ITEMS_SEARCH,
@@ -151,6 +154,14 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
     // The business writes every tool: none to bring.
     tools: [],
   },
+  {
+    type: FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM,
+    title: 'Webhook tools',
+    description:
+      "Calls to the business's own backend (book an appointment, look up an order): the API sends each call to the tool's https endpoint, signed, with headers filled from the company's secrets, and gives the answer to the model.",
+    settings_schema: settingsSchema(FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM),
+    tools: [],
+  },
 ];
 
 /** What {@link checkFeatures} reads of a feature. */
@@ -181,6 +192,8 @@ export function checkFeatures(features: readonly FeatureToCheck[]): void {
     for (const [toolIndex, tool] of (feature.tools ?? []).entries())
       failOn(`${at}.tools[${toolIndex}].settings`, toolSettings.safeParse(tool.settings ?? {}));
     if (feature.type === FEATURE_TYPES.PAGE_TOOLS_CUSTOM) checkPageTools(feature.tools ?? [], at);
+    if (feature.type === FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM)
+      checkWebhookTools(feature.tools ?? [], at);
   }
 }
 

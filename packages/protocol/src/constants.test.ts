@@ -66,6 +66,7 @@ describe('contract constants', () => {
       'bucket:list:crud',
       'workflow:conversation:end',
       'page:tools:custom',
+      'webhook:tools:custom',
     ]);
     expect(SDK_VERSION).toBe('0.3.0');
     expect(DEFAULT_API_PATH_PREFIX + API_PATHS.IDENTIFY).toBe('/v1/public/token');

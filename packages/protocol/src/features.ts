@@ -7,6 +7,8 @@ export const FEATURE_TYPES = {
   WORKFLOW_CONVERSATION_END: 'workflow:conversation:end',
   /** The business's own page actions: tools the page runs over RPC, each with its own schema. */
   PAGE_TOOLS_CUSTOM: 'page:tools:custom',
+  /** The business's own backend: tools the API runs as signed HTTPS calls to its endpoints. */
+  WEBHOOK_TOOLS_CUSTOM: 'webhook:tools:custom',
 } as const;
 /** A known feature type. Configs may carry others; they are strings on the wire. */
 export type FeatureType = (typeof FEATURE_TYPES)[keyof typeof FEATURE_TYPES];

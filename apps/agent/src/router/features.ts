@@ -59,6 +59,8 @@ export const FEATURE_INTENTS: readonly FeatureIntents[] = [
   // The business's page actions: no rule can know what they take, so the model calls them and
   // answers their results in the scenario's own voice.
   { feature: FEATURE_TYPES.PAGE_TOOLS_CUSTOM, rules: [], replies: {} },
+  // The business's backend calls, likewise: the model calls them, the API runs them.
+  { feature: FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM, rules: [], replies: {} },
 ];
 
 /**

@@ -36,3 +36,12 @@ export { demoCollectionIn, demoProductsIn, type CatalogueLanguage } from '../see
 export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
 export { DEMO_COLLECTION, demoProducts, random, type DemoProduct } from '../seed/products.js';
 export { migrate } from '../db/migrations.js';
+export {
+  startWebhookEndpoint,
+  webhookOutboundFor,
+  WEBHOOK_ENDPOINT_CERTIFICATE,
+  WEBHOOK_ENDPOINT_HOSTS,
+  type ReceivedWebhook,
+  type WebhookEndpoint,
+  type WebhookHandler,
+} from './webhook-endpoint.js';

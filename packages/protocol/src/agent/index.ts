@@ -12,6 +12,7 @@ export * from './paths.js';
 export * from './message-batches.js';
 export * from './tool-defaults.js';
 export * from './tool-parameters.js';
+export * from './webhook-tools.js';
 export * from './provider-settings.js';
 export * from './public-address.js';
 export * from './capabilities.js';

@@ -45,6 +45,8 @@ export const DEFAULT_TOOLS: Readonly<Record<FeatureType, readonly DefaultTool[]>
   [FEATURE_TYPES.WORKFLOW_CONVERSATION_END]: [{ name: 'end_conversation', operation: 'end' }],
   // The business names and describes every page tool: the type brings none of its own.
   [FEATURE_TYPES.PAGE_TOOLS_CUSTOM]: [],
+  // Each webhook tool is the business's, like a page tool.
+  [FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM]: [],
 };
 
 /** What {@link operationOf} reads of a feature. */

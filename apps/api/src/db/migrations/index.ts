@@ -15,5 +15,6 @@ export { collectionLanguage } from './012-collection-language.js';
 export { credentials } from './013-credentials.js';
 export { sessionCapsAndSignedIdentify } from './015-session-caps-and-signed-identify.js';
 export { applicationRetention } from './016-application-retention.js';
+export { webhookTools } from './017-webhook-tools.js';
 export { knowledge } from './018-knowledge.js';
 export { postCall } from './019-post-call.js';

@@ -15,6 +15,7 @@ import { createTestRunner, type RunTimings } from '../../test-runs/runner.js';
 import { createTestRuns } from '../../test-runs/store.js';
 import { applicationRoutes } from './applications.js';
 import { credentialRoutes } from './credentials.js';
+import { webhookSecretRoutes, type WebhookSecretRouteDeps } from './webhook-secrets.js';
 import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
@@ -58,6 +59,8 @@ export interface AdminRouteDeps {
   servingProblems?: ServingProblemsCheck | undefined;
   /** The company's provider credentials. */
   credentials: Credentials;
+  /** The company's webhook secrets and signing key. */
+  webhookSecrets: WebhookSecretRouteDeps;
   /** Joins test conversations as the visitor (default: a LiveKit participant). */
   testRunDriver?: TestRunDriver | undefined;
   /** How long test runs wait for the agent. */
@@ -117,6 +120,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       );
       await signedIn.register(previewRoutes(deps));
       await signedIn.register(credentialRoutes(deps.credentials));
+      await signedIn.register(webhookSecretRoutes(deps.webhookSecrets));
       await signedIn.register(scenarioTestRoutes({ ...deps, scenarioTests }));
       await signedIn.register(testRunRoutes({ ...deps, scenarioTests, testRuns, runner }));
       await signedIn.register(featureCatalogRoutes);

@@ -21,6 +21,7 @@ const BODYLESS = new Set([
   'rotateIdentifySecret',
   'rotateWebhookSecret',
   'resendWebhookDelivery',
+  'rotateWebhookSigningKey',
 ]);
 /** Operations open without credentials. */
 const OPEN = new Set(['login', 'signUp']);
