@@ -44,35 +44,10 @@ export interface RoleField {
 /** The item field of each role the scenario's collections declare (the first declaration wins). */
 export type RoleFields = Partial<Record<FieldRole, RoleField>>;
 
-/** The roles a visitor ranks by ("cheapest", "lightest", "best rated"). */
-export type RankedRole = Extract<FieldRole, 'price' | 'weight' | 'rating'>;
-
 /** A boolean filter as the words a visitor uses for it ("waterproof", "in stock"). */
 export interface BooleanField {
   key: string;
   phrases: string[][];
-}
-
-/** An attribute a visitor ranks by ("cheapest", "lightest"), and the item field it reads. */
-export interface Ranking {
-  /** Comparative and superlative words. */
-  words: string[];
-  /**
-   * Plain forms ("billig", "barata") that rank only in a question opening with "which"
-   * ("welcher ist billig?" is the cheapest one; "ist es billig?" asks a fact of one item).
-   */
-  plain?: string[];
-  /** Lowest first (`cheapest`) or highest first (`best rated`). */
-  order: 'ascending' | 'descending';
-  /** The role of the field it reads: `price` for "cheapest". */
-  role: RankedRole;
-  /**
-   * The item field that plays that role, as the collections declare it (see
-   * {@link withRoleFields}); none when no collection does, and then it ranks nothing.
-   */
-  field?: string | undefined;
-  /** How a reply names the top of it, spelled for the voice ("le moins cher"); English derives it. */
-  label?: string;
 }
 
 /** The scenario's vocabulary for the router. */

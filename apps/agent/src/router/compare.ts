@@ -3,7 +3,7 @@
 import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
-import type { ItemLookup, Route } from './intents.js';
+import type { ItemLookup, Route } from './route.js';
 import { canRank, ordinals, pointsAtFocus, rankField, ranked, rankingOf } from './references.js';
 import type { Lexicon } from './lexicon.js';
 import { subjectMatch } from './subjects.js';

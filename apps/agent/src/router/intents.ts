@@ -2,44 +2,20 @@
 // end) from the words alone, in well under a millisecond, and leaves the rest to the model. Its
 // rules come from the scenario's features (features.ts) and run in priority order; it decides
 // only when it is sure: a request it cannot read in full goes to the model.
-import type { RouterCatalog, RoutedTool } from './catalog.js';
-import type { ConversationContext, SeenItem } from './context.js';
+import type { RouterCatalog } from './catalog.js';
+import type { ConversationContext } from './context.js';
+import type { ItemLookup, Route } from './route.js';
 import { rulesFor } from './features.js';
 import { filters, searchQuery } from './filters.js';
 import type { Lexicon } from './lexicon.js';
 import { repairedHearing } from './hearing.js';
-import type { RouterReply } from './small-talk.js';
 import type { Reading, Rule, SearchSlots } from './rules/types.js';
 import { matchesSubject } from './subjects.js';
 import { hasPhrase, words } from './text.js';
 import { joinedCompounds } from './utterance.js';
 
 export type { RouterReply, SmallTalk } from './small-talk.js';
-
-/** What the router decided for one utterance. */
-export type Route =
-  | {
-      kind: 'tool';
-      tool: RoutedTool;
-      args: Record<string, unknown>;
-      /** The same tool again in the same turn, with these arguments ("take both socks out"). */
-      also?: Record<string, unknown>[];
-    }
-  | { kind: 'reply'; reply: RouterReply };
-
-/** An order of search results by a numeric field ("the two lightest": `weight_g`, ascending). */
-export interface LookupSort {
-  field: string;
-  order: 'asc' | 'desc';
-}
-
-/** Finds catalogue items by words, for requests that name items nobody has shown yet. */
-export type ItemLookup = (
-  tool: RoutedTool,
-  query: string,
-  filters: Record<string, unknown>,
-  sort?: LookupSort,
-) => Promise<SeenItem[]>;
+export type { ItemLookup, LookupSort, Route } from './route.js';
 
 /** A route and the rule of the table that decided it (none when no rule answered). */
 export interface Decision {

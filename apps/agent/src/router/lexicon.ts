@@ -2,8 +2,33 @@
 // by, chosen by the conversation's base language. The router's logic is the same in every
 // language; only these words differ. Words of the catalogue (item names, filter values) come from
 // the scenario, whatever its language.
+import type { FieldRole } from '@svc/protocol';
 import type { WeightUnit } from '@svc/protocol/agent';
-import type { Ranking } from './catalog.js';
+
+/** The roles a visitor ranks by ("cheapest", "lightest", "best rated"). */
+export type RankedRole = Extract<FieldRole, 'price' | 'weight' | 'rating'>;
+
+/** An attribute a visitor ranks by ("cheapest", "lightest"), and the item field it reads. */
+export interface Ranking {
+  /** Comparative and superlative words. */
+  words: string[];
+  /**
+   * Plain forms ("billig", "barata") that rank only in a question opening with "which"
+   * ("welcher ist billig?" is the cheapest one; "ist es billig?" asks a fact of one item).
+   */
+  plain?: string[];
+  /** Lowest first (`cheapest`) or highest first (`best rated`). */
+  order: 'ascending' | 'descending';
+  /** The role of the field it reads: `price` for "cheapest". */
+  role: RankedRole;
+  /**
+   * The item field that plays that role, as the collections declare it (see
+   * `withRoleFields` in catalog.ts); none when no collection does, and then it ranks nothing.
+   */
+  field?: string | undefined;
+  /** How a reply names the top of it, spelled for the voice ("le moins cher"); English derives it. */
+  label?: string;
+}
 
 /** Number words, read as one number ("a hundred and fifty", "cent cinquante", "doscientos"). */
 export interface NumberWords {

@@ -1,8 +1,8 @@
 // "The first one", "the cheaper one", "it", "the North Peak tent": which items a visitor means,
 // among what the conversation has shown.
-import type { RouterCatalog, Ranking } from './catalog.js';
+import type { RouterCatalog } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon, Ranking } from './lexicon.js';
 import { hasPhrase, indexOfPhrase, indexOfWords, nameWords } from './text.js';
 
 /** The ordinal positions named, in order ("the first and the third" -> [0, 2]; "last" -> -1). */

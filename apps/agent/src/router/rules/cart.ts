@@ -4,7 +4,7 @@ import { toolFor } from '../catalog.js';
 import { ordinals, pointsAtFocus, rankingOf, referredItems } from '../references.js';
 import { lookupNamed, pointsAtItem, removalTarget } from '../subjects.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
-import type { Route } from '../intents.js';
+import type { Route } from '../route.js';
 import { TO_MODEL, type Rule } from './types.js';
 
 /** The rules of the cart feature (its `cart_*` operations). */

@@ -1,7 +1,7 @@
 // What a rule of the router's table reads, and what it answers.
 import type { RouterCatalog } from '../catalog.js';
 import type { ConversationContext } from '../context.js';
-import type { ItemLookup, Route } from '../intents.js';
+import type { ItemLookup, Route } from '../route.js';
 import type { Lexicon } from '../lexicon.js';
 import type { Operation } from '../../tools.js';
 
