@@ -9,7 +9,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import localInference from '@livekit/local-inference';
-import { soundsUnfinished, turnLanguage, UNFINISHED_TURN_DELAY_MS } from '@svc/agent/testing';
+import {
+  soundsUnfinished,
+  turnLanguage,
+  UNFINISHED_TURN_DELAY_MS,
+  V1_MINI_THRESHOLD,
+} from '@svc/agent/testing';
 import { WhisperModels } from '@svc/agents-plugin-embedded';
 import { speechBounds, synthesize, VOICES, VOICES_IN, type Voice } from '../eval/voices.js';
 import { loadSet, type PausedRequest, type SetLanguage, type SetPart } from './sets.js';
@@ -42,6 +47,8 @@ interface Point {
   decideMs: number;
   cutoffs: number;
   latencyP50: number;
+  /** Share of finished requests held for the fallback delay. */
+  held: number;
 }
 
 const median = (values: number[]) => {
@@ -63,6 +70,7 @@ function pointOf(moments: Moment[], verdict: Verdict, decideMs: number): Point {
     latencyP50: median(
       ends.map((moment) => (verdict(moment, decideMs) ? decideMs : UNFINISHED_TURN_DELAY_MS)),
     ),
+    held: ends.filter((moment) => !verdict(moment, decideMs)).length / Math.max(1, ends.length),
   };
 }
 
@@ -174,6 +182,12 @@ const DETECTORS: Record<string, Detector> = {
       !unfinished(moment) && audioEnded(moment, decideMs, threshold),
     thresholds: [0, ...THRESHOLDS],
   },
+  // The agent's embedded turn detector: v1-mini at the threshold chosen on the dev part.
+  [`transcript, then v1-mini at ${V1_MINI_THRESHOLD}`]: {
+    verdict: () => (moment, decideMs) =>
+      !unfinished(moment) && audioEnded(moment, decideMs, V1_MINI_THRESHOLD),
+    thresholds: [0],
+  },
 };
 
 /** Runs the set's part and returns the report (Markdown). */
@@ -196,7 +210,7 @@ export async function runEndOfTurnBench(options: {
   const lines = [
     `== end of turn, turn-pauses-1 ${options.part} (${requests.length} requests, ${moments.length / 2} spoken; pauses 0.3-1 s; fallback ${UNFINISHED_TURN_DELAY_MS} ms)`,
     '',
-    '| detector | language | false cutoffs at 300 ms | latency at 5% cutoffs | deciding at 400 ms (as the agent does): cutoffs / latency p50 |',
+    '| detector | language | false cutoffs at 300 ms | latency at 5% cutoffs | deciding at 400 ms (as the agent does): cutoffs / latency p50 / finished requests held |',
     '|---|---|---|---|---|',
   ];
   for (const [name, detector] of Object.entries(DETECTORS)) {
@@ -209,7 +223,7 @@ export async function runEndOfTurnBench(options: {
       // The agent decides 400 ms after the end of speech, with the detector's own threshold.
       const agent = pointOf(chosen, detector.verdict(0), 400);
       lines.push(
-        `| ${name} | ${language ?? 'all'} | ${cutoffsAt300 === undefined ? 'none' : `${(cutoffsAt300 * 100).toFixed(1)}%`} | ${latencyAt5 === undefined ? 'none' : `${latencyAt5} ms`} | ${(agent.cutoffs * 100).toFixed(1)}% / ${agent.latencyP50} ms |`,
+        `| ${name} | ${language ?? 'all'} | ${cutoffsAt300 === undefined ? 'none' : `${(cutoffsAt300 * 100).toFixed(1)}%`} | ${latencyAt5 === undefined ? 'none' : `${latencyAt5} ms`} | ${(agent.cutoffs * 100).toFixed(1)}% / ${agent.latencyP50} ms / ${(agent.held * 100).toFixed(0)}% |`,
       );
     }
   }

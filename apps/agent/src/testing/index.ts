@@ -35,4 +35,5 @@ export {
   soundsUnfinished,
   turnLanguage,
   UNFINISHED_TURN_DELAY_MS,
+  V1_MINI_THRESHOLD,
 } from '../turn/index.js';
