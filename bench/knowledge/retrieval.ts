@@ -92,7 +92,7 @@ try {
     list.map((o) => o.top_similarity.toFixed(3)).join(' ');
   console.log(`top similarity, covered:     ${similarities(covered)}`);
   console.log(`top similarity, not covered: ${similarities(uncovered)}`);
-  for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+  for (const threshold of [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]) {
     const kept = covered.filter((o) => o.top_similarity >= threshold && o.rank !== null).length;
     const leaked = uncovered.filter((o) => o.top_similarity >= threshold).length;
     console.log(
