@@ -7,6 +7,10 @@
 //   --part dev|heldout   the side of the split (heldout only to report, never while working)
 //   --sets a,b           the sets by id (default every set)
 //   --limit n            the first n conversations of each set's part (a partial run)
+//   --model stand-in     the model's turns answered by a stand-in that calls no tool and says
+//                        "(model)": the router alone in minutes, where the embedded model takes
+//                        seconds a turn; its report counts the router's turns right and hands the
+//                        rest to the model unjudged (the embedded model is the default)
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +27,7 @@ import type { VisitSetup } from '@svc/agent/testing';
 import {
   createLiveKitAdmin,
   DEMO_SCENARIO,
+  patchPublicationSnapshot,
   demoProducts,
   demoProductsIn,
   seedShopIn,
@@ -54,6 +59,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Who decided a turn: the intent router, the model, or nobody the log names. */
 type DecidedBy = 'router' | 'model' | 'unknown';
+
+/** What the stand-in model says: the report tells its turns apart by it. */
+const STAND_IN_REPLY = '(model)';
 
 /** One typed turn as it happened and as judged. */
 interface TurnResult {
@@ -313,17 +321,18 @@ function report(results: readonly TurnResult[], part: SetPart, header: string[])
   const lines = [`# Understanding evaluation, ${part} part`, '', ...header, ''];
   lines.push('## Right action per set (outcomes judged on what the page got)', '');
   lines.push(
-    '| set | kind | language | turns | right action | router / model / unnamed | invented (d) |',
+    '| set | kind | language | turns | right action | router / model / unnamed | router right | invented (d) |',
   );
-  lines.push('|---|---|---|---|---|---|---|');
+  lines.push('|---|---|---|---|---|---|---|---|');
   for (const set of EVAL_SETS) {
     const mine = results.filter((result) => result.set === set.id);
     if (mine.length === 0) continue;
     const count = (by: DecidedBy) => mine.filter((result) => result.by === by).length;
     const unknownTurns = mine.filter((result) => result.unknownTurn);
     const invented = unknownTurns.filter((result) => !result.right).length;
+    const routed = mine.filter((result) => result.by === 'router');
     lines.push(
-      `| ${set.id} | ${set.kind} | ${set.language} | ${mine.length} | ${percent(mine.filter((result) => result.right).length, mine.length)} | ${count('router')} / ${count('model')} / ${count('unknown')} | ${set.kind === 'out-of-scope' ? `${invented} of ${unknownTurns.length}` : '-'} |`,
+      `| ${set.id} | ${set.kind} | ${set.language} | ${mine.length} | ${percent(mine.filter((result) => result.right).length, mine.length)} | ${count('router')} / ${count('model')} / ${count('unknown')} | ${percent(routed.filter((result) => result.right).length, routed.length)} | ${set.kind === 'out-of-scope' ? `${invented} of ${unknownTurns.length}` : '-'} |`,
     );
   }
   lines.push('', '## Who answered, and how fast (rt.chat sent to the first assistant words)', '');
@@ -352,8 +361,15 @@ function report(results: readonly TurnResult[], part: SetPart, header: string[])
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { part: { type: 'string' }, sets: { type: 'string' }, limit: { type: 'string' } },
+    options: {
+      part: { type: 'string' },
+      sets: { type: 'string' },
+      limit: { type: 'string' },
+      model: { type: 'string' },
+    },
   });
+  const standIn = values.model === 'stand-in';
+  if (values.model !== undefined && !standIn) throw new Error('--model stand-in, or no --model');
   const part = values.part as SetPart | undefined;
   if (part !== 'dev' && part !== 'heldout') throw new Error('--part dev|heldout');
   const wanted = values.sets
@@ -373,7 +389,7 @@ async function main(): Promise<void> {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   const started = new Date();
   const header = [
-    `Run ${started.toISOString()}, agent at commit ${git('rev-parse', '--short', 'HEAD')} (${git('status', '--porcelain').split('\n').filter(Boolean).length} files changed in the working tree), typed turns (rt.chat) on the embedded stack (model host + intent router).`,
+    `Run ${started.toISOString()}, agent at commit ${git('rev-parse', '--short', 'HEAD')} (${git('status', '--porcelain').split('\n').filter(Boolean).length} files changed in the working tree), typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals` : 'model host + intent router'}).`,
     `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} conversations of each` : ''}.`,
   ];
 
@@ -390,7 +406,9 @@ async function main(): Promise<void> {
     agentKey: TEST_AGENT_KEY,
     healthPort,
     // `debug` logs each turn's decision: who answered it, the router or the model.
-    env: { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug' },
+    env: standIn
+      ? { SVC_LLM_HOST: 'off', SVC_AGENT_TEST_PROVIDERS: '1', SVC_AGENT_LOG_LEVEL: 'debug' }
+      : { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug' },
   });
   const workerLog = () => worker.log.join('');
   const results: TurnResult[] = [];
@@ -410,6 +428,18 @@ async function main(): Promise<void> {
           : source.demo === 'en'
             ? api.seeded.publicationUuid
             : (await seedShopIn(api.database, source.demo, api.seeded)).publication;
+      if (standIn)
+        await patchPublicationSnapshot(api.database, publicationUuid, (snapshot) => ({
+          ...snapshot,
+          voice: {
+            ...snapshot.voice,
+            llm: {
+              provider: 'scripted',
+              router: true,
+              script: [{ when: '[\\s\\S]', reply: STAND_IN_REPLY }],
+            },
+          },
+        }));
       const setup = {
         server,
         api: {
