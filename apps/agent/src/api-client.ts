@@ -8,6 +8,7 @@ import {
   agentApiPath,
   parseRuntimeConfig,
   type AgentApiEndpoint,
+  type ConversationAnalysis,
   type ParseResult,
   type RouteParameters,
   type RuntimeConfig,
@@ -44,6 +45,8 @@ export interface ConversationApi {
   /** Records the end; `detail` says in words why (an `agent_error`'s cause). */
   end(reason: string, detail?: string): Promise<void>;
   recordMetrics(turns: TurnMetrics[]): Promise<void>;
+  /** Stores what was read out of the ended conversation (the first one stored stays). */
+  storeAnalysis(analysis: ConversationAnalysis): Promise<void>;
   search(
     collectionId: number,
     query: string | undefined,
@@ -171,6 +174,8 @@ export function conversationApi(options: {
       if (turns.length > 0)
         await call(endpoints.METRICS, {}, ignoreAnswer, { ...retried, body: { turns } });
     },
+    storeAnalysis: (analysis) =>
+      call(endpoints.ANALYSIS, {}, ignoreAnswer, { ...retried, body: analysis }),
     search: async (collectionId, query, filters, limit, sort) =>
       (
         await call(endpoints.SEARCH, { collectionId }, parseItemList, {

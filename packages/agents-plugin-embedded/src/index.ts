@@ -12,7 +12,13 @@ export {
   type JsonSchema,
   type SchemaError,
 } from './llm/json-schema.js';
-export { LlamaLLM, LlamaLLMStream, type LlamaTurnStats } from './llm/llama-llm.js';
+export {
+  JSON_ANSWER_MAX_TOKENS,
+  LlamaLLM,
+  LlamaLLMStream,
+  type JsonAnswerRequest,
+  type LlamaTurnStats,
+} from './llm/llama-llm.js';
 export { type LlamaLLMOptions, type LlamaLLMSettings } from './llm/llama-options.js';
 export {
   DEFAULT_MODEL_ID,

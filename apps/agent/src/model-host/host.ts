@@ -7,9 +7,13 @@ import type { PiperSynthesizer, Transcript } from '@svc/agents-plugin-embedded';
 import { chatContextOf } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
 
-/** An LLM that can evaluate a prompt ahead of the first turn. */
+/** An LLM that can evaluate a prompt ahead of the first turn, and answer in a JSON Schema's shape. */
 export interface WarmableLLM extends llm.LLM {
   warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
+  answerJson?(
+    request: { instructions: string; prompt: string; schema: Record<string, unknown> },
+    signal?: AbortSignal,
+  ): Promise<string>;
 }
 
 /** Tools with the given schemas; they are never run here (the job process runs them). */
@@ -57,6 +61,7 @@ export function serveModel(
   const server = createServer((socket: Socket) => {
     const running = new Map<number, llm.LLMStream>();
     const transcribing = new Map<number, AbortController>();
+    const answering = new Map<number, AbortController>();
     const send = (answer: HostAnswer) => {
       if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
     };
@@ -122,6 +127,21 @@ export function serveModel(
         transcribing.delete(request.id);
       }
     };
+    const answerJson = async (request: Extract<HostRequest, { kind: 'json' }>) => {
+      const controller = new AbortController();
+      answering.set(request.id, controller);
+      try {
+        if (!model.answerJson) throw new Error('this model host cannot answer in a JSON shape');
+        const { instructions, prompt, schema } = request;
+        const content = await model.answerJson({ instructions, prompt, schema }, controller.signal);
+        send({ id: request.id, kind: 'chunk', content });
+        send({ id: request.id, kind: 'done' });
+      } catch (error) {
+        send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
+      } finally {
+        answering.delete(request.id);
+      }
+    };
     const synthesize = async (request: Extract<HostRequest, { kind: 'synthesize' }>) => {
       try {
         if (!synthesizer) throw new Error('this model host has no Piper voice');
@@ -139,7 +159,9 @@ export function serveModel(
         if (request.kind === 'cancel') {
           running.get(request.id)?.close();
           transcribing.get(request.id)?.abort();
-        } else if (request.kind === 'transcribe') void transcribe(request);
+          answering.get(request.id)?.abort();
+        } else if (request.kind === 'json') void answerJson(request);
+        else if (request.kind === 'transcribe') void transcribe(request);
         else if (request.kind === 'synthesize') void synthesize(request);
         else if (request.kind === 'chat' || request.kind === 'warm') void handle(request);
       }),
@@ -150,6 +172,8 @@ export function serveModel(
       running.clear();
       for (const controller of transcribing.values()) controller.abort();
       transcribing.clear();
+      for (const controller of answering.values()) controller.abort();
+      answering.clear();
     });
     socket.on('error', () => undefined);
   });

@@ -220,6 +220,29 @@ export class RemoteLLM extends llm.LLM {
     });
   }
 
+  /** One answer in the shape of `schema`, from the host's model under its grammar. */
+  answerJson(
+    request: { instructions: string; prompt: string; schema: Record<string, unknown> },
+    signal?: AbortSignal,
+  ): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let content = '';
+      const cancel = this.#connection.request({ kind: 'json', ...request }, (answer) => {
+        if (answer.kind === 'chunk') content += answer.content ?? '';
+        else if (answer.kind === 'done') resolve(content);
+        else if (answer.kind === 'error') reject(new Error(answer.message));
+      });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          cancel();
+          reject(new Error('the JSON answer was aborted'));
+        },
+        { once: true },
+      );
+    });
+  }
+
   chat({
     chatCtx,
     toolCtx,

@@ -31,6 +31,14 @@ export type HostRequest =
   | { id: number; kind: 'cancel' }
   | {
       id: number;
+      /** One answer in the shape of a JSON Schema (the host's model under its grammar). */
+      kind: 'json';
+      instructions: string;
+      prompt: string;
+      schema: Record<string, unknown>;
+    }
+  | {
+      id: number;
       kind: 'transcribe';
       /** 16 kHz mono 16-bit samples, base64. */
       audio: string;

@@ -146,11 +146,57 @@ export class LlamaLLM extends llm.LLM {
     return new LlamaLLMStream(this, { chatCtx, toolCtx, connOptions }, toolChoice ?? 'auto', false);
   }
 
+  /**
+   * One answer in the shape of `schema` (a grammar admits nothing else), to `prompt` under
+   * `instructions`: for reading structured data out of a text, not for a conversation's turn.
+   * Resolves with the JSON text; rejects when `signal` aborts before a sequence is free.
+   */
+  async answerJson(request: JsonAnswerRequest, signal?: AbortSignal): Promise<string> {
+    const runtime = await loadRuntime(this.options);
+    const history = [
+      { type: 'system' as const, text: request.instructions },
+      { type: 'user' as const, text: request.prompt },
+    ];
+    const prompt = JSON.stringify(history);
+    const stop = signal ?? new AbortController().signal;
+    const slot = await acquireSlot(runtime, prompt, stop);
+    try {
+      const grammar = await grammarFor(runtime, request.schema);
+      const response = await slot.chat.generateResponse(history, {
+        grammar,
+        maxTokens: request.maxTokens ?? JSON_ANSWER_MAX_TOKENS,
+        // The most likely reading, not a varied one.
+        temperature: 0,
+        signal: stop,
+        stopOnAbortSignal: true,
+      });
+      return response.response;
+    } finally {
+      slot.lastPrompt = prompt;
+      releaseSlot(runtime, slot);
+    }
+  }
+
   /** Frees every loaded model and context of the process (for tests and benchmarks). */
   static async unloadAll(): Promise<void> {
     await unloadRuntimes();
   }
 }
+
+/** What {@link LlamaLLM.answerJson} is asked. */
+export interface JsonAnswerRequest {
+  /** The system part: what to read and how to answer. */
+  instructions: string;
+  /** The text to read, with the question. */
+  prompt: string;
+  /** The answer's shape (the JSON Schema subset node-llama-cpp turns into a grammar). */
+  schema: JsonSchema;
+  /** Longest answer, tokens (default {@link JSON_ANSWER_MAX_TOKENS}). */
+  maxTokens?: number;
+}
+
+/** Longest answer of {@link LlamaLLM.answerJson} unless asked otherwise, tokens. */
+export const JSON_ANSWER_MAX_TOKENS = 800;
 
 /** One turn of {@link LlamaLLM}. */
 export class LlamaLLMStream extends llm.LLMStream {
