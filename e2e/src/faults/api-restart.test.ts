@@ -6,6 +6,7 @@ import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countMessages,
+  endRecorded,
   sqliteFile,
   startProcessStand,
   typedVisitor,
@@ -57,6 +58,7 @@ describe('the API restarted mid-conversation', () => {
     await visitor.say('goodbye');
     await until(() => visitor.ended !== null, 'session:end after goodbye');
     await visitor.leave();
+    await endRecorded(data.database, visitor.conversationId);
 
     const count = await countMessages(data.database, visitor);
     expect(count.lost).toEqual([]);

@@ -139,6 +139,27 @@ export async function countMessages(
   };
 }
 
+/**
+ * Resolves once the conversation's end is recorded. The visitor hears `session:end` before the
+ * agent stores the last turn (the end tool's call and result) and records the end after it: a
+ * count of the stored messages is final only from then on.
+ */
+export async function endRecorded(
+  database: OpenDatabase,
+  conversationId: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const endedAt = async () =>
+    (
+      await database.db
+        .selectFrom('conversations')
+        .select('ended_at')
+        .where('id', '=', conversationId)
+        .executeTakeFirstOrThrow()
+    ).ended_at;
+  await until(async () => (await endedAt()) !== null, 'the end recorded', timeoutMs);
+}
+
 /** Polls `check` every 100 ms until it is true; throws naming `what` after `timeoutMs`. */
 export async function until(
   check: () => boolean | Promise<boolean>,

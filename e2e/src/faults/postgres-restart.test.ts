@@ -6,6 +6,7 @@ import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countMessages,
+  endRecorded,
   startProcessStand,
   typedVisitor,
   until,
@@ -79,21 +80,7 @@ describe('PostgreSQL restarted under the API', () => {
     await visitor.say('goodbye');
     await until(() => visitor.ended !== null, 'session:end after goodbye');
     await visitor.leave();
-    // The visitor is told of the end first; the agent then stores the goodbye turn (the end
-    // tool's call and result) and only then records the end. Counted before that, those two were
-    // missing now and then: counted once the end is recorded, any message missing is lost.
-    await until(
-      async () =>
-        (
-          await data.database.db
-            .selectFrom('conversations')
-            .select('ended_at')
-            .where('id', '=', visitor.conversationId)
-            .executeTakeFirstOrThrow()
-        ).ended_at !== null,
-      'the end recorded',
-      60_000,
-    );
+    await endRecorded(data.database, visitor.conversationId);
 
     const count = await countMessages(data.database, visitor);
     expect(count.lost).toEqual([]);

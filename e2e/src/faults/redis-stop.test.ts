@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countMessages,
+  endRecorded,
   sqliteFile,
   startProcessStand,
   typedVisitor,
@@ -89,6 +90,7 @@ describe('Redis stopped under the API', () => {
       await conversation.say('goodbye');
       await until(() => conversation.ended !== null, 'session:end after goodbye');
       await conversation.leave();
+      await endRecorded(data.database, conversation.conversationId);
     }
     const counts = await Promise.all(
       [visitor, next].map((one) => countMessages(data.database, one)),
