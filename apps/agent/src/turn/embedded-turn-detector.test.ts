@@ -1,4 +1,4 @@
-import { initializeLogger, normalizeLanguage } from '@livekit/agents';
+import { initializeLogger, normalizeLanguage, voice } from '@livekit/agents';
 import localInference from '@livekit/local-inference';
 import { AudioFrame } from '@livekit/rtc-node';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,24 @@ describe('EmbeddedTurnDetector', () => {
     heard.heard('I need new hiking boots.');
     expect(await stream.unlikelyThreshold(normalizeLanguage('en'))).toBe(0.2);
     await stream.aclose();
+  });
+
+  it("hears the visitor's words before each pause from the session", async () => {
+    const heard = new HeardSoFar();
+    const session = new voice.AgentSession({});
+    heard.follow(session);
+    session.emit(
+      voice.AgentSessionEventTypes.UserInputTranscribed,
+      voice.createUserInputTranscribedEvent({ transcript: 'a tent that', isFinal: true }),
+    );
+    expect(heard.text).toBe('a tent that');
+    // Speaking again: the pause before is no longer where the visitor stopped.
+    session.emit(
+      voice.AgentSessionEventTypes.UserStateChanged,
+      voice.createUserStateChangedEvent('listening', 'speaking'),
+    );
+    expect(heard.text).toBe('');
+    await session.close();
   });
 
   it("predicts from the visitor's audio through the executor", async () => {

@@ -4,7 +4,7 @@
 // so far cannot end it ("a tent that"), whatever its sound says. The framework runs v1-mini only
 // through an inference executor, which it would start as a separate process on every worker; the
 // executor here calls the model in the job's own process.
-import { inference, type LanguageCode } from '@livekit/agents';
+import { inference, type LanguageCode, voice } from '@livekit/agents';
 import localInference from '@livekit/local-inference';
 import { soundsUnfinished, type TurnLanguage } from './unfinished-words.js';
 
@@ -53,6 +53,16 @@ export class HeardSoFar {
   /** The words before the current pause. */
   get text(): string {
     return this.#text;
+  }
+
+  /** Keeps up with a session's visitor: their speech starting, and their final transcripts. */
+  follow(session: voice.AgentSession): void {
+    session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
+      if (event.newState === 'speaking') this.speaking();
+    });
+    session.on(voice.AgentSessionEventTypes.UserInputTranscribed, (event) => {
+      if (event.isFinal) this.heard(event.transcript);
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { EmbeddedTurnDetector, type HeardSoFar } from './embedded-turn-detector.js';
+import { EmbeddedTurnDetector, HeardSoFar } from './embedded-turn-detector.js';
 import { TranscriptTurnDetector } from './transcript-turn-detector.js';
 import { turnLanguage } from './unfinished-words.js';
 
@@ -34,6 +34,17 @@ export const UNFINISHED_TURN_DELAY_MS = 1600;
  * answers most of them and fewer pauses are cut (see bench/agent/turn/README.md).
  */
 export const V1_MINI_THRESHOLD = 0.2;
+
+/**
+ * What the embedded turn detector needs from a conversation when the operator turns v1-mini on
+ * (`SVC_TURN_AUDIO_MODEL=v1-mini`): what the visitor said before each pause, which the session
+ * feeds ({@link HeardSoFar.follow}). `undefined` keeps the transcript alone.
+ */
+export function heardSoFarFor(env: {
+  SVC_TURN_AUDIO_MODEL?: string | undefined;
+}): HeardSoFar | undefined {
+  return env.SVC_TURN_AUDIO_MODEL === 'v1-mini' ? new HeardSoFar() : undefined;
+}
 
 /**
  * The end-of-turn detector for a conversation's language, or none (the VAD alone decides): the
