@@ -40,6 +40,8 @@ import { createWebhookToolRunner } from './webhook-tools/run.js';
 import { createSigningSecrets } from './webhook-tools/signing-secrets.js';
 import { createAnalysisStore } from './post-call/analysis-store.js';
 import { createDeliveries } from './post-call/deliveries.js';
+import { createKnowledgeBase, RELEVANCE_THRESHOLD } from './knowledge/index.js';
+import type { Embedder } from '@svc/embeddings';
 import { createWebhookSettings } from './post-call/webhook-settings.js';
 
 /** What the app is built from; `main.ts` makes them from the environment, tests make their own. */
@@ -104,6 +106,8 @@ export interface AppDeps {
   webhookOutbound?: GuardedFetchOptions;
   /** The pause before a webhook tool's first retry, ms (default 100, doubling). */
   webhookRetryDelayMs?: number;
+  /** Embeds knowledge passages and questions (default: wordllama from the set-up's cache). */
+  embedder?: () => Promise<Embedder>;
 }
 
 /** Believes the nearest `hops` proxies, as a hop count does in `proxy-addr`. */
@@ -275,6 +279,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         ];
       },
       credentials,
+      knowledge: {
+        knowledge: createKnowledgeBase(deps.database, deps.embedder),
+        outbound: guardedFetch(deps.webhookOutbound),
+        relevanceThreshold: RELEVANCE_THRESHOLD,
+      },
       webhookSecrets: { secrets: companySecrets, signing: signingSecrets },
       postCall: {
         webhooks: createWebhookSettings(deps.database, secretBox),

@@ -75,8 +75,17 @@ function markdownText(markdown: string): string {
 
 type Node = DefaultTreeAdapterMap['node'];
 
-/** Elements whose content is never text a visitor reads. */
-const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe']);
+/** Elements whose content is not the page's text: code, styles, and the site's menus. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'iframe',
+  'nav',
+]);
 
 /** Elements that end a line of text. */
 const BLOCKS = new Set([

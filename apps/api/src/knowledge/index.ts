@@ -9,7 +9,12 @@ import { createKnowledgeStore, type KnowledgeDocument, type KnowledgeStore } fro
 
 export { DOCUMENT_TYPES, documentTypeOf, extractText, type DocumentType } from './extract.js';
 export { MAX_PASSAGE_CHARS, splitPassages, type Passage } from './passages.js';
-export type { KnowledgeHit, KnowledgeScope, KnowledgeSearch } from './search.js';
+export {
+  RELEVANCE_THRESHOLD,
+  type KnowledgeHit,
+  type KnowledgeScope,
+  type KnowledgeSearch,
+} from './search.js';
 export type { KnowledgeDocument, KnowledgeStore, StoredPassage } from './store.js';
 
 /** The largest document accepted, in bytes (a PDF of a few hundred pages). */

@@ -20,6 +20,7 @@ import { adminAuthRoutes } from './auth.js';
 import { collectionRoutes } from './collections.js';
 import { conversationRoutes } from './conversations.js';
 import { featureCatalogRoutes } from './feature-catalog.js';
+import { knowledgeRoutes, type KnowledgeRouteDeps } from './knowledge.js';
 import { postCallRoutes, type PostCallRouteDeps } from './post-call.js';
 import { previewRoutes } from './preview.js';
 import { publicationRoutes } from './publications.js';
@@ -65,6 +66,8 @@ export interface AdminRouteDeps {
   testRunDriver?: TestRunDriver | undefined;
   /** How long test runs wait for the agent. */
   testRunTimings?: RunTimings | undefined;
+  /** The company's knowledge base and how a document's URL is fetched. */
+  knowledge: KnowledgeRouteDeps;
   /** The post-call webhook, deliveries and analyses. */
   postCall: Omit<PostCallRouteDeps, 'database'>;
 }
@@ -126,6 +129,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       await signedIn.register(featureCatalogRoutes);
       await signedIn.register(voiceSampleRoutes);
       await signedIn.register(collectionRoutes(deps.store));
+      await signedIn.register(knowledgeRoutes(deps.knowledge));
       await signedIn.register(conversationRoutes(deps.database, deps.conversations));
       await signedIn.register(statsRoutes(createStats(deps.database)));
       await signedIn.register(postCallRoutes({ database: deps.database, ...deps.postCall }));
