@@ -17,6 +17,7 @@ import {
   type Item,
   type ToolDefaults,
   type ToolOperation,
+  type ToolResult,
   type ToolSnapshot,
 } from '@svc/protocol/agent';
 import { parseRpcToolResponse, parseUiActivityCheckResponse } from '@svc/protocol/parse';
@@ -443,7 +444,7 @@ async function runTool(call: {
   toolCallId: string;
   abortSignal: AbortSignal | undefined;
   deps: ToolDeps;
-}): Promise<unknown> {
+}): Promise<ToolResult> {
   const { tool, operation, deps, args } = call;
   if (operation === 'end') {
     deps.onEnd(typeof args.reason === 'string' && args.reason ? args.reason : 'completed');

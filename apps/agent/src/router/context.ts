@@ -2,6 +2,7 @@
 // items, the last comparison, the item in focus and the cart. "The first one", "the cheaper
 // one" and "it" resolve against this. Read from the context every turn rather than kept aside, so
 // a resumed conversation and an LLM-made tool call count the same as a routed one.
+import { readToolOutput, type ToolResult } from '@svc/protocol/agent';
 import type { ChatEntry } from '../chat-entries.js';
 import type { Operation } from '../tools.js';
 
@@ -30,17 +31,13 @@ export interface ConversationContext {
   lastSearch?: Record<string, unknown> | undefined;
 }
 
-/** A tool output's JSON, unwrapped from the agent's `{ ok, result }` envelope. */
-export function outputData(output: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(output);
-  } catch {
-    return undefined;
-  }
-  if (value && typeof value === 'object' && 'result' in value)
-    return (value as { result: unknown }).result;
-  return value;
+/**
+ * A tool's answer as the conversation's history holds it, JSON, read into the `ToolResult`
+ * envelope; none when it is not one. Read once where a result arrives, then read typed.
+ */
+export function toolResultOf(output: string): ToolResult | undefined {
+  const answer = readToolOutput(output);
+  return answer.ok ? answer.value : undefined;
 }
 
 /** An item of any answer shape: search results are flat, display and compare nest `data`. */
@@ -90,10 +87,10 @@ export function conversationContext(
     if (entry.type !== 'function_call_output' || entry.isError) continue;
     const call = calls.get(entry.callId);
     const operation = operationOf(entry.name || call?.name || '');
-    const data = outputData(entry.output);
-    if (data === undefined || data === null) continue;
-    if ((data as { ok?: unknown }).ok === false) continue;
-    const items = itemsOf(data);
+    // Read once, here: an answer that is not the envelope, or a refusal, showed nothing.
+    const answer = toolResultOf(entry.output);
+    if (!answer?.ok || answer.result === null) continue;
+    const items = itemsOf(answer.result);
     context.last = operation;
     switch (operation) {
       case 'search':

@@ -8,13 +8,13 @@ import {
   compareReply,
   displayReply,
   endReply,
-  safeParse,
+  refused,
   searchResultReply,
+  totalOf,
   type ReplyStyle,
   type ToolReplyTemplate,
   type ToolTurn,
 } from './replies.js';
-import { outputData } from './context.js';
 import { templatesFor } from './reply-templates.js';
 import { CART_RULES } from './rules/cart.js';
 import { COMPARE_RULES } from './rules/compare.js';
@@ -101,14 +101,11 @@ export function toolReplies(turns: readonly ToolTurn[], style: ReplyStyle): stri
   if (turns.length === 1 || !removals) return toolReply(last, style);
   const templates = templatesFor(style.language);
   if (!templates) return undefined;
-  if (turns.some((turn) => safeParse(turn.output)?.ok === false)) return undefined;
+  if (turns.some(refused)) return undefined;
   // The calls ran side by side: the cart after the last of them holds the fewest items.
   const totals = turns
-    .map(
-      (turn) =>
-        (outputData(turn.output) as { total_quantity?: unknown } | undefined)?.total_quantity,
-    )
-    .filter((total): total is number => typeof total === 'number');
+    .map((turn) => totalOf(turn.result?.result))
+    .filter((total) => total !== undefined);
   const total = totals.length > 0 ? Math.min(...totals) : undefined;
   return templates.removedMany(turns.length, total);
 }

@@ -2,11 +2,11 @@
 // panel shows the details, the voice says what happened in a sentence or two. One set of
 // templates per language (reply-templates.ts); a language without them falls back to the LLM.
 import type { FieldRole } from '@svc/protocol';
-import { convertWeight, isWeightUnit } from '@svc/protocol/agent';
+import { convertWeight, isWeightUnit, type ToolResult } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import { withRoleFields, type RoleFields } from './catalog.js';
 import type { RouterReply } from './small-talk.js';
-import { itemsOf, outputData, type SeenItem } from './context.js';
+import { itemsOf, type SeenItem } from './context.js';
 import { english, lexiconFor } from './languages/index.js';
 import { ranked, rankingOf } from './references.js';
 import { listOf, templatesFor, type ReplyTemplates } from './reply-templates.js';
@@ -71,7 +71,8 @@ export function routerReply(kind: RouterReply, style: ReplyStyle): string | unde
 export interface ToolTurn {
   operation: Operation;
   args: Record<string, unknown>;
-  output: string;
+  /** The tool's answer, read once where it arrived; none when it is not the envelope. */
+  result: ToolResult | undefined;
   isError: boolean;
   /** The visitor's words that led to the call. */
   request: string;
@@ -85,21 +86,21 @@ export type ToolReplyTemplate = (
 ) => string | undefined;
 
 /** Whether the tool refused the call (`ok: false` in its answer). */
-function refused(turn: ToolTurn): boolean {
-  return safeParse(turn.output)?.ok === false;
+export function refused(turn: ToolTurn): boolean {
+  return turn.result?.ok === false;
 }
 
 /** The search feature's reply: how many were found, and the top one. */
 export const searchResultReply: ToolReplyTemplate = (turn, style, templates) => {
   if (refused(turn)) return undefined;
-  const data = outputData(turn.output);
+  const data = turn.result?.result;
   return searchReply(turn, data, itemsOf(data), style, templates);
 };
 
 /** The display feature's reply: the item's name and the facts worth saying. */
 export const displayReply: ToolReplyTemplate = (turn, style, templates) => {
   if (refused(turn)) return templates.failed;
-  const [item] = itemsOf(outputData(turn.output));
+  const [item] = itemsOf(turn.result?.result);
   if (!item) return undefined;
   return templates.display(item.name, {
     price: priceOf(item, style, templates),
@@ -117,7 +118,7 @@ export const displayReply: ToolReplyTemplate = (turn, style, templates) => {
 /** The comparison feature's reply: the items' prices, and the lightest. */
 export const compareReply: ToolReplyTemplate = (turn, style, templates) => {
   if (refused(turn)) return templates.failed;
-  const items = itemsOf(outputData(turn.output));
+  const items = itemsOf(turn.result?.result);
   if (items.length < 2) return undefined;
   const lightest = ranked(items, {
     words: [],
@@ -138,13 +139,13 @@ export const cartReplies: Record<
 > = {
   cart_add: (turn, _style, templates) => {
     if (refused(turn)) return templates.failed;
-    const data = outputData(turn.output);
+    const data = turn.result?.result;
     const line = itemsOf(data).find((item) => item.id === String(turn.args.item_id));
     const quantity = typeof turn.args.quantity === 'number' ? turn.args.quantity : undefined;
     return templates.added(line?.name, quantity, totalOf(data));
   },
   cart_remove: (turn, _style, templates) =>
-    refused(turn) ? templates.failed : templates.removed(totalOf(outputData(turn.output))),
+    refused(turn) ? templates.failed : templates.removed(totalOf(turn.result?.result)),
   cart_list: (turn, _style, templates) => cartReply(turn, templates),
   cart_set: (turn, _style, templates) => cartReply(turn, templates),
   cart_clear: (turn, _style, templates) => (refused(turn) ? templates.failed : templates.cleared),
@@ -152,7 +153,7 @@ export const cartReplies: Record<
 
 function cartReply(turn: ToolTurn, templates: ReplyTemplates): string | undefined {
   if (refused(turn)) return templates.failed;
-  const data = outputData(turn.output);
+  const data = turn.result?.result;
   const items = itemsOf(data);
   if (items.length === 0) return templates.cartEmpty;
   const lines = items.slice(0, 3).map((item) => ({
@@ -166,19 +167,9 @@ function cartReply(turn: ToolTurn, templates: ReplyTemplates): string | undefine
 export const endReply: ToolReplyTemplate = (_turn, _style, templates) => templates.goodbye;
 
 /** The cart's item count an answer carries, if it does. */
-function totalOf(data: unknown): number | undefined {
+export function totalOf(data: unknown): number | undefined {
   const total = (data as { total_quantity?: unknown } | undefined)?.total_quantity;
   return typeof total === 'number' ? total : undefined;
-}
-
-/** The tool's answer as an object, if it is one. */
-export function safeParse(text: string): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function searchReply(

@@ -2,6 +2,7 @@
 // tool's result as the test shop answers it, spoken (amounts for the voice) or written (`Intl`).
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../tools.js';
+import { toolResultOf } from './context.js';
 import { toolReplies, toolReply } from './features.js';
 import { routerReply, type ReplyStyle } from './replies.js';
 import { ShopDialogue, testShop, type ShopLanguage } from './test-shops.js';
@@ -117,7 +118,7 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
     const turn = (operation: Operation, args: Record<string, unknown>, output: string) => ({
       operation,
       args,
-      output,
+      result: toolResultOf(output),
       isError: false,
       request: '',
     });
@@ -203,7 +204,10 @@ describe('a language without templates', () => {
     const style: ReplyStyle = { language: 'it-IT', spoken: true, offer: ['tende'] };
     expect(routerReply('catalogue', style)).toBeUndefined();
     expect(
-      toolReply({ operation: 'end', args: {}, output: '{}', isError: false, request: '' }, style),
+      toolReply(
+        { operation: 'end', args: {}, result: undefined, isError: false, request: '' },
+        style,
+      ),
     ).toBeUndefined();
   });
 });

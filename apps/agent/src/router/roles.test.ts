@@ -158,8 +158,8 @@ describe('field roles in the router', () => {
 
   it('says the price and weight from the declared fields in a reply', () => {
     const { catalog } = shop(true);
-    const output = JSON.stringify({ ok: true, result: { item_id: 'k-2', data: ITEMS[1] } });
-    const turn = { operation: 'display' as const, args: {}, output, isError: false, request: '' };
+    const result = { ok: true, result: { item_id: 'k-2', data: ITEMS[1] } };
+    const turn = { operation: 'display' as const, args: {}, result, isError: false, request: '' };
     const templates = templatesFor('en-US');
     if (!templates) throw new Error('no English templates');
     const style = { language: 'en-US', spoken: true };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Operation } from '../tools.js';
 import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
-import { callArguments, conversationContext } from './context.js';
+import { callArguments, conversationContext, toolResultOf } from './context.js';
 import { toolReplies } from './features.js';
 import { decideUtterance, routerTable, type ItemLookup, type RouterTable } from './intents.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
@@ -219,7 +219,7 @@ class RoutedLLMStream extends llm.LLMStream {
         turns.push({
           operation,
           args: callArguments(call?.args ?? '{}'),
-          output: output.output,
+          result: toolResultOf(output.output),
           isError: output.isError,
           request: request?.type === 'message' ? request.text : '',
         });

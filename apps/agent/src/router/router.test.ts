@@ -17,7 +17,7 @@ import {
   toolReply,
   withRouter,
 } from './index.js';
-import { conversationContext, type SeenItem } from './context.js';
+import { conversationContext, toolResultOf, type SeenItem } from './context.js';
 import type { RouterCatalog } from './catalog.js';
 import type { ItemLookup, Route } from './intents.js';
 
@@ -107,8 +107,8 @@ class Dialogue {
   lastItems(): SeenItem[] {
     const last = [...this.entries].reverse().find((entry) => entry.type === 'function_call_output');
     if (last?.type !== 'function_call_output') return [];
-    const { itemsOf, outputData } = contextHelpers;
-    return itemsOf(outputData(last.output));
+    const { itemsOf, toolResultOf } = contextHelpers;
+    return itemsOf(toolResultOf(last.output)?.result);
   }
 }
 
@@ -458,13 +458,13 @@ describe('the intent router on the demo scenario', () => {
 
 describe('reply templates', () => {
   it('say "no" to "is it waterproof?" of an item that is not, and only when asked', () => {
-    const output = JSON.stringify({
+    const result = {
       ok: true,
       result: { item_id: 'tent-9', data: { name: 'Trail Tent', price: 120, waterproof: false } },
-    });
+    };
     const style = { language: 'en-US', spoken: true, roles: { price: { key: 'price' } } };
     const display = (request: string) =>
-      toolReply({ operation: 'display', args: {}, output, isError: false, request }, style);
+      toolReply({ operation: 'display', args: {}, result, isError: false, request }, style);
     expect(display('is it waterproof')).toBe(
       "Here is the Trail Tent. It costs 120 dollars and it isn't waterproof.",
     );
@@ -480,7 +480,7 @@ describe('reply templates', () => {
       {
         operation: 'search',
         args: { category: 'tents' },
-        output: search.output,
+        result: toolResultOf(search.output),
         isError: false,
         request: 'do you have any tents',
       },
@@ -494,7 +494,7 @@ describe('reply templates', () => {
         {
           operation: 'cart_add',
           args: { item_id: first?.id },
-          output: add,
+          result: toolResultOf(add),
           isError: false,
           request: 'add it',
         },
@@ -504,7 +504,13 @@ describe('reply templates', () => {
     // French has its templates; a language that has none leaves the reply to the LLM.
     expect(
       toolReply(
-        { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
+        {
+          operation: 'search',
+          args: {},
+          result: toolResultOf(search.output),
+          isError: false,
+          request: '',
+        },
         { language: 'fr-FR', spoken: true, roles: catalog.roles },
       ),
     ).toMatch(
@@ -512,7 +518,13 @@ describe('reply templates', () => {
     );
     expect(
       toolReply(
-        { operation: 'search', args: {}, output: search.output, isError: false, request: '' },
+        {
+          operation: 'search',
+          args: {},
+          result: toolResultOf(search.output),
+          isError: false,
+          request: '',
+        },
         { language: 'it-IT', spoken: true },
       ),
     ).toBeUndefined();
@@ -522,7 +534,7 @@ describe('reply templates', () => {
     const removal = (output: string) => ({
       operation: 'cart_remove' as const,
       args: {},
-      output,
+      result: toolResultOf(output),
       isError: false,
       request: 'take them both out',
     });

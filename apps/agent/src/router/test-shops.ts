@@ -6,7 +6,7 @@ import type { Collection } from '@svc/protocol';
 import type { ChatEntry } from '../chat-entries.js';
 import { filtersFromArgs } from '../tools.js';
 import { routerCatalog, type RoutedTool, type RouterCatalog } from './catalog.js';
-import { conversationContext, itemsOf, outputData, seenItem, type SeenItem } from './context.js';
+import { conversationContext, itemsOf, seenItem, toolResultOf, type SeenItem } from './context.js';
 import { routeUtterance, type ItemLookup, type LookupSort, type Route } from './intents.js';
 import { lexiconFor } from './languages/index.js';
 import { words } from './text.js';
@@ -358,6 +358,6 @@ export class ShopDialogue {
   /** The items the last tool output listed. */
   lastItems(): SeenItem[] {
     const last = [...this.entries].reverse().find((entry) => entry.type === 'function_call_output');
-    return last?.type === 'function_call_output' ? itemsOf(outputData(last.output)) : [];
+    return last?.type === 'function_call_output' ? itemsOf(toolResultOf(last.output)?.result) : [];
   }
 }
