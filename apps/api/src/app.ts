@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { widgetDistDir } from '@svc/widget/assets';
-import { createAdminAuth } from './auth.js';
+import { createAdminAuth, type PasswordCost } from './auth.js';
 import { createCarts } from './carts.js';
 import { createCollectionStore } from './collections/store.js';
 import { createConversations } from './conversations.js';
@@ -79,6 +79,11 @@ export interface AppDeps {
   secretsKey?: string | undefined;
   /** Whether `POST /v1/admin/signup` creates companies (default off; `SVC_SIGNUP` in `main.ts`). */
   signup?: boolean;
+  /**
+   * The scrypt cost of the admins' new password hashes (default `PASSWORD_COST`, the production
+   * cost); the test kit passes a cheap one (see `AdminAuthOptions`).
+   */
+  passwordCost?: PasswordCost;
   /** The built studio's folder, served at `/` (see `studio-files.ts`); nothing is served without it. */
   studioDir?: string | undefined;
   /**
@@ -183,7 +188,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const conversations = createConversations(deps.database, store, credentials);
   const companySecrets = createCompanySecrets(deps.database, secretBox);
   const signingSecrets = createSigningSecrets(deps.database, secretBox);
-  const auth = createAdminAuth(deps.database);
+  const auth = createAdminAuth(
+    deps.database,
+    deps.passwordCost ? { passwordCost: deps.passwordCost } : {},
+  );
   const publications = createPublications(deps.database, { cacheMs: deps.publicationCacheMs });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

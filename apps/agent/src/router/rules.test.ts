@@ -161,6 +161,66 @@ describe('the rule table', () => {
   });
 });
 
+/** What the router decides for `text` once a search for `shown` has shown its items. */
+async function decideAfterSearch(shown: string, text: string) {
+  const tools = routedTools(shop);
+  const catalog = routerCatalog({
+    language: shop.conversation.language,
+    tools,
+    collections: shop.collections,
+    itemNames: shop.item_names ?? [],
+  });
+  const collection = shop.collections[0];
+  if (!collection) throw new Error('the demo shop has no collection');
+  const items = await client.search(collection.id, shown, {}, 5);
+  const output = JSON.stringify({ ok: true, shown_on_page: true, result: { items } });
+  const context = conversationContext(
+    [
+      { type: 'message', role: 'user', text: shown },
+      { type: 'function_call', callId: 'c1', name: 'search_products', args: '{}' },
+      {
+        type: 'function_call_output',
+        callId: 'c1',
+        name: 'search_products',
+        output,
+        isError: false,
+      },
+    ],
+    (name) => tools.find((tool) => tool.name === name)?.operation,
+  );
+  const { route, rule } = await decideUtterance(
+    text,
+    context,
+    catalog,
+    itemLookup(client, 5),
+    scenarioTable(shop, tools),
+  );
+  return { route, rule, items };
+}
+
+describe('what a turn says besides a reference', () => {
+  it('leaves a reference with words the router cannot read to the model, not the display', async () => {
+    for (const text of ['nah, leave it', 'gift wrap the second one']) {
+      const { route } = await decideAfterSearch('headlamp', text);
+      expect(route?.kind === 'tool' ? route.tool.name : undefined, text).not.toBe('show_product');
+    }
+    const { route, items } = await decideAfterSearch('headlamp', 'the second one');
+    expect(route).toMatchObject({
+      tool: { name: 'show_product' },
+      args: { item_id: items[1]?.id },
+    });
+  });
+
+  it('reads a count of the item pointed at as an order of that many', async () => {
+    const { route, rule, items } = await decideAfterSearch('headlamp', 'four of the first one');
+    expect(rule).toBe('cart.add');
+    expect(route).toMatchObject({
+      tool: { name: 'add_to_cart' },
+      args: { item_id: items[0]?.id, quantity: 4 },
+    });
+  });
+});
+
 describe('RoutedLLM templates', () => {
   /** The shop's tools as the framework holds them. */
   const toolContext = () =>

@@ -3,9 +3,26 @@
 import { toolFor } from '../catalog.js';
 import { ordinals, pointsAtFocus, rankingOf, referredItems } from '../references.js';
 import { lookupNamed, pointsAtItem, removalTarget } from '../subjects.js';
+import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
 import type { Route } from '../route.js';
-import { TO_MODEL, type Rule } from './types.js';
+import { TO_MODEL, type Reading, type Rule } from './types.js';
+
+/**
+ * "Four of the first one", "three of those": a count of an item the words point at, with no verb
+ * of another action and no word the router cannot read, is an order of it.
+ */
+function counted(reading: Reading): boolean {
+  const { tokens, catalog, lexicon, has } = reading;
+  if (quantity(tokens, lexicon) === undefined) return false;
+  if (has([...lexicon.compare, ...lexicon.display, ...lexicon.search, ...lexicon.remove]))
+    return false;
+  const pointsAtOne =
+    ordinals(tokens, lexicon).length > 0 ||
+    pointsAtFocus(tokens, lexicon) ||
+    rankingOf(tokens, lexicon) !== undefined;
+  return pointsAtOne && unreadWords(tokens, catalog, lexicon).length === 0;
+}
 
 /** The rules of the cart feature (its `cart_*` operations). */
 export const CART_RULES: readonly Rule[] = [
@@ -67,11 +84,12 @@ export const CART_RULES: readonly Rule[] = [
         (pointsAtItem(tokens, context, catalog, lexicon) ||
           (context.focus !== undefined && quantity(tokens, lexicon) !== undefined));
       const adds =
-        (has(lexicon.add) || intoCart) &&
-        (mentionsCart ||
-          pointsAtFocus(tokens, lexicon) ||
-          ordinals(tokens, lexicon).length > 0 ||
-          has(lexicon.buyVerbs));
+        ((has(lexicon.add) || intoCart) &&
+          (mentionsCart ||
+            pointsAtFocus(tokens, lexicon) ||
+            ordinals(tokens, lexicon).length > 0 ||
+            has(lexicon.buyVerbs))) ||
+        counted(reading);
       if (!adds) return undefined;
       const pool =
         context.compared.length > 0 && rankingOf(tokens, lexicon)

@@ -13,6 +13,7 @@ import {
 } from '../references.js';
 import { lookupNamed, subjectMatch } from '../subjects.js';
 import { hasPhrase } from '../text.js';
+import { unreadWords } from '../unread.js';
 import { asksOpenly } from './talk.js';
 import type { Reading, Rule } from './types.js';
 
@@ -25,6 +26,16 @@ function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
     (rankingOf(tokens, lexicon) !== undefined &&
       tokens.some((token) => lexicon.one.includes(token)))
   );
+}
+
+/**
+ * A reference with no verb of showing ("the second one?") asks to see that item only when the turn
+ * says nothing else: words the router cannot read ("wrap that one up", "nah, leave it") ask
+ * something else of it, which the model reads.
+ */
+function onlyPoints(reading: Reading): boolean {
+  const { tokens, catalog, lexicon, has } = reading;
+  return has(lexicon.display) || unreadWords(tokens, catalog, lexicon).length === 0;
 }
 
 /** The rules of the display feature. */
@@ -72,6 +83,7 @@ export const DISPLAY_RULES: readonly Rule[] = [
       const display = toolFor(catalog, 'display');
       const { newSubject, plural } = reading.slots();
       if (!display || newSubject || plural || !asksAboutOne(reading)) return undefined;
+      if (!onlyPoints(reading)) return undefined;
       const referred = referredItems(tokens, context, context.shown, lexicon);
       return referred.length === 1 && referred[0]
         ? { kind: 'tool', tool: display, args: { item_id: referred[0].id } }
@@ -88,6 +100,7 @@ export const DISPLAY_RULES: readonly Rule[] = [
       const display = toolFor(catalog, 'display');
       const { newSubject, plural } = reading.slots();
       if (!display || newSubject || plural || !asksAboutOne(reading)) return undefined;
+      if (!onlyPoints(reading)) return undefined;
       if (referredItems(tokens, context, context.shown, lexicon).length > 0) return undefined;
       const subject = subjectMatch(tokens, catalog, context.shown, lexicon);
       return subject ? { kind: 'tool', tool: display, args: { item_id: subject.id } } : undefined;

@@ -1,0 +1,49 @@
+// Words of an utterance the router reads nothing in: neither the language's request words nor
+// the catalogue's. A turn that holds some ("wrap that one up", "nah, leave it") says more than a
+// reference alone does, so a rule that acts on a bare reference leaves it to the model.
+import type { RouterCatalog } from './catalog.js';
+import type { Lexicon } from './lexicon.js';
+
+/** Every word the lexicon's tables hold, in their comparing form (built once per catalogue). */
+const knownWords = new WeakMap<RouterCatalog, ReadonlySet<string>>();
+
+/** The words of the lexicon's lists, sets and tables (keys and values), split into words. */
+function lexiconWords(value: unknown, into: Set<string>, depth = 0): void {
+  if (depth > 3 || value === null || value === undefined) return;
+  if (typeof value === 'string') {
+    for (const word of value.split(/\s+/)) if (word) into.add(word);
+  } else if (Array.isArray(value) || value instanceof Set) {
+    for (const entry of value as Iterable<unknown>) lexiconWords(entry, into, depth + 1);
+  } else if (typeof value === 'object' && !(value instanceof RegExp)) {
+    for (const [key, entry] of Object.entries(value)) {
+      if (typeof entry === 'number') lexiconWords(key, into, depth + 1);
+      else lexiconWords(entry, into, depth + 1);
+    }
+  }
+}
+
+/** The words the router reads something in, for a catalogue in its language. */
+function known(catalog: RouterCatalog, lexicon: Lexicon): ReadonlySet<string> {
+  const cached = knownWords.get(catalog);
+  if (cached) return cached;
+  const raw = new Set<string>();
+  const { code: _code, contractions: _contractions, currencies: _currencies, ...tables } = lexicon;
+  lexiconWords(tables, raw);
+  for (const option of catalog.enums) lexiconWords(option.phrases, raw);
+  for (const field of catalog.booleans) lexiconWords(field.phrases, raw);
+  for (const field of catalog.numbers) lexiconWords(field.words, raw);
+  const words = new Set([...raw].map((word) => lexicon.singular(word)));
+  for (const word of catalog.vocabulary) words.add(word);
+  knownWords.set(catalog, words);
+  return words;
+}
+
+/** The tokens the router reads nothing in (numbers and the catalogue's words are read). */
+export function unreadWords(
+  tokens: readonly string[],
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): string[] {
+  const words = known(catalog, lexicon);
+  return tokens.filter((token) => !/^\d+$/.test(token) && !words.has(lexicon.singular(token)));
+}
