@@ -3329,7 +3329,8 @@ export interface operations {
               | 'collection:items:display'
               | 'collection:items:comparison'
               | 'bucket:list:crud'
-              | 'workflow:conversation:end';
+              | 'workflow:conversation:end'
+              | 'page:tools:custom';
             /** @default {} */
             settings?: {
               [key: string]: unknown;
@@ -3466,7 +3467,8 @@ export interface operations {
                 | 'collection:items:display'
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
-                | 'workflow:conversation:end';
+                | 'workflow:conversation:end'
+                | 'page:tools:custom';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -3715,7 +3717,8 @@ export interface operations {
                 | 'collection:items:display'
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
-                | 'workflow:conversation:end';
+                | 'workflow:conversation:end'
+                | 'page:tools:custom';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -4050,7 +4053,8 @@ export interface operations {
               | 'collection:items:display'
               | 'collection:items:comparison'
               | 'bucket:list:crud'
-              | 'workflow:conversation:end';
+              | 'workflow:conversation:end'
+              | 'page:tools:custom';
             /** @default {} */
             settings?: {
               [key: string]: unknown;
@@ -4180,7 +4184,8 @@ export interface operations {
                 | 'collection:items:display'
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
-                | 'workflow:conversation:end';
+                | 'workflow:conversation:end'
+                | 'page:tools:custom';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -4446,7 +4451,8 @@ export interface operations {
                 | 'collection:items:display'
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
-                | 'workflow:conversation:end';
+                | 'workflow:conversation:end'
+                | 'page:tools:custom';
               /** @default {} */
               settings: {
                 [key: string]: unknown;

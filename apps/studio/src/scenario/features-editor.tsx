@@ -15,6 +15,8 @@ import {
   type JsonSchema,
 } from '../schema-form/schema-model';
 import { DangerButton } from '../components/danger-button';
+import { PageToolsEditor } from './page-tools-editor';
+import { newPageTool, PAGE_TOOLS_TYPE } from './page-tools-model';
 
 /** One feature type of the API's catalog. */
 export type CatalogFeature = Answer<'/v1/admin/feature-catalog', 'get'>['features'][number];
@@ -39,6 +41,8 @@ export const featureFormSchema: JsonSchema = pick(
   },
   ['name', 'tools'],
 );
+/** A page-tools feature's form: its name; its tools have an editor of their own. */
+const pageToolsFormSchema: JsonSchema = pick(featureFormSchema, ['name']);
 
 /** The feature catalog, loaded once per visit. */
 export function useFeatureCatalog() {
@@ -49,17 +53,23 @@ export function useFeatureCatalog() {
   });
 }
 
-/** A new feature of a catalog type: its settings' defaults and the tools the type brings. */
-export function newFeature(catalog: CatalogFeature) {
+/**
+ * A new feature of a catalog type: its settings' defaults and the tools the type brings; page
+ * tools, which bring none, start with one for the author to write (`takenNames` are the scenario's).
+ */
+export function newFeature(catalog: CatalogFeature, takenNames: readonly string[] = []) {
   return {
     name: catalog.title,
     type: catalog.type,
     settings: (defaultsOf(catalog.settings_schema as JsonSchema) as Record<string, unknown>) ?? {},
-    tools: catalog.tools.map((tool) => ({
-      name: tool.name,
-      type: tool.type,
-      settings: { operation: tool.operation },
-    })),
+    tools:
+      catalog.type === PAGE_TOOLS_TYPE
+        ? [newPageTool(takenNames)]
+        : catalog.tools.map((tool) => ({
+            name: tool.name,
+            type: tool.type,
+            settings: { operation: tool.operation },
+          })),
   };
 }
 
@@ -97,7 +107,9 @@ export function FeaturesEditor({
   errors: FieldErrors;
 }) {
   const catalog = useFeatureCatalog();
-  const features = (getAt(draft, ['features']) as { type: string }[] | undefined) ?? [];
+  const features =
+    (getAt(draft, ['features']) as { type: string; tools?: { name?: string }[] }[] | undefined) ??
+    [];
   const types = catalog.data?.features ?? [];
   return (
     <Stack>
@@ -145,13 +157,16 @@ export function FeaturesEditor({
                 </Text>
               )}
               <SchemaForm
-                schema={featureFormSchema}
+                schema={feature.type === PAGE_TOOLS_TYPE ? pageToolsFormSchema : featureFormSchema}
                 path={path}
                 value={draft}
                 onChange={onChange}
                 errors={errors}
                 idPrefix={`feature-${index}-`}
               />
+              {feature.type === PAGE_TOOLS_TYPE && (
+                <PageToolsEditor draft={draft} path={path} onChange={onChange} errors={errors} />
+              )}
               {Object.keys((entry?.settings_schema as JsonSchema | undefined)?.properties ?? {})
                 .length === 0 ? (
                 <Text size="sm" c="dimmed">
@@ -180,7 +195,10 @@ export function FeaturesEditor({
         value={null}
         onChange={(type) => {
           const entry = types.find((candidate) => candidate.type === type);
-          if (entry) onChange(setAt(draft, ['features'], [...features, newFeature(entry)]));
+          const taken = features.flatMap((other) =>
+            (other.tools ?? []).map((tool) => tool.name ?? ''),
+          );
+          if (entry) onChange(setAt(draft, ['features'], [...features, newFeature(entry, taken)]));
         }}
       />
     </Stack>

@@ -10,6 +10,7 @@ import { formLevelError, withApiError } from '../components/request-form';
 import { SchemaForm } from '../schema-form/schema-form';
 import { pick, validate, type FieldErrors } from '../schema-form/schema-model';
 import { FeaturesEditor, settingsErrors, useFeatureCatalog } from './features-editor';
+import { pageToolErrors } from './page-tools-model';
 import { LanguagesEditor } from './languages-editor';
 import { VoiceSample } from './voice-sample';
 
@@ -60,7 +61,11 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
     },
   });
   const errors: FieldErrors = withApiError(
-    { ...validate(patchSchema, draft), ...settingsErrors(draft, catalog.data?.features) },
+    {
+      ...validate(patchSchema, draft),
+      ...settingsErrors(draft, catalog.data?.features),
+      ...pageToolErrors(draft),
+    },
     save.error,
   );
   const failure = formLevelError(save.error);
