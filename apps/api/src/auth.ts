@@ -4,12 +4,19 @@ import type { OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
 import { rowsFor, type Page } from './paging.js';
 
+/** scrypt's parameters: CPU and memory cost `N` (a power of two), block size `r`, parallelism `p`. */
+export interface PasswordCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
 /**
  * scrypt's cost for new hashes: N = 2^17, r = 8, p = 1 (128 MiB, about half a second here), the
  * OWASP Password Storage Cheat Sheet's current recommendation. Hashes keep their parameters, so
  * older ones still verify and are rehashed at these on the next successful sign-in.
  */
-export const PASSWORD_COST = { N: 1 << 17, r: 8, p: 1 } as const;
+export const PASSWORD_COST: PasswordCost = { N: 1 << 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 // One derivation needs 128 * N * r bytes; Node's default `maxmem` (32 MiB) refuses that.
 const maxmemFor = (N: number, r: number) => 2 * 128 * N * r;
@@ -44,10 +51,13 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   );
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), parameters kept for later changes. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), parameters kept for later changes;
+ * at {@link PASSWORD_COST} unless told another `cost`.
+ */
+export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = PASSWORD_COST;
+  const { N, r, p } = cost;
   const key = await derive(password, salt, N, r, p);
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
@@ -67,14 +77,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Whether a stored hash was made with other parameters than {@link PASSWORD_COST}'s. */
-export function needsRehash(stored: string): boolean {
+/** Whether a stored hash was made with other parameters than `cost` (default {@link PASSWORD_COST}). */
+export function needsRehash(stored: string, cost = PASSWORD_COST): boolean {
   const [scheme, N, r, p] = stored.split('$');
   return (
-    scheme !== 'scrypt' ||
-    Number(N) !== PASSWORD_COST.N ||
-    Number(r) !== PASSWORD_COST.r ||
-    Number(p) !== PASSWORD_COST.p
+    scheme !== 'scrypt' || Number(N) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p
   );
 }
 
@@ -95,10 +102,26 @@ export interface AdminPrincipal {
   api_key_id?: number;
 }
 
+/** How {@link createAdminAuth} hashes passwords. */
+export interface AdminAuthOptions {
+  /**
+   * The scrypt cost of new hashes and of those a sign-in brings up to date (default
+   * {@link PASSWORD_COST}). Tests that create and sign in many admins pass a cheap one; stored
+   * hashes keep their own, so either verifies everywhere.
+   */
+  passwordCost?: PasswordCost;
+}
+
 /** Admin sign-in, sessions and API keys. */
-export function createAdminAuth(database: OpenDatabase) {
+export function createAdminAuth(database: OpenDatabase, options: AdminAuthOptions = {}) {
   const { db } = database;
   const now = () => new Date().toISOString();
+  const cost = options.passwordCost ?? PASSWORD_COST;
+  const hash = (password: string) => hashPassword(password, cost);
+  // Verified against when the email is unknown, so that answer takes as long as a wrong password:
+  // made on the first such sign-in, at this cost.
+  let dummy: Promise<string> | undefined;
+  const dummyHash = () => (dummy ??= hash(randomBytes(8).toString('hex')));
 
   /** A new session for an admin: what sign-in and sign-up answer. */
   async function openSession(admin: { id: number; company_id: number }) {
@@ -128,10 +151,10 @@ export function createAdminAuth(database: OpenDatabase) {
       const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
       if (!admin || !ok) throw new HttpError(401, 'wrong email or password');
       // The password is at hand only now: a hash of an older cost is brought up to today's.
-      if (needsRehash(admin.password_hash))
+      if (needsRehash(admin.password_hash, cost))
         await db
           .updateTable('admins')
-          .set({ password_hash: await hashPassword(password) })
+          .set({ password_hash: await hash(password) })
           .where('id', '=', admin.id)
           .execute();
       return openSession(admin);
@@ -142,7 +165,7 @@ export function createAdminAuth(database: OpenDatabase) {
      * conflict (409), and nothing is created.
      */
     async signUp(companyName: string, email: string, password: string) {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hash(password);
       const admin = await db.transaction().execute(async (trx) => {
         const company = await trx
           .insertInto('companies')
@@ -222,7 +245,7 @@ export function createAdminAuth(database: OpenDatabase) {
         .executeTakeFirst();
       if (!admin || !(await verifyPassword(currentPassword, admin.password_hash)))
         throw new HttpError(403, 'the current password is wrong');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hash(newPassword);
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('admins')
@@ -244,7 +267,7 @@ export function createAdminAuth(database: OpenDatabase) {
         .values({
           company_id: companyId,
           email: email.toLowerCase(),
-          password_hash: await hashPassword(password),
+          password_hash: await hash(password),
           created_at: now(),
         })
         .returning(['id', 'email', 'created_at'])
@@ -303,10 +326,6 @@ export function createAdminAuth(database: OpenDatabase) {
 
 /** Admin sign-in and keys. */
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
-
-// Computed on the first login with an unknown email, then reused.
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashPassword(randomBytes(8).toString('hex')));
 
 /** Checks the agent's service key (`Authorization: Bearer <SVC_AGENT_KEY>`) in constant time. */
 export function checkAgentKey(request: FastifyRequest, agentKey: string): void {

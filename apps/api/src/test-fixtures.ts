@@ -3,6 +3,7 @@
 import type { OpenDatabase } from './db/database.js';
 import { createAdminAuth } from './auth.js';
 import { createCollectionStore } from './collections/store.js';
+import { TEST_PASSWORD_COST } from './testing/test-api.js';
 
 /**
  * Seeds a migrated, empty database with the fixture's rows (a `seed` for `startTestApi`);
@@ -76,7 +77,7 @@ export async function seedFixture(database: OpenDatabase) {
     .executeTakeFirstOrThrow();
   const foreignCollection = await insertCollection(foreignCompany.id, 'Their gear');
   await store.upsertItems(foreignCollection, [{ id: 'X-1', data: { name: 'Secret boot' } }]);
-  const auth = createAdminAuth(database);
+  const auth = createAdminAuth(database, { passwordCost: TEST_PASSWORD_COST });
   await auth.createAdmin(company.id, ADMIN.email, ADMIN.password);
   await auth.createAdmin(foreignCompany.id, 'admin@other.example', ADMIN.password);
 

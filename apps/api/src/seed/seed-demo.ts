@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth.js';
+import { hashPassword, PASSWORD_COST, type PasswordCost } from '../auth.js';
 import { searchText } from '../collections/collection.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { createCollectionStore } from '../collections/store.js';
@@ -49,15 +49,23 @@ async function findOrCreate(
  */
 export async function seedDemo(
   database: OpenDatabase,
-  adminPassword = process.env.SVC_SEED_ADMIN_PASSWORD || DEMO_ADMIN.password,
+  options: {
+    /** The demo admin's password (default `SVC_SEED_ADMIN_PASSWORD`, else the public one). */
+    adminPassword?: string;
+    /** Its hash's scrypt cost (default the production `PASSWORD_COST`; the test kit's is cheap). */
+    passwordCost?: PasswordCost;
+  } = {},
 ): Promise<SeedSummary> {
   const { db } = database;
   const now = new Date().toISOString();
+  const adminPassword =
+    options.adminPassword ?? (process.env.SVC_SEED_ADMIN_PASSWORD || DEMO_ADMIN.password);
+  const cost = options.passwordCost ?? PASSWORD_COST;
   // Hashing is slow on purpose; do it before the transaction holds the database. The public demo
-  // password's hash is made once per process: the test kit seeds a database per suite.
-  const passwordHash = await (adminPassword === DEMO_ADMIN.password
+  // password's production hash is made once per process: tests may seed a database per suite.
+  const passwordHash = await (adminPassword === DEMO_ADMIN.password && cost === PASSWORD_COST
     ? (demoPasswordHash ??= hashPassword(DEMO_ADMIN.password))
-    : hashPassword(adminPassword));
+    : hashPassword(adminPassword, cost));
   const english = await db.transaction().execute(async (trx: Kysely<Database>) => {
     const company = await findOrCreate(
       () => trx.selectFrom('companies').select('id').where('name', '=', COMPANY).executeTakeFirst(),

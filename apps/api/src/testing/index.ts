@@ -11,6 +11,7 @@ export {
   startTestApi,
   seedDemoForTests,
   TEST_AGENT_KEY,
+  TEST_PASSWORD_COST,
   TEST_SIGNING_KEY,
   type DemoSeed,
   type ListeningTestApi,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { SessionMode } from '@svc/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppDeps } from '../app.js';
+import type { PasswordCost } from '../auth.js';
 import type { ScenarioSnapshot } from '../conversations.js';
 import { openDatabase, type OpenDatabase } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
@@ -23,6 +24,13 @@ export const TEST_AGENT_KEY = 'agent-key-for-tests-0123456789';
 /** The key that seals provider credentials in the test kit's API. */
 export const TEST_SECRETS_KEY = 'secrets-key-for-tests-0123456789abcdef';
 
+/**
+ * The scrypt cost of the admin passwords a test API and the test seeds hash: about a thousandth of
+ * the production cost's time. Hashes keep their parameters, so tests that sign in many times do
+ * not each pay half a second; the production cost has tests of its own (`password.test.ts`).
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 1 << 10, r: 8, p: 1 };
+
 /** The key a test API signs visitor tokens with unless told otherwise. */
 export const TEST_SIGNING_KEY = { kid: 'test', secret: 'test-secret-of-at-least-32-chars!' };
 
@@ -36,7 +44,7 @@ export type DemoSeed = SeedSummary & SeededPublication;
 
 /** Seeds the demo (`npm run seed`'s data) into a migrated database. */
 export async function seedDemoForTests(database: OpenDatabase): Promise<DemoSeed> {
-  const demo = await seedDemo(database);
+  const demo = await seedDemo(database, { passwordCost: TEST_PASSWORD_COST });
   return { ...demo, publicationUuid: demo.publications.production };
 }
 
@@ -60,8 +68,9 @@ export interface TestApiOptions<Seeded extends SeededPublication> {
   routes?: (app: FastifyInstance) => void | Promise<void>;
   /**
    * What else `createApp` takes. Tokens default to {@link TEST_SIGNING_KEY}, the agent key to
-   * {@link TEST_AGENT_KEY}, sign-up is on, and publication lookups are not cached, so a change a
-   * test makes in the database is seen at once.
+   * {@link TEST_AGENT_KEY}, sign-up is on, passwords are hashed at {@link TEST_PASSWORD_COST},
+   * and publication lookups are not cached, so a change a test makes in the database is seen at
+   * once.
    */
   app?: Partial<Omit<AppDeps, 'database' | 'transport'>>;
   /** Limits every seeded application gets (benchmarks lift them); the defaults otherwise. */
@@ -176,6 +185,7 @@ async function boot<Seeded extends SeededPublication>(
     publicationCacheMs: 0,
     // Tests and the studio's browser tests sign companies up.
     signup: true,
+    passwordCost: TEST_PASSWORD_COST,
     ...options.app,
     database,
     transport,

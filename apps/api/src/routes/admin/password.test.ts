@@ -3,12 +3,14 @@ import { expect, it } from 'vitest';
 import { hashPassword, PASSWORD_COST, verifyPassword } from '../../auth.js';
 import { ADMIN } from '../../test-fixtures.js';
 import { adminCaller, describeOnBothDialects } from '../../test-harness.js';
+import { TEST_PASSWORD_COST } from '../../testing/index.js';
 
-/** A hash as the API made them before (N = 2^15), for the upgrade on sign-in. */
+/** A hash made at a lower cost than the API's (here the test kit's), for the upgrade on sign-in. */
+const OLD_N = TEST_PASSWORD_COST.N / 2;
 function oldHash(password: string): string {
   const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', 1 << 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = scryptSync(password, salt, 32, { N: OLD_N, r: 8, p: 1 });
+  return ['scrypt', OLD_N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 it('hashes new passwords with scrypt at N = 2^17, r = 8, p = 1', async () => {
@@ -104,7 +106,7 @@ describeOnBothDialects('admin password and sessions', (harness) => {
     expect((await call('GET', '/me', admin.owner)).status).toBe(200);
   });
 
-  it('upgrades a hash of the old cost on the next successful sign-in', async () => {
+  it("upgrades a hash of an older cost to the API's on the next successful sign-in", async () => {
     const admin = await freshAdmin();
     const { db } = harness().fixture.database;
     await db
@@ -125,13 +127,13 @@ describeOnBothDialects('admin password and sessions', (harness) => {
       (await call('POST', '/login', undefined, { email: admin.email, password: 'wrong password' }))
         .status,
     ).toBe(401);
-    expect((await stored()).startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect((await stored()).startsWith(`scrypt$${OLD_N}$8$1$`)).toBe(true);
     expect(
       (await call('POST', '/login', undefined, { email: admin.email, password: admin.password }))
         .status,
     ).toBe(200);
     const upgraded = await stored();
-    expect(upgraded.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(upgraded.startsWith(`scrypt$${TEST_PASSWORD_COST.N}$8$1$`)).toBe(true);
     expect(
       (await call('POST', '/login', undefined, { email: admin.email, password: admin.password }))
         .status,
