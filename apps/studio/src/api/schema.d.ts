@@ -496,6 +496,65 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/secrets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company’s webhook secrets by name, without their values (offset paged) */
+    get: operations['listSecrets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/secrets/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Store a secret under a name, or rotate it (replace its value)
+     * @description A webhook tool’s header value names it as `{{secret:name}}`; the API fills it into that header of the company’s tool calls and nowhere else. The value is sealed at rest and never shown again.
+     */
+    put: operations['putSecret'];
+    post?: never;
+    /** Delete a secret; a tool whose header names it answers the model an error */
+    delete: operations['deleteSecret'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/webhook-signing-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the company has a webhook signing key, and when it was made (never the key) */
+    get: operations['getWebhookSigningKey'];
+    put?: never;
+    /**
+     * Create the webhook signing key, or rotate it; the answer is the only time it is shown
+     * @description Every webhook tool call carries `svc-signature: t=<unix>,v1=<hex>` (HMAC-SHA256 of `<t>.<body>` under this key; `@svc/webhooks` verifies it). After a rotation the previous key signs too, as a second `v1`, for 24 hours.
+     */
+    post: operations['rotateWebhookSigningKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/scenarios/{id}/tests': {
     parameters: {
       query?: never;
@@ -737,6 +796,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/knowledge/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company’s knowledge documents (offset paged) */
+    get: operations['listKnowledgeDocuments'];
+    put?: never;
+    /**
+     * Upload a document (plain text, Markdown, HTML or PDF) under a title
+     * @description The body is the file itself; its Content-Type says what it is. HTML is read without its markup, scripts and styles; headings (Markdown `#`, HTML `h1`-`h6`) start new passages.
+     */
+    post: operations['uploadKnowledgeDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/knowledge/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One knowledge document */
+    get: operations['getKnowledgeDocument'];
+    put?: never;
+    post?: never;
+    /** Delete a document and its passages; scenarios that list it no longer find it */
+    delete: operations['deleteKnowledgeDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/knowledge/documents/{id}/passages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The passages a document was split into, in order (offset paged) */
+    get: operations['listKnowledgePassages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/knowledge/documents/from-url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fetch a page or file once and add it as a document
+     * @description The URL is fetched once, now, through the platform's guarded outbound fetch (public addresses only, redirects checked), within 15 s; it is never fetched again (fetch it anew to update it). Its Content-Type must be one of text/plain, text/markdown, text/html, application/pdf.
+     */
+    post: operations['fetchKnowledgeDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/knowledge/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What the agent would find for a question
+     * @description Hybrid search (words and meaning, fused by reciprocal rank) over the listed documents of the company, or all of them. `relevant` marks the passages the agent would answer from.
+     */
+    post: operations['searchKnowledge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/conversations': {
     parameters: {
       query?: never;
@@ -800,6 +955,127 @@ export interface paths {
      * @description Counts conversations started in [from, to) (default: the last 30 days), optionally of one publication, scenario or application. Days are UTC.
      */
     get: operations['getStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The application's post-call webhook (404 when it has none) */
+    get: operations['getWebhook'];
+    /** Create or change the post-call webhook (a new one answers its secret once) */
+    put: operations['putWebhook'];
+    post?: never;
+    /** Remove the webhook (its delivery log stays) */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/webhook/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new signing secret, answered once; the old one stops signing at once */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/webhook/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The application's post-call deliveries, newest first (offset paged) */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/webhook/deliveries/{deliveryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One delivery with its payload and every attempt */
+    get: operations['getWebhookDelivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/applications/{id}/webhook/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery again now, with a fresh round of attempts and the same payload */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/conversations/{conversationId}/analysis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the agent read out of the conversation: declared fields and criteria (null until it has) */
+    get: operations['getConversationAnalysis'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/stats/criteria': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Success, failure and unknown counts of each criterion over conversations started in [from, to) */
+    get: operations['getCriteriaRates'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3330,7 +3606,9 @@ export interface operations {
               | 'collection:items:comparison'
               | 'bucket:list:crud'
               | 'workflow:conversation:end'
-              | 'page:tools:custom';
+              | 'page:tools:custom'
+              | 'webhook:tools:custom'
+              | 'knowledge:documents:search';
             /** @default {} */
             settings?: {
               [key: string]: unknown;
@@ -3373,6 +3651,26 @@ export interface operations {
               prompt?: string;
               first_message?: string;
             };
+          };
+          /**
+           * @default {
+           *       "fields": [],
+           *       "criteria": []
+           *     }
+           */
+          analysis?: {
+            /** @default [] */
+            fields?: {
+              name: string;
+              /** @enum {string} */
+              type: 'string' | 'number' | 'boolean' | 'date';
+              description: string;
+            }[];
+            /** @default [] */
+            criteria?: {
+              name: string;
+              description: string;
+            }[];
           };
           application_id: number;
           name: string;
@@ -3468,7 +3766,9 @@ export interface operations {
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
                 | 'workflow:conversation:end'
-                | 'page:tools:custom';
+                | 'page:tools:custom'
+                | 'webhook:tools:custom'
+                | 'knowledge:documents:search';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -3511,6 +3811,26 @@ export interface operations {
                 prompt?: string;
                 first_message?: string;
               };
+            };
+            /**
+             * @default {
+             *       "fields": [],
+             *       "criteria": []
+             *     }
+             */
+            analysis: {
+              /** @default [] */
+              fields: {
+                name: string;
+                /** @enum {string} */
+                type: 'string' | 'number' | 'boolean' | 'date';
+                description: string;
+              }[];
+              /** @default [] */
+              criteria: {
+                name: string;
+                description: string;
+              }[];
             };
             id: number;
             application_id: number;
@@ -3599,7 +3919,7 @@ export interface operations {
           };
         };
       };
-      /** @description Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
+      /** @description Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, an analysis field or criterion is named twice, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3718,7 +4038,9 @@ export interface operations {
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
                 | 'workflow:conversation:end'
-                | 'page:tools:custom';
+                | 'page:tools:custom'
+                | 'webhook:tools:custom'
+                | 'knowledge:documents:search';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -3761,6 +4083,26 @@ export interface operations {
                 prompt?: string;
                 first_message?: string;
               };
+            };
+            /**
+             * @default {
+             *       "fields": [],
+             *       "criteria": []
+             *     }
+             */
+            analysis: {
+              /** @default [] */
+              fields: {
+                name: string;
+                /** @enum {string} */
+                type: 'string' | 'number' | 'boolean' | 'date';
+                description: string;
+              }[];
+              /** @default [] */
+              criteria: {
+                name: string;
+                description: string;
+              }[];
             };
             id: number;
             application_id: number;
@@ -4054,7 +4396,9 @@ export interface operations {
               | 'collection:items:comparison'
               | 'bucket:list:crud'
               | 'workflow:conversation:end'
-              | 'page:tools:custom';
+              | 'page:tools:custom'
+              | 'webhook:tools:custom'
+              | 'knowledge:documents:search';
             /** @default {} */
             settings?: {
               [key: string]: unknown;
@@ -4096,6 +4440,20 @@ export interface operations {
               prompt?: string;
               first_message?: string;
             };
+          };
+          analysis?: {
+            /** @default [] */
+            fields?: {
+              name: string;
+              /** @enum {string} */
+              type: 'string' | 'number' | 'boolean' | 'date';
+              description: string;
+            }[];
+            /** @default [] */
+            criteria?: {
+              name: string;
+              description: string;
+            }[];
           };
         };
       };
@@ -4185,7 +4543,9 @@ export interface operations {
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
                 | 'workflow:conversation:end'
-                | 'page:tools:custom';
+                | 'page:tools:custom'
+                | 'webhook:tools:custom'
+                | 'knowledge:documents:search';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -4228,6 +4588,26 @@ export interface operations {
                 prompt?: string;
                 first_message?: string;
               };
+            };
+            /**
+             * @default {
+             *       "fields": [],
+             *       "criteria": []
+             *     }
+             */
+            analysis: {
+              /** @default [] */
+              fields: {
+                name: string;
+                /** @enum {string} */
+                type: 'string' | 'number' | 'boolean' | 'date';
+                description: string;
+              }[];
+              /** @default [] */
+              criteria: {
+                name: string;
+                description: string;
+              }[];
             };
             id: number;
             application_id: number;
@@ -4327,7 +4707,7 @@ export interface operations {
           };
         };
       };
-      /** @description Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
+      /** @description Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, an analysis field or criterion is named twice, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4452,7 +4832,9 @@ export interface operations {
                 | 'collection:items:comparison'
                 | 'bucket:list:crud'
                 | 'workflow:conversation:end'
-                | 'page:tools:custom';
+                | 'page:tools:custom'
+                | 'webhook:tools:custom'
+                | 'knowledge:documents:search';
               /** @default {} */
               settings: {
                 [key: string]: unknown;
@@ -4495,6 +4877,26 @@ export interface operations {
                 prompt?: string;
                 first_message?: string;
               };
+            };
+            /**
+             * @default {
+             *       "fields": [],
+             *       "criteria": []
+             *     }
+             */
+            analysis: {
+              /** @default [] */
+              fields: {
+                name: string;
+                /** @enum {string} */
+                type: 'string' | 'number' | 'boolean' | 'date';
+                description: string;
+              }[];
+              /** @default [] */
+              criteria: {
+                name: string;
+                description: string;
+              }[];
             };
             id: number;
             application_id: number;
@@ -6218,6 +6620,624 @@ export interface operations {
       };
       /** @description Rate limited: too many requests from this address; retry after the window */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listSecrets: {
+    parameters: {
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            secrets: {
+              name: string;
+              /** @description `…` and the value’s last four characters; the value is never shown again */
+              value_hint: string;
+              created_at: string;
+              updated_at: string;
+            }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description What a webhook tool’s header names as `{{secret:name}}` */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Replaced */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            /** @description `…` and the value’s last four characters; the value is never shown again */
+            value_hint: string;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            /** @description `…` and the value’s last four characters; the value is never shown again */
+            value_hint: string;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The operator has not configured secret storage (SVC_SECRETS_KEY) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description What a webhook tool’s header names as `{{secret:name}}` */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWebhookSigningKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description `…` and the key’s last four characters */
+            secret_hint: string;
+            created_at: string;
+            rotated_at: string | null;
+            /** @description Until when the key before the last rotation still signs (a second `v1`) */
+            previous_valid_until: string | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The company has no signing key yet */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  rotateWebhookSigningKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rotated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description `…` and the key’s last four characters */
+            secret_hint: string;
+            created_at: string;
+            rotated_at: string | null;
+            /** @description Until when the key before the last rotation still signs (a second `v1`) */
+            previous_valid_until: string | null;
+            secret: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description `…` and the key’s last four characters */
+            secret_hint: string;
+            created_at: string;
+            rotated_at: string | null;
+            /** @description Until when the key before the last rotation still signs (a second `v1`) */
+            previous_valid_until: string | null;
+            secret: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The operator has not configured secret storage (SVC_SECRETS_KEY) */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9617,6 +10637,908 @@ export interface operations {
       };
     };
   };
+  listKnowledgeDocuments: {
+    parameters: {
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            documents: {
+              id: number;
+              title: string;
+              /**
+               * @description Uploaded, or fetched once from `source_url`
+               * @enum {string}
+               */
+              source: 'upload' | 'url';
+              source_url: string | null;
+              /** @description One of text/plain, text/markdown, text/html, application/pdf */
+              content_type: string;
+              /** @description Size of the upload or of the fetched page */
+              bytes: number;
+              /** @description Characters of text read from it */
+              text_chars: number;
+              /** @description Passages it was split into */
+              passage_count: number;
+              /** @description The start of its first passage: what the upload became */
+              preview: string;
+              created_at: string;
+            }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  uploadKnowledgeDocument: {
+    parameters: {
+      query: {
+        title: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/plain': string;
+        'text/markdown': string;
+        'text/html': string;
+        'application/pdf': string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            title: string;
+            /**
+             * @description Uploaded, or fetched once from `source_url`
+             * @enum {string}
+             */
+            source: 'upload' | 'url';
+            source_url: string | null;
+            /** @description One of text/plain, text/markdown, text/html, application/pdf */
+            content_type: string;
+            /** @description Size of the upload or of the fetched page */
+            bytes: number;
+            /** @description Characters of text read from it */
+            text_chars: number;
+            /** @description Passages it was split into */
+            passage_count: number;
+            /** @description The start of its first passage: what the upload became */
+            preview: string;
+            created_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The document is over 10485760 bytes */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not one of text/plain, text/markdown, text/html, application/pdf */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description No text could be read from it (empty, not UTF-8, an unreadable PDF, too many passages), or the URL could not be fetched; the message says which */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getKnowledgeDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            title: string;
+            /**
+             * @description Uploaded, or fetched once from `source_url`
+             * @enum {string}
+             */
+            source: 'upload' | 'url';
+            source_url: string | null;
+            /** @description One of text/plain, text/markdown, text/html, application/pdf */
+            content_type: string;
+            /** @description Size of the upload or of the fetched page */
+            bytes: number;
+            /** @description Characters of text read from it */
+            text_chars: number;
+            /** @description Passages it was split into */
+            passage_count: number;
+            /** @description The start of its first passage: what the upload became */
+            preview: string;
+            created_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteKnowledgeDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listKnowledgePassages: {
+    parameters: {
+      query?: {
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            passages: {
+              id: number;
+              document_id: number;
+              /** @description 0-based order in its document */
+              position: number;
+              /** @description The heading it sits under, if any */
+              heading: string | null;
+              text: string;
+            }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  fetchKnowledgeDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          url: string;
+          /** @description Default: the page’s URL */
+          title?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            title: string;
+            /**
+             * @description Uploaded, or fetched once from `source_url`
+             * @enum {string}
+             */
+            source: 'upload' | 'url';
+            source_url: string | null;
+            /** @description One of text/plain, text/markdown, text/html, application/pdf */
+            content_type: string;
+            /** @description Size of the upload or of the fetched page */
+            bytes: number;
+            /** @description Characters of text read from it */
+            text_chars: number;
+            /** @description Passages it was split into */
+            passage_count: number;
+            /** @description The start of its first passage: what the upload became */
+            preview: string;
+            created_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The document is over 10485760 bytes */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not one of text/plain, text/markdown, text/html, application/pdf */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description No text could be read from it (empty, not UTF-8, an unreadable PDF, too many passages), or the URL could not be fetched; the message says which */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  searchKnowledge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          query: string;
+          /** @description The scope, as a scenario’s knowledge feature lists it; default: all */
+          document_ids?: number[];
+          /** @default 5 */
+          limit?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              passage_id: number;
+              document_id: number;
+              document_title: string;
+              position: number;
+              heading: string | null;
+              text: string;
+              /** @description Reciprocal rank fusion of the two rankings; higher is better */
+              score: number;
+              /** @description Cosine similarity of the question and the passage */
+              similarity: number;
+              /** @description Rank by words; null when no word matched */
+              text_rank: number | null;
+              /** @description Rank by meaning; null when outside its candidates */
+              vector_rank: number | null;
+              /** @description Whether the agent would answer from it (similarity ≥ threshold) */
+              relevant: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
   listConversations: {
     parameters: {
       query?: {
@@ -10041,6 +11963,1134 @@ export interface operations {
               tool: string;
               query: string | null;
               searches: number;
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description `from` is not before `to` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            application_id: number;
+            url: string;
+            enabled: boolean;
+            /** @description Conversations that ended from then on are delivered */
+            enabled_at: string;
+            updated_at: string;
+            /** @description The signing secret: answered only when the webhook is created or its secret rotated */
+            secret?: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description An https address on a public host */
+          url: string;
+          /** @default true */
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            application_id: number;
+            url: string;
+            enabled: boolean;
+            /** @description Conversations that ended from then on are delivered */
+            enabled_at: string;
+            updated_at: string;
+            /** @description The signing secret: answered only when the webhook is created or its secret rotated */
+            secret?: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The URL is not https, holds a user name, or names a host that is not public */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The server has no SVC_SECRETS_KEY to seal the signing secret */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            application_id: number;
+            url: string;
+            enabled: boolean;
+            /** @description Conversations that ended from then on are delivered */
+            enabled_at: string;
+            updated_at: string;
+            /** @description The signing secret: answered only when the webhook is created or its secret rotated */
+            secret?: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The server has no SVC_SECRETS_KEY to seal the signing secret */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'delivered' | 'failed';
+        /** @description Records per page (1-200) */
+        limit?: number;
+        /** @description Records to skip: the `next_offset` of the previous page */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              id: number;
+              application_id: number;
+              conversation_id: string;
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attempts: number;
+              /** @description When the next attempt is due; null unless pending */
+              next_attempt_at: string | null;
+              last_status_code: number | null;
+              last_error: string | null;
+              delivered_at: string | null;
+              created_at: string;
+            }[];
+            /** @description The `offset` of the next page; null when this page is the last */
+            next_offset: number | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        deliveryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            application_id: number;
+            conversation_id: string;
+            /** @enum {string} */
+            status: 'pending' | 'delivered' | 'failed';
+            attempts: number;
+            /** @description When the next attempt is due; null unless pending */
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            delivered_at: string | null;
+            created_at: string;
+            /** @description The JSON body sent (null before the first attempt) */
+            payload: unknown;
+            attempt_log: {
+              attempted_at: string;
+              status_code: number | null;
+              error: string | null;
+              duration_ms: number;
+            }[];
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        deliveryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            application_id: number;
+            conversation_id: string;
+            /** @enum {string} */
+            status: 'pending' | 'delivered' | 'failed';
+            attempts: number;
+            /** @description When the next attempt is due; null unless pending */
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            delivered_at: string | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The delivery is being sent right now; try again when it is done */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The body is over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description The Content-Type is not one this operation reads */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getConversationAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        conversationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            analysis: {
+              /** @description Every declared field by name, typed as declared; null when the conversation does not say */
+              data: {
+                [key: string]: (string | number | boolean) | null;
+              };
+              /** @description Every declared criterion, in declared order */
+              criteria: {
+                name: string;
+                /** @enum {string} */
+                result: 'success' | 'failure' | 'unknown';
+                rationale: string;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description The body, query or path does not match the schema; the message names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired admin session token or API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description This credential may not do this (an API key cannot manage admins or keys) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Not found, or not this company's (ids of other companies are never confirmed) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A duplicate of a unique value, or a record others still refer to */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description A path parameter is over 4096 characters */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Rate limited: too many requests from this address; retry after the window */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCriteriaRates: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+        scenario_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            criteria: {
+              name: string;
+              success: number;
+              failure: number;
+              unknown: number;
             }[];
           };
         };
