@@ -49,7 +49,6 @@ describe('EchoGuard', () => {
     expect(guard.isEcho('Bye.', 6_000)).toBe(false);
   });
 
-
   it("takes the agent's words heard back for an echo while they play and a moment after", () => {
     let now = 0;
     const guard = new EchoGuard(() => now);
@@ -74,6 +73,23 @@ describe('EchoGuard', () => {
     // One word cannot tell the visitor's "tents" from the agent's.
     expect(guard.isEcho('tents')).toBe(false);
     expect(new EchoGuard().isEcho('what are you looking for')).toBe(false);
+  });
+
+  it('follows the audio as it plays, later than it was handed out on a loaded machine', () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('I found 5 tents.', 1.2);
+    // Handed out at 0, due to end at 1.2 s; it starts playing at 2 s and stops at 3.2 s.
+    now = 2_000;
+    guard.playing(true);
+    now = 4_000;
+    expect(guard.isEcho('I found five tints.', 3_100)).toBe(true);
+    now = 4_500;
+    guard.playing(false);
+    now = 6_000;
+    expect(guard.isEcho('I found five tints.', 4_000)).toBe(true);
+    // The visitor's answer well after the audio stopped.
+    expect(guard.isEcho('five tents', 6_500)).toBe(false);
   });
 
   it('keeps an answer that began after the agent finished, even in its very words', () => {

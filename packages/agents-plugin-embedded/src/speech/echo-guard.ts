@@ -141,6 +141,10 @@ export class EchoGuard {
   #spoken: Spoken[] = [];
   /** When the audio handed out so far ends playing, if played without a gap. */
   #playedUntil = 0;
+  /** Whether the agent's audio is playing at the visitor. */
+  #playing = false;
+  /** When it last stopped: what was handed out before belongs to an earlier playout. */
+  #stoppedAt = Number.NEGATIVE_INFINITY;
   readonly #now: () => number;
 
   /** @param now The clock (ms since the epoch): a test's own. */
@@ -163,6 +167,32 @@ export class EchoGuard {
   }
 
   /**
+   * The agent's audio starts or stops playing at the visitor (the session's speaking state). The
+   * audio plays later than it was handed out, by seconds on a loaded machine: while it plays, and
+   * when it stops, what was handed out for it is taken to end no sooner.
+   */
+  playing(playing: boolean): void {
+    const now = this.#now();
+    if (playing) {
+      this.#playing = true;
+      return;
+    }
+    this.#heardUntil(now);
+    this.#playing = false;
+    this.#stoppedAt = now;
+  }
+
+  /** The speech of the current playout ends no sooner than `now`. */
+  #heardUntil(now: number): void {
+    if (!this.#playing) return;
+    for (const spoken of this.#spoken) {
+      if (spoken.starts < this.#stoppedAt || spoken.starts > now) continue;
+      spoken.ends = Math.max(spoken.ends, now);
+      spoken.until = Math.max(spoken.until, now + ECHO_TAIL_MS);
+    }
+  }
+
+  /**
    * Whether `transcript` is the agent's own recent speech: most of its words words the agent
    * said in the last seconds or near misses of them, or (when the recognizer says when the
    * utterance began) all of them a run of the agent's words in order, a sound off at most. A
@@ -175,6 +205,7 @@ export class EchoGuard {
   isEcho(transcript: string, startedAt?: number): boolean {
     const words = normalizeWords(transcript);
     if (words.length === 0) return false;
+    this.#heardUntil(this.#now());
     if (words.length === 1) {
       return startedAt !== undefined && this.#echoesOneWord(words[0] as string, startedAt);
     }
