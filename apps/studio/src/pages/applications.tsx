@@ -6,6 +6,7 @@ import { Admins } from '../applications/admins';
 import { ApplicationPublications } from '../applications/application-publications';
 import { ApiKeys } from '../applications/api-keys';
 import { Credentials } from '../applications/credentials';
+import { WebhookSecrets } from '../applications/webhook-secrets';
 import { ApplicationForm } from '../applications/application-form';
 import { MyAccount } from '../applications/my-account';
 import { QueryList } from '../components/states';
@@ -56,6 +57,7 @@ function ApplicationsPage() {
       </QueryList>
       <ApiKeys />
       <Credentials />
+      <WebhookSecrets />
       <Admins />
       <MyAccount />
       <Modal
