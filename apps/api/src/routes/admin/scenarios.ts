@@ -55,7 +55,7 @@ const scenarioSummary = z.object({
 });
 
 const toolNamedTwice = errorBody(
-  'Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, an analysis field or criterion is named twice, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
+  'Two tools of the scenario have the same name, a cart tool neither declares `settings.operation` nor is named as a tool of the catalog, a key of `translations` is not a language tag, an analysis field or criterion is named twice, a page tool lacks a description or arguments, declares arguments outside the JSON Schema subset the models follow, a timeout out of bounds or the page method of another tool, or a voice setting names a key or an environment variable, gives an address to a provider other than openai-compatible, or an address that is not https on a public host; the message names the field',
 );
 
 /**
