@@ -38,7 +38,7 @@ import {
 } from '@svc/protocol/agent';
 import { guardedFetch, type FetchLike } from '@svc/webhooks/outbound';
 import { OpenAI } from 'openai';
-import type { Engines } from './conversation.js';
+import type { Engines } from './conversation/options.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { readOperatorEndpoints } from './endpoints.js';
