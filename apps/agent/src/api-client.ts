@@ -7,11 +7,13 @@ import {
   AGENT_API_ENDPOINTS,
   agentApiPath,
   parseRuntimeConfig,
+  parseToolResult,
   type AgentApiEndpoint,
   type ConversationAnalysis,
   type ParseResult,
   type RouteParameters,
   type RuntimeConfig,
+  type ToolResult,
   type TurnMetrics,
 } from '@svc/protocol/agent';
 import {
@@ -56,6 +58,16 @@ export interface ConversationApi {
   ): Promise<Item[]>;
   display(collectionId: number, itemId: string): Promise<ItemDisplay>;
   compare(collectionId: number, itemIds: string[]): Promise<ItemComparison>;
+  /**
+   * Asks the API to run a webhook tool of the scenario (it holds the secrets and the signing
+   * key); the answer is the `ToolResult` for the model. `timeoutMs` bounds the wait, `signal`
+   * ends it early.
+   */
+  runWebhookTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: { toolCallId?: string; timeoutMs: number; signal?: AbortSignal | undefined },
+  ): Promise<ToolResult>;
   cart: {
     get(name: string): Promise<Bucket>;
     add(name: string, collectionId: number, itemId: string, quantity?: number): Promise<Bucket>;
@@ -108,7 +120,17 @@ export function conversationApi(options: {
     endpoint: { method: string; path: Path },
     parameters: Record<RouteParameters<Path>, string | number>,
     parse: (value: unknown) => ParseResult<T>,
-    { body, retries = 1 }: { body?: unknown; retries?: number } = {},
+    {
+      body,
+      retries = 1,
+      timeoutMs = options.timeoutMs ?? 10_000,
+      signal,
+    }: {
+      body?: unknown;
+      retries?: number;
+      timeoutMs?: number;
+      signal?: AbortSignal | undefined;
+    } = {},
   ): Promise<T> {
     const { method } = endpoint;
     const url = `${base}${agentApiPath(endpoint, { ...parameters, conversationId })}`;
@@ -126,7 +148,9 @@ export function conversationApi(options: {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          signal: signal
+            ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal])
+            : AbortSignal.timeout(timeoutMs),
         });
         const text = await response.text();
         if (response.ok) {
@@ -192,6 +216,13 @@ export function conversationApi(options: {
     compare: (collectionId, itemIds) =>
       call(endpoints.COMPARE, { collectionId }, parseItemComparison, {
         body: { item_ids: itemIds },
+      }),
+    // Once: the API's answer is final whatever it says, and a repeated call would be another call.
+    runWebhookTool: (toolName, args, { toolCallId, timeoutMs, signal }) =>
+      call(endpoints.WEBHOOK_TOOL_CALL, { toolName }, parseToolResult, {
+        body: { arguments: args, ...(toolCallId ? { tool_call_id: toolCallId } : {}) },
+        timeoutMs,
+        signal,
       }),
     cart: {
       get: (name) => call(endpoints.BUCKET, { name }, parseBucket),

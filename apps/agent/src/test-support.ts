@@ -222,12 +222,18 @@ export { TEST_AGENT_KEY };
  * Starts the API with the demo seeded, listening on loopback for the agent; `conversation()` makes
  * a fresh conversation row on the demo's production publication.
  */
-export async function startTestApi(options: { transport?: TransportAdmin } = {}) {
+export async function startTestApi(
+  options: {
+    transport?: TransportAdmin;
+    /** More of the app's options (a webhook test's outbound resolution). */
+    app?: NonNullable<Parameters<typeof startPlatformApi>[0]>['app'];
+  } = {},
+) {
   const api = await startPlatformApi({
     listen: true,
     ...(options.transport ? { transport: options.transport } : {}),
     // Every test talks from loopback: the per-IP limit would count them all as one visitor.
-    app: { publicRateLimit: 100_000 },
+    app: { publicRateLimit: 100_000, ...options.app },
   });
   return {
     url: api.url,

@@ -1,5 +1,6 @@
 import { llm } from '@livekit/agents';
 import {
+  FEATURE_TYPES,
   RESPONSE_CODES,
   RPC_METHODS,
   TIMINGS,
@@ -19,6 +20,8 @@ import {
   type ToolOperation,
   type ToolResult,
   type ToolSnapshot,
+  WEBHOOK_TOOL_LIMITS,
+  type WebhookToolSettings,
 } from '@svc/protocol/agent';
 import { parseRpcToolResponse, parseUiActivityCheckResponse } from '@svc/protocol/parse';
 import { REPLY_FIELDS_KEY } from '@svc/agents-plugin-embedded';
@@ -413,6 +416,47 @@ async function dataFor(
   }
 }
 
+/**
+ * How long the agent waits for the API beyond a webhook tool's own timeout: the API ends the
+ * business's call within that timeout, and this is its way there and back.
+ */
+const WEBHOOK_API_MARGIN_MS = 2_000;
+
+/**
+ * A webhook tool: the API calls the business's endpoint (the secrets and the signing key stay
+ * there) and answers the `ToolResult` the model gets. The wait is bounded by the tool's timeout
+ * and a margin, and ends with the turn or the conversation: every path ends in a result.
+ */
+async function callWebhook(call: {
+  tool: ToolSnapshot;
+  args: Record<string, unknown>;
+  toolCallId: string;
+  abortSignal: AbortSignal | undefined;
+  deps: ToolDeps;
+}): Promise<ToolResult> {
+  const settings = call.tool.settings?.webhook as Partial<WebhookToolSettings> | undefined;
+  const timeoutMs =
+    (settings?.timeout_s ?? WEBHOOK_TOOL_LIMITS.DEFAULT_TIMEOUT_S) * 1000 + WEBHOOK_API_MARGIN_MS;
+  const signals = [call.abortSignal, call.deps.signal].filter(
+    (signal): signal is AbortSignal => signal !== undefined,
+  );
+  try {
+    return await call.deps.api.runWebhookTool(call.tool.name, call.args, {
+      toolCallId: call.toolCallId,
+      timeoutMs,
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+    });
+  } catch (error) {
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? 'the platform did not answer in time'
+        : (error as Error).name === 'AbortError'
+          ? 'the call was cancelled'
+          : (error as Error).message;
+    return { ok: false, error: `${call.tool.name} did not go through: ${reason}` };
+  }
+}
+
 /** Whether the visitor is looking at the page: recent `ui:activity`, else the page is asked. */
 async function pageAttention(
   deps: ToolDeps,
@@ -446,6 +490,7 @@ async function runTool(call: {
   deps: ToolDeps;
 }): Promise<ToolResult> {
   const { tool, operation, deps, args } = call;
+  if (call.feature.type === FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM) return callWebhook(call);
   if (operation === 'end') {
     deps.onEnd(typeof args.reason === 'string' && args.reason ? args.reason : 'completed');
     return { ok: true, note: 'The conversation ends after your goodbye. Say a short goodbye now.' };
