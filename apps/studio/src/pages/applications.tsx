@@ -7,6 +7,7 @@ import { ApplicationPublications } from '../applications/application-publication
 import { ApiKeys } from '../applications/api-keys';
 import { Credentials } from '../applications/credentials';
 import { WebhookSecrets } from '../applications/webhook-secrets';
+import { PostCallWebhook } from '../applications/post-call-webhook';
 import { ApplicationForm } from '../applications/application-form';
 import { MyAccount } from '../applications/my-account';
 import { QueryList } from '../components/states';
@@ -48,6 +49,7 @@ function ApplicationsPage() {
                   <Stack>
                     <ApplicationForm application={application} />
                     <ApplicationPublications applicationId={application.id} />
+                    <PostCallWebhook applicationId={application.id} />
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>

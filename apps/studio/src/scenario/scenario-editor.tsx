@@ -12,6 +12,7 @@ import { pick, validate, type FieldErrors } from '../schema-form/schema-model';
 import { FeaturesEditor, settingsErrors, useFeatureCatalog } from './features-editor';
 import { pageToolErrors } from './page-tools-model';
 import { LanguagesEditor } from './languages-editor';
+import { AnalysisEditor, analysisApiErrors, analysisErrors } from './analysis-editor';
 import { VoiceSample } from './voice-sample';
 
 const patchSchema = requestSchema('patch /v1/admin/scenarios/{id}');
@@ -65,6 +66,8 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
       ...validate(patchSchema, draft),
       ...settingsErrors(draft, catalog.data?.features),
       ...pageToolErrors(draft),
+      ...analysisErrors(draft),
+      ...analysisApiErrors(save.error),
     },
     save.error,
   );
@@ -126,6 +129,7 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
             <Tabs.Tab value="voice">Voice</Tabs.Tab>
             <Tabs.Tab value="features">Features</Tabs.Tab>
             <Tabs.Tab value="collections">Collections</Tabs.Tab>
+            <Tabs.Tab value="analysis">After the call</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="basics" pt="md">
             <SchemaForm schema={basicsSchema} value={draft} onChange={edit} errors={errors} />
@@ -157,6 +161,9 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
               placeholder={collections.isPending ? 'Loading collections...' : undefined}
               onChange={(ids) => edit({ ...(draft as object), collection_ids: ids.map(Number) })}
             />
+          </Tabs.Panel>
+          <Tabs.Panel value="analysis" pt="md">
+            <AnalysisEditor draft={draft} onChange={edit} errors={errors} />
           </Tabs.Panel>
         </Tabs>
       </Stack>
