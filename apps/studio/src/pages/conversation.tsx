@@ -4,6 +4,7 @@ import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
 import { Empty, QueryView } from '../components/states';
+import { AnalysisPanel } from '../conversation/analysis-panel';
 import { Transcript, type StoredMessage } from '../conversation/transcript';
 import { TurnLatencies } from '../conversation/turn-latencies';
 
@@ -83,6 +84,7 @@ function ConversationPage() {
             ) : (
               <Transcript messages={data.messages as unknown as StoredMessage[]} />
             )}
+            {data.ended_at && <AnalysisPanel conversationId={data.id} />}
             <Title order={3}>Turn latencies</Title>
             <TurnLatencies turns={data.turn_metrics} />
             <Title order={3}>Restore checkpoints</Title>

@@ -16,6 +16,7 @@ import {
   type Stats,
 } from '../dashboard/stats-model';
 import { ConversationsPerDayChart, TotalsChart } from '../dashboard/lazy-charts';
+import { CriteriaRates } from '../dashboard/criteria-rates';
 
 /** A titled card of the dashboard. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -157,6 +158,11 @@ function DashboardPage() {
               {new Date(data.from).toLocaleDateString()} to {new Date(data.to).toLocaleDateString()}
             </Text>
             <Figures stats={data} />
+            <CriteriaRates
+              from={data.from}
+              to={data.to}
+              scenarioId={scenario ? Number(scenario) : undefined}
+            />
           </Stack>
         )}
       </QueryView>
