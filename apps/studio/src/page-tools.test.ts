@@ -165,4 +165,4 @@ it('authors a page tool with the schema editor, calls it on a test page, and sav
   } finally {
     await page.close();
   }
-}, 180_000);
+}, 300_000);
