@@ -41,6 +41,7 @@ import { createSigningSecrets } from './webhook-tools/signing-secrets.js';
 import { createAnalysisStore } from './post-call/analysis-store.js';
 import { createDeliveries } from './post-call/deliveries.js';
 import { createKnowledgeBase, RELEVANCE_THRESHOLD } from './knowledge/index.js';
+import { agentKnowledgeRoutes } from './routes/agent-knowledge.js';
 import type { Embedder } from '@svc/embeddings';
 import { createWebhookSettings } from './post-call/webhook-settings.js';
 
@@ -240,6 +241,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     agentRoutes({ agentKey: deps.agentKey, conversations, store, carts, analyses, deliveries }),
     { prefix: '/v1/agent/conversations/:conversationId' },
   );
+  const knowledge = createKnowledgeBase(deps.database, deps.embedder);
+  await app.register(
+    agentKnowledgeRoutes({
+      agentKey: deps.agentKey,
+      conversations,
+      search: knowledge.search,
+      relevanceThreshold: RELEVANCE_THRESHOLD,
+    }),
+    { prefix: '/v1/agent/conversations/:conversationId' },
+  );
   await app.register(
     agentWebhookToolRoutes({
       agentKey: deps.agentKey,
@@ -288,7 +299,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       credentials,
       knowledge: {
-        knowledge: createKnowledgeBase(deps.database, deps.embedder),
+        knowledge,
         outbound: guardedFetch(deps.webhookOutbound),
         relevanceThreshold: RELEVANCE_THRESHOLD,
       },

@@ -21,10 +21,12 @@ describe('the feature catalog', () => {
     );
     for (const feature of FEATURE_CATALOG) {
       expect(feature.settings_schema).toMatchObject({ type: 'object' });
-      // Page and webhook tools are the business's own: the type brings none.
+      // Page and webhook tools are the business's own, and the agent searches the knowledge
+      // base itself: those types bring none.
       if (
         feature.type !== FEATURE_TYPES.PAGE_TOOLS_CUSTOM &&
-        feature.type !== FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM
+        feature.type !== FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM &&
+        feature.type !== FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH
       )
         expect(feature.tools.length).toBeGreaterThan(0);
       for (const tool of feature.tools)

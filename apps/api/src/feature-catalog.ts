@@ -85,6 +85,12 @@ const settingsSchemas = {
   [FEATURE_TYPES.PAGE_TOOLS_CUSTOM]: z.looseObject({}),
   // Each webhook tool carries its request in `settings.webhook` (`webhook-tools/check.ts`).
   [FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM]: z.looseObject({}),
+  [FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH]: z.looseObject({
+    document_ids: z
+      .array(z.number().int().positive())
+      .max(1000)
+      .describe('The company’s knowledge documents the agent answers from.'),
+  }),
 } satisfies Record<FeatureType, z.ZodType>;
 
 const toolSettings = z.looseObject({ operation: z.enum(TOOL_OPERATIONS).optional() });
@@ -160,6 +166,14 @@ export const FEATURE_CATALOG: readonly CatalogFeature[] = [
     description:
       "Calls to the business's own backend (book an appointment, look up an order): the API sends each call to the tool's https endpoint, signed, with headers filled from the company's secrets, and gives the answer to the model.",
     settings_schema: settingsSchema(FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM),
+    tools: [],
+  },
+  {
+    type: FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
+    title: 'Knowledge base',
+    description:
+      "Answers from the company's documents (policies, prices, hours, procedures): the agent searches the listed documents by words and meaning, answers only from the passages it found, names the document, and says it does not know when nothing relevant is found.",
+    settings_schema: settingsSchema(FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH),
     tools: [],
   },
 ];

@@ -58,7 +58,7 @@ describe('contract constants', () => {
     });
   });
 
-  it('names the six feature types, the SDK version and the public API paths', () => {
+  it('names the feature types, the SDK version and the public API paths', () => {
     expect(Object.values(FEATURE_TYPES)).toEqual([
       'collection:items:search',
       'collection:items:display',
@@ -67,6 +67,7 @@ describe('contract constants', () => {
       'workflow:conversation:end',
       'page:tools:custom',
       'webhook:tools:custom',
+      'knowledge:documents:search',
     ]);
     expect(SDK_VERSION).toBe('0.3.0');
     expect(DEFAULT_API_PATH_PREFIX + API_PATHS.IDENTIFY).toBe('/v1/public/token');

@@ -9,6 +9,8 @@ export const FEATURE_TYPES = {
   PAGE_TOOLS_CUSTOM: 'page:tools:custom',
   /** The business's own backend: tools the API runs as signed HTTPS calls to its endpoints. */
   WEBHOOK_TOOLS_CUSTOM: 'webhook:tools:custom',
+  /** The company's knowledge base: the documents `settings.document_ids` lists, searched by the agent. */
+  KNOWLEDGE_DOCUMENTS_SEARCH: 'knowledge:documents:search',
 } as const;
 /** A known feature type. Configs may carry others; they are strings on the wire. */
 export type FeatureType = (typeof FEATURE_TYPES)[keyof typeof FEATURE_TYPES];

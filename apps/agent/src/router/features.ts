@@ -61,6 +61,9 @@ export const FEATURE_INTENTS: readonly FeatureIntents[] = [
   { feature: FEATURE_TYPES.PAGE_TOOLS_CUSTOM, rules: [], replies: {} },
   // The business's backend calls, likewise: the model calls them, the API runs them.
   { feature: FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM, rules: [], replies: {} },
+  // Questions about the business's documents: no rule owns them, the model answers from what the
+  // knowledge search found.
+  { feature: FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH, rules: [], replies: {} },
 ];
 
 /**

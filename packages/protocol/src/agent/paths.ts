@@ -27,6 +27,8 @@ export const AGENT_API_ENDPOINTS = {
   ANALYSIS: { method: 'PUT', path: '/analysis' },
   /** Run a webhook tool of the scenario: the API calls the business's endpoint. */
   WEBHOOK_TOOL_CALL: { method: 'POST', path: '/webhook-tools/:toolName/calls' },
+  /** Search the documents the scenario's knowledge feature attached (a `ToolResult`). */
+  KNOWLEDGE_SEARCH: { method: 'POST', path: '/knowledge/search' },
   /** Search a collection the publication attached. */
   SEARCH: { method: 'POST', path: '/collections/:collectionId/search' },
   /** One item's display data. */

@@ -47,6 +47,8 @@ export const DEFAULT_TOOLS: Readonly<Record<FeatureType, readonly DefaultTool[]>
   [FEATURE_TYPES.PAGE_TOOLS_CUSTOM]: [],
   // Each webhook tool is the business's, like a page tool.
   [FEATURE_TYPES.WEBHOOK_TOOLS_CUSTOM]: [],
+  // The agent searches the attached documents itself (the API's knowledge search): no page tool.
+  [FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH]: [],
 };
 
 /** What {@link operationOf} reads of a feature. */

@@ -1,0 +1,104 @@
+import { FEATURE_TYPES } from '@svc/protocol';
+import { expect, it } from 'vitest';
+import { patchPublicationSnapshot } from '../testing/publication-snapshot.js';
+import { FOREIGN_ADMIN } from '../test-fixtures.js';
+import { adminToken, AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
+
+// The agent searches only the documents its published scenario attached, of its own company, and
+// is told to say it does not know when nothing relevant is found. On SQLite and PostgreSQL.
+describeOnBothDialects('the agent’s knowledge search', (harness) => {
+  const upload = async (token: string, title: string, text: string): Promise<number> => {
+    const response = await harness().app.inject({
+      method: 'POST',
+      url: `/v1/admin/knowledge/documents?title=${encodeURIComponent(title)}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: text,
+    });
+    return response.json().id as number;
+  };
+  /** Attaches `documentIds` to the fixture publication and opens a conversation on it. */
+  const conversationWith = async (documentIds: number[]) => {
+    await patchPublicationSnapshot(
+      harness().fixture.database,
+      harness().fixture.publicationUuid,
+      (snapshot) => ({
+        ...snapshot,
+        features: [
+          ...(snapshot.features ?? []).filter(
+            (feature) => feature.type !== FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
+          ),
+          {
+            name: 'Clinic knowledge',
+            type: FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
+            settings: { document_ids: documentIds },
+            tools: [],
+          },
+        ],
+      }),
+    );
+    const visitor = await harness().visitor(`patient-${Math.random()}`);
+    return harness().conversation(visitor.id);
+  };
+  const search = async (conversationId: string, query: string) => {
+    const response = await harness().app.inject({
+      method: 'POST',
+      url: `/v1/agent/conversations/${conversationId}/knowledge/search`,
+      headers: { authorization: `Bearer ${AGENT_KEY}` },
+      payload: { query },
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('gives the model the attached documents’ passages with their titles, and nothing else', async () => {
+    const token = await adminToken(harness().app);
+    const hours = await upload(
+      token,
+      'Opening hours',
+      'The clinic is open Monday to Friday from 8:00 to 18:30 and on Saturday from 9:00 to 13:00.',
+    );
+    const fees = await upload(
+      token,
+      'Fees for private services',
+      'A holiday cancellation form costs 35 pounds and an insurance report 110 pounds.',
+    );
+    const theirs = await upload(
+      await adminToken(harness().app, FOREIGN_ADMIN.email),
+      'Opening hours',
+      'We are open around the clock, every day of the year.',
+    );
+    const conversation = await conversationWith([hours, theirs]);
+    const found = await search(conversation, 'What time do you close on weekdays?');
+    expect(found.status).toBe(200);
+    expect(found.body.ok).toBe(true);
+    expect(found.body.result.passages).toEqual([
+      {
+        document: 'Opening hours',
+        text: 'The clinic is open Monday to Friday from 8:00 to 18:30 and on Saturday from 9:00 to 13:00.',
+      },
+    ]);
+    expect(found.body.note).toMatch(/only from these passages/);
+    // The fees document is the company's, but this scenario did not attach it.
+    const notAttached = await search(conversation, 'How much is a holiday cancellation form?');
+    expect(JSON.stringify(notAttached.body)).not.toContain('35 pounds');
+    expect(fees).toBeGreaterThan(0);
+  });
+
+  it('says it does not know when nothing relevant is attached', async () => {
+    const conversation = await conversationWith([]);
+    const answer = await search(conversation, 'Do you offer acupuncture?');
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, result: { passages: [] }, note: expect.stringMatching(/do not know/) },
+    });
+  });
+
+  it('refuses a caller without the agent key', async () => {
+    const conversation = await conversationWith([]);
+    const response = await harness().app.inject({
+      method: 'POST',
+      url: `/v1/agent/conversations/${conversation}/knowledge/search`,
+      payload: { query: 'hours' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
