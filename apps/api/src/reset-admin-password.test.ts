@@ -10,18 +10,19 @@ import { migrate } from './db/migrations.js';
 import { runResetAdminPassword } from './reset-admin-password.js';
 import { lockPublicDemoAdmin } from './seed/public-demo-admin.js';
 import { DEMO_ADMIN, seedDemo } from './seed/seed-demo.js';
+import { TEST_PASSWORD_COST } from './testing/index.js';
 
 const NEW_PASSWORD = 'the operator chose this one';
 let database: OpenDatabase;
 beforeAll(async () => {
   database = openDatabase(join(mkdtempSync(join(tmpdir(), 'svc-reset-')), 'svc.db'));
   await migrate(database);
-  await seedDemo(database);
+  await seedDemo(database, { passwordCost: TEST_PASSWORD_COST });
 }, 60_000);
 afterAll(() => database?.close());
 
 const signIn = (password: string) =>
-  createAdminAuth(database)
+  createAdminAuth(database, { passwordCost: TEST_PASSWORD_COST })
     .login(DEMO_ADMIN.email, password)
     .then(
       (session) => session.token,
