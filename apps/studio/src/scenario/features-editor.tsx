@@ -17,6 +17,8 @@ import {
 import { DangerButton } from '../components/danger-button';
 import { PageToolsEditor } from './page-tools-editor';
 import { newPageTool, PAGE_TOOLS_TYPE } from './page-tools-model';
+import { WebhookToolsEditor } from './webhook-tools-editor';
+import { newWebhookTool, WEBHOOK_TOOLS_TYPE } from './webhook-tools-model';
 
 /** One feature type of the API's catalog. */
 export type CatalogFeature = Answer<'/v1/admin/feature-catalog', 'get'>['features'][number];
@@ -65,11 +67,13 @@ export function newFeature(catalog: CatalogFeature, takenNames: readonly string[
     tools:
       catalog.type === PAGE_TOOLS_TYPE
         ? [newPageTool(takenNames)]
-        : catalog.tools.map((tool) => ({
-            name: tool.name,
-            type: tool.type,
-            settings: { operation: tool.operation },
-          })),
+        : catalog.type === WEBHOOK_TOOLS_TYPE
+          ? [newWebhookTool(takenNames)]
+          : catalog.tools.map((tool) => ({
+              name: tool.name,
+              type: tool.type,
+              settings: { operation: tool.operation },
+            })),
   };
 }
 
@@ -157,7 +161,11 @@ export function FeaturesEditor({
                 </Text>
               )}
               <SchemaForm
-                schema={feature.type === PAGE_TOOLS_TYPE ? pageToolsFormSchema : featureFormSchema}
+                schema={
+                  feature.type === PAGE_TOOLS_TYPE || feature.type === WEBHOOK_TOOLS_TYPE
+                    ? pageToolsFormSchema
+                    : featureFormSchema
+                }
                 path={path}
                 value={draft}
                 onChange={onChange}
@@ -166,6 +174,9 @@ export function FeaturesEditor({
               />
               {feature.type === PAGE_TOOLS_TYPE && (
                 <PageToolsEditor draft={draft} path={path} onChange={onChange} errors={errors} />
+              )}
+              {feature.type === WEBHOOK_TOOLS_TYPE && (
+                <WebhookToolsEditor draft={draft} path={path} onChange={onChange} errors={errors} />
               )}
               {Object.keys((entry?.settings_schema as JsonSchema | undefined)?.properties ?? {})
                 .length === 0 ? (

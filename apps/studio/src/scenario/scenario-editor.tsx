@@ -11,6 +11,7 @@ import { SchemaForm } from '../schema-form/schema-form';
 import { pick, validate, type FieldErrors } from '../schema-form/schema-model';
 import { FeaturesEditor, settingsErrors, useFeatureCatalog } from './features-editor';
 import { pageToolErrors } from './page-tools-model';
+import { webhookToolErrors } from './webhook-tools-model';
 import { LanguagesEditor } from './languages-editor';
 import { AnalysisEditor, analysisApiErrors, analysisErrors } from './analysis-editor';
 import { VoiceSample } from './voice-sample';
@@ -66,6 +67,7 @@ export function ScenarioEditor({ scenario }: { scenario: Scenario }) {
       ...validate(patchSchema, draft),
       ...settingsErrors(draft, catalog.data?.features),
       ...pageToolErrors(draft),
+      ...webhookToolErrors(draft),
       ...analysisErrors(draft),
       ...analysisApiErrors(save.error),
     },
