@@ -1,6 +1,12 @@
 import { voice, type llm } from '@livekit/agents';
+import { SentenceTTS } from '@svc/agents-plugin-embedded';
 import type { RuntimeConfig } from '@svc/protocol/agent';
-import { BackchannelFilterSTT, turnDetectorFor, UNFINISHED_TURN_DELAY_MS } from '../turn/index.js';
+import {
+  BackchannelFilterSTT,
+  heardSoFarFor,
+  turnDetectorFor,
+  UNFINISHED_TURN_DELAY_MS,
+} from '../turn/index.js';
 import type { ConversationModes, Engines } from './options.js';
 
 /**
@@ -15,6 +21,8 @@ export function createAgentSession(
 ): voice.AgentSession {
   // Whether the visitor's current speech is over the agent's: it started while the agent spoke.
   let visitorOverAgent = false;
+  // With SVC_TURN_AUDIO_MODEL=v1-mini, the turn detector hears the words before each pause.
+  const heard = heardSoFarFor(process.env);
   const session: voice.AgentSession = new voice.AgentSession({
     llm: model,
     ...(modes.audioIn && engines.stt
@@ -37,7 +45,10 @@ export function createAgentSession(
     aecWarmupDuration: 0,
     turnHandling: {
       ...(modes.audioIn && engines.vad
-        ? { turnDetection: turnDetectorFor(runtime.conversation.language) ?? ('vad' as const) }
+        ? {
+            turnDetection:
+              turnDetectorFor(runtime.conversation.language, heard) ?? ('vad' as const),
+          }
         : {}),
       endpointing: {
         minDelay: engines.endpointingMinDelayMs ?? 500,
@@ -54,6 +65,12 @@ export function createAgentSession(
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
     if (event.newState === 'speaking') visitorOverAgent = session.agentState === 'speaking';
   });
+  heard?.follow(session);
+  // The embedded voices' echo guard follows the audio as it plays, later than it was handed out.
+  const echoGuard = engines.tts instanceof SentenceTTS ? engines.tts.echoGuard : undefined;
+  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) =>
+    echoGuard?.playing(event.newState === 'speaking'),
+  );
   return session;
 }
 
