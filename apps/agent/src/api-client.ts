@@ -68,6 +68,15 @@ export interface ConversationApi {
     args: Record<string, unknown>,
     options: { toolCallId?: string; timeoutMs: number; signal?: AbortSignal | undefined },
   ): Promise<ToolResult>;
+  /**
+   * Searches the documents the scenario's knowledge feature attached; the answer is the
+   * `ToolResult` for the model (the passages with their documents' titles, or a note to say it
+   * does not know). Absent from API doubles that serve no knowledge base.
+   */
+  searchKnowledge?(
+    query: string,
+    options: { signal?: AbortSignal | undefined },
+  ): Promise<ToolResult>;
   cart: {
     get(name: string): Promise<Bucket>;
     add(name: string, collectionId: number, itemId: string, quantity?: number): Promise<Bucket>;
@@ -224,6 +233,8 @@ export function conversationApi(options: {
         timeoutMs,
         signal,
       }),
+    searchKnowledge: (query, { signal }) =>
+      call(endpoints.KNOWLEDGE_SEARCH, {}, parseToolResult, { body: { query }, signal }),
     cart: {
       get: (name) => call(endpoints.BUCKET, { name }, parseBucket),
       add: (name, collectionId, itemId, quantity) =>

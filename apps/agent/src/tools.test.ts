@@ -241,3 +241,48 @@ describe('a search that finds nothing as asked', () => {
     expect(result.items).toEqual([]);
   });
 });
+
+describe('the knowledge feature', () => {
+  it('brings the model a search_knowledge tool whose result is the API’s passages with their document titles', async () => {
+    const asked: string[] = [];
+    const found = {
+      ok: true,
+      result: { passages: [{ document: 'Opening hours', text: 'Open until 18:30 on weekdays.' }] },
+      note: 'Answer only from these passages.',
+    };
+    const tools = buildTools(
+      [
+        {
+          name: 'Clinic knowledge',
+          type: 'knowledge:documents:search',
+          settings: { document_ids: [1] },
+          tools: [],
+        },
+      ],
+      {
+        api: {
+          searchKnowledge: async (query: string) => {
+            asked.push(query);
+            return found;
+          },
+        } as unknown as ConversationApi,
+        channel: recordingChannel({}).channel,
+        collections: [],
+        limit: 5,
+        onEnd: () => undefined,
+        lastUiActivity: () => 0,
+      },
+    );
+    expect(tools.map((tool) => (tool as unknown as { name: string }).name)).toEqual([
+      'search_knowledge',
+    ]);
+    const execute = (tools[0] as llm.FunctionTool).execute as (
+      args: Record<string, unknown>,
+      options: { toolCallId: string; abortSignal: AbortSignal },
+    ) => Promise<unknown>;
+    const options = { toolCallId: 'call-1', abortSignal: new AbortController().signal };
+    expect(await execute({ query: 'When do you close?' }, options)).toEqual(found);
+    expect(asked).toEqual(['When do you close?']);
+    expect(await execute({ query: ' ' }, options)).toMatchObject({ ok: false });
+  });
+});

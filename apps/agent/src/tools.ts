@@ -323,8 +323,51 @@ export function buildTools(features: FeatureSnapshot[], deps: ToolDeps): llm.Fun
         }) as unknown as llm.FunctionTool,
       );
     }
+    if (
+      feature.type === FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH &&
+      !seen.has(KNOWLEDGE_TOOL_NAME)
+    ) {
+      seen.add(KNOWLEDGE_TOOL_NAME);
+      tools.push(knowledgeTool(deps));
+    }
   }
   return tools;
+}
+
+/** The tool the knowledge feature brings the model. */
+const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+
+/**
+ * Searches the business's documents: the API answers the relevant passages with their documents'
+ * titles (which the transcript's tool message keeps), or a note to say the agent does not know.
+ */
+function knowledgeTool(deps: ToolDeps): llm.FunctionTool {
+  return llm.tool({
+    name: KNOWLEDGE_TOOL_NAME,
+    description:
+      "Search the business's documents (policies, services, prices, hours, procedures) for what the visitor asks. Answer only from the passages found, and say you do not know when none answers.",
+    parameters: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'The visitor’s question, in full.' } },
+      required: ['query'],
+    } as never,
+    execute: async (args: Record<string, unknown>, { abortSignal }): Promise<ToolResult> => {
+      const query = typeof args?.query === 'string' ? args.query.trim() : '';
+      if (!query) return { ok: false, error: 'search_knowledge needs the question as query' };
+      if (!deps.api.searchKnowledge)
+        return { ok: false, error: 'no knowledge base is served here' };
+      const signals = [abortSignal, deps.signal].filter(
+        (signal): signal is AbortSignal => signal !== undefined,
+      );
+      try {
+        return await deps.api.searchKnowledge(query, {
+          signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+        });
+      } catch (error) {
+        return { ok: false, error: `the search did not go through: ${(error as Error).message}` };
+      }
+    },
+  }) as unknown as llm.FunctionTool;
 }
 
 /**
