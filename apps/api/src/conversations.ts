@@ -198,18 +198,22 @@ export function createConversations(
           message: JSON.stringify(message),
           timestamp: message.timestamp,
         };
-        const insert = db
-          .insertInto('messages')
-          .values(
-            database.dialect === 'sqlite'
-              ? { ...values, seq: sql<number>`(select coalesce(max(seq), 0) + 1 from messages)` }
-              : values,
-          )
-          .onConflict((conflict) => conflict.column('id').doNothing());
-        const result = await insert.executeTakeFirst();
-        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
-        if (inserted > 0) await recordToolCalls(db, conversationId, message);
-        stored += inserted;
+        // The message and its tool-call rows in one transaction: a retry skips a message already
+        // stored, so rows written apart would be lost if the connection dropped between them.
+        stored += await db.transaction().execute(async (transaction) => {
+          const result = await transaction
+            .insertInto('messages')
+            .values(
+              database.dialect === 'sqlite'
+                ? { ...values, seq: sql<number>`(select coalesce(max(seq), 0) + 1 from messages)` }
+                : values,
+            )
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .executeTakeFirst();
+          const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
+          if (inserted > 0) await recordToolCalls(transaction, conversationId, message);
+          return inserted;
+        });
       }
       return { stored };
     },
