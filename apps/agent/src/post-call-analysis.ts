@@ -61,7 +61,7 @@ const OPENING_CHARS = 2000;
 const MAX_TOOL_LINE_CHARS = 300;
 
 /** A rationale the model writes, at most (the stored limit is larger: a line, not a paragraph). */
-const RATIONALE_CHARS = 200;
+const RATIONALE_CHARS = 120;
 
 /** A string value the model writes, at most. */
 const STRING_VALUE_CHARS = 200;

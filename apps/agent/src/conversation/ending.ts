@@ -61,6 +61,11 @@ export interface EndingParts {
   language: string;
   /** Stops what runs until the end (the limits' clock, the tools' calls, the dictation). */
   stop: () => void;
+  /**
+   * What runs once the end is recorded, the visitor gone (the post-call analysis): started
+   * before the session closes, awaited by the job's shutdown so its process stays until it settles.
+   */
+  afterEnd?: () => Promise<void>;
 }
 
 /** The end of a served conversation, and the ways to it. */
@@ -86,6 +91,7 @@ export function conversationEnding(parts: EndingParts): ConversationEnding {
   const { ctx, api, channel, messages, session } = parts;
   const log = agentsLog();
   let ending: Promise<void> | undefined;
+  let afterEnd: Promise<void> | undefined;
   endings.set(ctx, () => ending);
   let endAfterSpeech: string | undefined;
   let goodbyeGrace: NodeJS.Timeout | undefined;
@@ -114,6 +120,9 @@ export function conversationEnding(parts: EndingParts): ConversationEnding {
       await recordEnd(api, reason, detail, deadline).catch((error: unknown) =>
         log.warn({ err: error }, 'recording the end failed'),
       );
+      afterEnd = parts
+        .afterEnd?.()
+        .catch((error: unknown) => log.warn({ err: error }, 'the work after the end failed'));
       await session.close().catch(() => undefined);
       ctx.shutdown(reason);
     })();
@@ -178,7 +187,11 @@ export function conversationEnding(parts: EndingParts): ConversationEnding {
       false,
     );
   });
-  ctx.addShutdownCallback(() => finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true));
+  // The framework runs this after leaving the room: the work after the end holds the process only.
+  ctx.addShutdownCallback(async () => {
+    await finish(AGENT_END_REASONS.AGENT_SHUTDOWN, true);
+    await afterEnd;
+  });
 
   return {
     get begun() {

@@ -5,6 +5,7 @@ import type { VisitorChannel } from '../channel.js';
 import { limitedChannel, limitsOf, startConversationClock } from '../conversation-limits.js';
 import { startDictation } from '../dictation.js';
 import { MessageLog } from '../messages.js';
+import { analyseConversation, transcriptOf } from '../post-call-analysis.js';
 import { withRouter } from '../router/index.js';
 import { scenarioAgent } from '../scenario-agent.js';
 import { closeRemoteSessionHost, createAgentSession } from './agent-session.js';
@@ -76,6 +77,14 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
       clock.stop();
       abort.abort();
     },
+    // The scenario's declared analysis, read by its own model out of what was said.
+    afterEnd: () =>
+      analyseConversation({
+        model: engines.llm,
+        declared: runtime.scenario.analysis,
+        transcript: transcriptOf(session.history),
+        api,
+      }),
   });
   // The tools the model may call are the scenario's features' (scenario-agent.ts builds them, and
   // tools.ts runs them through the API or the page); a new kind of tool is added there.
