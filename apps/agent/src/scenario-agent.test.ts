@@ -317,4 +317,34 @@ describe("the page's config", () => {
     expect(sent).not.toContain('sk-acme-secret');
     expect(sent).not.toContain('acme-llm');
   });
+
+  it("carries a webhook tool's name but not its backend's address or headers", () => {
+    const webhook = {
+      method: 'POST',
+      url: 'https://internal-api.clinic.example/book',
+      headers: { 'x-api-key': '{{secret:clinic-key}}' },
+    };
+    const runtime = {
+      conversation: { id: 'c-1', language: 'en-US' },
+      company_id: 7,
+      restore_state: {},
+      collections: [],
+      scenario: {
+        features: [
+          {
+            name: 'Clinic',
+            type: 'webhook:tools:custom',
+            settings: {},
+            tools: [{ name: 'book', type: 'server', settings: { operation: 'custom', webhook } }],
+          },
+        ],
+      },
+    } as unknown as RuntimeConfig;
+    const payload = configPayloadFor(runtime);
+    expect(payload.features[0]?.tools).toEqual([
+      { name: 'book', type: 'server', settings: { operation: 'custom' } },
+    ]);
+    expect(JSON.stringify(payload)).not.toContain('internal-api');
+    expect(JSON.stringify(payload)).not.toContain('clinic-key');
+  });
 });

@@ -51,6 +51,17 @@ export function chatContextFrom(history: ConversationMessage[]): llm.ChatContext
   return context;
 }
 
+/**
+ * A tool's settings as the page gets them: a webhook tool's request (its backend's address, the
+ * headers and the secrets they name) is the API's to make, and none of the page's business.
+ */
+function pageSettings(settings: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(settings, 'webhook')) return settings;
+  const shown = { ...settings };
+  delete shown.webhook;
+  return shown;
+}
+
 /** The `config` payload the agent sends on the handshake. */
 export function configPayloadFor(runtime: RuntimeConfig): ConfigPayload {
   const scenario = runtime.scenario;
@@ -65,7 +76,7 @@ export function configPayloadFor(runtime: RuntimeConfig): ConfigPayload {
         ({ name, type, settings, frontend_method, rpc_timeout_s }) => ({
           name,
           type,
-          ...(settings ? { settings } : {}),
+          ...(settings ? { settings: pageSettings(settings) } : {}),
           ...(frontend_method ? { frontend_method } : {}),
           ...(rpc_timeout_s ? { rpc_timeout_s } : {}),
         }),
