@@ -31,6 +31,8 @@ export interface JsonQuestion {
   prompt: string;
   /** The answer's shape. */
   schema: Record<string, unknown>;
+  /** Longest answer, tokens. */
+  maxTokens?: number;
 }
 
 /**
@@ -60,11 +62,14 @@ const OPENING_CHARS = 2000;
 /** A tool's result in the transcript, at most: its gist, not its whole payload. */
 const MAX_TOOL_LINE_CHARS = 300;
 
-/** A rationale the model writes, at most (the stored limit is larger: a line, not a paragraph). */
-const RATIONALE_CHARS = 120;
-
-/** A string value the model writes, at most. */
-const STRING_VALUE_CHARS = 200;
+/**
+ * Tokens the model may write for the whole answer: a short value per field and a line per
+ * criterion. The grammar bounds no string's length (a bounded string becomes hundreds of nested
+ * grammar rules, which slows every token); this bounds the answer instead.
+ */
+function answerTokens(declared: ScenarioAnalysis): number {
+  return 32 + 24 * (declared.fields?.length ?? 0) + 48 * (declared.criteria?.length ?? 0);
+}
 
 const INSTRUCTIONS = [
   'You read the transcript of a conversation between a visitor and an agent, after it has ended, and answer in JSON only.',
@@ -108,7 +113,7 @@ function transcriptText(transcript: readonly TranscriptLine[]): string {
 function valueSchema(field: AnalysisField): Record<string, unknown> {
   switch (field.type) {
     case 'string':
-      return { oneOf: [{ type: 'string', maxLength: STRING_VALUE_CHARS }, { type: 'null' }] };
+      return { type: ['string', 'null'] };
     case 'date':
       return { oneOf: [{ type: 'string', format: 'date' }, { type: 'null' }] };
     case 'number':
@@ -142,7 +147,7 @@ export function analysisSchema(declared: ScenarioAnalysis): Record<string, unkno
         criteria.map((criterion) => [
           criterion.name,
           object({
-            rationale: { type: 'string', maxLength: RATIONALE_CHARS },
+            rationale: { type: 'string' },
             result: { enum: [...CRITERION_RESULTS] },
           }),
         ]),
@@ -170,7 +175,12 @@ export function analysisQuestion(
     ...(fields.length ? ['', 'Fields:', ...fields] : []),
     ...(criteria.length ? ['', 'Criteria:', ...criteria] : []),
   ].join('\n');
-  return { instructions: INSTRUCTIONS, prompt, schema: analysisSchema(declared) };
+  return {
+    instructions: INSTRUCTIONS,
+    prompt,
+    schema: analysisSchema(declared),
+    maxTokens: answerTokens(declared),
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -11,7 +11,12 @@ import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './w
 export interface WarmableLLM extends llm.LLM {
   warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
   answerJson?(
-    request: { instructions: string; prompt: string; schema: Record<string, unknown> },
+    request: {
+      instructions: string;
+      prompt: string;
+      schema: Record<string, unknown>;
+      maxTokens?: number;
+    },
     signal?: AbortSignal,
   ): Promise<string>;
 }
@@ -132,8 +137,11 @@ export function serveModel(
       answering.set(request.id, controller);
       try {
         if (!model.answerJson) throw new Error('this model host cannot answer in a JSON shape');
-        const { instructions, prompt, schema } = request;
-        const content = await model.answerJson({ instructions, prompt, schema }, controller.signal);
+        const { instructions, prompt, schema, maxTokens } = request;
+        const content = await model.answerJson(
+          { instructions, prompt, schema, ...(maxTokens ? { maxTokens } : {}) },
+          controller.signal,
+        );
         send({ id: request.id, kind: 'chunk', content });
         send({ id: request.id, kind: 'done' });
       } catch (error) {

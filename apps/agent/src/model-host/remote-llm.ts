@@ -222,7 +222,12 @@ export class RemoteLLM extends llm.LLM {
 
   /** One answer in the shape of `schema`, from the host's model under its grammar. */
   answerJson(
-    request: { instructions: string; prompt: string; schema: Record<string, unknown> },
+    request: {
+      instructions: string;
+      prompt: string;
+      schema: Record<string, unknown>;
+      maxTokens?: number;
+    },
     signal?: AbortSignal,
   ): Promise<string> {
     return new Promise((resolve, reject) => {

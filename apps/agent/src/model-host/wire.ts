@@ -36,6 +36,8 @@ export type HostRequest =
       instructions: string;
       prompt: string;
       schema: Record<string, unknown>;
+      /** Longest answer, tokens. */
+      maxTokens?: number;
     }
   | {
       id: number;
