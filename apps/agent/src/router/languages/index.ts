@@ -1,11 +1,11 @@
 // The lexicons the router reads requests in, by base language.
 import type { Lexicon } from '../lexicon.js';
-import { german } from './de.js';
-import { english } from './en.js';
-import { spanish } from './es.js';
-import { french } from './fr.js';
+import { german } from './de/index.js';
+import { english } from './en/index.js';
+import { spanish } from './es/index.js';
+import { french } from './fr/index.js';
 
-export { english } from './en.js';
+export { english } from './en/index.js';
 
 const LEXICONS: Readonly<Record<string, Lexicon>> = {
   en: english,

@@ -1,0 +1,37 @@
+// English's closed word classes: filler, lead-ins, question words, negations, pronouns.
+import { LEAD_INS, QUESTION_STARTS, YES_NO_STARTS } from '../../phrases.js';
+import type { WordClasses } from '../pieces.js';
+
+/** English's closed word classes. */
+export const words: WordClasses = {
+  filler: new Set(
+    (
+      'a an the some any me my i you we us our your please can could would will do does did is are am ' +
+      'be have has had got get need want wanted like looking look for find search show see tell give ' +
+      'there here this that these those one ones of to in on at with and or so just also really maybe ' +
+      'about what which kind kinds sort type types something anything stuff thing things item items ' +
+      'product products hi hello hey okay ok well um uh er let us let now then again ' +
+      'what is it they them how much many sell selling carry offer available have got'
+    ).split(' '),
+  ),
+  leadIns: LEAD_INS,
+  yesNoStarts: YES_NO_STARTS,
+  whichStarts: new Set(['which', 'what']),
+  questionStarts: QUESTION_STARTS,
+  questionPhrases: [],
+  about: ['about'],
+  cartQuestions: ['what', 'which', 'how', 'is', 'are', 'do', 'does', 'why'],
+  offerQuestions: ['what'],
+  negations: ['not', 'never'],
+  oneWords: ['one', 'ones'],
+  one: ['one'],
+  theOne: ['the one', 'that one'],
+  narrowing: ['just', 'only'],
+  fresh: ['everything', 'all', 'anything else', 'other', 'else'],
+  pronouns: ['it', 'that one', 'this one', 'that', 'this', 'the one'],
+  every: new Set(['both', 'all', 'them', 'these', 'those']),
+  everyPhrases: [],
+  comparePronouns: ['them', 'those', 'these', 'both', 'the two', 'the three', 'all'],
+  all: ['all'],
+  vocabularyFiller: ['and', 'the', 'for', 'with', 'in', 'of', 'a'],
+};
