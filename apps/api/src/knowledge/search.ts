@@ -1,5 +1,6 @@
-// Hybrid search over a scope of documents: a full-text ranking (FTS5's bm25 on SQLite,
-// `ts_rank` on PostgreSQL) and a vector ranking (cosine of unit vectors), fused by reciprocal rank.
+// Hybrid search over a scope of documents: a vector ranking (cosine of unit vectors) picks the
+// candidates, a full-text ranking of them (FTS5's bm25 on SQLite, `ts_rank` on PostgreSQL) lifts
+// those whose words match, and the two are fused by reciprocal rank.
 // The vectors are ranked in this process, on both dialects alike: a document's passages never
 // change, so their vectors are read once and kept (up to a bound), and a search reads only which
 // documents of the scope still exist. At 10,000 passages of 256 numbers that is about 2.6 million
@@ -29,9 +30,9 @@ export interface KnowledgeHit {
   score: number;
   /** The cosine similarity of the question and the passage, -1 to 1. */
   similarity: number;
-  /** 1-based rank in the full-text ranking; null when its words did not match. */
+  /** 1-based rank in the full-text ranking of the vector candidates; null when its words did not match. */
   text_rank: number | null;
-  /** 1-based rank in the vector ranking; null when outside its candidates. */
+  /** 1-based rank in the vector ranking; every passage found is one of its candidates. */
   vector_rank: number | null;
 }
 
@@ -112,41 +113,56 @@ export function createKnowledgeSearch(
     return documentIds.flatMap((id) => cache.get(id) ?? []);
   }
 
+  /** The `count` passages most like the question, best first (ties in the scope's order). */
   async function vectorRanking(
     documentIds: number[],
     question: Float32Array,
     model: string,
+    count: number,
   ): Promise<{ id: number; similarity: number }[]> {
     const width = question.length;
-    const scored: { id: number; similarity: number }[] = [];
+    // Only the best are kept, in order, as they come: sorting all 10,000 scores cost more than
+    // computing them.
+    const best: { id: number; similarity: number }[] = [];
     for (const { ids, vectors } of await vectorsOf(documentIds, model)) {
       for (let row = 0; row < ids.length; row += 1) {
         let dot = 0;
         const offset = row * width;
         for (let index = 0; index < width; index += 1)
           dot += (vectors[offset + index] ?? 0) * (question[index] ?? 0);
-        scored.push({ id: ids[row] ?? 0, similarity: dot });
+        if (best.length === count && dot <= (best.at(-1)?.similarity ?? -Infinity)) continue;
+        let at = best.length;
+        while (at > 0 && (best[at - 1]?.similarity ?? Infinity) < dot) at -= 1;
+        best.splice(at, 0, { id: ids[row] ?? 0, similarity: dot });
+        if (best.length > count) best.pop();
       }
     }
-    return scored.sort((a, b) => b.similarity - a.similarity);
+    return best;
   }
 
-  async function textRanking(documentIds: number[], terms: string[]): Promise<number[]> {
-    if (terms.length === 0) return [];
+  /**
+   * The candidates ordered by how well their words match, best first; those whose words do not
+   * match are left out. Only the vector candidates are ranked: with the fusion's weights a passage
+   * found by its words alone scores at most TEXT_WEIGHT / (FUSION_K + 1), under every vector
+   * candidate's 1 / (FUSION_K + CANDIDATES), so it could never reach a result (at most 20). Ranking
+   * every matching passage instead cost most of a search over 10,000 passages whose words match by
+   * the thousand (bench/knowledge/latency.ts).
+   */
+  async function textRanking(candidates: number[], terms: string[]): Promise<number[]> {
+    if (terms.length === 0 || candidates.length === 0) return [];
     if (database.dialect === 'postgres') {
       const query = sql`to_tsquery('english', ${terms.join(' | ')})`;
       const rows = await sql<{ id: number }>`select id from knowledge_passages
-        where document_id in (${sql.join(documentIds)}) and search_vector @@ ${query}
-        order by ts_rank(search_vector, ${query}) desc, id limit ${CANDIDATES}`.execute(db);
+        where id in (${sql.join(candidates)}) and search_vector @@ ${query}
+        order by ts_rank(search_vector, ${query}) desc, id`.execute(db);
       return rows.rows.map((row) => row.id);
     }
     // Whole words: both indexes stem (porter, `english`), and a prefix query costs about half as
-    // much again over 10,000 passages (bench/knowledge/latency.ts).
+    // much again.
     const match = [...new Set(terms)].map((term) => `"${term}"`).join(' OR ');
-    const rows = await sql<{ id: number }>`select p.id from knowledge_passages_fts f
-      join knowledge_passages p on p.id = f.rowid
-      where knowledge_passages_fts match ${match} and p.document_id in (${sql.join(documentIds)})
-      order by bm25(knowledge_passages_fts), p.id limit ${CANDIDATES}`.execute(db);
+    const rows = await sql<{ id: number }>`select rowid as id from knowledge_passages_fts
+      where knowledge_passages_fts match ${match} and rowid in (${sql.join(candidates)})
+      order by bm25(knowledge_passages_fts), rowid`.execute(db);
     return rows.rows.map((row) => row.id);
   }
 
@@ -163,19 +179,21 @@ export function createKnowledgeSearch(
       ).map((row) => row.id);
       if (documentIds.length === 0) return [];
       const model = await embedder();
-      const [byVector, byText] = await Promise.all([
-        vectorRanking(documentIds, model.embed(question), embeddingModelOf(model)),
-        textRanking(
-          documentIds,
-          queryTerms(question).filter((term) => !ENGLISH_STOP_WORDS.has(term)),
-        ),
-      ]);
+      const byVector = await vectorRanking(
+        documentIds,
+        model.embed(question),
+        embeddingModelOf(model),
+        CANDIDATES,
+      );
+      const byText = await textRanking(
+        byVector.map(({ id }) => id),
+        queryTerms(question).filter((term) => !ENGLISH_STOP_WORDS.has(term)),
+      );
       const fused = new Map<
         number,
         { score: number; similarity: number; text: number | null; vector: number | null }
       >();
-      const similarities = new Map(byVector.map(({ id, similarity }) => [id, similarity]));
-      byVector.slice(0, CANDIDATES).forEach(({ id, similarity }, index) =>
+      byVector.forEach(({ id, similarity }, index) =>
         fused.set(id, {
           score: 1 / (FUSION_K + index + 1),
           similarity,
@@ -185,18 +203,9 @@ export function createKnowledgeSearch(
       );
       byText.forEach((id, index) => {
         const entry = fused.get(id);
-        if (entry) {
-          entry.score += TEXT_WEIGHT / (FUSION_K + index + 1);
-          entry.text = index + 1;
-        }
-        // Found by its words only: outside the vector candidates, it still joins the fusion.
-        else
-          fused.set(id, {
-            score: TEXT_WEIGHT / (FUSION_K + index + 1),
-            similarity: similarities.get(id) ?? -1,
-            text: index + 1,
-            vector: null,
-          });
+        if (!entry) return;
+        entry.score += TEXT_WEIGHT / (FUSION_K + index + 1);
+        entry.text = index + 1;
       });
       const top = [...fused.entries()]
         .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
