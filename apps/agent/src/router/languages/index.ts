@@ -14,6 +14,9 @@ const LEXICONS: Readonly<Record<string, Lexicon>> = {
   de: german,
 };
 
+/** The base languages the router has words for ("en", "fr", ...). */
+export const ROUTER_LANGUAGES: readonly string[] = Object.keys(LEXICONS);
+
 /**
  * The lexicon of a conversation's language ("fr-FR" reads as French), or `undefined` for a
  * language the router has no words for (the LLM answers every turn then).
