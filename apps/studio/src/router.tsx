@@ -69,6 +69,11 @@ const collectionRoute = createRoute({
   path: '/collections/$collectionId',
 }).lazy(() => import('./pages/collection').then((page) => page.Route));
 
+const knowledgeRoute = createRoute({
+  getParentRoute: () => studioRoute,
+  path: '/knowledge',
+}).lazy(() => import('./pages/knowledge').then((page) => page.Route));
+
 const conversationsRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/conversations',
@@ -89,6 +94,7 @@ const routeTree = rootRoute.addChildren([
     scenarioRoute,
     collectionsRoute,
     collectionRoute,
+    knowledgeRoute,
     conversationsRoute,
     conversationRoute,
   ]),

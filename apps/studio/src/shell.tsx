@@ -10,6 +10,7 @@ const NAVIGATION = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/scenarios', label: 'Scenarios' },
   { to: '/collections', label: 'Collections' },
+  { to: '/knowledge', label: 'Knowledge' },
   { to: '/conversations', label: 'Conversations' },
   { to: '/applications', label: 'Applications, keys, admins' },
 ] as const;
