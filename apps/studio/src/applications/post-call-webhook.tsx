@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   Code,
@@ -22,14 +21,6 @@ import { QueryList, QueryView } from '../components/states';
 
 /** Deliveries per page of the log. */
 const DELIVERY_PAGE = 20;
-
-/** A delivery's status as a coloured badge. */
-const STATUS_COLOURS: Record<string, string> = {
-  delivered: 'green',
-  failed: 'red',
-  pending: 'yellow',
-  sending: 'blue',
-};
 
 /**
  * An application's post-call webhook: where each ended conversation is sent (transcript, tool
@@ -228,10 +219,11 @@ function DeliveryLog({ applicationId }: { applicationId: number }) {
               },
               {
                 header: 'Status',
+                // In words, not in colour: the light badges' colours fail contrast.
                 cell: (delivery) => (
-                  <Badge color={STATUS_COLOURS[delivery.status] ?? 'gray'} variant="light">
+                  <Text size="sm" fw={600}>
                     {delivery.status}
-                  </Badge>
+                  </Text>
                 ),
               },
               { header: 'Attempts', cell: (delivery) => delivery.attempts },

@@ -1,11 +1,9 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import { DataTable } from '../components/data-table';
 import { QueryView } from '../components/states';
-
-const RESULT_COLOURS = { success: 'green', failure: 'red', unknown: 'gray' } as const;
 
 /** A field's value as read: nothing said shows as such, not as an empty cell. */
 function shown(value: string | number | boolean | null): string {
@@ -56,10 +54,11 @@ export function AnalysisPanel({ conversationId }: { conversationId: string }) {
                     { header: 'Criterion', cell: (criterion) => <code>{criterion.name}</code> },
                     {
                       header: 'Result',
+                      // In words, not in colour: the light badges' colours fail contrast.
                       cell: (criterion) => (
-                        <Badge color={RESULT_COLOURS[criterion.result]} variant="light">
+                        <Text size="sm" fw={600}>
                           {criterion.result}
-                        </Badge>
+                        </Text>
                       ),
                     },
                     { header: 'Why', cell: (criterion) => criterion.rationale || '—' },
