@@ -1,7 +1,8 @@
 // Webhook tools in the Studio, in a real browser against the real API: store a secret (only its
 // hint shown again), create and rotate the webhook signing key (each shown once), author a webhook
-// tool whose header names that secret (the API's checks of the URL shown under it as one types),
-// save it and read it back from the API; axe-core finds no serious or critical problem on the way.
+// tool whose header names that secret (a name not stored is said under the headers, the API's
+// checks of the URL under it as one types), save it and read it back from the API; axe-core finds
+// no serious or critical problem on the way.
 import { DEMO_ADMIN, DEMO_SCENARIO } from '@svc/api/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -132,7 +133,12 @@ it('stores a secret and the signing key, then authors, saves and reads back a we
     const headerField = page.getByRole('textbox', { name: 'Headers', exact: true });
     await headerField.fill('Authorization: Bearer {{secret:CRM}}');
     await page.getByText(/may hold \{\{secret:name\}\} references only/).waitFor();
+    // A secret not stored: the API takes it (it may be stored later), the editor says the call fails.
+    await headerField.fill('Authorization: Bearer {{secret:billing_key}}');
+    await page.getByText(/^Not stored yet: billing_key\. The call fails until/).waitFor();
+    expect(await describedBy(page, 'Headers')).toContain('Not stored yet: billing_key');
     await headerField.fill('Authorization: Bearer {{secret:crm_key}}');
+    await page.getByText(/^One name: value per line/).waitFor();
     await page.getByRole('textbox', { name: 'Retries' }).fill('2');
     problems.push(...(await accessibilityProblems(page)));
 

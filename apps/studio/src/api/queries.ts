@@ -28,3 +28,11 @@ export function useScenarios() {
     queryFn: () => unwrap(api.GET('/v1/admin/scenarios', { params: { query: {} } })),
   });
 }
+
+/** The company's webhook secrets (names and hints, never values). */
+export function useWebhookSecrets() {
+  return useQuery({
+    queryKey: ['secrets'],
+    queryFn: () => unwrap(api.GET('/v1/admin/secrets')),
+  });
+}

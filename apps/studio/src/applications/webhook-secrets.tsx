@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, unwrap } from '../api/errors';
+import { useWebhookSecrets } from '../api/queries';
 import { CopyBlock } from '../components/copy-block';
 import { DangerButton } from '../components/danger-button';
 import { DataTable } from '../components/data-table';
@@ -28,10 +29,7 @@ export function WebhookSecrets() {
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const [shownKey, setShownKey] = useState<string | undefined>();
-  const secrets = useQuery({
-    queryKey: ['secrets'],
-    queryFn: () => unwrap(api.GET('/v1/admin/secrets')),
-  });
+  const secrets = useWebhookSecrets();
   const signing = useQuery({
     queryKey: ['webhook-signing-key'],
     // No key yet is an answer, not a failure: the card offers to create one.

@@ -10,8 +10,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { PAGE_TOOL_LIMITS, WEBHOOK_METHODS, WEBHOOK_TOOL_LIMITS } from '@svc/protocol/agent';
+import {
+  PAGE_TOOL_LIMITS,
+  referencedSecrets,
+  WEBHOOK_METHODS,
+  WEBHOOK_TOOL_LIMITS,
+} from '@svc/protocol/agent';
 import { useState } from 'react';
+import { useWebhookSecrets } from '../api/queries';
 import { DangerButton } from '../components/danger-button';
 import { getAt, setAt, type FieldErrors } from '../schema-form/schema-model';
 import { ArgumentsEditor } from './arguments-editor';
@@ -55,6 +61,13 @@ export function WebhookToolsEditor({
   const tools = (getAt(draft, [...path, 'tools']) as WebhookTool[] | undefined) ?? [];
   // The header text as typed, per tool: a line being written is not a header yet.
   const [headerText, setHeaderText] = useState<Record<number, string>>({});
+  const secrets = useWebhookSecrets();
+  // The API takes a reference to a secret not stored yet (it may be stored later), but the call
+  // fails until it is: said under the headers. Only a whole list can tell a name is missing.
+  const storedSecrets =
+    secrets.data && secrets.data.next_offset === null
+      ? new Set(secrets.data.secrets.map((secret) => secret.name))
+      : undefined;
   const key = (...rest: (string | number)[]) => [...path, 'tools', ...rest.map(String)].join('.');
   const webhookKey = (index: number, field: string) => key(index, 'settings', 'webhook', field);
   const editTool = (index: number, change: Partial<WebhookTool>) =>
@@ -87,6 +100,11 @@ export function WebhookToolsEditor({
       )}
       {tools.map((tool, index) => {
         const webhook = tool.settings?.webhook ?? {};
+        const missingSecrets = storedSecrets
+          ? referencedSecrets({ headers: webhook.headers ?? {} }).filter(
+              (name) => !storedSecrets.has(name),
+            )
+          : [];
         return (
           <Card key={index} withBorder>
             <Stack gap="xs">
@@ -141,7 +159,11 @@ export function WebhookToolsEditor({
               </Group>
               <Textarea
                 label="Headers"
-                description="One name: value per line; {{secret:name}} inserts a webhook secret."
+                description={
+                  missingSecrets.length > 0
+                    ? `Not stored yet: ${missingSecrets.join(', ')}. The call fails until each is stored under Applications, keys, admins.`
+                    : 'One name: value per line; {{secret:name}} inserts a webhook secret.'
+                }
                 autosize
                 minRows={1}
                 value={headerText[index] ?? headerLines(webhook.headers)}
