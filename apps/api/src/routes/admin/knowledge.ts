@@ -48,8 +48,14 @@ const hit = z.object({
   text: z.string(),
   score: z.number().describe('Reciprocal rank fusion of the two rankings; higher is better'),
   similarity: z.number().describe('Cosine similarity of the question and the passage'),
-  text_rank: z.number().nullable().describe('Rank by words; null when no word matched'),
-  vector_rank: z.number().nullable().describe('Rank by meaning; null when outside its candidates'),
+  text_rank: z
+    .number()
+    .nullable()
+    .describe('Rank by words among the candidates meaning found; null when no word matched'),
+  vector_rank: z
+    .number()
+    .nullable()
+    .describe('Rank by meaning; every passage found is one of its candidates'),
   relevant: z.boolean().describe('Whether the agent would answer from it (similarity ≥ threshold)'),
 });
 
