@@ -11439,9 +11439,9 @@ export interface operations {
               score: number;
               /** @description Cosine similarity of the question and the passage */
               similarity: number;
-              /** @description Rank by words; null when no word matched */
+              /** @description Rank by words among the candidates meaning found; null when no word matched */
               text_rank: number | null;
-              /** @description Rank by meaning; null when outside its candidates */
+              /** @description Rank by meaning; every passage found is one of its candidates */
               vector_rank: number | null;
               /** @description Whether the agent would answer from it (similarity ≥ threshold) */
               relevant: boolean;
