@@ -68,11 +68,15 @@ describeOnBothDialects(
         ] as const) {
           const answer = await callOperation(harness().app, operation, url, token, body);
           // A key may not manage admins or keys at all (403, its own company's too); else 404.
-          // A credential's name is its company's own: B's PUT of that name stores B's own (or is
-          // refused) and B's DELETE deletes that one; A's stay as they were (`readAll` compares
-          // them below).
-          const ownName =
-            operation.name === 'putCredential' || operation.name === 'deleteCredential';
+          // A credential's or a webhook secret's name is its company's own: B's PUT of that name
+          // stores B's own (or is refused) and B's DELETE deletes that one; A's stay as they were
+          // (`readAll` compares them below).
+          const ownName = [
+            'putCredential',
+            'deleteCredential',
+            'putSecret',
+            'deleteSecret',
+          ].includes(operation.name);
           const allowed = ownName
             ? [200, 201, 204, 400, 403, 404, 422]
             : caller === 'B API key'

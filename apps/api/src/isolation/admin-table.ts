@@ -18,6 +18,10 @@ export function fillAdmin(a: TenantA) {
     'api-keys/id': a.apiKeyId,
     'visitors/external_id': a.visitorExternalId,
     'credentials/name': a.credentialName,
+    'secrets/name': a.secretName,
+    'documents/id': a.documentId,
+    'deliveries/deliveryId': a.deliveryId,
+    'conversations/conversationId': a.conversationId,
   };
   return ({ name, after }: { name: string; after: string }) => ids[`${after}/${name}`];
 }
@@ -39,6 +43,7 @@ export function bodyFor(operation: Operation, a: TenantA): unknown {
     createCollectionItem: { id: 'Z-1', data: { name: 'Injected' } },
     putCollectionItem: { data: { name: 'Injected' } },
     importCollectionItems: [{ id: 'Z-2', name: 'Injected' }],
+    putWebhook: { url: 'https://hooks.evil.example/calls', enabled: true },
   };
   return operation.name in bodies ? bodies[operation.name] : minimalBody(operation.body);
 }

@@ -18,7 +18,13 @@ export type ContentFamily = 'collections' | 'buckets' | 'conversation';
 export function familyOf(operation: Operation): ContentFamily {
   if (/\/collections(\/|$)/.test(operation.path)) return 'collections';
   if (/\/buckets(\/|$)/.test(operation.path)) return 'buckets';
-  if (/^\/v1\/agent\/conversations\/\{conversationId\}\/[\w-]+$/.test(operation.path))
+  // The conversation's own endpoints, and what runs in the API on its scenario's behalf (its
+  // knowledge search, its webhook tools): they reach nothing but the conversation's own.
+  const own = operation.path.replace(/^\/v1\/agent\/conversations\/\{conversationId\}\//, '');
+  if (
+    own !== operation.path &&
+    /^([\w-]+|knowledge\/search|webhook-tools\/\{toolName\}\/calls)$/.test(own)
+  )
     return 'conversation';
   throw new Error(`${operation.name}: not a collection, bucket or conversation route`);
 }
@@ -32,6 +38,7 @@ export const fillContent =
         collectionId: a.collectionId,
         itemId: a.itemId,
         name: a.bucket,
+        toolName: 'a_tool',
         ...(conversationId ? { conversationId } : {}),
       }) as Record<string, string | number>
     )[name];

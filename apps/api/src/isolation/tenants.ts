@@ -64,6 +64,12 @@ export interface TenantA {
   bucket: string;
   /** A's provider credential, by name. */
   credentialName: string;
+  /** A's webhook-tool header secret, by name (A also has a webhook signing key). */
+  secretName: string;
+  /** A's knowledge document. */
+  documentId: number;
+  /** A post-call delivery of A's application's webhook. */
+  deliveryId: number;
 }
 
 /** Company B: another company's credentials, and its own publication and visitors. */
@@ -169,8 +175,41 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
     api_key: 'a-provider-secret-0000',
   });
 
+  const secretName = 'a_isolated_secret';
+  await call(app, 'PUT', `/secrets/${secretName}`, token, { value: 'a-header-secret-0000' });
+  await call(app, 'POST', '/webhook-signing-key', token, {});
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/v1/admin/knowledge/documents?title=A%20isolated%20policy',
+    headers: { ...bearer(token), 'content-type': 'text/plain' },
+    payload: 'Returns are accepted within 30 days of delivery.',
+  });
+  if (uploaded.statusCode !== 201)
+    throw new Error(`A's document: ${uploaded.statusCode} ${uploaded.body}`);
+
   const visitor = await harness.visitor(`isolation-a-${dialect}`);
   const conversationId = await harness.conversation(visitor.id);
+  // A's application's post-call webhook and a delivery due for a later attempt, written as the
+  // delivery worker writes them (its https receiver is not part of this table).
+  const { db } = fixture.database;
+  await db
+    .insertInto('application_webhooks')
+    .values({
+      application_id: fixture.applicationId,
+      url: 'https://hooks.acme.example/calls',
+      sealed_secret: 'not opened by these routes',
+    })
+    .execute();
+  const delivery = await db
+    .insertInto('webhook_deliveries')
+    .values({
+      application_id: fixture.applicationId,
+      conversation_id: conversationId,
+      status: 'pending',
+      next_attempt_at: '2999-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const bucket = 'cart';
   const added = await app.inject({
     method: 'POST',
@@ -183,6 +222,8 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
   // Company B: its admin signs in, makes a key, an application and a publication of its own.
   const foreignToken = await login(app, FOREIGN_ADMIN.email);
   const foreignKey = await call(app, 'POST', '/api-keys', foreignToken, { name: 'theirs' });
+  // B's own signing key, so that reading it shows B's and nothing of A's.
+  await call(app, 'POST', '/webhook-signing-key', foreignToken, {});
   const foreignApplication = await call(app, 'POST', '/applications', foreignToken, {
     name: 'Their shop',
   });
@@ -232,6 +273,9 @@ export async function seedTenants(harness: Harness): Promise<{ a: TenantA; b: Te
       visitorExternalId: `isolation-a-${dialect}`,
       bucket,
       credentialName,
+      secretName,
+      documentId: (uploaded.json() as { id: number }).id,
+      deliveryId: delivery.id,
     },
     b: {
       token: foreignToken,

@@ -11,7 +11,7 @@ import {
   type KnowledgeDocument,
 } from '../../knowledge/index.js';
 import { nextOffset, pageOf, pageQuery } from '../../paging.js';
-import { adminErrors, companyOf, errorBody, recordIdParam } from './shared.js';
+import { adminErrors, companyOf, errorBody, recordId, recordIdParam } from './shared.js';
 
 const tags = ['admin: knowledge'];
 
@@ -243,7 +243,7 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps): FastifyPluginAsyncZod
           body: z.object({
             query: z.string().trim().min(1).max(1000),
             document_ids: z
-              .array(z.number().int().positive())
+              .array(recordId)
               .max(1000)
               .optional()
               .describe('The scope, as a scenario’s knowledge feature lists it; default: all'),

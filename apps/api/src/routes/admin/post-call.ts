@@ -9,6 +9,7 @@ import { DELIVERY_STATUSES, type Deliveries } from '../../post-call/deliveries.j
 import type { WebhookSettingsStore } from '../../post-call/webhook-settings.js';
 import { conversationAnalysis } from '../agent-schemas.js';
 import { adminErrors, companyOf, errorBody, idParams, recordIdParam } from './shared.js';
+import { DEFAULT_DAYS } from './stats.js';
 
 /** What the post-call routes need. */
 export interface PostCallRouteDeps {
@@ -277,9 +278,10 @@ export function postCallRoutes(deps: PostCallRouteDeps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Success, failure and unknown counts of each criterion over conversations started in [from, to)',
+          description: `The dashboard's window: conversations started in [from, to), by default the last ${DEFAULT_DAYS} days.`,
           querystring: z.object({
-            from: z.iso.datetime({ offset: true }),
-            to: z.iso.datetime({ offset: true }),
+            from: z.iso.datetime({ offset: true }).optional(),
+            to: z.iso.datetime({ offset: true }).optional(),
             scenario_id: recordIdParam.optional(),
           }),
           response: {
@@ -299,12 +301,16 @@ export function postCallRoutes(deps: PostCallRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { from, to, scenario_id } = request.query;
-        if (Date.parse(from) >= Date.parse(to)) throw new HttpError(422, 'from: not before to');
+        const { scenario_id } = request.query;
+        const to = request.query.to ? new Date(request.query.to) : new Date();
+        const from = request.query.from
+          ? new Date(request.query.from)
+          : new Date(to.getTime() - DEFAULT_DAYS * 86_400_000);
+        if (from >= to) throw new HttpError(422, 'from: not before to');
         return {
           criteria: await analyses.criteriaRates(companyOf(request), {
-            from: new Date(from).toISOString(),
-            to: new Date(to).toISOString(),
+            from: from.toISOString(),
+            to: to.toISOString(),
             scenarioId: scenario_id,
           }),
         };

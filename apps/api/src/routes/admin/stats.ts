@@ -5,7 +5,7 @@ import type { StatsService } from '../../stats.js';
 import { adminErrors, companyOf, errorBody, recordIdParam } from './shared.js';
 
 /** The default window of the dashboard: the last 30 days. */
-const DEFAULT_DAYS = 30;
+export const DEFAULT_DAYS = 30;
 
 const count = z.number();
 const stats = z.object({
