@@ -1074,7 +1074,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Success, failure and unknown counts of each criterion over conversations started in [from, to) */
+    /**
+     * Success, failure and unknown counts of each criterion over conversations started in [from, to)
+     * @description The dashboard's window: conversations started in [from, to), by default the last 30 days.
+     */
     get: operations['getCriteriaRates'];
     put?: never;
     post?: never;
@@ -13068,9 +13071,9 @@ export interface operations {
   };
   getCriteriaRates: {
     parameters: {
-      query: {
-        from: string;
-        to: string;
+      query?: {
+        from?: string;
+        to?: string;
         scenario_id?: number;
       };
       header?: never;
