@@ -89,7 +89,10 @@ const settingsSchemas = {
     document_ids: z
       .array(z.number().int().positive())
       .max(1000)
-      .describe('The company’s knowledge documents the agent answers from.'),
+      .optional()
+      .describe(
+        'The company’s knowledge documents the agent answers from (none listed: it finds nothing and says it does not know).',
+      ),
   }),
 } satisfies Record<FeatureType, z.ZodType>;
 
