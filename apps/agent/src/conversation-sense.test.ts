@@ -31,7 +31,12 @@ beforeAll(async () => {
       llm: { provider: 'scripted', router: true, script: [{ when: '.', reply: 'LLM ANSWER' }] },
     },
   }));
-  worker = await startAgentWorker({ livekit: server, apiUrl: api.url });
+  // At info, the log says which transcripts the filters dropped (a failure prints them).
+  worker = await startAgentWorker({
+    livekit: server,
+    apiUrl: api.url,
+    env: { SVC_AGENT_LOG_LEVEL: 'info' },
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -195,18 +200,37 @@ describe('conversation sense on the real worker', () => {
     );
   }
 
-  it('"mm-hmm" over the greeting does not stop it, nor becomes a turn', async () => {
-    await withWhisper(async () => {
-      const { visitor } = await visit('audio');
-      const greeting = await greetingAfter(visitor, 'mm-hmm');
-      expect(greeting.interrupted).not.toBe(true);
-      const heard = visitor.received.filter(
-        (entry) => entry.topic === 'message:new' && entry.payload.role === 'user',
-      );
-      expect(heard).toEqual([]);
-      await visitor.end();
-    });
-  }, 120_000);
+  /** What the worker's recognizer and turn logic wrote about the visitor, for a failure's message. */
+  const workerHeard = () =>
+    worker.log
+      .join('')
+      .split('\n')
+      .filter((line) => /transcript|feedback|turn|interrupt|heard/i.test(line))
+      .slice(-40)
+      .join('\n');
+
+  // These two hear a synthetic fragment with Whisper, whose reading of it moves with where the
+  // network and the VAD cut the audio ("that" once came back as "black" on a busy machine): one
+  // retry, in a new conversation, as a visitor would say it again; wrong twice is a failure, and
+  // what the first try heard is printed either way.
+  it(
+    '"mm-hmm" over the greeting does not stop it, nor becomes a turn',
+    { retry: 1, timeout: 120_000 },
+    async () => {
+      await withWhisper(async () => {
+        const { visitor } = await visit('audio');
+        const greeting = await greetingAfter(visitor, 'mm-hmm');
+        const heard = visitor.received
+          .filter((entry) => entry.topic === 'message:new' && entry.payload.role === 'user')
+          .map((entry) => String(entry.payload.content));
+        if (greeting.interrupted === true || heard.length > 0)
+          console.warn(`"mm-hmm" heard as ${JSON.stringify(heard)}:\n${workerHeard()}`);
+        expect(greeting.interrupted).not.toBe(true);
+        expect(heard).toEqual([]);
+        await visitor.end();
+      });
+    },
+  );
 
   it('"wait" over the greeting stops it and is heard', async () => {
     await withWhisper(async () => {
@@ -219,10 +243,12 @@ describe('conversation sense on the real worker', () => {
     });
   }, 120_000);
 
-  it('a request with a 0.8 s pause after a word that needs more is one turn, heard whole', async () => {
+  it(
+    'a request with a 0.8 s pause after a word that needs more is one turn, heard whole',
+    { retry: 1, timeout: 180_000 },
     // Heard by Whisper, as a production worker hears, once the greeting has been said.
-    await withWhisper(() => pausedRequest());
-  }, 180_000);
+    () => withWhisper(() => pausedRequest()),
+  );
 
   async function pausedRequest(): Promise<void> {
     const { visitor } = await visitPausing(800);
@@ -236,7 +262,11 @@ describe('conversation sense on the real worker', () => {
         .map((entry) => String(entry.payload.content));
     await visitor
       .next('message:new', (m) => m.role === 'user' && /people/i.test(String(m.content)), 60_000)
-      .catch(() => expect.fail(`the visitor was heard as ${JSON.stringify(heard())}`));
+      .catch(() =>
+        expect.fail(`the visitor was heard as ${JSON.stringify(heard())}:\n${workerHeard()}`),
+      );
+    if (heard().length !== 1)
+      console.warn(`the paused request heard as ${JSON.stringify(heard())}:\n${workerHeard()}`);
     expect(heard()).toHaveLength(1);
     // Both halves in the one turn (the recognizer's spelling of them aside).
     expect(heard()[0]).toMatch(/tent.*\bfits?\b.*people/i);

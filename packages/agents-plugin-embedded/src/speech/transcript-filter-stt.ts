@@ -103,7 +103,8 @@ class TranscriptFilterStream extends stt.SpeechStream {
         if (event.type === stt.SpeechEventType.START_OF_SPEECH) startedAt = Date.now();
         const reason = this.#filter.dropReason(event, startedAt);
         if (reason !== undefined) {
-          frameworkLogger()?.debug(
+          // At info: a visitor's words the agent chose not to hear are worth a line in any log.
+          frameworkLogger()?.info(
             { transcript: event.alternatives?.[0]?.text },
             `${this.label}: ${reason}, dropped`,
           );
