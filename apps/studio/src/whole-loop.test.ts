@@ -1,9 +1,10 @@
 // The whole loop in a real browser against the real service (livekit-server, the API, the agent
 // worker): sign up, create an application for the example page, create a collection and import a
-// CSV, create a scenario with all five feature types, try it by typing (a reply, a tool call and
-// its panel appear), publish to staging, start a visitor session on that publication from the
-// example page, read that conversation's transcript in the Studio, and roll back. The LLM is the
-// test-only scripted one, set like any provider in the voice section, so every turn is known.
+// CSV, create a scenario with all five feature types and a page tool of its own, try it by typing
+// (a reply, a tool call and its panel appear; the page tool waits for the author's answer),
+// publish to staging, start a visitor session on that publication from the example page, read
+// that conversation's transcript in the Studio, and roll back. The LLM is the test-only scripted
+// one, set like any provider in the voice section, so every turn is known.
 // With STUDIO_SCREENSHOTS=1 the test also writes the screenshots docs/studio.md shows.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,9 @@ const screenshotDir = fileURLToPath(new URL('../../../docs/studio-screenshots/',
 
 /** What the scripted LLM answers (the agent's intent router stays off for it). */
 const SCRIPT = [
+  // The business's own page tool: the author answers it in Try it.
+  { when: '"booking_id"', reply: 'Your slot is booked.' },
+  { when: '^book', tools: [{ name: 'book_slot', args: { day: 'monday' } }] },
   { when: '"shown_on_page":true', reply: 'I put some tents on your screen.' },
   { when: '"ok":true', reply: '' },
   { when: 'hello', reply: 'Hello from the trail shop.' },
@@ -128,7 +132,7 @@ describe('the whole loop', () => {
     await screenshot('collection');
   }, 60_000);
 
-  it('creates a scenario with all five feature types, the collection and a scripted LLM', async () => {
+  it('creates a scenario with all five feature types, a page tool, the collection and a scripted LLM', async () => {
     await page.getByRole('link', { name: 'Scenarios' }).click();
     await page.getByRole('button', { name: 'New scenario' }).click();
     const dialog = page.getByRole('dialog');
@@ -147,6 +151,16 @@ describe('the whole loop', () => {
       await page.getByRole('combobox', { name: 'Add a feature' }).click();
       await page.getByRole('option', { name: new RegExp(`^${title}`) }).click();
     }
+    // And one of the business's own page tools, answered by hand in Try it (the longest timeout).
+    await page.getByRole('combobox', { name: 'Add a feature' }).click();
+    await page.getByRole('option', { name: 'Page tools' }).click();
+    await page.getByRole('textbox', { name: 'Tool name' }).fill('book_slot');
+    await page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('Book a slot on the day the visitor names.');
+    await page.getByRole('textbox', { name: 'Timeout (seconds)' }).fill('30');
+    await page.getByRole('button', { name: 'Add argument' }).click();
+    await page.getByRole('textbox', { name: 'Name of argument 1' }).fill('day');
     await page.getByRole('tab', { name: 'Collections' }).click();
     // The input sits under Mantine's pill box, which takes the click.
     await page.getByRole('combobox', { name: 'Collections attached' }).click({ force: true });
@@ -192,6 +206,17 @@ describe('the whole loop', () => {
       .waitFor(LONG);
     problems.push(...(await accessibilityProblems(page)));
     await screenshot('try-it');
+
+    // The business's page tool waits for the author's answer, which the agent then uses.
+    await panel.getByRole('textbox', { name: 'Say' }).fill('book monday');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const call = panel.getByRole('region', { name: 'Page tool call: book_slot' });
+    await call.getByText('"day": "monday"').waitFor(LONG);
+    problems.push(...(await accessibilityProblems(page)));
+    await call.getByRole('textbox', { name: /Answer data/ }).fill('{"booking_id": "B-12"}');
+    await call.getByRole('button', { name: 'Answer OK' }).click();
+    await panel.getByText(/book_slot: the agent got/).waitFor(LONG);
+    await panel.getByText('Your slot is booked.').first().waitFor(LONG);
     await panel.getByRole('button', { name: 'End', exact: true }).click();
     await page.keyboard.press('Escape');
   }, 120_000);

@@ -209,6 +209,16 @@ export function sampleArguments(schema: ArgumentsSchema): Record<string, unknown
 }
 
 /** A call the test page received and how it was answered. */
+/** Reads an author's answer to a page tool call: JSON when it parses, else the text as typed. */
+export function answerData(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export interface TestCall {
   method: string;
   request: RpcToolRequest;

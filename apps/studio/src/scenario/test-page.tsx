@@ -3,19 +3,15 @@ import type { RpcToolRequest } from '@svc/protocol';
 import { toolTimeouts } from '@svc/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { validate, type JsonSchema } from '../schema-form/schema-model';
-import { callOnTestPage, sampleArguments, type PageTool, type TestCall } from './page-tools-model';
+import {
+  answerData,
+  callOnTestPage,
+  sampleArguments,
+  type PageTool,
+  type TestCall,
+} from './page-tools-model';
 
 const show = (value: unknown) => JSON.stringify(value, null, 2);
-
-/** Reads the author's answer data: JSON when it parses, else the text as typed. */
-function answerData(text: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /**
  * A test page for one page tool: it registers a handler on the tool's RPC method as the business's

@@ -1,6 +1,8 @@
 import { Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { FeatureRegistryEntry } from '@svc/sdk/react';
 import { useFeatures } from '@svc/sdk/react';
+import type { PageToolCalls } from './page-tool-calls';
+import { FEATURE_TYPES } from '@svc/protocol';
 import {
   PANEL_TITLES,
   pageToolsByFeature,
@@ -9,6 +11,11 @@ import {
   type PanelFeature,
   type PanelItem,
 } from '@svc/ui';
+
+/** A scenario feature as Try it reads it: its type and tools, with their handler time. */
+export interface TryItFeature extends PanelFeature {
+  tools?: { name: string; type?: string; rpc_timeout_s?: number }[] | undefined;
+}
 
 /** What a panel's history entry carries: the tool and the arguments the agent sent. */
 interface PanelProps {
@@ -117,7 +124,8 @@ function PanelBody({ content }: { content: PanelContent }) {
  * is shown, and whose panel draws what the tool sent as its feature type draws it.
  */
 export function featureRegistry(
-  features: readonly PanelFeature[],
+  features: readonly TryItFeature[],
+  pageToolCalls?: PageToolCalls,
 ): Map<string, FeatureRegistryEntry> {
   const registry = new Map<string, FeatureRegistryEntry>();
   for (const [type, toolNames] of pageToolsByFeature(features)) {
@@ -125,17 +133,31 @@ export function featureRegistry(
       <PanelBody content={panelContent(type, (args ?? {}) as Record<string, unknown>)} />
     );
     for (const toolName of toolNames) {
+      const tool = features
+        .find((feature) => feature.type === type && feature.tools?.some((t) => t.name === toolName))
+        ?.tools?.find((candidate) => candidate.name === toolName) ?? { name: toolName };
+      // The business's own page tools do what its page does, which Try it cannot know: the
+      // author answers them. The catalogue's panels are drawn from what the agent sent.
+      const handler =
+        type === FEATURE_TYPES.PAGE_TOOLS_CUSTOM && pageToolCalls
+          ? async (requestId: string, args: Record<string, unknown>) => {
+              const { code, data } = await pageToolCalls.ask(tool, requestId, args);
+              return {
+                requestId,
+                response: { code, data },
+                componentData: { toolName, args: { ...args, result: data } } satisfies PanelProps,
+              };
+            }
+          : (requestId: string, args: Record<string, unknown>) => ({
+              requestId,
+              response: { code: 'SUCCESS' as const, data: { shown: true } },
+              componentData: { toolName, args } satisfies PanelProps,
+            });
       registry.set(`${type}#${toolName}`, {
         component: Panel,
         primaryTool: toolName,
         toolNames: [toolName],
-        handlers: {
-          [toolName]: (requestId: string, args: Record<string, unknown>) => ({
-            requestId,
-            response: { code: 'SUCCESS' as const, data: { shown: true } },
-            componentData: { toolName, args } satisfies PanelProps,
-          }),
-        },
+        handlers: { [toolName]: handler },
       });
     }
   }

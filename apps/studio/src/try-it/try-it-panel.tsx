@@ -20,8 +20,9 @@ import type { Scenario } from '../api/types';
 import { QueryView } from '../components/states';
 import { Transcript } from '../conversation/transcript';
 import { TurnLatencies } from '../conversation/turn-latencies';
-import type { PanelFeature } from '@svc/ui';
-import { FeaturePanels, featureRegistry } from './feature-panels';
+import { FeaturePanels, featureRegistry, type TryItFeature } from './feature-panels';
+import { PageToolCalls } from './page-tool-calls';
+import { PageToolCallsCard } from './page-tool-calls-card';
 import { previewClient, type PreviewStarted } from './preview-client';
 import { TurnTimer } from './turn-timing';
 
@@ -30,7 +31,8 @@ type Mode = 'text' | 'audio';
 /**
  * Try the saved scenario before publishing: a preview session (never reachable by visitors) run by
  * the SDK as a customer's page runs it (`SvcProvider`, and `FeatureProvider` answering the
- * scenario's page tools with the panels the page would show), typed or spoken, with the timeline
+ * scenario's page tools with the panels the page would show, and the business's own page tools
+ * with the author's answers), typed or spoken, with the timeline
  * of messages and tool calls, each typed turn's time, and the latency split the agent records.
  */
 export function TryItPanel({ scenarioId }: { scenarioId: number }) {
@@ -47,7 +49,7 @@ export function TryItPanel({ scenarioId }: { scenarioId: number }) {
       {(data) => (
         <PreviewProviders
           scenarioId={scenarioId}
-          features={(data as { features?: PanelFeature[] }).features ?? []}
+          features={(data as { features?: TryItFeature[] }).features ?? []}
         />
       )}
     </QueryView>
@@ -60,17 +62,24 @@ function PreviewProviders({
   features,
 }: {
   scenarioId: number;
-  features: PanelFeature[];
+  features: TryItFeature[];
 }) {
   const [started, setStarted] = useState<PreviewStarted>();
   // Made once: SvcProvider keeps the session of its first render and destroys it on unmount.
   const [client] = useState(() => previewClient(api, scenarioId, setStarted));
-  const registry = useMemo(() => featureRegistry(features), [features]);
+  const [pageToolCalls] = useState(() => new PageToolCalls());
+  // A call still waiting when the preview goes away gets its answer (the agent is told).
+  useEffect(() => () => pageToolCalls.cancelAll(), [pageToolCalls]);
+  const registry = useMemo(
+    () => featureRegistry(features, pageToolCalls),
+    [features, pageToolCalls],
+  );
   return (
     <SvcProvider client={client} storage={null}>
       <FeatureProvider registry={registry}>
         <PreviewSession
           started={started}
+          pageToolCalls={pageToolCalls}
           pageTools={[...registry.values()].reduce((sum, entry) => sum + entry.toolNames.length, 0)}
         />
       </FeatureProvider>
@@ -126,9 +135,11 @@ function RecordedLatencies({ conversationId, live }: { conversationId: string; l
 function PreviewSession({
   started,
   pageTools,
+  pageToolCalls,
 }: {
   started: PreviewStarted | undefined;
   pageTools: number;
+  pageToolCalls: PageToolCalls;
 }) {
   const { session } = useSvc();
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
@@ -202,6 +213,7 @@ function PreviewSession({
           {failure ?? snapshot.error?.message}
         </Alert>
       )}
+      <PageToolCallsCard calls={pageToolCalls} />
       <FeaturePanels pageTools={pageTools} />
       {snapshot.status === 'connected' && (
         <form
