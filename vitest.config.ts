@@ -23,7 +23,7 @@ const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
  * test needs the stack as a whole.
  */
 const SET_UP_PARTS =
-  /describeOnBothDialects|startPostgres|startApiProcess|@svc\/livekit-dev|ensureLivekitServer|startRedis|redis-server|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|schemathesis|test-support/;
+  /describeOnBothDialects|startPostgres|startApiProcess|@svc\/livekit-dev|ensureLivekitServer|startRedis|redis-server|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|minilm|schemathesis|test-support/;
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -56,13 +56,31 @@ function stackTestFiles(): string[] {
     );
 }
 
-const stack = stackTestFiles();
+/**
+ * What a set-up test file names when it runs in real time (audio, a browser, a live room): the
+ * real worker, livekit-server, Chromium, the speech engines and the LLM. Such files must have the
+ * machine to themselves; the others (the API on its databases, the fuzz, Redis) only compute.
+ */
+const REAL_TIME_PARTS =
+  /@svc\/livekit-dev|ensureLivekitServer|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|test-support|@svc\/agent\/testing/;
+
+const setUp = stackTestFiles();
+/** Every end-to-end test runs in real time. */
+const stack = setUp.filter(
+  (file) => file.startsWith('e2e/') || REAL_TIME_PARTS.test(readFileSync(join(root, file), 'utf8')),
+);
+const services = setUp.filter((file) => !stack.includes(file));
+
+/** One PostgreSQL cluster for every suite of a tier that runs on both databases. */
+const SHARED_POSTGRES = 'apps/api/src/testing/shared-postgres.ts';
 
 /**
- * The two tiers `npm test` runs one after the other (scripts/test.mjs): `fast` needs only the npm
- * packages and takes vitest's workers (one per core but one); `stack` needs the whole set-up and
- * runs one file at a time, as its files start real servers, browsers and models that would starve
- * each other.
+ * The three tiers `npm test` runs one after the other (scripts/test.mjs): `fast` needs only the
+ * npm packages and takes vitest's workers (one per core but one); `services` and `stack` need the
+ * whole set-up and run one file at a time. `stack` holds the files that run in real time and would
+ * starve each other; `services` the ones that only compute, which CI runs beside the stack tier at
+ * the lowest CPU priority (so they use the time the real-time files leave idle, and wait longer
+ * for it: hence their longer test time).
  */
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -70,7 +88,18 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'fast',
       include: TEST_FILES,
-      exclude: [...EXCLUDED, ...stack],
+      exclude: [...EXCLUDED, ...setUp],
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'services',
+      include: services,
+      exclude: EXCLUDED,
+      globalSetup: [SHARED_POSTGRES],
+      maxWorkers: 1,
+      testTimeout: 60_000,
     },
   },
   {
@@ -79,8 +108,7 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'stack',
       include: stack,
       exclude: EXCLUDED,
-      // One PostgreSQL cluster for every suite that runs on both databases.
-      globalSetup: ['apps/api/src/testing/shared-postgres.ts'],
+      globalSetup: [SHARED_POSTGRES],
       maxWorkers: 1,
     },
   },

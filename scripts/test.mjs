@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: every test, in two tiers (vitest.config.ts). The fast tier needs only the npm
+// `npm test`: every test, in three tiers (vitest.config.ts). The fast tier needs only the npm
 // packages, so it runs before the rest of the set-up and a failure there ends the run in a minute
-// or two; then the set-up (a no-op once done) and the stack tier.
+// or two; then the set-up (a no-op once done), the services tier (the API on its databases, the
+// fuzz) and the stack tier (what runs in real time: the worker, livekit-server, browsers, speech).
 //
-//   npm test                               both tiers
-//   npm test -- --project fast             one tier (`fast` or `stack`)
+//   npm test                               every tier
+//   npm test -- --project fast             one tier (`fast`, `services` or `stack`)
 //   npm test -- apps/api --bail 1          vitest's own arguments and file filters, given to each tier
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const TIERS = ['fast', 'stack'];
+const TIERS = ['fast', 'services', 'stack'];
 
 /** Runs `command` in the root with the terminal; answers its exit status. */
 function run(command, args) {
@@ -47,7 +48,7 @@ const setup = join(root, 'scripts', 'setup.mjs');
 let status = run(process.execPath, [setup, '--packages']);
 for (const tier of tiers) {
   if (status !== 0) break;
-  if (tier === 'stack') status = run(process.execPath, [setup]);
+  if (tier !== 'fast') status = run(process.execPath, [setup]);
   if (status !== 0) break;
   process.stderr.write(`\ntest: the ${tier} tier\n`);
   // A file filter may leave a tier with nothing to run, which is no failure.
