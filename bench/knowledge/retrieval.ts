@@ -3,12 +3,13 @@
 // documents that answer it reported (hit@1, hit@3), with the best similarity of the questions no
 // document covers, to set the threshold under which the agent says it does not know.
 //
-//   npx tsx --conditions=@svc/source bench/knowledge/retrieval.ts [--part dev] [--dimension 256]
+//   npx tsx --conditions=@svc/source bench/knowledge/retrieval.ts [--part dev] [--model minilm]
+//     [--dimension 256] [--text-weight 0.1] [--fusion-k 5]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadWordllama, wordllamaFolder } from '@svc/embeddings';
+import { loadMiniLm, loadWordllama, minilmFolder, wordllamaFolder } from '@svc/embeddings';
 import { createKnowledgeBase, type KnowledgeHit } from '@svc/api/knowledge';
 import { migrate, openDatabase, startPostgres } from '@svc/api/testing';
 import { KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
@@ -16,7 +17,10 @@ import { KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
 const { values } = parseArgs({
   options: {
     part: { type: 'string', default: 'dev' },
+    model: { type: 'string', default: 'minilm' },
     dimension: { type: 'string', default: '256' },
+    'text-weight': { type: 'string' },
+    'fusion-k': { type: 'string' },
     postgres: { type: 'boolean', default: false },
     limit: { type: 'string', default: '3' },
   },
@@ -38,8 +42,16 @@ const postgres = values.postgres ? await startPostgres() : undefined;
 const database = openDatabase(postgres ? postgres.url : join(folder, 'bench.db'));
 try {
   await migrate(database);
-  const embedder = await loadWordllama(wordllamaFolder(), Number(values.dimension));
-  const knowledge = createKnowledgeBase(database, async () => embedder);
+  const embedder =
+    values.model === 'wordllama'
+      ? await loadWordllama(wordllamaFolder(), Number(values.dimension))
+      : await loadMiniLm(minilmFolder());
+  // The API's fusion unless both numbers are given.
+  const fusion =
+    values['text-weight'] !== undefined && values['fusion-k'] !== undefined
+      ? { k: Number(values['fusion-k']), textWeight: Number(values['text-weight']) }
+      : undefined;
+  const knowledge = createKnowledgeBase(database, async () => embedder, fusion);
   const outcomes: RetrievalOutcome[] = [];
   for (const setId of KNOWLEDGE_SET_IDS) {
     const set = loadKnowledgeSet(setId);
@@ -78,7 +90,7 @@ try {
   const share = (count: number, of: number) =>
     `${count}/${of} (${Math.round((100 * count) / of)}%)`;
   console.log(
-    `part ${values.part}, dimension ${values.dimension}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
+    `part ${values.part}, ${embedder.model}, fusion ${fusion ? `k ${fusion.k} text weight ${fusion.textWeight}` : 'as the API'}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
   );
   console.log(`hit@1 ${share(covered.filter((o) => o.rank === 1).length, covered.length)}`);
   console.log(

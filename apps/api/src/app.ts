@@ -112,7 +112,7 @@ export interface AppDeps {
   webhookOutbound?: GuardedFetchOptions;
   /** The pause before a webhook tool's first retry, ms (default 100, doubling). */
   webhookRetryDelayMs?: number;
-  /** Embeds knowledge passages and questions (default: wordllama from the set-up's cache). */
+  /** Embeds knowledge passages and questions (default: MiniLM from the set-up's cache). */
   embedder?: () => Promise<Embedder>;
 }
 

@@ -45,21 +45,21 @@ describe('wordllama embeddings', () => {
     for (const { text, ids } of REFERENCE) expect(tokenizer.encode(text)).toEqual(ids);
   });
 
-  it('gives the mean-pooled, normalised vector wordllama gives', () => {
+  it('gives the mean-pooled, normalised vector wordllama gives', async () => {
     for (const { text, head } of REFERENCE) {
-      const vector = embedder.embed(text);
+      const vector = await embedder.embed(text);
       expect(vector).toHaveLength(256);
       head.forEach((value, index) => expect(vector[index]).toBeCloseTo(value, 4));
       expect(vector.reduce((sum, value) => sum + value * value, 0)).toBeCloseTo(1, 5);
     }
   });
 
-  it('ranks a paraphrase above an unrelated sentence', () => {
+  it('ranks a paraphrase above an unrelated sentence', async () => {
     const dot = (a: Float32Array, b: Float32Array) =>
       a.reduce((sum, value, index) => sum + value * b[index]!, 0);
-    const question = embedder.embed('When do you close in the evening?');
-    const hours = embedder.embed('The clinic is open Monday to Friday from 8:00 to 18:30.');
-    const parking = embedder.embed('Patients can park free of charge behind the building.');
+    const question = await embedder.embed('When do you close in the evening?');
+    const hours = await embedder.embed('The clinic is open Monday to Friday from 8:00 to 18:30.');
+    const parking = await embedder.embed('Patients can park free of charge behind the building.');
     expect(dot(question, hours)).toBeGreaterThan(dot(question, parking));
   });
 });

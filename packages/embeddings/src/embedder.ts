@@ -15,6 +15,12 @@ export const WORDLLAMA_FILES = {
 /** The table's full width; any smaller dimension is a prefix of it. */
 export const WORDLLAMA_MAX_DIMENSION = 256;
 
+/**
+ * The narrowest prefix of the table's vectors that ranks well on its own: the knowledge search's
+ * first pass over 10,000 passages compares it and found the same dev passages (bench/knowledge).
+ */
+export const WORDLLAMA_PREFIX_WIDTH = 64;
+
 /** The dimension the platform stores: chosen on the knowledge sets' dev parts (see the README). */
 export const DEFAULT_EMBEDDING_DIMENSION = 256;
 
@@ -22,8 +28,18 @@ export const DEFAULT_EMBEDDING_DIMENSION = 256;
 export interface Embedder {
   /** The length of every vector `embed` returns. */
   readonly dimension: number;
+  /**
+   * Which model made the vectors (and at what width): stored with them, since vectors of two
+   * models are not comparable.
+   */
+  readonly model: string;
+  /**
+   * The width of a prefix that is itself an embedding, when the model was trained so
+   * (Matryoshka, as wordllama's table): a search may compare prefixes first. Absent otherwise.
+   */
+  readonly prefixWidth?: number;
   /** The unit-length embedding of `text` (all zeros when it has no token). */
-  embed(text: string): Float32Array;
+  embed(text: string): Promise<Float32Array>;
 }
 
 /** A table of `rows` vectors of `width` numbers, row after row. */
@@ -43,7 +59,10 @@ export function createEmbedder(
     throw new Error(`dimension ${dimension} is not between 1 and ${table.width}`);
   return {
     dimension,
-    embed(text) {
+    model: `wordllama-l2-${dimension}`,
+    prefixWidth: Math.min(dimension, WORDLLAMA_PREFIX_WIDTH),
+    // Synchronous work behind the interface's promise: a table lookup needs no runtime.
+    async embed(text) {
       const vector = new Float32Array(dimension);
       const ids = tokenizer.encode(text);
       for (const id of ids) {

@@ -1,4 +1,5 @@
-// Sentence embeddings for retrieval and routing, on the CPU with no model runtime.
+// Sentence embeddings for retrieval and routing, on the CPU: wordllama's table (no model runtime)
+// and all-MiniLM-L6-v2 on onnxruntime-node.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,16 +10,40 @@ export {
   readSafetensorsTable,
   WORDLLAMA_FILES,
   WORDLLAMA_MAX_DIMENSION,
+  WORDLLAMA_PREFIX_WIDTH,
   type Embedder,
   type EmbeddingTable,
 } from './embedder.js';
+export {
+  createMiniLmEmbedder,
+  loadMiniLm,
+  MINILM_DIMENSION,
+  MINILM_FILES,
+  MINILM_MODEL,
+  type MiniLmOptions,
+} from './minilm-embedder.js';
 export { createTokenizer, type Tokenizer, type TokenizerDefinition } from './tokenizer.js';
+export {
+  createWordPieceTokenizer,
+  WORDPIECE_MAX_TOKENS,
+  type WordPieceDefinition,
+  type WordPieceTokenizer,
+} from './wordpiece-tokenizer.js';
+
+/** The cache the set-up's installers share: `$SVC_CACHE_DIR`, else `$XDG_CACHE_HOME/svc`, else `~/.cache/svc`. */
+function cacheFolder(env: NodeJS.ProcessEnv): string {
+  return env.SVC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc');
+}
 
 /**
  * Where `scripts/ensure-wordllama.mjs` (run by the set-up) puts the table: `models/wordllama` in
  * `$SVC_CACHE_DIR`, else `$XDG_CACHE_HOME/svc`, else `~/.cache/svc`.
  */
 export function wordllamaFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const cache = env.SVC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc');
-  return join(cache, 'models', 'wordllama');
+  return join(cacheFolder(env), 'models', 'wordllama');
+}
+
+/** Where `scripts/ensure-minilm.mjs` (run by the set-up) puts MiniLM: `models/minilm` in the cache. */
+export function minilmFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return join(cacheFolder(env), 'models', 'minilm');
 }

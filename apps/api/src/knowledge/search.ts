@@ -3,14 +3,14 @@
 // those whose words match, and the two are fused by reciprocal rank.
 // The vectors are ranked in this process, on both dialects alike: a document's passages never
 // change, so their vectors are read once and kept (up to a bound), and a search reads only which
-// documents of the scope still exist. At 10,000 passages of 256 numbers that is about 2.6 million
+// documents of the scope still exist. At 10,000 passages of 384 numbers that is about 3.8 million
 // multiply-adds a question: a few milliseconds, no database extension needed.
 import type { Embedder } from '@svc/embeddings';
 import { sql } from 'kysely';
 import { queryTerms } from '../collections/search.js';
 import type { OpenDatabase } from '../db/database.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
-import { embeddingModelOf, type KnowledgeTables } from './store.js';
+import { reembedDocuments, type KnowledgeTables } from './store.js';
 
 /** Where a search looks: a company's documents, only those listed. */
 export interface KnowledgeScope {
@@ -51,26 +51,26 @@ const FUSION_K = 5;
 const TEXT_WEIGHT = 0.1;
 
 /**
- * The similarity under which a passage is not relevant enough to answer from: on the knowledge
- * sets' dev parts, 4 of 42 questions a document covers have their answer this far from them, and
- * 8 of 10 questions none covers still find a passage above it, so the model's instructions (answer
- * only from the passages) do the rest; this only keeps what is plainly off the subject away.
+ * The similarity (MiniLM's) under which a passage is not relevant enough to answer from, chosen on
+ * the knowledge sets' dev parts: at 0.25, 38 of the 39 questions whose answer is found keep it
+ * (the 39th's best is 0.22), and 6 of 10 questions none covers still find a passage above it
+ * (9 at 0.2; 0.3 keeps and passes the same), so the model's instructions (answer only from the
+ * passages) do the rest; this only keeps what is plainly off the subject away.
  */
-export const RELEVANCE_THRESHOLD = 0.2;
+export const RELEVANCE_THRESHOLD = 0.25;
 
 /** How many of each ranking are fused: enough that one ranking's 10th can be lifted by the other. */
 const CANDIDATES = 50;
 
 /**
- * The vectors' first pass: the question is compared with the first PREFIX_WIDTH numbers of every
- * passage (the table is trained so that a prefix is itself an embedding), and only the
- * ROUGH_CANDIDATES best are compared whole. A quarter of the work over 10,000 passages, and the
- * same dev retrieval (bench/knowledge).
+ * The vectors' first pass, for a model whose prefix is itself an embedding (the embedder's
+ * `prefixWidth`): the question is compared with that prefix of every passage, and only the
+ * ROUGH_CANDIDATES best are compared whole. With wordllama, a quarter of the work over 10,000
+ * passages and the same dev retrieval (bench/knowledge); other models are compared whole.
  */
-const PREFIX_WIDTH = 64;
 const ROUGH_CANDIDATES = 500;
 
-/** Passages whose vectors are kept in memory, over every document (about 1 KB each at 256). */
+/** Passages whose vectors are kept in memory, over every document (about 1.5 KB each at 384). */
 const CACHED_PASSAGES = 200_000;
 
 interface DocumentVectors {
@@ -78,18 +78,30 @@ interface DocumentVectors {
   vectors: Float32Array;
 }
 
+/** How the two rankings are fused (the benchmark tries others; the API uses the defaults). */
+export interface KnowledgeFusion {
+  /** The reciprocal rank fusion's constant. */
+  k: number;
+  /** The full-text ranking's weight against the vectors' 1 (0: the vectors alone). */
+  textWeight: number;
+}
+
 /** The search over an open database; `embedder` embeds the question as the passages were. */
 export function createKnowledgeSearch(
   database: OpenDatabase,
   embedder: () => Promise<Embedder>,
+  fusion: KnowledgeFusion = { k: FUSION_K, textWeight: TEXT_WEIGHT },
 ): KnowledgeSearch {
   const db = database.db.withTables<KnowledgeTables>();
   const cache = new Map<number, DocumentVectors>();
   let cachedPassages = 0;
 
-  async function vectorsOf(documentIds: number[], model: string): Promise<DocumentVectors[]> {
+  async function vectorsOf(documentIds: number[], model: Embedder): Promise<DocumentVectors[]> {
     const missing = documentIds.filter((id) => !cache.has(id));
     if (missing.length > 0) {
+      // Embedded lazily, when first searched after a change of model: no start-up waits on every
+      // company's documents, and a document nobody searches costs nothing.
+      await reembedDocuments(database, missing, model);
       const rows = await db
         .selectFrom('knowledge_passages as p')
         .innerJoin('knowledge_documents as d', 'd.id', 'p.document_id')
@@ -99,8 +111,8 @@ export function createKnowledgeSearch(
         .execute();
       const byDocument = new Map<number, typeof rows>();
       for (const row of rows) {
-        // A document embedded by another model is left out of the vector ranking, not compared.
-        if (row.embedding_model !== model) continue;
+        // Embedded again above; one another process embedded meanwhile is left out, not compared.
+        if (row.embedding_model !== model.model) continue;
         byDocument.set(row.document_id, [...(byDocument.get(row.document_id) ?? []), row]);
       }
       for (const id of missing) {
@@ -126,26 +138,27 @@ export function createKnowledgeSearch(
   async function vectorRanking(
     documentIds: number[],
     question: Float32Array,
-    model: string,
+    model: Embedder,
     count: number,
   ): Promise<{ id: number; similarity: number }[]> {
     const width = question.length;
-    const prefix = Math.min(width, PREFIX_WIDTH);
+    const prefix = Math.min(width, model.prefixWidth ?? width);
     const stored = await vectorsOf(documentIds, model);
     const total = stored.reduce((sum, { ids }) => sum + ids.length, 0);
-    // First pass: the prefix of every vector, for a floor that lets the widest few through.
-    const rough = new Float32Array(total);
+    // First pass, when it saves work: the prefix of every vector, for a floor that lets the
+    // widest few through.
+    const rough = new Float32Array(total).fill(Infinity);
     let next = 0;
-    for (const { ids, vectors } of stored) {
-      for (let row = 0; row < ids.length; row += 1) {
-        rough[next] = dot(vectors, row * width, question, prefix);
-        next += 1;
+    let floor = -Infinity;
+    if (prefix < width && total > ROUGH_CANDIDATES) {
+      for (const { ids, vectors } of stored) {
+        for (let row = 0; row < ids.length; row += 1) {
+          rough[next] = dot(vectors, row * width, question, prefix);
+          next += 1;
+        }
       }
+      floor = rough.slice().sort()[total - ROUGH_CANDIDATES] ?? -Infinity;
     }
-    const floor =
-      total > ROUGH_CANDIDATES
-        ? (rough.slice().sort()[total - ROUGH_CANDIDATES] ?? -Infinity)
-        : -Infinity;
     // Second pass: the whole width for those over the floor, the best kept in order as they come.
     const best: { id: number; similarity: number }[] = [];
     next = 0;
@@ -204,8 +217,8 @@ export function createKnowledgeSearch(
       const model = await embedder();
       const byVector = await vectorRanking(
         documentIds,
-        model.embed(question),
-        embeddingModelOf(model),
+        await model.embed(question),
+        model,
         CANDIDATES,
       );
       const byText = await textRanking(
@@ -218,7 +231,7 @@ export function createKnowledgeSearch(
       >();
       byVector.forEach(({ id, similarity }, index) =>
         fused.set(id, {
-          score: 1 / (FUSION_K + index + 1),
+          score: 1 / (fusion.k + index + 1),
           similarity,
           text: null,
           vector: index + 1,
@@ -227,7 +240,7 @@ export function createKnowledgeSearch(
       byText.forEach((id, index) => {
         const entry = fused.get(id);
         if (!entry) return;
-        entry.score += TEXT_WEIGHT / (FUSION_K + index + 1);
+        entry.score += fusion.textWeight / (fusion.k + index + 1);
         entry.text = index + 1;
       });
       const top = [...fused.entries()]

@@ -77,6 +77,55 @@ export function vectorBytes(vector: Float32Array): Uint8Array {
   return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
+/**
+ * Embeds again, with `model`, the passages of those of `documentIds` another model embedded, and
+ * records the model with each: vectors of two models are not comparable, and the texts are kept,
+ * so a change of model costs one pass over a document when it is next searched. Each document is
+ * rewritten whole or not at all. Resolves to the ids of the documents it embedded again.
+ */
+export async function reembedDocuments(
+  database: OpenDatabase,
+  documentIds: readonly number[],
+  model: Embedder,
+): Promise<number[]> {
+  if (documentIds.length === 0) return [];
+  const db = database.db.withTables<KnowledgeTables>();
+  const stale = await db
+    .selectFrom('knowledge_documents')
+    .select(['id', 'title'])
+    .where('id', 'in', [...documentIds])
+    .where('embedding_model', '<>', model.model)
+    .execute();
+  for (const document of stale) {
+    const passages = await db
+      .selectFrom('knowledge_passages')
+      .select(['id', 'heading', 'text'])
+      .where('document_id', '=', document.id)
+      .execute();
+    const vectors: Uint8Array[] = [];
+    for (const passage of passages)
+      vectors.push(
+        vectorBytes(
+          await model.embed(embeddingText(document.title, passage.heading, passage.text)),
+        ),
+      );
+    await db.transaction().execute(async (transaction) => {
+      for (const [index, passage] of passages.entries())
+        await transaction
+          .updateTable('knowledge_passages')
+          .set({ embedding: vectors[index] ?? new Uint8Array() })
+          .where('id', '=', passage.id)
+          .execute();
+      await transaction
+        .updateTable('knowledge_documents')
+        .set({ embedding_model: model.model })
+        .where('id', '=', document.id)
+        .execute();
+    });
+  }
+  return stale.map((document) => document.id);
+}
+
 /** The knowledge base's documents and passages, one interface for both dialects. */
 export interface KnowledgeStore {
   create(companyId: number, document: NewDocument): Promise<KnowledgeDocument>;
@@ -89,11 +138,6 @@ export interface KnowledgeStore {
   existing(companyId: number, ids: readonly number[]): Promise<number[]>;
   /** The first passage's text of each document, for a preview of what an upload became. */
   previews(ids: readonly number[]): Promise<Map<number, string>>;
-}
-
-/** The identifier of the vectors `embedder` makes, stored with each document. */
-export function embeddingModelOf(embedder: Pick<Embedder, 'dimension'>): string {
-  return `wordllama-l2-${embedder.dimension}`;
 }
 
 /** The store over an open database; `embedder` computes the passages' vectors. */
@@ -134,9 +178,14 @@ export function createKnowledgeStore(
   return {
     async create(companyId, document) {
       const model = await embedder();
-      const vectors = document.passages.map((passage) =>
-        vectorBytes(model.embed(embeddingText(document.title, passage.heading, passage.text))),
-      );
+      const vectors: Uint8Array[] = [];
+      // One after another: the model runs on one thread, and the API's other requests share it.
+      for (const passage of document.passages)
+        vectors.push(
+          vectorBytes(
+            await model.embed(embeddingText(document.title, passage.heading, passage.text)),
+          ),
+        );
       const id = await db.transaction().execute(async (transaction) => {
         const { id } = await transaction
           .insertInto('knowledge_documents')
@@ -149,7 +198,7 @@ export function createKnowledgeStore(
             bytes: document.bytes,
             text_chars: document.text_chars,
             passage_count: document.passages.length,
-            embedding_model: embeddingModelOf(model),
+            embedding_model: model.model,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
