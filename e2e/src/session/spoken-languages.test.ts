@@ -3,7 +3,7 @@ import { scriptPublication, startAgentWorker, type TestWorker } from '@svc/agent
 import { synthesizeWav, wavFile, wordErrorRate } from '@svc/agents-plugin-embedded';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchChromium } from '../support/browser.js';
 import { startPlatformApi, type PlatformApi } from '../support/platform-api.js';
 import {
@@ -116,6 +116,12 @@ describe('a spoken conversation in each language the scenario declares', () => {
     // One retry, in a new conversation: on a starved machine the fake microphone's audio can
     // reach the agent in pieces, as a visitor on a choking laptop would be asked to say it again.
     it(`greets, hears and answers in ${language.tag}`, { retry: 1, timeout: 600_000 }, async () => {
+      // Printed even when the retry then passes: why the first try failed.
+      onTestFailed(({ task }) =>
+        console.warn(
+          `${task.name} failed: ${(task.result?.errors ?? []).map((error) => error.message).join('\n')}\n${worker.log.join('').slice(-3000)}`,
+        ),
+      );
       // Said once (no loop): the microphone is silent after it.
       const browser = await launchChromium(await spokenIn(language.tag, language.said), {
         loop: false,
