@@ -19,7 +19,7 @@ export interface RoutedTool {
 export interface EnumWords {
   key: string;
   value: string;
-  /** The option's label and value as words (singular forms compare equal). */
+  /** The option's label and value as words (stems compare equal). */
   phrases: string[][];
 }
 
@@ -64,9 +64,9 @@ export interface RouterCatalog {
   enums: EnumWords[];
   numbers: NumberField[];
   booleans: BooleanField[];
-  /** Words of item names (singular), to tell a catalogue search from small talk. */
+  /** Words of item names (stemmed), to tell a catalogue search from small talk. */
   vocabulary: Set<string>;
-  /** The words of item names as written (before the singular), to tell a plural said. */
+  /** The words of item names as written (before the stemmer), to tell a plural said. */
   surface: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
@@ -110,7 +110,7 @@ export function routerCatalog(options: {
   const lexicon = known && withRoleFields(known, roles);
   // A language without a lexicon routes nothing; its catalogue is read as English would.
   const read = lexicon ?? english;
-  const { singular } = read;
+  const { stem } = read;
   // Kinds are said inside a sentence: lower case, but German nouns keep their capital.
   const kindName = (label: string) => (read.nounsCapitalized ? label : label.toLowerCase());
   const enums: EnumWords[] = [];
@@ -160,17 +160,17 @@ export function routerCatalog(options: {
   const vocabulary = new Set<string>();
   const surface = new Set<string>();
   // Item names are singular as a rule; filter labels are often plural ("Zelte"), so only the
-  // names say how a word is written in the singular.
+  // names say how a word is written when it is meant as one.
   for (const name of itemNames)
     for (const word of name) {
-      vocabulary.add(singular(word));
+      vocabulary.add(stem(word));
       surface.add(word);
     }
   for (const option of enums)
-    for (const phrase of option.phrases) for (const word of phrase) vocabulary.add(singular(word));
+    for (const phrase of option.phrases) for (const word of phrase) vocabulary.add(stem(word));
   for (const collection of options.collections)
-    for (const word of words(collection.description ?? '', read)) vocabulary.add(singular(word));
-  for (const filler of read.vocabularyFiller) vocabulary.delete(singular(filler));
+    for (const word of words(collection.description ?? '', read)) vocabulary.add(stem(word));
+  for (const filler of read.vocabularyFiller) vocabulary.delete(stem(filler));
   return {
     language: options.language,
     lexicon,

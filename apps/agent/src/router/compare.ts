@@ -19,7 +19,7 @@ export async function compareRoute(
   lexicon: Lexicon,
 ): Promise<Route | undefined> {
   const max = 3;
-  const { singular } = lexicon;
+  const { stem } = lexicon;
   const three = tokens.some((token) => lexicon.three.includes(token));
   const wanted = three ? 3 : 2;
   const positions = ordinals(tokens, lexicon);
@@ -27,7 +27,7 @@ export async function compareRoute(
   const filterArgs = filters(tokens, catalog, used, lexicon);
   const query = searchQuery(tokens, catalog, used, lexicon);
   const ranking = rankingOf(tokens, lexicon);
-  const pronoun = hasPhrase(tokens, lexicon.comparePronouns, lexicon);
+  const pronoun = hasPhrase(tokens, lexicon.comparePronouns);
 
   // "The North Peak and the Summit ones": one shown item per brand, colour or kind named.
   const bySubject = subjectsNamed(tokens, catalog, context.shown, lexicon);
@@ -47,7 +47,7 @@ export async function compareRoute(
           (lexicon.foldAccents
             ? itemWords(item.name, lexicon).join(' ')
             : item.name.toLowerCase()
-          ).includes(singular(word)),
+          ).includes(stem(word)),
         ),
     );
   if (
@@ -103,8 +103,8 @@ export async function compareRoute(
   // Items named by name ("compare the solo tent and the dome tent").
   if (picked.length < 2) {
     const named = pool.filter((item) => {
-      const nameWords = itemWords(item.name, lexicon).map(singular);
-      const distinct = nameWords.filter((word) => tokens.map(singular).includes(word));
+      const nameWords = itemWords(item.name, lexicon).map(stem);
+      const distinct = nameWords.filter((word) => tokens.map(stem).includes(word));
       return distinct.length >= 2;
     });
     if (named.length >= 2 && named.length <= max) picked = named;

@@ -127,14 +127,14 @@ export function searchQuery(
   used: Set<number>,
   lexicon: Lexicon,
 ): string {
-  const { filler, rankingWords, singular } = lexicon;
+  const { filler, rankingWords, stem } = lexicon;
   const kept = tokens.filter(
     (token, index) =>
       !used.has(index) &&
       !filler.has(token) &&
       !rankingWords.has(token) &&
       !/^\d/.test(token) &&
-      catalog.vocabulary.has(singular(token)),
+      catalog.vocabulary.has(stem(token)),
   );
   return kept.join(' ');
 }

@@ -138,7 +138,7 @@ export function repairedHearing(
       token.length < SHORTEST ||
       /\d/.test(token) ||
       known.words.has(token) ||
-      known.words.has(lexicon.singular(token))
+      known.words.has(lexicon.stem(token))
     ) {
       out.push(token);
       continue;
@@ -163,7 +163,7 @@ function compoundTail(
   if (!lexicon.compoundNames) return undefined;
   for (let start = 3; start <= token.length - 4; start += 1) {
     const tail = token.slice(start);
-    if (catalog.surface.has(tail) || catalog.vocabulary.has(lexicon.singular(tail))) return [tail];
+    if (catalog.surface.has(tail) || catalog.vocabulary.has(lexicon.stem(tail))) return [tail];
   }
   return undefined;
 }

@@ -47,7 +47,7 @@ export function routedTools(runtime: RuntimeConfig): RoutedTool[] {
 }
 
 /**
- * The words (singular) of the scenario's tools the router does not own: tools with parameters of
+ * The words (stemmed) of the scenario's tools the router does not own: tools with parameters of
  * their own, and tools of an operation no feature of the router serves (a booking, a ticket).
  * Words any request has (the language's filler, two letters or fewer) are left out.
  */
@@ -69,7 +69,7 @@ export function unownedToolWords(
       if (owned.has(tool.name)) continue;
       const text = `${tool.name.replace(/[_-]+/g, ' ')} ${tool.description ?? ''}`;
       for (const word of words(text, lexicon))
-        if (word.length > 2 && !lexicon.filler.has(word)) unowned.add(lexicon.singular(word));
+        if (word.length > 2 && !lexicon.filler.has(word)) unowned.add(lexicon.stem(word));
     }
   return unowned;
 }

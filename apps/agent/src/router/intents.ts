@@ -29,7 +29,7 @@ export interface Decision {
 export interface RouterTable {
   /** The scenario's rules, highest priority first ({@link rulesFor}). */
   rules: readonly Rule[];
-  /** Words (singular) of the scenario's tools the router does not own. */
+  /** Words (stemmed) of the scenario's tools the router does not own. */
   unownedWords: ReadonlySet<string>;
 }
 
@@ -91,8 +91,8 @@ function readingOf(
   );
   const tokens = lexicon.heard ? lexicon.heard(joined) : joined;
   if (tokens.length === 0) return undefined;
-  const { singular } = lexicon;
-  const has = (phrases: readonly string[]) => hasPhrase(tokens, phrases, lexicon);
+  const { stem } = lexicon;
+  const has = (phrases: readonly string[]) => hasPhrase(tokens, phrases);
   const start = tokens.findIndex((token) => !lexicon.leadIns.has(token));
   const opening = tokens[start] ?? '';
   // "What about the blue ones", "how about the last one" ask to be shown, not told.
@@ -102,11 +102,11 @@ function readingOf(
   // Catalogue words besides the parting's own ("day" is a word of "day pack").
   const partingWords = new Set(lexicon.shortEnd.flatMap((phrase) => phrase.split(' ')));
   const catalogueWords = (words: string[]) =>
-    words.some((token) => !partingWords.has(token) && catalog.vocabulary.has(singular(token)));
+    words.some((token) => !partingWords.has(token) && catalog.vocabulary.has(stem(token)));
   // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.
   const isCart = (token: string) =>
-    lexicon.cart.some((word) => singular(word) === singular(token)) ||
-    (lexicon.misheardCart.includes(token) && !catalog.vocabulary.has(singular(token)));
+    lexicon.cart.some((word) => stem(word) === stem(token)) ||
+    (lexicon.misheardCart.includes(token) && !catalog.vocabulary.has(stem(token)));
   let slots: SearchSlots | undefined;
   return {
     tokens,
@@ -146,7 +146,7 @@ function searchSlots(
   const plural = tokens.some(
     (token, index) =>
       (lexicon.pluralInFilters || !used.has(index)) &&
-      catalog.vocabulary.has(lexicon.singular(token)) &&
+      catalog.vocabulary.has(lexicon.stem(token)) &&
       lexicon.plural(token, catalog.surface),
   );
   // "The cheapest sleeping bag" while tents are shown is a new search, not a pick among the tents.

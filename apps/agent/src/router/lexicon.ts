@@ -71,6 +71,13 @@ export interface SmallTalkWords {
   helpWords: readonly string[];
 }
 
+/** A Snowball stemmer as `@orama/stemmers` exports one: the algorithm and its language's name. */
+export interface Snowball {
+  stemmer: (word: string) => string;
+  /** The language's English name in lower case ("french"). */
+  language: string;
+}
+
 /** A language's words for the router. English's reproduce the router's first, English-only lists. */
 export interface Lexicon {
   /** Base language ("en", "fr", "es", "de"). */
@@ -92,8 +99,14 @@ export interface Lexicon {
   /** The currency word a written amount gets ("$40" -> "40 dollars", "40 €" -> "40 euros"). */
   currencies: readonly (readonly [RegExp, string])[];
   numbers: NumberWords;
-  /** A word's form for comparing ("tents" and "tent", "Schlafsäcke" and "Schlafsack"). */
-  singular: (word: string) => string;
+  /** The Snowball stemmer the language's words are compared by. */
+  stemmer: Snowball;
+  /**
+   * A word's form for comparing, its Snowball stem: "tents" and "tent", "chaussures" and
+   * "chaussure", "Schlafsäcke" and "Schlafsack" meet. Every side of a comparison (the visitor's
+   * words, the catalogue's, the lexicon's phrases) goes through it.
+   */
+  stem: (word: string) => string;
   /** Whether a catalogue word is said in the plural (`surface`: the catalogue's own spellings). */
   plural: (word: string, surface: ReadonlySet<string>) => boolean;
   /** Words that carry no meaning of their own for a search. */

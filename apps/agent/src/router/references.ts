@@ -77,7 +77,7 @@ export function canRank(items: readonly SeenItem[], ranking: Ranking): boolean {
 
 /** Whether the words point at an item by pronoun ("add it", "tell me about that one"). */
 export function pointsAtFocus(tokens: readonly string[], lexicon: Lexicon): boolean {
-  return hasPhrase(tokens, lexicon.pronouns, lexicon);
+  return hasPhrase(tokens, lexicon.pronouns);
 }
 
 /** How many words of an item's name the utterance has, and which share of the name that is. */
@@ -86,9 +86,9 @@ function nameMatch(
   name: string,
   lexicon: Lexicon,
 ): { hits: number; share: number } {
-  const { singular } = lexicon;
-  const named = nameWords(name, lexicon).map(singular);
-  const said = new Set(tokens.map(singular));
+  const { stem } = lexicon;
+  const named = nameWords(name, lexicon).map(stem);
+  const said = new Set(tokens.map(stem));
   const hits = named.filter((word) => said.has(word)).length;
   return { hits, share: named.length === 0 ? 0 : hits / named.length };
 }
@@ -123,10 +123,10 @@ export function namedCatalogueItem(
   lexicon: Lexicon,
 ): string | undefined {
   let best: { name: string; hits: number; share: number } | undefined;
-  const { singular } = lexicon;
-  const said = new Set(tokens.map(singular));
+  const { stem } = lexicon;
+  const said = new Set(tokens.map(stem));
   for (const nameWords of catalog.itemNames) {
-    const hits = nameWords.filter((word) => said.has(singular(word))).length;
+    const hits = nameWords.filter((word) => said.has(stem(word))).length;
     const share = hits / nameWords.length;
     // German names are often one compound ("Stirnlampe"): said whole, it names the item.
     const compound =

@@ -20,14 +20,11 @@ export function smallTalkOf(tokens: string[], lexicon: Lexicon): SmallTalk | und
   const content = tokens.filter((token) => !talk.ignored.includes(token));
   if (content.length === 0) return undefined;
   // Matched on every word: "you" is ignored for greetings ("hi you guys") but is in "how are you".
-  if (hasPhrase(tokens, talk.howAreYou, lexicon)) return 'how_are_you';
+  if (hasPhrase(tokens, talk.howAreYou)) return 'how_are_you';
   if (content.every((token) => talk.greetings.includes(token))) return 'greeting';
-  if (
-    content.every((token) => talk.thanksWords.includes(token)) &&
-    hasPhrase(content, talk.thanks, lexicon)
-  )
+  if (content.every((token) => talk.thanksWords.includes(token)) && hasPhrase(content, talk.thanks))
     return 'thanks';
-  if (hasPhrase(content, talk.help, lexicon)) {
+  if (hasPhrase(content, talk.help)) {
     // "can you help me find a tent" is a search; only the bare question is small talk.
     const rest = content.filter(
       (token) => !lexicon.filler.has(token) && !talk.helpWords.includes(token),

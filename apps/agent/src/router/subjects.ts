@@ -21,12 +21,12 @@ export function matchesSubject(
   filterArgs: Record<string, unknown>,
   lexicon: Lexicon,
 ): boolean {
-  const { singular } = lexicon;
-  const name = itemWords(item.name, lexicon).map(singular);
+  const { stem } = lexicon;
+  const name = itemWords(item.name, lexicon).map(stem);
   const queryHits = query
     .split(' ')
     .filter(Boolean)
-    .some((word) => name.includes(singular(word)));
+    .some((word) => name.includes(stem(word)));
   const enumHits = Object.entries(filterArgs).some(
     ([key, value]) => typeof value === 'string' && item.fields[key] === value,
   );
@@ -75,13 +75,13 @@ export function subjectMatch(
  * plural ("take the socks out").
  */
 function meansEvery(tokens: readonly string[], catalog: RouterCatalog, lexicon: Lexicon): boolean {
-  if (hasPhrase(tokens, lexicon.everyPhrases, lexicon)) return true;
+  if (hasPhrase(tokens, lexicon.everyPhrases)) return true;
   return tokens.some(
     (token) =>
       lexicon.every.has(token) ||
       (!lexicon.cart.includes(token) &&
         lexicon.plural(token, catalog.surface) &&
-        catalog.vocabulary.has(lexicon.singular(token))),
+        catalog.vocabulary.has(lexicon.stem(token))),
   );
 }
 
@@ -106,8 +106,7 @@ export function removalTarget(
   if (
     subjects.length === 0 &&
     context.cart &&
-    (tokens.some((token) => lexicon.every.has(token)) ||
-      hasPhrase(tokens, lexicon.everyPhrases, lexicon))
+    (tokens.some((token) => lexicon.every.has(token)) || hasPhrase(tokens, lexicon.everyPhrases))
   )
     return context.cart;
   return [];
@@ -127,7 +126,7 @@ export function pointsAtItem(
     referredItems(tokens, context, context.shown, lexicon).length > 0 ||
     namedCatalogueItem(tokens, catalog, lexicon) !== undefined ||
     tokens.some(
-      (token) => !lexicon.cart.includes(token) && catalog.vocabulary.has(lexicon.singular(token)),
+      (token) => !lexicon.cart.includes(token) && catalog.vocabulary.has(lexicon.stem(token)),
     )
   );
 }

@@ -257,9 +257,9 @@ export function testShop(language: ShopLanguage): TestShop {
   if (!lexicon) throw new Error(`no lexicon for ${language}`);
   const search = (query: string, args: Record<string, unknown>, sort?: LookupSort) => {
     const filters = filtersFromArgs(collection, args);
-    const wanted = words(query, lexicon).map(lexicon.singular);
+    const wanted = words(query, lexicon).map(lexicon.stem);
     const hits = (entry: ShopItem) => {
-      const own = words(entry.name, lexicon).map(lexicon.singular);
+      const own = words(entry.name, lexicon).map(lexicon.stem);
       return wanted.filter((word) => own.includes(word)).length;
     };
     const found = items.filter((entry) => {

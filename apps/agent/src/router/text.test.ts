@@ -1,5 +1,5 @@
-// Words as the router reads them, per language: number words as digits, accents folded, and the
-// comparing form that lets a plural meet its singular.
+// Words as the router reads them, per language: split by Intl.Segmenter, number words as digits,
+// accents folded, and the comparing form (the Snowball stem) that lets a plural meet its singular.
 import { describe, expect, it } from 'vitest';
 import { english, lexiconFor } from './languages/index.js';
 import type { Lexicon } from './lexicon.js';
@@ -39,6 +39,14 @@ describe('words', () => {
     ['de-DE', 'zwischen 50 und 120 Euro', 'zwischen 50 und 120 euro'],
     ['de-DE', 'Gibt es Schlafsäcke?', 'gibts schlafsacke'],
     ['de-DE', 'Größe', 'grosse'],
+    // Letters beyond ASCII are letters of a word where the language keeps its accents.
+    ['en-US', 'Any crème brûlée?', 'any crème brûlée'],
+    [
+      'en-US',
+      "The tent's weight, e.g. 1,500 g for $49.99",
+      'the tent s weight e g 1500 g for 49.99 dollars',
+    ],
+    ['de-DE', 'Ein 3er-Pack für 12,50 €', 'ein 3er pack fur 12.5 euro'],
   ])('%s reads "%s" as "%s"', (language, text, expected) => {
     expect(words(text, lexicon(language)).join(' ')).toBe(expected);
   });
@@ -55,10 +63,12 @@ describe('the comparing form', () => {
   it.each([
     ['en', 'tents', 'tent'],
     ['en', 'boxes', 'box'],
+    ['en', 'batteries', 'battery'],
     ['fr', 'tentes', 'tente'],
+    ['fr', 'chaussures', 'chaussure'],
     ['fr', 'chapeaux', 'chapeau'],
     ['fr', 'noires', 'noir'],
-    ['fr', 'légères', 'léger'],
+    ['fr', 'légères', 'légère'],
     ['es', 'tiendas', 'tienda'],
     ['es', 'pantalones', 'pantalón'],
     ['es', 'rojas', 'rojo'],
@@ -67,17 +77,31 @@ describe('the comparing form', () => {
     ['de', 'grüne', 'grün'],
     ['de', 'Preise', 'Preis'],
     ['de', 'günstigsten', 'günstigste'],
+    ['de', 'Mäntel', 'Mantel'],
   ])('%s: "%s" meets "%s"', (language, plural, single) => {
     const found = lexicon(language);
-    const form = (word: string) => words(word, found).map(found.singular).join(' ');
+    const form = (word: string) => words(word, found).map(found.stem).join(' ');
     expect(form(plural)).toBe(form(single));
   });
 
   it('keeps words apart that only share a beginning', () => {
     const fr = lexicon('fr');
-    expect(fr.singular('tente')).not.toBe(fr.singular('tenue'));
+    expect(fr.stem('tente')).not.toBe(fr.stem('tenue'));
     const de = lexicon('de');
-    expect(de.singular('zelt')).not.toBe(de.singular('zeit'));
+    expect(de.stem('zelt')).not.toBe(de.stem('zeit'));
+    // "Dies" is no "die" with an "s": the item in focus, not the article.
+    expect(de.stem('dies')).not.toBe(de.stem('die'));
+  });
+
+  it('tells a plural by the stemmer taking its ending off', () => {
+    const none = new Set<string>();
+    expect(english.plural('tents', none)).toBe(true);
+    expect(english.plural('glass', none)).toBe(false);
+    expect(lexicon('fr').plural('chaussures', none)).toBe(true);
+    expect(lexicon('es').plural('tiendas', none)).toBe(true);
+    expect(lexicon('de').plural('schlafsacke', none)).toBe(true);
+    // A form the catalogue writes is taken as written in German ("Trekking Socken").
+    expect(lexicon('de').plural('socken', new Set(['socken']))).toBe(false);
   });
 });
 

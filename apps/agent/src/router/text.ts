@@ -60,10 +60,38 @@ function readNumber(
   return { value: total + current, end: index };
 }
 
+/** One word segmenter per language: building one costs more than segmenting a turn. */
+const SEGMENTERS = new Map<string, Intl.Segmenter>();
+
 /**
- * The utterance as words: lower case, punctuation gone, contractions spelled out, amounts as
- * digits ("under a hundred dollars" -> "under 100 dollars"; "$49.99" -> "49.99 dollars"); in a
- * language with accents, letters folded to ASCII ("campaña" -> "campana").
+ * Marks ICU keeps inside a word that the router reads as a break: an apostrophe the language's
+ * contractions left ("tent's"), a comma, an underscore, a period not between digits ("e.g"). A
+ * period between digits stays: "49.99" is one word.
+ */
+const INSIDE_BREAKS = /[',_:]|(?<!\d)\.|\.(?!\d)/;
+
+/**
+ * The words of a text as the language's `Intl.Segmenter` finds them (its word-like segments:
+ * punctuation, spaces and symbols are not words), split again at the marks ICU keeps inside one.
+ */
+export function segmentWords(text: string, code: string): string[] {
+  let segmenter = SEGMENTERS.get(code);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(code, { granularity: 'word' });
+    SEGMENTERS.set(code, segmenter);
+  }
+  const out: string[] = [];
+  for (const { segment, isWordLike } of segmenter.segment(text)) {
+    if (!isWordLike) continue;
+    for (const part of segment.split(INSIDE_BREAKS)) if (part) out.push(part);
+  }
+  return out;
+}
+
+/**
+ * The utterance as words: lower case, contractions spelled out, amounts as digits ("under a
+ * hundred dollars" -> "under 100 dollars"; "$49.99" -> "49.99 dollars"), split by the language's
+ * `Intl.Segmenter`; in a language with accents, letters folded to ASCII ("campaña" -> "campana").
  */
 export function words(text: string, lexicon: Lexicon): string[] {
   let normalized = text.toLowerCase().replace(/[’‘]/g, "'");
@@ -72,12 +100,8 @@ export function words(text: string, lexicon: Lexicon): string[] {
     normalized = normalized.replace(pattern, replacement);
   for (const [pattern, replacement] of lexicon.currencies)
     normalized = normalized.replace(pattern, replacement);
-  normalized = normalized
-    .replace(/(\d),(\d{3})/g, '$1$2')
-    .replace(/[^a-z0-9.\s-]/g, ' ')
-    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
-    .replace(/-/g, ' ');
-  const raw = normalized.split(/\s+/).filter(Boolean);
+  // "1,500" is one number; ICU keeps it whole, and the comma would split it below.
+  const raw = segmentWords(normalized.replace(/(\d),(\d{3})/g, '$1$2'), lexicon.code);
   const { ambiguous, hundred, thousand } = lexicon.numbers;
   const out: string[] = [];
   for (let index = 0; index < raw.length;) {
@@ -100,15 +124,6 @@ export function words(text: string, lexicon: Lexicon): string[] {
   return out;
 }
 
-/** A word's singular, for matching "tents" to "tent" and "boxes" to "box" (English). */
-export function singular(word: string): string {
-  if (word.length <= 3 || word.endsWith('ss') || word.endsWith('us')) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(ches|shes|xes|ses)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s')) return word.slice(0, -1);
-  return word;
-}
-
 /** Whether `phrase` (already as words) occurs in `tokens` at any position. */
 export function indexOfPhrase(
   tokens: readonly string[],
@@ -116,11 +131,10 @@ export function indexOfPhrase(
   lexicon: Lexicon,
 ): number {
   if (phrase.length === 0) return -1;
-  const { singular } = lexicon;
+  const { stem } = lexicon;
   outer: for (let start = 0; start + phrase.length <= tokens.length; start += 1) {
     for (let offset = 0; offset < phrase.length; offset += 1) {
-      if (singular(tokens[start + offset] as string) !== singular(phrase[offset] as string))
-        continue outer;
+      if (stem(tokens[start + offset] as string) !== stem(phrase[offset] as string)) continue outer;
     }
     return start;
   }
@@ -152,19 +166,19 @@ function phraseWords(phrase: string): readonly string[] {
   return split;
 }
 
-/** Whether the words contain any of the phrases (each a string of words). */
-export function hasPhrase(
-  tokens: readonly string[],
-  phrases: readonly string[],
-  lexicon: Lexicon,
-): boolean {
-  return phrases.some((phrase) => indexOfPhrase(tokens, phraseWords(phrase), lexicon) >= 0);
+/**
+ * Whether the words contain any of the phrases (each a string of words), word for word. The phrases
+ * are the language's own, and its pack spells out each form it reads: its words go through no
+ * stemmer, which would take "sacos" (sleeping bags) for "sacar" (take out).
+ */
+export function hasPhrase(tokens: readonly string[], phrases: readonly string[]): boolean {
+  return phrases.some((phrase) => indexOfWords(tokens, phraseWords(phrase)) >= 0);
 }
 
 /** An item's name as lower-case words, accents folded where the language folds them. */
 export function nameWords(name: string, lexicon: Lexicon): string[] {
   const lower = name.toLowerCase();
-  return (lexicon.foldAccents ? foldAccents(lower) : lower).split(/[^a-z0-9]+/).filter(Boolean);
+  return segmentWords(lexicon.foldAccents ? foldAccents(lower) : lower, lexicon.code);
 }
 
 /** An item's name as words split at spaces (English keeps its hyphens and punctuation). */

@@ -32,7 +32,7 @@ function known(catalog: RouterCatalog, lexicon: Lexicon): ReadonlySet<string> {
   for (const option of catalog.enums) lexiconWords(option.phrases, raw);
   for (const field of catalog.booleans) lexiconWords(field.phrases, raw);
   for (const field of catalog.numbers) lexiconWords(field.words, raw);
-  const words = new Set([...raw].map((word) => lexicon.singular(word)));
+  const words = new Set([...raw].map((word) => lexicon.stem(word)));
   for (const word of catalog.vocabulary) words.add(word);
   knownWords.set(catalog, words);
   return words;
@@ -45,5 +45,5 @@ export function unreadWords(
   lexicon: Lexicon,
 ): string[] {
   const words = known(catalog, lexicon);
-  return tokens.filter((token) => !/^\d+$/.test(token) && !words.has(lexicon.singular(token)));
+  return tokens.filter((token) => !/^\d+$/.test(token) && !words.has(lexicon.stem(token)));
 }

@@ -34,7 +34,7 @@ export function joinedCompounds(
   catalog: RouterCatalog,
   lexicon: Lexicon,
 ): string[] {
-  const { singular } = lexicon;
+  const { stem } = lexicon;
   // The catalogue's words, and its yes-or-no filters ("waterproof").
   const known = (word: string) =>
     catalog.vocabulary.has(word) ||
@@ -48,8 +48,8 @@ export function joinedCompounds(
       second !== undefined &&
       /^[a-z]+$/.test(joined) &&
       joined.length >= 6 &&
-      known(singular(joined)) &&
-      !(known(singular(first)) && known(singular(second)))
+      known(stem(joined)) &&
+      !(known(stem(first)) && known(stem(second)))
     ) {
       out.push(joined);
       index += 1;

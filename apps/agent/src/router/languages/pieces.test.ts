@@ -1,6 +1,10 @@
 // Every language the router reads provides every piece of a lexicon. Its types make each piece
-// present; this checks what types cannot: that the tables in them hold words.
+// present; this checks what types cannot: that the tables in them hold words, that its words are
+// compared by the Snowball stemmer of its language, and that this runtime's Intl.Segmenter splits
+// its text into words.
 import { describe, expect, it } from 'vitest';
+import type { Lexicon } from '../lexicon.js';
+import { segmentWords } from '../text.js';
 import { lexiconFor, ROUTER_LANGUAGES } from './index.js';
 
 /**
@@ -40,6 +44,25 @@ function emptyTables(part: object, prefix = ''): string[] {
   });
 }
 
+/** The lexicon of a registered language. */
+function lexiconOf(code: string): Lexicon {
+  const lexicon = lexiconFor(code);
+  if (!lexicon) throw new Error(`no lexicon for ${code}`);
+  return lexicon;
+}
+
+/** A language's English name in lower case, as `@orama/stemmers` names its stemmers ("french"). */
+function englishName(code: string): string | undefined {
+  return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
+    .of(code)
+    ?.toLowerCase();
+}
+
+/** The language's own single words of three letters or more (its filler): text it must read. */
+function ownWords(lexicon: Lexicon): string[] {
+  return [...lexicon.filler].filter((word) => /^[a-z]{3,}$/.test(word));
+}
+
 describe('router languages', () => {
   it.each(ROUTER_LANGUAGES)('%s is read by a lexicon of its own code', (code) => {
     expect(lexiconFor(code)?.code).toBe(code);
@@ -57,5 +80,31 @@ describe('router languages', () => {
       new Set(['price', 'rating', 'weight']),
     );
     for (const ranking of rankings) expect(ranking.words.length).toBeGreaterThan(0);
+  });
+
+  it.each(ROUTER_LANGUAGES)('%s compares words by the Snowball stemmer of its language', (code) => {
+    const lexicon = lexiconOf(code);
+    expect(
+      lexicon.stemmer.language,
+      `${code}: its reading declares the Snowball stemmer "${lexicon.stemmer.language}", not one for ${englishName(code) ?? 'a language this runtime cannot name'}`,
+    ).toBe(englishName(code));
+    const words = ownWords(lexicon);
+    expect(words.length, `${code}: its filler has no word to stem`).toBeGreaterThan(0);
+    const unstemmed = words.filter(
+      (word) => lexicon.stem(word) !== (lexicon.stemmer.stemmer(word) || word),
+    );
+    expect(unstemmed, `${code}: words whose comparing form is not their Snowball stem`).toEqual([]);
+  });
+
+  it.each(ROUTER_LANGUAGES)('%s is split into words by its Intl.Segmenter', (code) => {
+    expect(
+      Intl.Segmenter.supportedLocalesOf([code]),
+      `${code}: this runtime's Intl.Segmenter has no rules for it`,
+    ).toEqual([code]);
+    const words = ownWords(lexiconOf(code));
+    expect(
+      segmentWords(`${words.join(', ')}.`, code),
+      `${code}: its Intl.Segmenter does not split the language's own words apart`,
+    ).toEqual(words);
   });
 });

@@ -14,7 +14,8 @@ export type Reading = Pick<
   | 'foldAccents'
   | 'repairsHearing'
   | 'currencies'
-  | 'singular'
+  | 'stemmer'
+  | 'stem'
   | 'plural'
   | 'heard'
 >;

@@ -1,4 +1,5 @@
 import type { WeightUnit } from '@svc/protocol/agent';
+import { remembered, type Snowball } from '../lexicon.js';
 
 // Helpers the lexicons of inflected languages share.
 
@@ -29,4 +30,12 @@ export function units(
   for (const [unit, said] of Object.entries(words) as [WeightUnit, string][])
     for (const word of list(said)) table[word] = unit;
   return table;
+}
+
+/**
+ * A word's comparing form by the language's Snowball stemmer, remembered per word. A number is its
+ * own form, and a word the stemmer would leave empty keeps itself.
+ */
+export function stemmedBy(snowball: Snowball): (word: string) => string {
+  return remembered((word) => (/^\d/.test(word) ? word : snowball.stemmer(word) || word));
 }

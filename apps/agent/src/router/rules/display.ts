@@ -137,9 +137,9 @@ function asksFact(
 ): boolean {
   // "What" opens a search ("what tents do you have") and a fact question alike.
   const search = lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase));
-  if (hasPhrase(tokens, search, lexicon)) return false;
+  if (hasPhrase(tokens, search)) return false;
   const booleans = new Set(catalog.booleans.map((field) => field.key));
   const keys = Object.keys(filterArgs);
   if (!keys.every((key) => booleans.has(key))) return false;
-  return hasPhrase(tokens, lexicon.factWords, lexicon) || (keys.length > 0 && asks);
+  return hasPhrase(tokens, lexicon.factWords) || (keys.length > 0 && asks);
 }

@@ -74,13 +74,13 @@ export const SEARCH_RULES: readonly Rule[] = [
       if (!aboutCatalogue(query, filters)) return undefined;
       const { query: words, ...rest } = searchArgs(reading);
       const text = typeof words === 'string' ? words : '';
-      const { singular } = lexicon;
+      const { stem } = lexicon;
       // The search matches any of the words; the one meant has them all in its name.
       const named = (await lookup(search, text, rest)).filter((item) =>
         text
           .split(' ')
           .filter(Boolean)
-          .every((word) => itemWords(item.name, lexicon).map(singular).includes(singular(word))),
+          .every((word) => itemWords(item.name, lexicon).map(stem).includes(stem(word))),
       );
       return named.length === 1 && named[0]
         ? { kind: 'tool', tool: display, args: { item_id: named[0].id } }
@@ -117,10 +117,10 @@ function narrowed(
 ): Record<string, unknown> {
   const last = context.lastSearch;
   if (!last || args.query !== undefined) return args;
-  if (hasPhrase(tokens, lexicon.fresh, lexicon)) return args;
+  if (hasPhrase(tokens, lexicon.fresh)) return args;
   // "Just the backpacks" narrows to a kind; "what about backpacks" asks for another kind.
   if (
-    !hasPhrase(tokens, lexicon.narrowing, lexicon) &&
+    !hasPhrase(tokens, lexicon.narrowing) &&
     Object.keys(args).some((key) => catalog.kinds.has(key))
   )
     return args;

@@ -14,7 +14,7 @@ export const GUARD_RULES: readonly Rule[] = [
     operations: [],
     priority: 1000,
     match: ({ tokens, lexicon, unownedWords }) =>
-      unownedWords.size > 0 && tokens.some((token) => unownedWords.has(lexicon.singular(token)))
+      unownedWords.size > 0 && tokens.some((token) => unownedWords.has(lexicon.stem(token)))
         ? TO_MODEL
         : undefined,
   },

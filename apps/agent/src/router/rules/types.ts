@@ -46,7 +46,7 @@ export interface Reading {
   /** Nothing shown, compared, focused or in the cart yet. */
   nothingShown: boolean;
   /**
-   * Words (singular) of the scenario's tools the router does not own (custom tools, tools with
+   * Words (stemmed) of the scenario's tools the router does not own (custom tools, tools with
    * their own parameters): a turn that says one is the model's.
    */
   unownedWords: ReadonlySet<string>;

@@ -1,7 +1,9 @@
 // How English text is read: rewrites before the words are split, and a word's comparing form.
-import { remembered } from '../../lexicon.js';
-import { singular } from '../../text.js';
+import * as snowball from '@orama/stemmers/english';
 import type { Reading } from '../pieces.js';
+import { stemmedBy } from '../shared.js';
+
+const stem = stemmedBy(snowball);
 
 /** How English text is read. */
 export const reading: Reading = {
@@ -26,8 +28,10 @@ export const reading: Reading = {
   foldAccents: false,
   repairsHearing: false,
   currencies: [[/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars']],
-  singular: remembered(singular),
-  plural: (word) => singular(word) !== word,
+  stemmer: snowball,
+  stem,
+  // A plural ends in -s and loses it to the stemmer ("tents"); "glass" and "gas" keep theirs.
+  plural: (word) => word.endsWith('s') && stem(word) !== word,
   heard: heardOnes,
 };
 

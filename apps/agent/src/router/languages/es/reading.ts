@@ -1,20 +1,9 @@
 // How Spanish text is read: rewrites before the words are split, and a word's comparing form.
-import { remembered } from '../../lexicon.js';
+import * as snowball from '@orama/stemmers/spanish';
 import type { Reading } from '../pieces.js';
+import { stemmedBy } from '../shared.js';
 
-/**
- * A Spanish word's form for comparing: the plural (-s, -es after a consonant) and the gender
- * ending (-a, -o, -e) dropped, so "tiendas" and "tienda", "roja" and "rojo", "pantalones" and
- * "pantalón" compare equal.
- */
-export function spanishSingular(word: string): string {
-  if (word.length <= 3 || /^\d/.test(word)) return word;
-  let stem = word;
-  if (/[^aeiou]es$/.test(stem) && stem.length > 4) stem = stem.slice(0, -2);
-  else if (stem.endsWith('s')) stem = stem.slice(0, -1);
-  if (stem.length > 3 && /[aoe]$/.test(stem)) stem = stem.slice(0, -1);
-  return stem;
-}
+const stem = stemmedBy(snowball);
 
 /** Imperatives that carry their object ("añádelo", "muéstramelo", "compáralos"). */
 const CLITIC_VERBS =
@@ -36,7 +25,9 @@ export const reading: Reading = {
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
     [/(\d),(\d{1,2})\b/g, '$1.$2'],
   ],
-  singular: remembered(spanishSingular),
-  // The plural is heard in the ending, as in English ("los calcetines" are every sock).
-  plural: (word) => word.length > 3 && word.endsWith('s'),
+  stemmer: snowball,
+  stem,
+  // The plural is heard in the ending, as in English ("los calcetines" are every sock), when the
+  // stemmer takes it off ("gris" keeps its "s").
+  plural: (word) => word.endsWith('s') && stem(word) !== word,
 };

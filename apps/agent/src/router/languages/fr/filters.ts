@@ -53,8 +53,9 @@ export const filters: Filters = {
       label: 'le plus cher',
     },
     {
-      words: ['plus leger', 'le plus leger'],
-      plain: ['leger'],
+      // Snowball keeps "léger" and "légère" apart (-er is a verb's ending to it): both are written.
+      words: ['plus leger', 'le plus leger', 'plus legere'],
+      plain: ['leger', 'legere'],
       order: 'ascending',
       role: 'weight',
       label: 'le plus léger',

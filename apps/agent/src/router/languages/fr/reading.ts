@@ -1,20 +1,9 @@
 // How French text is read: rewrites before the words are split, and a word's comparing form.
-import { remembered } from '../../lexicon.js';
+import * as snowball from '@orama/stemmers/french';
 import type { Reading } from '../pieces.js';
+import { stemmedBy } from '../shared.js';
 
-/**
- * A French word's form for comparing: the plural (-s, -x, -aux) and a final -e dropped, so
- * "tentes", "tente", "noires" and "noir", "légère" and "léger" compare equal.
- */
-export function frenchSingular(word: string): string {
-  if (word.length <= 3 || /^\d/.test(word)) return word;
-  let stem = word;
-  if (stem.endsWith('eaux')) stem = stem.slice(0, -1);
-  else if (stem.endsWith('aux') && stem.length > 4) stem = `${stem.slice(0, -3)}al`;
-  else if (/[sx]$/.test(stem) && !stem.endsWith('ss')) stem = stem.slice(0, -1);
-  if (stem.length > 3 && stem.endsWith('e')) stem = stem.slice(0, -1);
-  return stem;
-}
+const stem = stemmedBy(snowball);
 
 /** How French text is read. */
 export const reading: Reading = {
@@ -44,7 +33,9 @@ export const reading: Reading = {
     [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
     [/(\d),(\d{1,2})\b/g, '$1.$2'],
   ],
-  singular: remembered(frenchSingular),
-  // The plural is heard in the ending, as in English ("les chaussettes" are every sock).
-  plural: (word) => word.length > 3 && /[sx]$/.test(word) && !word.endsWith('ss'),
+  stemmer: snowball,
+  stem,
+  // The plural is heard in the ending, as in English ("les chaussettes" are every sock), when the
+  // stemmer takes it off ("gris" keeps its "s").
+  plural: (word) => /[sx]$/.test(word) && stem(word) !== word,
 };
