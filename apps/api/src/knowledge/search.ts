@@ -113,7 +113,9 @@ export function createKnowledgeSearch(
       for (const row of rows) {
         // Embedded again above; one another process embedded meanwhile is left out, not compared.
         if (row.embedding_model !== model.model) continue;
-        byDocument.set(row.document_id, [...(byDocument.get(row.document_id) ?? []), row]);
+        const passages = byDocument.get(row.document_id);
+        if (passages) passages.push(row);
+        else byDocument.set(row.document_id, [row]);
       }
       for (const id of missing) {
         const passages = byDocument.get(id) ?? [];
