@@ -236,7 +236,8 @@ describeOnBothDialects(
       endpoint.answer(() => undefined);
       const conversationId = await conversationWith([
         webhookTool('book', { timeout_s: 0.5 }),
-        webhookTool('slots', { method: 'GET', retries: 2, timeout_s: 0.5 }),
+        // Long enough for the TLS handshake on a loaded machine, so the first attempt arrives.
+        webhookTool('slots', { method: 'GET', retries: 2, timeout_s: 3 }),
       ]);
       expect((await runTool(conversationId, 'book', { clinic: 'north', date: 'd' })).body).toEqual({
         ok: false,
