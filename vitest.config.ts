@@ -64,23 +64,35 @@ function stackTestFiles(): string[] {
 const REAL_TIME_PARTS =
   /@svc\/livekit-dev|ensureLivekitServer|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|test-support|@svc\/agent\/testing/;
 
+/**
+ * What a real-time file names when it speaks or hears through the embedded speech engines, or runs
+ * the embedded LLM: its turns are timed by audio and recognition, and the LLM takes both cores.
+ * These files are the speech tier; the other real-time files (browsers on typed conversations, the
+ * faults, scale-out) are the stack tier, which CI runs beside it at a lower priority.
+ */
+const SPEECH_PARTS = /whisper|pocketsphinx|flite|espeak|piper|llama|spoken|microphone/i;
+
 const setUp = stackTestFiles();
+const source = (file: string) => readFileSync(join(root, file), 'utf8');
 /** Every end-to-end test runs in real time. */
-const stack = setUp.filter(
-  (file) => file.startsWith('e2e/') || REAL_TIME_PARTS.test(readFileSync(join(root, file), 'utf8')),
+const realTime = setUp.filter(
+  (file) => file.startsWith('e2e/') || REAL_TIME_PARTS.test(source(file)),
 );
-const services = setUp.filter((file) => !stack.includes(file));
+const services = setUp.filter((file) => !realTime.includes(file));
+const speech = realTime.filter((file) => SPEECH_PARTS.test(source(file)));
+const stack = realTime.filter((file) => !speech.includes(file));
 
 /** One PostgreSQL cluster for every suite of a tier that runs on both databases. */
 const SHARED_POSTGRES = 'apps/api/src/testing/shared-postgres.ts';
 
 /**
- * The three tiers `npm test` runs one after the other (scripts/test.mjs): `fast` needs only the
- * npm packages and takes vitest's workers (one per core but one); `services` and `stack` need the
- * whole set-up and run one file at a time. `stack` holds the files that run in real time and would
- * starve each other; `services` the ones that only compute, which CI runs beside the stack tier at
- * the lowest CPU priority (so they use the time the real-time files leave idle, and wait longer
- * for it: hence their longer test time).
+ * The four tiers `npm test` runs one after the other (scripts/test.mjs): `fast` needs only the
+ * npm packages and takes vitest's workers (one per core but one); `services`, `speech` and `stack`
+ * need the whole set-up and run one file at a time. `speech` and `stack` hold the files that run
+ * in real time, which would starve each other within a tier; `services` the ones that only
+ * compute. CI runs the speech tier with the CPU, the stack tier beside it at a lower priority (its
+ * files mostly wait: on browsers, restarts, typed turns) and the services tier at the lowest (so it
+ * uses the time the others leave idle, and waits longer for it: hence its longer test time).
  */
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -100,6 +112,16 @@ const projects: TestProjectInlineConfiguration[] = [
       globalSetup: [SHARED_POSTGRES],
       maxWorkers: 1,
       testTimeout: 60_000,
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'speech',
+      include: speech,
+      exclude: EXCLUDED,
+      globalSetup: [SHARED_POSTGRES],
+      maxWorkers: 1,
     },
   },
   {

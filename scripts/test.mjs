@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: every test, in three tiers (vitest.config.ts). The fast tier needs only the npm
+// `npm test`: every test, in four tiers (vitest.config.ts). The fast tier needs only the npm
 // packages, so it runs before the rest of the set-up and a failure there ends the run in a minute
 // or two; then the set-up (a no-op once done), the services tier (the API on its databases, the
-// fuzz) and the stack tier (what runs in real time: the worker, livekit-server, browsers, speech).
+// fuzz), the speech tier (what speaks, hears or runs the LLM in real time) and the stack tier (the
+// rest of what runs in real time: the worker, livekit-server, browsers, faults, scale-out).
 //
 //   npm test                               every tier
-//   npm test -- --project fast             one tier (`fast`, `services` or `stack`)
+//   npm test -- --project fast             one tier (`fast`, `services`, `speech` or `stack`)
 //   npm test -- apps/api --bail 1          vitest's own arguments and file filters, given to each tier
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const TIERS = ['fast', 'services', 'stack'];
+const TIERS = ['fast', 'services', 'speech', 'stack'];
 
 /** Runs `command` in the root with the terminal; answers its exit status. */
 function run(command, args) {
