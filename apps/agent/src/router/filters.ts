@@ -120,6 +120,22 @@ export function filters(
   return args;
 }
 
+/** The comparing forms of each lexicon's ranking words, worked out once per lexicon. */
+const RANKING_FORMS = new WeakMap<Lexicon, ReadonlySet<string>>();
+
+/**
+ * A lexicon's ranking words in their comparing form: "légère", "barata" or "billigen" is a ranking
+ * word when its masculine, singular or bare form is listed.
+ */
+function rankingForms(lexicon: Lexicon): ReadonlySet<string> {
+  let forms = RANKING_FORMS.get(lexicon);
+  if (!forms) {
+    forms = new Set([...lexicon.rankingWords].map(lexicon.stem));
+    RANKING_FORMS.set(lexicon, forms);
+  }
+  return forms;
+}
+
 /** The search words: what is left of the utterance that the catalogue knows. */
 export function searchQuery(
   tokens: string[],
@@ -127,12 +143,13 @@ export function searchQuery(
   used: Set<number>,
   lexicon: Lexicon,
 ): string {
-  const { filler, rankingWords, stem } = lexicon;
+  const { filler, stem } = lexicon;
+  const ranking = rankingForms(lexicon);
   const kept = tokens.filter(
     (token, index) =>
       !used.has(index) &&
       !filler.has(token) &&
-      !rankingWords.has(token) &&
+      !ranking.has(stem(token)) &&
       !/^\d/.test(token) &&
       catalog.vocabulary.has(stem(token)),
   );

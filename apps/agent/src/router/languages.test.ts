@@ -76,6 +76,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     // A plain form ranks in a "which" question only: "elle est légère ?" asks a fact.
     { say: 'Laquelle est légère ?', after: ['Montre-moi des tentes'], route: show('tent-2') },
+    // The pack writes the masculine singular; any agreement of it ranks.
+    { say: 'Lesquels sont légers ?', after: ['Montre-moi des tentes'], route: show('tent-2') },
     { say: 'Laquelle est pas chère ?', after: ['Montre-moi des tentes'], route: show('tent-1') },
     { say: 'Laquelle est chère ?', after: ['Montre-moi des tentes'], route: show('tent-3') },
     {

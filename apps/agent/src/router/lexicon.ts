@@ -102,6 +102,11 @@ export interface Lexicon {
   /** The Snowball stemmer the language's words are compared by. */
   stemmer: Snowball;
   /**
+   * The language's own step before the stemmer, for forms Snowball keeps apart and the router must
+   * not: French brings an adjective to its masculine singular ("légère" -> "leger").
+   */
+  agreement?: (word: string) => string;
+  /**
    * A word's form for comparing, its Snowball stem: "tents" and "tent", "chaussures" and
    * "chaussure", "Schlafsäcke" and "Schlafsack" meet. Every side of a comparison (the visitor's
    * words, the catalogue's, the lexicon's phrases) goes through it.
@@ -178,7 +183,10 @@ export interface Lexicon {
   rankings: readonly Ranking[];
   /** Whether ranking words match as said, not by their comparing form (German comparatives). */
   rankingsExact: boolean;
-  /** Words that rank and so are no search words ("cheapest", "top"). */
+  /**
+   * Words that rank and so are no search words ("cheapest", "top"), compared by their comparing
+   * form (`stem`): one form of each is enough.
+   */
   rankingWords: ReadonlySet<string>;
   /** Words that name the price besides its field's name (currencies, "cost"). */
   priceWords: readonly string[];

@@ -1,6 +1,7 @@
 // Words as the router reads them, per language: split by Intl.Segmenter, number words as digits,
 // accents folded, and the comparing form (the Snowball stem) that lets a plural meet its singular.
 import { describe, expect, it } from 'vitest';
+import { masculineSingular } from './languages/fr/agreement.js';
 import { english, lexiconFor } from './languages/index.js';
 import type { Lexicon } from './lexicon.js';
 import { words } from './text.js';
@@ -69,6 +70,18 @@ describe('the comparing form', () => {
     ['fr', 'chapeaux', 'chapeau'],
     ['fr', 'noires', 'noir'],
     ['fr', 'légères', 'légère'],
+    // Agreement: the feminine and plural forms Snowball keeps apart from the masculine.
+    ['fr', 'légère', 'léger'],
+    ['fr', 'légers', 'léger'],
+    ['fr', 'sportive', 'sportif'],
+    ['fr', 'sportifs', 'sportif'],
+    ['fr', 'petits', 'petit'],
+    ['fr', 'petites', 'petit'],
+    ['fr', 'lumineuses', 'lumineux'],
+    ['fr', 'naturelles', 'naturel'],
+    ['fr', 'anciennes', 'ancien'],
+    ['fr', 'chaudes', 'chaud'],
+    ['fr', 'première', 'premier'],
     ['es', 'tiendas', 'tienda'],
     ['es', 'pantalones', 'pantalón'],
     ['es', 'rojas', 'rojo'],
@@ -87,6 +100,9 @@ describe('the comparing form', () => {
   it('keeps words apart that only share a beginning', () => {
     const fr = lexicon('fr');
     expect(fr.stem('tente')).not.toBe(fr.stem('tenue'));
+    // Agreement leaves short words, words whose "s" is their own and verbs in "-ons" alone.
+    for (const word of ['une', 'des', 'gris', 'doux', 'dos', 'cherchons'])
+      expect(masculineSingular(word)).toBe(word);
     const de = lexicon('de');
     expect(de.stem('zelt')).not.toBe(de.stem('zeit'));
     // "Dies" is no "die" with an "s": the item in focus, not the article.

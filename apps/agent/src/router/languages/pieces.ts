@@ -15,6 +15,7 @@ export type Reading = Pick<
   | 'repairsHearing'
   | 'currencies'
   | 'stemmer'
+  | 'agreement'
   | 'stem'
   | 'plural'
   | 'heard'

@@ -34,8 +34,13 @@ export function units(
 
 /**
  * A word's comparing form by the language's Snowball stemmer, remembered per word. A number is its
- * own form, and a word the stemmer would leave empty keeps itself.
+ * own form, and a word the stemmer would leave empty keeps itself. `before` is the language's own
+ * step ahead of the stemmer, for what Snowball keeps apart and the router must not (French
+ * agreement).
  */
-export function stemmedBy(snowball: Snowball): (word: string) => string {
-  return remembered((word) => (/^\d/.test(word) ? word : snowball.stemmer(word) || word));
+export function stemmedBy(
+  snowball: Snowball,
+  before: (word: string) => string = (word) => word,
+): (word: string) => string {
+  return remembered((word) => (/^\d/.test(word) ? word : snowball.stemmer(before(word)) || word));
 }

@@ -1,6 +1,6 @@
 // French words about the catalogue's values: price bounds, rankings, facts of one item.
 import type { Filters } from '../pieces.js';
-import { inflect, list } from '../shared.js';
+import { list } from '../shared.js';
 
 /** Price bounds, rankings and facts in French. */
 export const filters: Filters = {
@@ -53,9 +53,8 @@ export const filters: Filters = {
       label: 'le plus cher',
     },
     {
-      // Snowball keeps "léger" and "légère" apart (-er is a verb's ending to it): both are written.
-      words: ['plus leger', 'le plus leger', 'plus legere'],
-      plain: ['leger', 'legere'],
+      words: ['plus leger', 'le plus leger'],
+      plain: ['leger'],
       order: 'ascending',
       role: 'weight',
       label: 'le plus léger',
@@ -74,13 +73,10 @@ export const filters: Filters = {
       label: 'le mieux noté',
     },
   ],
-  rankingWords: new Set([
-    ...inflect(
-      ['cher', 'leger', 'lourd', 'meilleur', 'note', 'economique', 'populaire'],
-      ['', 'e', 's', 'es'],
-    ),
-    ...list('chere cheres legere legeres moins plus mieux marche abordable abordables'),
-  ]),
+  // In the masculine singular: every agreement of them meets it (see agreement.ts).
+  rankingWords: new Set(
+    list('cher leger lourd meilleur note economique populaire moins plus mieux marche abordable'),
+  ),
   priceWords: list('prix euro euros dollar dollars coute coutent balles'),
   factWords: list('combien coute coutent prix pese pesent poids lourd lourde'),
 };

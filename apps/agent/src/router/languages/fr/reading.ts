@@ -2,8 +2,10 @@
 import * as snowball from '@orama/stemmers/french';
 import type { Reading } from '../pieces.js';
 import { stemmedBy } from '../shared.js';
+import { masculineSingular } from './agreement.js';
 
-const stem = stemmedBy(snowball);
+// Compared in the masculine singular: "légère" and "léger" are one word to the router.
+const stem = stemmedBy(snowball, masculineSingular);
 
 /** How French text is read. */
 export const reading: Reading = {
@@ -34,6 +36,7 @@ export const reading: Reading = {
     [/(\d),(\d{1,2})\b/g, '$1.$2'],
   ],
   stemmer: snowball,
+  agreement: masculineSingular,
   stem,
   // The plural is heard in the ending, as in English ("les chaussettes" are every sock), when the
   // stemmer takes it off ("gris" keeps its "s").
