@@ -85,7 +85,7 @@ describe('installFolder with download', () => {
     expect(requests.get('/model.bin')).toBe(1);
   });
 
-  it('leaves no partial file when the download is cut, after trying again', async () => {
+  it('installs nothing when the download is cut, after trying again', async () => {
     const failure = await installSmall('/cut.bin', DIGEST).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(InstallError);
     expect((failure as Error).message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cut\.bin: /);
@@ -95,6 +95,15 @@ describe('installFolder with download', () => {
 });
 
 describe('download', () => {
+  it('leaves neither the file nor its partial download when the body is cut', async () => {
+    const destination = join(cache, 'cut.bin');
+    const failure = await download(`${base}/cut.bin`, destination, {
+      attempts: 1,
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InstallError);
+    expect(readdirSync(cache)).toEqual([]);
+  });
+
   it('fails at once on a status that asking again will not change, leaving no file', async () => {
     const destination = join(cache, 'missing.bin');
     const failure = await download(`${base}/missing.bin`, destination, {
