@@ -269,6 +269,13 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Busco tiendas de campaña', 'El segundo'],
       route: add('tent-2'),
     },
+    // Every gender and number of the demonstratives is the pack's grammar, not a phrasing.
+    {
+      say: 'Quita esas',
+      after: ['Busco tiendas de campaña'],
+      cart: ['tent-1', 'tent-3'],
+      route: remove('tent-1', 'tent-3'),
+    },
     {
       say: 'Añade dos al carrito',
       after: ['Busco tiendas de campaña', 'El segundo'],

@@ -71,6 +71,18 @@ export interface SmallTalkWords {
   helpWords: readonly string[];
 }
 
+/**
+ * A language's demonstratives (and the personal pronouns it points with) as its grammar inflects
+ * them: each number's forms by gender (or case), every cell written out. They are grammar, not
+ * phrasings: the router reads each of them, whatever gender the item's noun has.
+ */
+export interface Demonstratives {
+  /** The item in focus ("that", "esa", "celle-ci", "dieses"). */
+  singular: Readonly<Record<string, readonly string[]>>;
+  /** The items shown ("those", "esas", "ceux", "diese"). */
+  plural: Readonly<Record<string, readonly string[]>>;
+}
+
 /** A Snowball stemmer as `@orama/stemmers` exports one: the algorithm and its language's name. */
 export interface Snowball {
   stemmer: (word: string) => string;
@@ -180,6 +192,11 @@ export interface Lexicon {
   /** An ordinal followed by these words is not a position ("first of all", "zum ersten Mal"). */
   notOrdinal: readonly string[];
   pronouns: readonly string[];
+  /**
+   * The demonstratives by number and gender: the singular ones are among `pronouns`, the plural
+   * ones among `every` and `comparePronouns` (a test holds every language to it).
+   */
+  demonstratives: Demonstratives;
   rankings: readonly Ranking[];
   /** Whether ranking words match as said, not by their comparing form (German comparatives). */
   rankingsExact: boolean;

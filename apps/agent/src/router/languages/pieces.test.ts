@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lexicon } from '../lexicon.js';
 import { segmentWords } from '../text.js';
 import { lexiconFor, ROUTER_LANGUAGES } from './index.js';
+import { formsOf } from './shared.js';
 
 /**
  * Tables a language may leave empty: phrasings some languages have no use for ("takes the socks
@@ -96,6 +97,28 @@ describe('router languages', () => {
     );
     expect(unstemmed, `${code}: words whose comparing form is not their Snowball stem`).toEqual([]);
   });
+
+  it.each(ROUTER_LANGUAGES)(
+    '%s points at what was shown by every form of its demonstratives',
+    (code) => {
+      const { demonstratives, pronouns, every, comparePronouns } = lexiconOf(code);
+      for (const number of [demonstratives.singular, demonstratives.plural]) {
+        expect(Object.keys(number).length, `${code}: a number without forms`).toBeGreaterThan(0);
+        for (const [cell, forms] of Object.entries(number))
+          expect(forms.length, `${code}: no form for "${cell}"`).toBeGreaterThan(0);
+      }
+      expect(
+        formsOf(demonstratives.singular).filter((form) => !pronouns.includes(form)),
+        `${code}: singular forms that do not point at the item in focus`,
+      ).toEqual([]);
+      expect(
+        formsOf(demonstratives.plural).filter(
+          (form) => !every.has(form) || !comparePronouns.includes(form),
+        ),
+        `${code}: plural forms that do not mean the items shown`,
+      ).toEqual([]);
+    },
+  );
 
   it.each(ROUTER_LANGUAGES)('%s is split into words by its Intl.Segmenter', (code) => {
     expect(

@@ -99,6 +99,7 @@ export type WordClasses = Pick<
   | 'narrowing'
   | 'fresh'
   | 'pronouns'
+  | 'demonstratives'
   | 'every'
   | 'everyPhrases'
   | 'comparePronouns'

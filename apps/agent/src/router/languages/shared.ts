@@ -8,6 +8,11 @@ export function inflect(stems: readonly string[], endings: readonly string[]): s
   return stems.flatMap((stem) => endings.map((ending) => `${stem}${ending}`));
 }
 
+/** Every form of a paradigm's cells, in the order written (`{ masculine: ['ese'], ... }`). */
+export function formsOf(cells: Readonly<Record<string, readonly string[]>>): string[] {
+  return Object.values(cells).flat();
+}
+
 /** An ordinal table from its words per position (position 0 first). */
 export function ordinalTable(positions: readonly (readonly string[])[]): Record<string, number> {
   const table: Record<string, number> = {};

@@ -1,6 +1,21 @@
 // German's closed word classes: filler, lead-ins, question words, negations, pronouns.
+import type { Demonstratives } from '../../lexicon.js';
 import type { WordClasses } from '../pieces.js';
-import { list } from '../shared.js';
+import { formsOf, list } from '../shared.js';
+
+/**
+ * German's demonstratives by gender and case. The plural's dative and genitive ("diesen",
+ * "dieser") are the masculine singular's accusative and nominative too, which a request means far
+ * more often ("ich nehme diesen"): they point at the item in focus.
+ */
+const demonstratives: Demonstratives = {
+  singular: {
+    masculine: ['dieser', 'diesen', 'diesem'],
+    feminine: ['diese'],
+    neuter: ['dieses', 'dies'],
+  },
+  plural: { 'every gender': ['diese'] },
+};
 
 /** German's closed word classes. */
 export const words: WordClasses = {
@@ -41,22 +56,19 @@ export const words: WordClasses = {
   theOne: ['der von', 'die von', 'das von', 'den von'],
   narrowing: ['nur', 'bloss', 'lediglich'],
   fresh: ['alles', 'etwas anderes', 'andere', 'anderes'],
-  pronouns: [
-    'es',
-    'ihn',
-    'dies',
-    'diese',
-    'dieser',
-    'dieses',
-    'diesen',
-    'diesem',
-    'das da',
-    'den da',
-    'die da',
-  ],
-  every: new Set(list('alle allen beide beiden diese')),
+  pronouns: ['es', 'ihn', ...formsOf(demonstratives.singular), 'das da', 'den da', 'die da'],
+  demonstratives,
+  every: new Set([...list('alle allen beide beiden'), ...formsOf(demonstratives.plural)]),
   everyPhrases: ['alle 2'],
-  comparePronouns: ['sie', 'beide', 'beiden', 'die 2', 'die 3', 'alle', 'diese'],
+  comparePronouns: [
+    'sie',
+    'beide',
+    'beiden',
+    'die 2',
+    'die 3',
+    'alle',
+    ...formsOf(demonstratives.plural),
+  ],
   all: ['alle', 'allen', 'alles'],
   vocabularyFiller: list('und der die das fur mit in von zu ein eine aus'),
 };

@@ -1,6 +1,14 @@
 // English's closed word classes: filler, lead-ins, question words, negations, pronouns.
 import { LEAD_INS, QUESTION_STARTS, YES_NO_STARTS } from '../../phrases.js';
+import type { Demonstratives } from '../../lexicon.js';
 import type { WordClasses } from '../pieces.js';
+import { formsOf } from '../shared.js';
+
+/** English's demonstratives: no gender, one form per number, and the pronouns they stand beside. */
+const demonstratives: Demonstratives = {
+  singular: { any: ['this', 'that', 'it'] },
+  plural: { any: ['these', 'those', 'them'] },
+};
 
 /** English's closed word classes. */
 export const words: WordClasses = {
@@ -28,10 +36,11 @@ export const words: WordClasses = {
   theOne: ['the one', 'that one'],
   narrowing: ['just', 'only'],
   fresh: ['everything', 'all', 'anything else', 'other', 'else'],
-  pronouns: ['it', 'that one', 'this one', 'that', 'this', 'the one'],
-  every: new Set(['both', 'all', 'them', 'these', 'those']),
+  pronouns: [...formsOf(demonstratives.singular), 'that one', 'this one', 'the one'],
+  demonstratives,
+  every: new Set(['both', 'all', ...formsOf(demonstratives.plural)]),
   everyPhrases: [],
-  comparePronouns: ['them', 'those', 'these', 'both', 'the two', 'the three', 'all'],
+  comparePronouns: [...formsOf(demonstratives.plural), 'both', 'the two', 'the three', 'all'],
   all: ['all'],
   vocabularyFiller: ['and', 'the', 'for', 'with', 'in', 'of', 'a'],
 };

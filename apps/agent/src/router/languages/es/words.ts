@@ -1,6 +1,20 @@
 // Spanish's closed word classes: filler, lead-ins, question words, negations, pronouns.
+import type { Demonstratives } from '../../lexicon.js';
 import type { WordClasses } from '../pieces.js';
-import { list } from '../shared.js';
+import { formsOf, list } from '../shared.js';
+
+/** Spanish's demonstratives, near ("este"), middle ("ese") and far ("aquel"), every gender. */
+const demonstratives: Demonstratives = {
+  singular: {
+    masculine: ['este', 'ese', 'aquel'],
+    feminine: ['esta', 'esa', 'aquella'],
+    neuter: ['esto', 'eso', 'aquello'],
+  },
+  plural: {
+    masculine: ['estos', 'esos', 'aquellos'],
+    feminine: ['estas', 'esas', 'aquellas'],
+  },
+};
 
 /** Spanish's closed word classes. */
 export const words: WordClasses = {
@@ -41,8 +55,12 @@ export const words: WordClasses = {
   theOne: ['el de', 'la de'],
   narrowing: ['solo', 'solamente', 'unicamente'],
   fresh: ['todo', 'otra cosa', 'otras cosas', 'lo demas'],
-  pronouns: ['eso', 'esto', 'ese', 'esa', 'este', 'esta', 'lo', 'ese producto', 'este producto'],
-  every: new Set(list('todos todas ambos ambas ellos ellas estos esos')),
+  pronouns: [...formsOf(demonstratives.singular), 'lo', 'ese producto', 'este producto'],
+  demonstratives,
+  every: new Set([
+    ...list('todos todas ambos ambas ellos ellas'),
+    ...formsOf(demonstratives.plural),
+  ]),
   everyPhrases: ['los 2', 'las 2'],
   comparePronouns: [
     'ellos',
@@ -57,8 +75,7 @@ export const words: WordClasses = {
     'las 3',
     'todos',
     'todas',
-    'estos',
-    'esos',
+    ...formsOf(demonstratives.plural),
   ],
   all: ['todos', 'todas', 'todo'],
   vocabularyFiller: list('de del la el los las y para con en a al un una por'),

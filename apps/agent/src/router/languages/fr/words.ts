@@ -1,6 +1,22 @@
 // French's closed word classes: filler, lead-ins, question words, negations, pronouns.
+import type { Demonstratives } from '../../lexicon.js';
 import type { WordClasses } from '../pieces.js';
-import { list } from '../shared.js';
+import { formsOf, list } from '../shared.js';
+
+/**
+ * French's demonstratives. The singular points at the item in focus as a pronoun with its "-ci"
+ * or "-là" ("celui" alone is "the one": "celui en rouge"), or as "ça"; a singular determiner comes
+ * with the noun that names the item ("cette tente"). The plural means the items shown, pronoun or
+ * determiner ("ceux-là", "ces tentes").
+ */
+const demonstratives: Demonstratives = {
+  singular: {
+    masculine: ['celui ci', 'celui la'],
+    feminine: ['celle ci', 'celle la'],
+    neuter: ['ca', 'cela', 'ceci'],
+  },
+  plural: { masculine: ['ceux'], feminine: ['celles'], determiner: ['ces'] },
+};
 
 /** French's closed word classes. */
 export const words: WordClasses = {
@@ -41,19 +57,11 @@ export const words: WordClasses = {
   theOne: ['celui', 'celle'],
   narrowing: ['juste', 'seulement', 'uniquement'],
   fresh: ['tout', 'autre chose', 'autres', 'le reste'],
-  pronouns: [
-    'ca',
-    'cela',
-    'celui ci',
-    'celle ci',
-    'celui la',
-    'celle la',
-    'ce produit',
-    'cet article',
-  ],
-  every: new Set(list('tous toutes ceux celles')),
+  pronouns: [...formsOf(demonstratives.singular), 'ce produit', 'cet article'],
+  demonstratives,
+  every: new Set([...list('tous toutes'), ...formsOf(demonstratives.plural)]),
   everyPhrases: ['les 2', 'tous les 2', 'toutes les 2'],
-  comparePronouns: ['les', 'ceux', 'celles', 'tous', 'toutes', 'les 2', 'les 3', 'ces'],
+  comparePronouns: ['les', 'tous', 'toutes', 'les 2', 'les 3', ...formsOf(demonstratives.plural)],
   all: ['tous', 'toutes', 'tout'],
   vocabularyFiller: list('de du des la le les et pour avec en a au aux un une'),
 };
