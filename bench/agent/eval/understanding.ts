@@ -12,28 +12,18 @@
 //                        seconds a turn; its report counts the router's turns right and hands the
 //                        rest to the model unjudged (the embedded model is the default)
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  freePort,
-  spawnAgentWorker,
-  TEST_AGENT_KEY,
-  visit,
-  workerConnected,
-} from '@svc/agent/testing';
+import { visit } from '@svc/agent/testing';
 import type { VisitSetup } from '@svc/agent/testing';
 import {
-  createLiveKitAdmin,
   DEMO_SCENARIO,
   patchPublicationSnapshot,
   demoProducts,
   demoProductsIn,
   seedShopIn,
-  startTestApi,
 } from '@svc/api/testing';
-import { startLivekitServer } from '@svc/livekit-dev';
 import { EVAL_SETS } from './sets/index.js';
 import {
   fingerprint,
@@ -54,11 +44,18 @@ import {
 import { turnOutcome } from './records.js';
 import { percentiles } from '../worker-kit.js';
 import { withDeclaredRoles } from './catalogue-roles.js';
+import {
+  checkoutState,
+  conversationEnded as ended,
+  decidedBy,
+  sendTypedTurn,
+  signUp,
+  startTypedStack,
+  type AdminSession,
+  type DecidedBy,
+} from '../typed-stack.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/** Who decided a turn: the intent router, the model, or nobody the log names. */
-type DecidedBy = 'router' | 'model' | 'unknown';
 
 /** What the stand-in model says: the report tells its turns apart by it. */
 const STAND_IN_REPLY = '(model)';
@@ -120,54 +117,14 @@ function featuresOf(set: EvalSet): ScenarioBody['features'] {
   return DEMO_SCENARIO.definition.features as unknown as ScenarioBody['features'];
 }
 
-/** The worker's "turn decided" lines in a slice of its log: who decided first. */
-function decidedBy(log: string): DecidedBy {
-  for (const line of log.split('\n')) {
-    if (!line.includes('turn decided')) continue;
-    const by = /"by"\s*:\s*"(\w+)"/.exec(line)?.[1];
-    if (by === 'router' || by === 'template') return 'router';
-    if (by === 'llm') return 'model';
-  }
-  return 'unknown';
-}
-
-/** The admin API as a new business uses it: sign up once, then JSON requests with its token. */
+/** The admin API as a new business uses it: signed up once, on the first set it publishes. */
 function adminClient(baseUrl: string) {
-  let token: string | undefined;
-  const request = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    type = 'application/json',
-  ) => {
-    const response = await fetch(`${baseUrl}/v1/admin${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': type }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 400)}`);
-    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-  };
-  let applicationId: number | undefined;
+  let session: AdminSession | undefined;
   return {
     /** Creates the set's collections and scenario and publishes it; answers its publication. */
     async publish(set: EvalSet, scenario: ScenarioBody): Promise<string> {
-      if (!token) {
-        const session = await request('POST', '/signup', {
-          company_name: 'Understanding evaluation',
-          email: `eval-${Date.now()}@example.com`,
-          password: 'understanding-eval-password-1',
-        });
-        token = String(session.token);
-        applicationId = Number(
-          (await request('POST', '/applications', { name: 'Evaluation site' })).id,
-        );
-      }
+      session ??= await signUp(baseUrl, 'Understanding evaluation');
+      const { request, applicationId } = session;
       const collectionIds: number[] = [];
       for (const source of set.collections) {
         if (!('catalogue' in source))
@@ -214,9 +171,6 @@ function pageMethods(features: ScenarioBody['features']): NonNullable<VisitSetup
   return methods;
 }
 
-const ended = (received: { topic: string }[]) =>
-  received.some((entry) => entry.topic === 'session:end');
-
 /** Types one conversation and judges each turn on what the page had been shown. */
 async function runConversation(
   set: EvalSet,
@@ -248,29 +202,11 @@ async function runConversation(
         });
         continue;
       }
-      const received = visitor.received.length;
-      const calls = visitor.rpcCalls.length;
-      const logAt = workerLog().length;
-      const sent = Date.now();
-      await visitor.publish('rt.chat', { message: turn.say });
-      // Answered (an assistant message with words), then a second without any new message.
-      let seen = 0;
-      let lastAt = sent;
-      let answeredAt = 0;
-      while (!ended(visitor.received) && Date.now() - sent < 90_000) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const now = Date.now();
-        const messages = visitor.received
-          .slice(received)
-          .filter((entry) => entry.topic === 'message:new');
-        if (messages.length !== seen) [seen, lastAt] = [messages.length, now];
-        if (
-          !answeredAt &&
-          messages.some((m) => m.payload.role === 'assistant' && m.payload.content)
-        )
-          answeredAt = now;
-        if (answeredAt && now - lastAt >= 1000) break;
-      }
+      const { received, calls, logAt, responseMs } = await sendTypedTurn(
+        visitor,
+        turn.say,
+        workerLog,
+      );
       const outcome = turnOutcome(visitor, received, calls);
       const pageCalls: Call[] = outcome.pageCalls;
       const reply = outcome.messages
@@ -300,7 +236,7 @@ async function runConversation(
         right: verdict.right,
         reason: verdict.reason,
         by: decidedBy(workerLog().slice(logAt)),
-        ...(answeredAt ? { responseMs: answeredAt - sent } : {}),
+        ...(responseMs === undefined ? {} : { responseMs }),
         unknownTurn,
       });
     }
@@ -386,39 +322,20 @@ async function main(): Promise<void> {
     if (problem) throw new Error(`${problem}: a changed set is a new set (README)`);
   }
   const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
-  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   const started = new Date();
   const header = [
-    `Run ${started.toISOString()}, agent at commit ${git('rev-parse', '--short', 'HEAD')} (${git('status', '--porcelain').split('\n').filter(Boolean).length} files changed in the working tree), typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals` : 'model host + intent router'}).`,
+    `Run ${started.toISOString()}, agent at ${checkoutState()}, typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals` : 'model host + intent router'}).`,
     `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} conversations of each` : ''}.`,
   ];
 
-  const server = await startLivekitServer();
-  const api = await startTestApi({
-    listen: true,
-    transport: createLiveKitAdmin({ ...server, agentName: 'svc-agent' }),
-    app: { publicRateLimit: 100_000 },
-  });
-  const healthPort = await freePort();
-  const worker = spawnAgentWorker({
-    livekit: server,
-    apiUrl: api.url,
-    agentKey: TEST_AGENT_KEY,
-    healthPort,
-    // `debug` logs each turn's decision: who answered it, the router or the model.
-    env: standIn
-      ? { SVC_LLM_HOST: 'off', SVC_AGENT_TEST_PROVIDERS: '1', SVC_AGENT_LOG_LEVEL: 'debug' }
-      : { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug' },
-  });
-  const workerLog = () => worker.log.join('');
+  const stack = await startTypedStack({ standIn });
+  const { server, api, workerLog } = stack;
   const results: TurnResult[] = [];
   const stamp = started.toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const folder = here('../../results');
   mkdirSync(folder, { recursive: true });
   const out = `${folder}/understanding-${stamp}-${part}`;
   try {
-    await server.waitForAgentWorker('svc-agent', 180_000);
-    await workerConnected(healthPort);
     const admin = adminClient(api.url);
     for (const set of sets) {
       const source = set.scenario;
@@ -477,14 +394,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (process.env.WORKER_LOG) writeFileSync(process.env.WORKER_LOG, workerLog());
-    if (worker.child.exitCode === null) {
-      worker.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
-    }
-    await api.close();
-    await server.stop();
+    await stack.stop();
   }
   writeFileSync(`${out}.md`, report(results, part, header));
   process.stdout.write(`report: ${out}.md\n`);
