@@ -80,6 +80,34 @@ describe('the scenario agent with FakeLLM', () => {
     expect(output.result.note).toMatch(/Nothing matched every filter \(price, in_stock\)/);
   });
 
+  it('answers a kind that holds nothing with the words asked for as empty, never with other items', async () => {
+    let toolOutput = '';
+    const { session } = await setUp((input) => {
+      if (input === 'Tents with a merino lining?') {
+        return {
+          toolCalls: [
+            {
+              name: 'search_products',
+              args: { query: 'merino', category: 'tents', max_price: 1000 },
+            },
+          ],
+        };
+      }
+      if (input.includes('"collection_id"')) {
+        toolOutput = input;
+        return { content: 'We have no tent like that.' };
+      }
+      return undefined;
+    });
+    await session.run({ userInput: 'Tents with a merino lining?' }).wait();
+    const output = JSON.parse(toolOutput) as {
+      result: { count: number; items: unknown[]; note?: string };
+    };
+    expect(output.result.count).toBe(0);
+    expect(output.result.items).toEqual([]);
+    expect(output.result.note).toBe('Nothing in tents matches the words "merino".');
+  });
+
   it('searches the real catalogue through the agent API, shows it on the page, and answers from the result', async () => {
     let toolOutput = '';
     const { session, visitor } = await setUp(

@@ -373,9 +373,10 @@ function knowledgeTool(deps: ToolDeps): llm.FunctionTool {
 /**
  * A search that found nothing, asked again with less: models, small ones most, fill filters nobody
  * asked for ("black", "waterproof"), and a visitor's words may match nothing of the kind they
- * named. The kind (the filter whose field plays the `category` role) is what was asked for and is
- * never dropped: first the other filters go, then the words; a kind that holds nothing answers
- * empty rather than with another kind's items. The model is told what was left out.
+ * named. The kind (the filter whose field plays the `category` role) and the words are what was
+ * asked for and are never dropped: only the other filters go. A kind that holds nothing with the
+ * words answers empty, rather than with its other items or another kind's, and says so; the model
+ * is told what was left out.
  */
 async function relaxedSearch<T>(
   target: Collection,
@@ -390,16 +391,17 @@ async function relaxedSearch<T>(
   const dropped = Object.keys(filters).filter((key) => !(key in kind));
   if (dropped.length > 0) {
     const items = await deps.api.search(target.id, query, kind, deps.limit);
-    if (items.length > 0 || Object.keys(kind).length === 0)
+    if (items.length > 0)
       return found(
         items,
         `Nothing matched every filter (${dropped.join(', ')}); these match the rest of the search.`,
       );
+    if (Object.keys(kind).length === 0) return found([]);
   }
   if (!query) return found([]);
   return found(
-    await deps.api.search(target.id, undefined, kind, deps.limit),
-    `Nothing matched every filter (${Object.keys(filters).join(', ')}) with the words "${query}"; these are all of ${Object.values(kind).map(String).join(', ')}.`,
+    [],
+    `Nothing in ${Object.values(kind).map(String).join(', ')} matches the words "${query}".`,
   );
 }
 
@@ -426,7 +428,7 @@ async function dataFor(
         collection_id: target.id,
         count: items.length,
         items: items.map(compactItem),
-        ...(note && items.length > 0 ? { note } : {}),
+        ...(note ? { note } : {}),
       });
       const items = await deps.api.search(target.id, query, filters, deps.limit);
       if (items.length > 0 || Object.keys(filters).length === 0) return found(items);

@@ -74,6 +74,8 @@ export interface RouterCatalog {
   kinds: Set<string>;
   /** The kinds of item the shop has, as their labels ("what do you sell"). */
   offer: string[];
+  /** Each kind as a reply names it, by its filter value ("tents" -> "tentes"). */
+  kindNames: Record<string, string>;
 }
 
 /** The fields that play each role in `collections`, by their declared `role`, never their names. */
@@ -118,12 +120,16 @@ export function routerCatalog(options: {
   const booleans: BooleanField[] = [];
   const kinds = new Set<string>();
   const offer: string[] = [];
+  const kindNames: Record<string, string> = {};
   for (const collection of options.collections) {
     for (const field of collection.filter_fields ?? []) {
       if (field.field_type === 'enum' && field.role === 'category') {
         kinds.add(field.filter_key);
-        for (const option of field.enum_options ?? [])
-          offer.push(kindName(option.label || String(option.value)));
+        for (const option of field.enum_options ?? []) {
+          const name = kindName(option.label || String(option.value));
+          offer.push(name);
+          kindNames[String(option.value)] = name;
+        }
       }
       if (field.field_type === 'enum') {
         for (const option of field.enum_options ?? []) {
@@ -183,6 +189,7 @@ export function routerCatalog(options: {
     surface,
     itemNames,
     kinds,
+    kindNames,
     // Without a kind filter, the collections themselves are what the shop has.
     offer: [
       ...new Set(

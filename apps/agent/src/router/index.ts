@@ -119,6 +119,7 @@ export function withRouter(
       spoken: options.spoken,
       offer: catalog.offer,
       roles: catalog.roles,
+      kindNames: catalog.kindNames,
     },
     lookup: itemLookup(api, options.limit),
     askAgainBelow: options.askAgainBelow,

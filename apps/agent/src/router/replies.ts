@@ -21,6 +21,8 @@ export interface ReplyStyle {
   offer?: readonly string[];
   /** The fields that play a role (price, weight...), as the collections declare them. */
   roles?: RoleFields;
+  /** Each kind of item as a reply names it, by its filter value ("tents" -> "tentes"). */
+  kindNames?: Readonly<Record<string, string>>;
 }
 
 /** An amount of money as it reads (or sounds) best. */
@@ -186,7 +188,15 @@ function searchReply(
     typeof turn.args.query === 'string' && turn.args.query
       ? turn.args.query
       : category?.replace(/[-_]/g, ' ');
-  if (items.length === 0) return templates.searchNone(query);
+  if (items.length === 0) {
+    // A kind searched with words that match none of it: say so, naming both.
+    const kindKey = style.roles?.category?.key;
+    const kind = kindKey === undefined ? undefined : turn.args[kindKey];
+    const asked = typeof turn.args.query === 'string' ? turn.args.query : '';
+    if (typeof kind === 'string' && asked)
+      return templates.searchNoneIn(asked, style.kindNames?.[kind] ?? kind.replace(/[-_]/g, ' '));
+    return templates.searchNone(query);
+  }
   const relaxed = typeof (data as { note?: unknown } | undefined)?.note === 'string';
   // "5 tents" reads well; "5 hiking shoes trails" does not.
   const what = query && query.split(' ').length <= 2 ? query : undefined;

@@ -11,6 +11,8 @@ interface Expected {
   search: string;
   searchRanked: { request: string; reply: string };
   searchNone: string;
+  /** Words asked for in a kind that has none of them ("chaussettes" among the tents). */
+  searchNoneIn: { query: string; reply: string };
   display: string;
   /** "Is it waterproof?" of one that is not: how the reply ends. */
   notWaterproof: { request: string; ends: string };
@@ -34,6 +36,10 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
       reply: 'J’ai trouvé 3 résultats. Le moins cher est Tente Nomade 2 places, à 189 euros.',
     },
     searchNone: 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
+    searchNoneIn: {
+      query: 'chaussettes',
+      reply: 'Je n’ai rien pour « chaussettes » dans la catégorie tentes.',
+    },
     display: 'Voici Tente Légère Ultra. Prix : 249 euros, poids : 1300 grammes, imperméable.',
     notWaterproof: { request: 'Elle est imperméable ?', ends: ' grammes, pas imperméable.' },
     compare:
@@ -61,6 +67,10 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
         'He encontrado 3 resultados. El más ligero es Tienda de campaña Ultraligera, a 249 euros.',
     },
     searchNone: 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
+    searchNoneIn: {
+      query: 'calcetines',
+      reply: 'No tengo nada de «calcetines» en la categoría tiendas de campaña.',
+    },
     display:
       'Aquí tienes Tienda de campaña Ultraligera. Precio: 249 euros, peso: 1300 gramos, impermeable.',
     notWaterproof: { request: '¿Es impermeable?', ends: ' gramos, no es impermeable.' },
@@ -87,6 +97,10 @@ const EXPECTED: Record<ShopLanguage, Expected> = {
       reply: 'Ich habe 3 Treffer gefunden. Am günstigsten ist Zelt Nomade 2 Personen für 189 Euro.',
     },
     searchNone: 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
+    searchNoneIn: {
+      query: 'Socken',
+      reply: 'In der Kategorie Zelte habe ich nichts zu „Socken“.',
+    },
     display: 'Hier ist Ultraleichtes Zelt. Preis: 249 Euro, Gewicht: 1300 Gramm, wasserdicht.',
     notWaterproof: { request: 'Ist es Wasser dicht?', ends: ' Gramm, nicht wasserdicht.' },
     compare:
@@ -114,6 +128,7 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
       spoken: true,
       offer: shop.catalog.offer,
       roles: shop.catalog.roles,
+      kindNames: shop.catalog.kindNames,
     };
     const turn = (operation: Operation, args: Record<string, unknown>, output: string) => ({
       operation,
@@ -139,6 +154,12 @@ for (const [language, expected] of Object.entries(EXPECTED) as [ShopLanguage, Ex
       const none = dialogue.run('search_products', { category: 'tents', max_price: 10 });
       expect(toolReply(turn('search', { category: 'tents' }, none), spoken)).toBe(
         expected.searchNone,
+      );
+      // Words that match nothing of the kind asked for: an empty answer that names both.
+      const inKind = { category: 'tents', query: expected.searchNoneIn.query };
+      const noneInKind = dialogue.run('search_products', inKind);
+      expect(toolReply(turn('search', inKind, noneInKind), spoken)).toBe(
+        expected.searchNoneIn.reply,
       );
       // Written, the price is the language's notation of it.
       expect(

@@ -45,6 +45,11 @@ export interface ReplyTemplates {
   /** No result; `query` is the words searched for when they read well. */
   searchNone: (query: string | undefined) => string;
   /**
+   * No result for the words asked for (`query`) in the kind asked for (`kind`, as said): the kind's
+   * other items are not what was asked, so the reply says it has none.
+   */
+  searchNoneIn: (query: string, kind: string) => string;
+  /**
    * Results: how many, of what (`what`, when the words read well), whether the search was relaxed,
    * and the top one (by the ranking asked for, else the first).
    */
@@ -118,6 +123,7 @@ const english: ReplyTemplates = {
     query
       ? `I couldn't find any ${query}. Could you describe it another way?`
       : "I couldn't find anything like that. Could you describe it another way?",
+  searchNoneIn: (query, kind) => `I have no ${query} in ${kind}.`,
   searchFound: ({ count, what, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Nothing matched all of that, but I found ${count} close ${count === 1 ? 'match' : 'matches'}.`
@@ -182,6 +188,7 @@ const french: ReplyTemplates = {
   cartEmpty: 'Votre panier est vide.',
   cleared: 'Votre panier est vide maintenant.',
   searchNone: () => 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
+  searchNoneIn: (query, kind) => `Je n’ai rien pour « ${query} » dans la catégorie ${kind}.`,
   searchFound: ({ count, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Rien ne correspondait à tout cela, mais j’ai trouvé ${count} ${count === 1 ? 'résultat proche' : 'résultats proches'}.`
@@ -250,6 +257,7 @@ const spanish: ReplyTemplates = {
   cartEmpty: 'Tu carrito está vacío.',
   cleared: 'Tu carrito está vacío ahora.',
   searchNone: () => 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
+  searchNoneIn: (query, kind) => `No tengo nada de «${query}» en la categoría ${kind}.`,
   searchFound: ({ count, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Nada coincidía con todo eso, pero he encontrado ${count} ${count === 1 ? 'resultado parecido' : 'resultados parecidos'}.`
@@ -311,6 +319,7 @@ const german: ReplyTemplates = {
   cartEmpty: 'Ihr Warenkorb ist leer.',
   cleared: 'Ihr Warenkorb ist jetzt leer.',
   searchNone: () => 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
+  searchNoneIn: (query, kind) => `In der Kategorie ${kind} habe ich nichts zu „${query}“.`,
   searchFound: ({ count, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Nichts passte zu allem, aber ich habe ${count === 1 ? 'einen ähnlichen Treffer' : `${count} ähnliche Treffer`} gefunden.`

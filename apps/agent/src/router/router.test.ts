@@ -471,6 +471,25 @@ describe('reply templates', () => {
     expect(display('show me the second one')).toBe('Here is the Trail Tent. It costs 120 dollars.');
   });
 
+  it('answers a kind that has none of the words asked for as empty, naming both', () => {
+    const output = JSON.stringify({
+      ok: true,
+      shown_on_page: true,
+      result: { collection_id: 1, count: 0, items: [] },
+    });
+    const reply = toolReply(
+      {
+        operation: 'search',
+        args: { category: 'sleeping-bags', query: 'stove' },
+        result: toolResultOf(output),
+        isError: false,
+        request: 'a sleeping bag with a stove',
+      },
+      { language: 'en-US', spoken: true, roles: catalog.roles, kindNames: catalog.kindNames },
+    );
+    expect(reply).toBe('I have no stove in sleeping bags.');
+  });
+
   it('answer tool results in a sentence the page backs up', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('do you have any tents');
