@@ -120,20 +120,23 @@ export function filters(
   return args;
 }
 
-/** The comparing forms of each lexicon's ranking words, worked out once per lexicon. */
-const RANKING_FORMS = new WeakMap<Lexicon, ReadonlySet<string>>();
+/** Each lexicon's ranking words in the form its agreement step brings them to, worked out once. */
+const AGREED_RANKING_WORDS = new WeakMap<Lexicon, ReadonlySet<string>>();
 
 /**
- * A lexicon's ranking words in their comparing form: "légère", "barata" or "billigen" is a ranking
- * word when its masculine, singular or bare form is listed.
+ * Whether a word ranks ("cheapest"), as said or, in a language with an agreement step, in any
+ * agreement of a listed word ("légères" of "leger"). Not by stem: "tops" is no "top".
  */
-function rankingForms(lexicon: Lexicon): ReadonlySet<string> {
-  let forms = RANKING_FORMS.get(lexicon);
-  if (!forms) {
-    forms = new Set([...lexicon.rankingWords].map(lexicon.stem));
-    RANKING_FORMS.set(lexicon, forms);
+function isRankingWord(word: string, lexicon: Lexicon): boolean {
+  const { rankingWords, agreement } = lexicon;
+  if (rankingWords.has(word)) return true;
+  if (!agreement) return false;
+  let agreed = AGREED_RANKING_WORDS.get(lexicon);
+  if (!agreed) {
+    agreed = new Set([...rankingWords].map(agreement));
+    AGREED_RANKING_WORDS.set(lexicon, agreed);
   }
-  return forms;
+  return agreed.has(agreement(word));
 }
 
 /** The search words: what is left of the utterance that the catalogue knows. */
@@ -144,12 +147,11 @@ export function searchQuery(
   lexicon: Lexicon,
 ): string {
   const { filler, stem } = lexicon;
-  const ranking = rankingForms(lexicon);
   const kept = tokens.filter(
     (token, index) =>
       !used.has(index) &&
       !filler.has(token) &&
-      !ranking.has(stem(token)) &&
+      !isRankingWord(token, lexicon) &&
       !/^\d/.test(token) &&
       catalog.vocabulary.has(stem(token)),
   );

@@ -201,8 +201,8 @@ export interface Lexicon {
   /** Whether ranking words match as said, not by their comparing form (German comparatives). */
   rankingsExact: boolean;
   /**
-   * Words that rank and so are no search words ("cheapest", "top"), compared by their comparing
-   * form (`stem`): one form of each is enough.
+   * Words that rank and so are no search words ("cheapest", "top"), as said or in the form the
+   * language's `agreement` brings them to ("légères" is "leger"). Not by stem: "tops" is no "top".
    */
   rankingWords: ReadonlySet<string>;
   /** Words that name the price besides its field's name (currencies, "cost"). */

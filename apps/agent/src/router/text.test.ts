@@ -82,6 +82,8 @@ describe('the comparing form', () => {
     ['fr', 'anciennes', 'ancien'],
     ['fr', 'chaudes', 'chaud'],
     ['fr', 'première', 'premier'],
+    ['fr', 'notées', 'noté'],
+    ['fr', 'économiques', 'économique'],
     ['es', 'tiendas', 'tienda'],
     ['es', 'pantalones', 'pantalón'],
     ['es', 'rojas', 'rojo'],

@@ -7,7 +7,7 @@
 /**
  * Feminine and plural endings and the masculine singular they fold to, tried in order, the first
  * that applies winning. Each keeps at least two letters before the ending, so short words
- * ("mere", "une", "des") are left as they are.
+ * ("une", "des", "ces") are left as they are.
  */
 const AGREEMENT: readonly (readonly [RegExp, string])[] = [
   // légère, légères, légers -> léger; première -> premier
@@ -18,11 +18,15 @@ const AGREEMENT: readonly (readonly [RegExp, string])[] = [
   // sportive, sportifs -> sportif
   [/^(.{2,})ives?$/, '$1if'],
   [/^(.{2,})ifs$/, '$1if'],
+  // notée, notées -> noté (accents folded: "notee" -> "note")
+  [/^(.{2,}e)es?$/, '$1'],
   // naturelle -> naturel, ancienne -> ancien
   [/^(.{2,})elles?$/, '$1el'],
   [/^(.{2,})ennes?$/, '$1en'],
   // chaude, petites -> chaud, petit: the masculine is the bare form after a consonant.
   [/^(.{2,}[^aeiouy])es?$/, '$1'],
+  // économiques -> économique: the plural of an adjective whose masculine ends in "e".
+  [/^(.{2,}e)s$/, '$1'],
   // petits, verts -> petit, vert; "gris" and "doux" end so in the singular too, and "-ons" is a
   // verb's ("aimerions").
   [/^(?!.*ons$)(.{2,}[^aeiouysx])s$/, '$1'],
