@@ -4,12 +4,17 @@
 // (if the silence lasts that long): end the turn, or wait for the fallback delay (the agent's
 // `UNFINISHED_TURN_DELAY_MS`, past every pause of the set). A cutoff is a pause longer than the
 // decision time at which the detector said "ended"; latency is the time from the end of a whole
-// request to the decision, p50. The VAD alone always says "ended".
+// request to the decision, p50. The VAD alone always says "ended". The audio models hear the
+// speech so far and the silence up to the decision: v1-mini its last 1.2 s, Pipecat's Smart Turn
+// its last 8 s.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import localInference from '@livekit/local-inference';
 import {
+  ensureSmartTurn,
+  SMART_TURN_THRESHOLD,
+  SmartTurnModel,
   soundsUnfinished,
   turnLanguage,
   UNFINISHED_TURN_DELAY_MS,
@@ -24,6 +29,8 @@ const RATE = 16_000;
 const DECISION_TIMES = [200, 300, 400, 500, 700, 1000];
 /** v1-mini's thresholds tried (its own per-language defaults are about 0.25-0.36). */
 const THRESHOLDS = [0.1, 0.2, 0.25, 0.3, 0.36, 0.45, 0.55, 0.7];
+/** Smart Turn's thresholds tried (its own is 0.5). */
+const SMART_TURN_THRESHOLDS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 /** One point at which a detector is asked: a pause inside a request, or its end. */
 interface Moment {
@@ -37,6 +44,8 @@ interface Moment {
   transcript: string;
   /** v1-mini's probability that the turn ended, per decision time. */
   audio: Record<number, number>;
+  /** Smart Turn's, likewise (absent from runs made before it was measured). */
+  smartTurn?: Record<number, number>;
 }
 
 /** A detector's verdict at a moment and decision time: true when it ends the turn. */
@@ -91,39 +100,59 @@ function voicesOf(language: SetLanguage): readonly Voice[] {
   return language === 'en' ? VOICES : VOICES_IN[language];
 }
 
-/** The audio up to `silenceMs` after the end of `speech`, as v1-mini reads it (its last 1.2 s). */
-async function audioVerdicts(speech: Int16Array): Promise<Record<number, number>> {
+/** An audio model's probability that the turn ended, from the audio so far. */
+type AudioModel = (pcm: Int16Array) => Promise<number>;
+
+/** v1-mini, on the last 1.2 s it reads. */
+const v1Mini: AudioModel = (pcm) =>
+  localInference.predict(pcm.subarray(Math.max(0, pcm.length - 19_200)));
+
+/** A model's probability at each decision time: `speech`, then that much silence. */
+async function audioVerdicts(
+  speech: Int16Array,
+  model: AudioModel,
+): Promise<Record<number, number>> {
   const verdicts: Record<number, number> = {};
   for (const decideMs of DECISION_TIMES) {
     const pcm = new Int16Array(speech.length + (RATE * decideMs) / 1000);
     pcm.set(speech);
-    verdicts[decideMs] = await localInference.predict(
-      pcm.subarray(Math.max(0, pcm.length - 19_200)),
-    );
+    verdicts[decideMs] = await model(pcm);
   }
   return verdicts;
+}
+
+/** A request spoken by a voice: its first part, and the whole with the pause. */
+async function spoken(
+  request: PausedRequest,
+  voice: Voice,
+): Promise<{ first: Int16Array; whole: Int16Array } | undefined> {
+  const [first, second] = await Promise.all(
+    request.parts.map(async (text) => {
+      const pcm = await synthesize(voice, text, RATE);
+      const { start, end } = speechBounds(pcm);
+      return pcm.subarray(start, end);
+    }),
+  );
+  if (!first || !second) return undefined;
+  const whole = new Int16Array(first.length + (RATE * request.pauseMs) / 1000 + second.length);
+  whole.set(first);
+  whole.set(second, whole.length - second.length);
+  return { first, whole };
 }
 
 /** Every moment of the set's part, each voice of its language speaking each request. */
 async function momentsOf(
   requests: PausedRequest[],
+  smartTurn: AudioModel,
   log: (line: string) => void,
 ): Promise<Moment[]> {
   const recognizer = new WhisperModels();
   const moments: Moment[] = [];
   for (const request of requests) {
     for (const voice of voicesOf(request.language)) {
-      const [first, second] = await Promise.all(
-        request.parts.map(async (text) => {
-          const pcm = await synthesize(voice, text, RATE);
-          const { start, end } = speechBounds(pcm);
-          return pcm.subarray(start, end);
-        }),
-      );
-      if (!first || !second) continue;
-      const whole = new Int16Array(first.length + (RATE * request.pauseMs) / 1000 + second.length);
-      whole.set(first);
-      whole.set(second, whole.length - second.length);
+      const audio = await spoken(request, voice);
+      if (!audio) continue;
+      const { first, whole } = audio;
       // The recognizer hears what was said so far, with the silence its early pass waits for.
       const heard = async (speech: Int16Array) => {
         const padded = new Int16Array(speech.length + RATE / 4);
@@ -137,19 +166,49 @@ async function momentsOf(
         kind: 'pause',
         pauseMs: request.pauseMs,
         transcript: await heard(first),
-        audio: await audioVerdicts(first),
+        audio: await audioVerdicts(first, v1Mini),
+        smartTurn: await audioVerdicts(first, smartTurn),
       });
       moments.push({
         ...base,
         kind: 'end',
         pauseMs: 0,
         transcript: await heard(whole),
-        audio: await audioVerdicts(whole),
+        audio: await audioVerdicts(whole, v1Mini),
+        smartTurn: await audioVerdicts(whole, smartTurn),
       });
     }
     log(`  ${request.id}: ${moments.at(-2)?.transcript} | ${moments.at(-1)?.transcript}`);
   }
   return moments;
+}
+
+/**
+ * Smart Turn's predictions for moments of an earlier run that lack them: the requests are spoken
+ * again (synthesis is deterministic), the recognizer's transcripts kept.
+ */
+async function addSmartTurn(
+  moments: Moment[],
+  requests: PausedRequest[],
+  smartTurn: AudioModel,
+  log: (line: string) => void,
+): Promise<void> {
+  for (const request of requests) {
+    for (const voice of voicesOf(request.language)) {
+      const own = moments.filter(
+        (moment) => moment.request === request.id && moment.voice === voice.id && !moment.smartTurn,
+      );
+      if (own.length === 0) continue;
+      const audio = await spoken(request, voice);
+      if (!audio) continue;
+      for (const moment of own)
+        moment.smartTurn = await audioVerdicts(
+          moment.kind === 'pause' ? audio.first : audio.whole,
+          smartTurn,
+        );
+    }
+    log(`  ${request.id}: Smart Turn heard`);
+  }
 }
 
 /** LiveKit's own v1-mini thresholds per language (`LOCAL_LANGUAGES` in agents 1.9). */
@@ -168,8 +227,11 @@ const unfinished = (moment: Moment) => {
 };
 const audioEnded = (moment: Moment, decideMs: number, threshold: number) =>
   (moment.audio[decideMs] ?? 1) >= (threshold || V1_MINI_DEFAULTS[moment.language]);
+// Complete above the threshold, as pipecat reads it.
+const smartTurnEnded = (moment: Moment, decideMs: number, threshold: number) =>
+  (moment.smartTurn?.[decideMs] ?? 1) > (threshold || SMART_TURN_THRESHOLD);
 
-/** The detectors compared; threshold 0 stands for v1-mini's own per-language threshold. */
+/** The detectors compared; threshold 0 stands for the audio model's own threshold. */
 const DETECTORS: Record<string, Detector> = {
   'VAD alone (silence)': { verdict: () => () => true, thresholds: [0] },
   'transcript completeness': { verdict: () => (moment) => !unfinished(moment), thresholds: [0] },
@@ -188,6 +250,15 @@ const DETECTORS: Record<string, Detector> = {
       !unfinished(moment) && audioEnded(moment, decideMs, V1_MINI_THRESHOLD),
     thresholds: [0],
   },
+  'Smart Turn (audio)': {
+    verdict: (threshold) => (moment, decideMs) => smartTurnEnded(moment, decideMs, threshold),
+    thresholds: [0, ...SMART_TURN_THRESHOLDS],
+  },
+  'transcript, then Smart Turn': {
+    verdict: (threshold) => (moment, decideMs) =>
+      !unfinished(moment) && smartTurnEnded(moment, decideMs, threshold),
+    thresholds: [0, ...SMART_TURN_THRESHOLDS],
+  },
 };
 
 /** Runs the set's part and returns the report (Markdown). */
@@ -201,10 +272,13 @@ export async function runEndOfTurnBench(options: {
   const requests = loadSet<PausedRequest>('turn-pauses-1', options.part);
   // What was heard and predicted is kept between runs (`reuse`), so a report changes no figure.
   const cache = join(tmpdir(), `svc-turn-moments-${options.part}.json`);
+  const model = await SmartTurnModel.load(ensureSmartTurn());
+  const smartTurn: AudioModel = (pcm) => model.predict(pcm);
   const moments =
     options.reuse && existsSync(cache)
       ? (JSON.parse(readFileSync(cache, 'utf8')) as Moment[])
-      : await momentsOf(requests, options.log);
+      : await momentsOf(requests, smartTurn, options.log);
+  await addSmartTurn(moments, requests, smartTurn, options.log);
   writeFileSync(cache, JSON.stringify(moments));
   const languages: SetLanguage[] = ['en', 'fr', 'es', 'de'];
   const lines = [

@@ -31,7 +31,10 @@ export { buildTools } from '../tools.js';
 export { scenarioPhrases, whisperPrompt } from '../scenario-phrases.js';
 export { templatesFor, type ReplyTemplates } from '../router/index.js';
 export {
+  ensureSmartTurn,
   isBackchannel,
+  SMART_TURN_THRESHOLD,
+  SmartTurnModel,
   soundsUnfinished,
   turnLanguage,
   UNFINISHED_TURN_DELAY_MS,

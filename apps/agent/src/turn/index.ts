@@ -11,6 +11,15 @@ export {
   HeardSoFar,
   LocalTurnExecutor,
 } from './embedded-turn-detector.js';
+export {
+  ensureSmartTurn,
+  SMART_TURN_RATE,
+  SMART_TURN_THRESHOLD,
+  smartTurnFeatures,
+  SmartTurnModel,
+  smartTurnModelPath,
+  smartTurnWindow,
+} from './smart-turn.js';
 export { TranscriptTurnDetector } from './transcript-turn-detector.js';
 export {
   soundsUnfinished,

@@ -1,12 +1,10 @@
 // Smart Turn's features and model against pipecat's own Python path. The reference numbers come
 // from pipecat-ai 1.14.0's `compute_whisper_log_mel_features` (numpy) and onnxruntime for Python
 // on the same generated signals; only these few numbers are kept here. The model test installs
-// the model into the cache first (scripts/ensure-smart-turn.mjs); later runs find it there.
-import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// the model into the cache first (ensureSmartTurn); later runs find it there.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ensureSmartTurn,
   SMART_TURN_FRAMES,
   SMART_TURN_MELS,
   SMART_TURN_WINDOW,
@@ -16,13 +14,6 @@ import {
 } from './smart-turn.js';
 
 const RATE = 16_000;
-const ENSURE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'scripts',
-  'ensure-smart-turn.mjs',
-);
 
 /** A tone and a rising sweep with a 0.2 s gap, `seconds` long: 16 kHz mono PCM. */
 function signal(seconds: number): Int16Array {
@@ -122,15 +113,7 @@ describe('SmartTurnModel', () => {
   let model: SmartTurnModel;
 
   beforeAll(async () => {
-    const out = execFileSync(process.execPath, [ENSURE], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: 300_000,
-    });
-    const { smartTurn } = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
-      smartTurn: string;
-    };
-    model = await SmartTurnModel.load(join(smartTurn, 'smart-turn-v3.2-cpu.onnx'));
+    model = await SmartTurnModel.load(ensureSmartTurn());
   }, 300_000);
 
   it.each(REFERENCE_CLIPS)(

@@ -5,7 +5,9 @@
 // step, so the model sees what it was trained on. `scripts/ensure-smart-turn.mjs` installs the
 // model; it lives here, beside v1-mini's executor, because the turn detection it serves is the
 // agent's, not the speech stack's.
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cacheDir } from '@svc/agents-plugin-embedded';
 import type * as OnnxRuntime from 'onnxruntime-node';
 
@@ -29,6 +31,29 @@ const VARIANCE_EPSILON = 1e-7;
 /** Where the installer puts the model (whether or not it is there yet). */
 export function smartTurnModelPath(cache = cacheDir()): string {
   return join(cache, 'models', 'smart-turn-v3.2', 'smart-turn-v3.2-cpu.onnx');
+}
+
+/**
+ * Installs the model if it is not there yet (`scripts/ensure-smart-turn.mjs`: the pipecat-ai
+ * wheel from PyPI, once per machine) and answers its path. The set-up does not install it, as the
+ * agent does not use it by default: its tests and the turn bench call this first.
+ */
+export function ensureSmartTurn(): string {
+  const installer = join(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'scripts',
+    'ensure-smart-turn.mjs',
+  );
+  const out = execFileSync(process.execPath, [installer], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 300_000,
+  });
+  const { smartTurn } = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { smartTurn?: string };
+  if (!smartTurn) throw new Error('the Smart Turn installer named no folder');
+  return join(smartTurn, 'smart-turn-v3.2-cpu.onnx');
 }
 
 /**
