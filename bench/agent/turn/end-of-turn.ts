@@ -301,6 +301,21 @@ export async function runEndOfTurnBench(options: {
       );
     }
   }
+  // Each swept detector's thresholds at the agent's decision time, to choose an operating point.
+  lines.push(
+    '',
+    'Deciding at 400 ms, all languages, by threshold: cutoffs / latency p50 / finished requests held.',
+    '',
+    '| detector | threshold | deciding at 400 ms |',
+    '|---|---|---|',
+  );
+  for (const [name, detector] of Object.entries(DETECTORS))
+    for (const threshold of detector.thresholds.filter((value) => value > 0)) {
+      const point = pointOf(moments, detector.verdict(threshold), 400);
+      lines.push(
+        `| ${name} | ${threshold} | ${(point.cutoffs * 100).toFixed(1)}% / ${point.latencyP50} ms / ${(point.held * 100).toFixed(0)}% |`,
+      );
+    }
   // What the recognizer heard at the pauses the transcript did not hold (a cutoff's cause).
   const missed = moments.filter(
     (moment) =>
