@@ -185,7 +185,8 @@ async function ask(
       visitor,
       question.text,
       stack.workerLog,
-      180_000,
+      // The embedded model's two passes (search, then answer) take minutes on a loaded machine.
+      300_000,
     );
     const { messages, actions } = turnOutcome(visitor, received, calls);
     const reply = messages

@@ -1,4 +1,5 @@
 import type { llm } from '@livekit/agents';
+import { compactToolOutput } from '@svc/agents-plugin-embedded';
 import { TIMINGS } from '@svc/protocol';
 import type { FeatureSnapshot } from '@svc/protocol/agent';
 import { describe, expect, it } from 'vitest';
@@ -243,12 +244,15 @@ describe('a search that finds nothing as asked', () => {
 });
 
 describe('the knowledge feature', () => {
-  it('brings the model a search_knowledge tool whose result is the API’s passages with their document titles', async () => {
+  it('brings the model a search_knowledge tool whose result is the API’s passages with their document titles, shown whole', async () => {
     const asked: string[] = [];
+    // Longer than a catalogue description is shown: the answer sits at the end.
+    const text =
+      'Riverside Family Clinic is open Monday to Friday from 8:00 and on Saturday from 9:00 to 13:00; on weekdays it closes at 18:30.';
     const found = {
       ok: true,
-      result: { passages: [{ document: 'Opening hours', text: 'Open until 18:30 on weekdays.' }] },
-      note: 'Answer only from these passages.',
+      result: { passages: [{ document: 'Opening hours', text }] },
+      note: 'Answer only from these passages, in a sentence or two. If they do not answer the question, say you do not know.',
     };
     const tools = buildTools(
       [
@@ -281,7 +285,9 @@ describe('the knowledge feature', () => {
       options: { toolCallId: string; abortSignal: AbortSignal },
     ) => Promise<unknown>;
     const options = { toolCallId: 'call-1', abortSignal: new AbortController().signal };
-    expect(await execute({ query: 'When do you close?' }, options)).toEqual(found);
+    const result = await execute({ query: 'When do you close?' }, options);
+    expect(result).toMatchObject(found);
+    expect(JSON.parse(compactToolOutput(JSON.stringify(result), 1000))).toEqual(found);
     expect(asked).toEqual(['When do you close?']);
     expect(await execute({ query: ' ' }, options)).toMatchObject({ ok: false });
   });

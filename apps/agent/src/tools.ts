@@ -24,7 +24,7 @@ import {
   type WebhookToolSettings,
 } from '@svc/protocol/agent';
 import { parseRpcToolResponse, parseUiActivityCheckResponse } from '@svc/protocol/parse';
-import { REPLY_FIELDS_KEY } from '@svc/agents-plugin-embedded';
+import { REPLY_FIELDS_KEY, WHOLE_TEXT_KEY } from '@svc/agents-plugin-embedded';
 import type { ConversationApi } from './api-client.js';
 import type { VisitorChannel } from './channel.js';
 
@@ -360,9 +360,13 @@ function knowledgeTool(deps: ToolDeps): llm.FunctionTool {
         (signal): signal is AbortSignal => signal !== undefined,
       );
       try {
-        return await deps.api.searchKnowledge(query, {
+        const found = await deps.api.searchKnowledge(query, {
           signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
         });
+        // The passages are what the answer is made of: a small model shown only their first
+        // words (as catalogue descriptions are cut) answers from half a sentence or not at all.
+        const forModel = { [WHOLE_TEXT_KEY]: true };
+        return { ...found, ...forModel };
       } catch (error) {
         return { ok: false, error: `the search did not go through: ${(error as Error).message}` };
       }

@@ -42,6 +42,7 @@ export {
   REPLY_FIELDS_KEY,
   REPLY_PREFIX,
   toGrammarSchema,
+  WHOLE_TEXT_KEY,
   type Decision,
   type GrammarSchemaOptions,
   type ProtocolTool,

@@ -175,6 +175,20 @@ describe('compactToolOutput', () => {
     expect(compactToolOutput('plain text result', 5)).toBe('plain…');
   });
 
+  it('shows the strings of a result that asks to be read whole, within the output limit', () => {
+    const text = `The clinic is open Monday to Friday from 8:00 to 18:30 ${'and more '.repeat(20)}`;
+    const output = JSON.stringify({
+      ok: true,
+      result: { passages: [{ document: 'Opening hours', text }] },
+      read_whole: true,
+    });
+    expect(JSON.parse(compactToolOutput(output, 1000))).toEqual({
+      ok: true,
+      result: { passages: [{ document: 'Opening hours', text }] },
+    });
+    expect(compactToolOutput(output, 100)).toHaveLength(101);
+  });
+
   it('shows the items of a list by id and the fields a reply needs, when the result names them', () => {
     const item = (id: string, price: number) => ({
       id,

@@ -252,6 +252,14 @@ const MAX_RESULT_STRING = 80;
  */
 export const REPLY_FIELDS_KEY = 'reply_fields';
 
+/**
+ * A key a tool result may carry (as `true`) when its strings are what the reply is made of, such
+ * as passages of the business's documents: they are then shown whole, where a catalogue item's
+ * description is shortened; the result as a whole is still cut to the tool output's limit. The
+ * key itself is not shown.
+ */
+export const WHOLE_TEXT_KEY = 'read_whole';
+
 /** An object with an id: an item of a list. */
 function itemId(value: Record<string, unknown>): unknown {
   return value.id ?? value.item_id;
@@ -260,7 +268,8 @@ function itemId(value: Record<string, unknown>): unknown {
 /**
  * A tool result as the model sees it: JSON with the items of a list cut to their id and the
  * fields of {@link REPLY_FIELDS_KEY} when the result names them, long strings shortened (every
- * prompt token costs time before the reply), then cut to `maxChars`. Ids and names survive; long
+ * prompt token costs time before the reply) unless it carries {@link WHOLE_TEXT_KEY}, then cut
+ * to `maxChars`. Ids and names survive; long
  * descriptions do not.
  */
 export function compactToolOutput(output: string, maxChars: number): string {
@@ -269,8 +278,9 @@ export function compactToolOutput(output: string, maxChars: number): string {
     const parsed: unknown = JSON.parse(output);
     const named = isJsonObject(parsed) ? parsed[REPLY_FIELDS_KEY] : undefined;
     const fields = Array.isArray(named) ? new Set(named.map(String)) : undefined;
+    const whole = isJsonObject(parsed) && parsed[WHOLE_TEXT_KEY] === true;
     const shorten = (value: unknown, inList = false): unknown => {
-      if (typeof value === 'string' && value.length > MAX_RESULT_STRING) {
+      if (typeof value === 'string' && !whole && value.length > MAX_RESULT_STRING) {
         return `${value.slice(0, MAX_RESULT_STRING - 1)}…`;
       }
       if (Array.isArray(value)) return value.map((entry) => shorten(entry, true));
@@ -278,6 +288,7 @@ export function compactToolOutput(output: string, maxChars: number): string {
         const entries = Object.entries(value).filter(
           ([key]) =>
             key !== REPLY_FIELDS_KEY &&
+            key !== WHOLE_TEXT_KEY &&
             (!fields ||
               !inList ||
               itemId(value) === undefined ||
