@@ -65,12 +65,13 @@ const REAL_TIME_PARTS =
   /@svc\/livekit-dev|ensureLivekitServer|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|test-support|@svc\/agent\/testing/;
 
 /**
- * What a real-time file names when it speaks or hears through the embedded speech engines, or runs
- * the embedded LLM: its turns are timed by audio and recognition, and the LLM takes both cores.
- * These files are the speech tier; the other real-time files (browsers on typed conversations, the
- * faults, scale-out) are the stack tier, which CI runs beside it at a lower priority.
+ * What a real-time file names when it hears speech (a recognizer, spoken audio, the microphone) or
+ * runs the embedded LLM: its turns are timed by audio and recognition, and the LLM takes both
+ * cores. These files are the speech tier; the other real-time files (browsers on typed
+ * conversations, the faults, scale-out, a voice only synthesized) are the stack tier, which CI runs
+ * beside it at a lower priority.
  */
-const SPEECH_PARTS = /whisper|pocketsphinx|flite|espeak|piper|llama|spoken|microphone/i;
+const SPEECH_PARTS = /whisper|pocketsphinx|spoken|microphone|llama/i;
 
 const setUp = stackTestFiles();
 const source = (file: string) => readFileSync(join(root, file), 'utf8');

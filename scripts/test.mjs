@@ -2,7 +2,7 @@
 // `npm test`: every test, in four tiers (vitest.config.ts). The fast tier needs only the npm
 // packages, so it runs before the rest of the set-up and a failure there ends the run in a minute
 // or two; then the set-up (a no-op once done), the services tier (the API on its databases, the
-// fuzz), the speech tier (what speaks, hears or runs the LLM in real time) and the stack tier (the
+// fuzz), the speech tier (what hears speech or runs the LLM in real time) and the stack tier (the
 // rest of what runs in real time: the worker, livekit-server, browsers, faults, scale-out).
 //
 //   npm test                               every tier
