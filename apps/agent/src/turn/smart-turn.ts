@@ -239,8 +239,21 @@ export function smartTurnFeatures(window: Float32Array): Float32Array {
   const imaginary = new Float64Array(FFT_SIZE);
   const power = new Float64Array(BINS);
   let loudest = Number.NEGATIVE_INFINITY;
+  // A turn shorter than the window is padded with silence, so most frames of a short turn are one
+  // constant value: such a frame is the previous one's twin, and its spectrum is not recomputed.
+  let constant: number | undefined;
   for (let index = 0; index < SMART_TURN_FRAMES; index += 1) {
     const start = index * HOP - half;
+    const value = sampleAt(start);
+    let flat = true;
+    for (let offset = 1; offset < FFT_SIZE && flat; offset += 1)
+      flat = sampleAt(start + offset) === value;
+    if (flat && constant === value && index > 0) {
+      for (let mel = 0; mel < SMART_TURN_MELS; mel += 1)
+        logs[mel * SMART_TURN_FRAMES + index] = logs[mel * SMART_TURN_FRAMES + index - 1] ?? 0;
+      continue;
+    }
+    constant = flat ? value : undefined;
     for (let offset = 0; offset < FFT_SIZE; offset += 1)
       frame[offset] = sampleAt(start + offset) * (hann[offset] ?? 0);
     fourier.transform(frame, real, imaginary);
@@ -251,9 +264,9 @@ export function smartTurnFeatures(window: Float32Array): Float32Array {
       let energy = 0;
       for (let offset = 0; offset < weights.length; offset += 1)
         energy += (weights[offset] as number) * (power[first + offset] as number);
-      const value = Math.log10(Math.max(MEL_FLOOR, energy));
-      logs[mel * SMART_TURN_FRAMES + index] = value;
-      if (value > loudest) loudest = value;
+      const logarithm = Math.log10(Math.max(MEL_FLOOR, energy));
+      logs[mel * SMART_TURN_FRAMES + index] = logarithm;
+      if (logarithm > loudest) loudest = logarithm;
     }
   }
   for (let index = 0; index < logs.length; index += 1)
