@@ -20,7 +20,11 @@ const stamp = new Date().toISOString().slice(0, 16).replace('T', '-').replace(':
 const results = new URL('../../results/', import.meta.url);
 mkdirSync(results, { recursive: true });
 const [name, title] = bargeIn ? ['barge-in', 'Barge-in'] : ['turn', 'End of turn'];
-const flags = [bargeIn ? 'barge-in' : '', part === 'heldout' ? 'heldout' : ''].filter(Boolean);
+const flags = [
+  bargeIn ? 'barge-in' : '',
+  part === 'heldout' ? 'heldout' : '',
+  !bargeIn && process.argv.includes('reuse') ? 'reuse' : '',
+].filter(Boolean);
 const command = `npm run turn -w @svc/bench${flags.length ? ` -- ${flags.join(' ')}` : ''}`;
 writeFileSync(
   new URL(`${name}-${stamp}-${part}.md`, results),
