@@ -325,38 +325,6 @@ describe('the instructions', () => {
     expect(salon).toContain(
       'when they do not say, tell the visitor you do not know and what you can do instead.',
     );
-    expect(salon).not.toContain('search_knowledge');
-  });
-
-  it('tell the model to search the documents first when the scenario has a knowledge base', async () => {
-    const { id } = await api.conversation();
-    const client = conversationApi({
-      apiUrl: api.url,
-      agentKey: TEST_AGENT_KEY,
-      conversationId: id,
-    });
-    const runtime: RuntimeConfig = await client.config();
-    const clinic = instructionsFor(
-      {
-        ...runtime,
-        scenario: {
-          ...runtime.scenario,
-          prompt: 'You are the receptionist of a clinic.',
-          features: [
-            {
-              name: 'Knowledge base',
-              type: 'knowledge:documents:search',
-              settings: { document_ids: [1] },
-              tools: [],
-            },
-          ],
-        },
-      },
-      true,
-    );
-    expect(clinic).toContain(
-      'first call search_knowledge with the question, then answer only from the passages it returns.',
-    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { llm, voice } from '@livekit/agents';
-import { FEATURE_TYPES, type ConfigPayload, type ConversationMessage } from '@svc/protocol';
+import type { ConfigPayload, ConversationMessage } from '@svc/protocol';
 import type { RuntimeConfig } from '@svc/protocol/agent';
-import { buildTools, KNOWLEDGE_TOOL_NAME, type ToolDeps } from './tools.js';
+import { buildTools, type ToolDeps } from './tools.js';
 
 /** Languages by their BCP-47 prefix, for the instruction that pins the reply language. */
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -18,9 +18,6 @@ const LANGUAGE_NAMES: Record<string, string> = {
 export function instructionsFor(runtime: RuntimeConfig, voiceOutput: boolean): string {
   const language = runtime.conversation.language;
   const name = LANGUAGE_NAMES[language.split('-')[0]?.toLowerCase() ?? ''] ?? language;
-  const knowledge = (runtime.scenario.features ?? []).some(
-    (feature) => feature.type === FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
-  );
   return [
     runtime.scenario.prompt?.trim() || 'You are a helpful assistant.',
     '',
@@ -39,13 +36,6 @@ export function instructionsFor(runtime: RuntimeConfig, voiceOutput: boolean): s
     // Whatever the scenario: a small model asked what its prompt does not say makes it up. No
     // topic is named here: a small model takes a named topic ("delivery") for a fact it holds.
     'Say about the business only what these instructions or a tool result say; when they do not say, tell the visitor you do not know and what you can do instead.',
-    // A small model asked about the business answers from what it believes ("yes, kids pay")
-    // instead of searching: with documents to search, searching comes first.
-    ...(knowledge
-      ? [
-          `When the visitor asks about the business and these instructions do not answer it, first call ${KNOWLEDGE_TOOL_NAME} with the question, then answer only from the passages it returns.`,
-        ]
-      : []),
     'When the visitor is done or says goodbye, say goodbye and call the tool that ends the conversation.',
   ].join('\n');
 }

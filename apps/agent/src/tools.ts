@@ -335,7 +335,7 @@ export function buildTools(features: FeatureSnapshot[], deps: ToolDeps): llm.Fun
 }
 
 /** The tool the knowledge feature brings the model. */
-export const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
 
 /**
  * Searches the business's documents: the API answers the relevant passages with their documents'
