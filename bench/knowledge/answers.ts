@@ -11,6 +11,7 @@
 //   --part dev|heldout   the side of the split (heldout only to report, never while working)
 //   --sets a,b           the sets by id (default both)
 //   --limit n            the first n questions of each set's part (a partial run)
+//   --kind covered|not-covered   only the questions a document answers, or only the others
 //   --model stand-in     the model answered by a stand-in that searches nothing and says
 //                        "(model)": checks the plumbing in minutes; its figures mean nothing
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -274,6 +275,7 @@ async function main(): Promise<void> {
       sets: { type: 'string' },
       limit: { type: 'string' },
       model: { type: 'string', default: 'embedded' },
+      kind: { type: 'string' },
     },
   });
   const standIn = values.model === 'stand-in';
@@ -285,10 +287,15 @@ async function main(): Promise<void> {
     loadKnowledgeSet,
   );
   const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
+  const kind = values.kind;
+  if (kind !== undefined && kind !== 'covered' && kind !== 'not-covered')
+    throw new Error('--kind covered|not-covered');
+  const ofKind = (question: KnowledgeQuestion) =>
+    kind === undefined || 'documents' in question.expect === (kind === 'covered');
   const started = new Date();
   const header = [
     `Run ${started.toISOString()}, agent at ${checkoutState()}; one question per conversation, typed (rt.chat), on the embedded stack (${standIn ? `a stand-in model that searches nothing and says "${STAND_IN_REPLY}": the figures mean nothing` : 'model host, all-MiniLM-L6-v2 search on SQLite'}).`,
-    `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} questions of each` : ''}.`,
+    `Sets: ${sets.map((set) => set.id).join(', ')}${kind ? `; ${kind === 'covered' ? 'questions a document answers' : 'questions no document covers'} only` : ''}${Number.isFinite(limit) ? `; first ${limit} questions of each` : ''}.`,
   ];
   const stamp = started.toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const folder = here('../results');
@@ -311,7 +318,9 @@ async function main(): Promise<void> {
             },
           },
         }));
-      const questions = set.questions.filter((entry) => entry.part === part).slice(0, limit);
+      const questions = set.questions
+        .filter((entry) => entry.part === part && ofKind(entry))
+        .slice(0, limit);
       for (const question of questions) {
         const result = await ask(stack, publicationUuid, set, question).catch(
           (error: Error): AnswerResult => ({
