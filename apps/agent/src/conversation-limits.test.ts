@@ -137,6 +137,27 @@ describe('the conversation clock', () => {
     expect(ended).toHaveLength(1);
   });
 
+  it('does not count the time the agent spends thinking or speaking as the visitor’s idle time', () => {
+    vi.useFakeTimers();
+    const ended: string[] = [];
+    const clock = startConversationClock(
+      { max_duration_seconds: 1800, idle_timeout_seconds: 180 },
+      (reason) => ended.push(reason),
+    );
+    vi.advanceTimersByTime(100_000);
+    clock.activity();
+    // A slow answer: the visitor waits, well past the idle timeout.
+    clock.agentBusy(true);
+    vi.advanceTimersByTime(400_000);
+    expect(ended).toEqual([]);
+    // Listening again, the visitor has the whole idle timeout to answer.
+    clock.agentBusy(false);
+    vi.advanceTimersByTime(179_000);
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    expect(ended).toEqual([AGENT_END_REASONS.IDLE_TIMEOUT]);
+  });
+
   it('ends a conversation at its maximum duration however active it is', () => {
     vi.useFakeTimers();
     const ended: string[] = [];

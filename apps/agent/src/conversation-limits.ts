@@ -115,12 +115,18 @@ function tooLong(payload: unknown): boolean {
 export interface ConversationClock {
   /** The visitor did something (spoke, typed, sent data): the idle timeout starts again. */
   activity(): void;
+  /**
+   * The agent is thinking or speaking (`true`), or listening again (`false`). A visitor who waits
+   * for an answer is not idle: the idle timeout stands still while the agent works, and starts
+   * again whole when it listens.
+   */
+  agentBusy(busy: boolean): void;
   stop(): void;
 }
 
 /**
  * Calls `onExpire` once with `max_duration` when the conversation has run
- * `max_duration_seconds`, or with `idle_timeout` after `idle_timeout_seconds` without
+ * `max_duration_seconds`, or with `idle_timeout` after `idle_timeout_seconds` of listening without
  * {@link ConversationClock.activity}.
  */
 export function startConversationClock(
@@ -142,12 +148,21 @@ export function startConversationClock(
     () => expire(AGENT_END_REASONS.MAX_DURATION),
     limits.max_duration_seconds * 1000,
   );
-  let idle = setTimeout(() => expire(AGENT_END_REASONS.IDLE_TIMEOUT), idleMs);
+  let busy = false;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const waitForVisitor = () => {
+    clearTimeout(idle);
+    idle = busy ? undefined : setTimeout(() => expire(AGENT_END_REASONS.IDLE_TIMEOUT), idleMs);
+  };
+  waitForVisitor();
   return {
     activity() {
-      if (expired) return;
-      clearTimeout(idle);
-      idle = setTimeout(() => expire(AGENT_END_REASONS.IDLE_TIMEOUT), idleMs);
+      if (!expired) waitForVisitor();
+    },
+    agentBusy(value) {
+      if (expired || value === busy) return;
+      busy = value;
+      waitForVisitor();
     },
     stop() {
       expired = true;

@@ -130,6 +130,9 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
     if (event.newState === 'speaking') clock.activity();
   });
+  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
+    clock.agentBusy(event.newState === 'thinking' || event.newState === 'speaking');
+  });
 
   await session.start({
     agent,
