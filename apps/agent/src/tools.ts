@@ -335,7 +335,14 @@ export function buildTools(features: FeatureSnapshot[], deps: ToolDeps): llm.Fun
 }
 
 /** The tool the knowledge feature brings the model. */
-const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+export const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+
+/** The knowledge search tool of a scenario with documents attached, if it has one. */
+export function knowledgeToolOf(features: readonly FeatureSnapshot[]): string | undefined {
+  return features.some((feature) => feature.type === FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH)
+    ? KNOWLEDGE_TOOL_NAME
+    : undefined;
+}
 
 /**
  * Searches the business's documents: the API answers the relevant passages with their documents'

@@ -2,7 +2,7 @@
 import type { llm } from '@livekit/agents';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import type { ConversationApi } from '../api-client.js';
-import { filtersFromArgs, operationOf } from '../tools.js';
+import { filtersFromArgs, knowledgeToolOf, operationOf } from '../tools.js';
 import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
 import { FEATURE_INTENTS, rulesFor } from './features.js';
@@ -123,6 +123,7 @@ export function withRouter(
     },
     lookup: itemLookup(api, options.limit),
     askAgainBelow: options.askAgainBelow,
+    knowledgeTool: knowledgeToolOf(runtime.scenario.features ?? []),
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }

@@ -29,6 +29,9 @@ function stepOutputs(entries: readonly ChatEntry[]): OutputEntry[] {
 /** The rule id of the "say that again" a misheard turn gets. */
 export const NOT_HEARD_RULE = 'hearing.again';
 
+/** The rule id of the knowledge search a turn no rule answers gets before the model speaks. */
+export const KNOWLEDGE_FIRST_RULE = 'knowledge.first';
+
 /** Who answered a turn, and how long deciding took. */
 export interface RouterDecision {
   /** `router`: a routed tool call or small talk; `template`: a reply to a tool result; `llm`. */
@@ -61,6 +64,13 @@ export interface RouterOptions {
    * the share its language's dictionary knows): a hosted one's may be 0 for "not given".
    */
   askAgainBelow?: number | undefined;
+  /**
+   * The tool that searches the business's documents, when the scenario has them. A turn that no
+   * rule answers or hands over searches them with the visitor's own words before the model
+   * speaks, so the model answers from passages, not from belief: asked to search first, a small
+   * model skips the search on about half the questions and answers what it believes.
+   */
+  knowledgeTool?: string | undefined;
 }
 
 /** An LLM with the intent router and reply templates in front of it. */
@@ -247,6 +257,11 @@ class RoutedLLMStream extends llm.LLMStream {
       const reply = this.#misheard() ? routerReply('not_heard', options.style) : undefined;
       if (reply === undefined) {
         if (rule) handed(rule);
+        else if (this.#searchKnowledge(last.text, callable)) {
+          // The model answers this turn, from what the search brings: its decision, named.
+          decided('llm', KNOWLEDGE_FIRST_RULE, options.knowledgeTool);
+          return true;
+        }
         return false;
       }
       decided('router', NOT_HEARD_RULE);
@@ -271,6 +286,23 @@ class RoutedLLMStream extends llm.LLMStream {
     );
     for (const call of calls) owner.issued(call.callId, rule ?? route.tool.name);
     this.queue.put({ id: randomUUID(), delta: { role: 'assistant', toolCalls: calls } });
+    return true;
+  }
+
+  /**
+   * Calls the scenario's knowledge search with the visitor's words, when it has one the model may
+   * call now. Its result goes to the model, not to a template: no template answers it.
+   */
+  #searchKnowledge(text: string, callable: ReadonlySet<string>): boolean {
+    const name = this.#owner.options.knowledgeTool;
+    if (!name || !callable.has(name) || this.#params.toolChoice === 'none') return false;
+    const call = llm.FunctionCall.create({
+      callId: `routed_${randomUUID()}`,
+      name,
+      args: JSON.stringify({ query: text }),
+    });
+    this.#owner.issued(call.callId, KNOWLEDGE_FIRST_RULE);
+    this.queue.put({ id: randomUUID(), delta: { role: 'assistant', toolCalls: [call] } });
     return true;
   }
 

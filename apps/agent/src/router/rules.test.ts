@@ -299,3 +299,111 @@ describe('RoutedLLM templates', () => {
     expect(decisions.at(-1)?.rule).toBe('search.new');
   });
 });
+
+describe('RoutedLLM and a knowledge base', () => {
+  const QUESTION = 'is there somewhere to park near you';
+  const PASSAGES = JSON.stringify({
+    ok: true,
+    result: { passages: [{ document: 'Finding us', text: 'Parking is free behind the clinic.' }] },
+  });
+  const ANSWER = 'Yes: parking is free behind the clinic.';
+
+  /** A clinic's receptionist: an end of the call and, when `documents`, its documents. */
+  function clinic(documents: boolean): RuntimeConfig {
+    const features: FeatureSnapshot[] = [
+      {
+        name: 'End',
+        type: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
+        settings: {},
+        tools: [{ name: 'end_conversation', type: 'server' }],
+      },
+      ...(documents
+        ? [
+            {
+              name: 'Clinic documents',
+              type: FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
+              settings: { document_ids: [1] },
+              tools: [],
+            },
+          ]
+        : []),
+    ];
+    return { ...shop, collections: [], item_names: [], scenario: { ...shop.scenario, features } };
+  }
+
+  const toolContext = (names: string[]) =>
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        llm.tool({
+          description: name,
+          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+          execute: async () => undefined,
+        }),
+      ]),
+    ) as never;
+
+  /** One pass of the model over `chatCtx`: its text, its tool calls, the decisions made. */
+  async function pass(model: llm.LLM, chatCtx: llm.ChatContext, tools: string[]) {
+    let text = '';
+    const calls: llm.FunctionCall[] = [];
+    for await (const chunk of model.chat({ chatCtx, toolCtx: toolContext(tools) })) {
+      text += chunk.delta?.content ?? '';
+      calls.push(...(chunk.delta?.toolCalls ?? []));
+    }
+    return { text, calls };
+  }
+
+  it('searches the documents with the visitor’s words before the model answers a turn no rule owns', async () => {
+    const decisions: RouterDecision[] = [];
+    const model = withRouter(
+      new voice.testing.FakeLLM([
+        { input: PASSAGES, type: 'llm', content: ANSWER },
+        { input: QUESTION, type: 'llm', content: 'I believe so.' },
+      ]),
+      clinic(true),
+      client,
+      { spoken: false, limit: 5, onDecision: (decision) => decisions.push(decision) },
+    );
+    const tools = ['end_conversation', 'search_knowledge'];
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: QUESTION });
+    const first = await pass(model, chatCtx, tools);
+    expect(first.text).toBe('');
+    expect(first.calls.map((call) => [call.name, JSON.parse(call.args)])).toEqual([
+      ['search_knowledge', { query: QUESTION }],
+    ]);
+    // The model answers the turn: the search only brought it what to answer from.
+    expect(decisions).toMatchObject([{ by: 'llm', rule: 'knowledge.first' }]);
+
+    const [call] = first.calls;
+    chatCtx.insert(call!);
+    chatCtx.insert(
+      llm.FunctionCallOutput.create({
+        callId: call!.callId,
+        name: call!.name,
+        output: PASSAGES,
+        isError: false,
+      }),
+    );
+    decisions.length = 0;
+    // No template speaks over the passages: the model answers from them.
+    expect(await pass(model, chatCtx, tools)).toEqual({ text: ANSWER, calls: [] });
+    expect(decisions.map((decision) => decision.by)).toEqual(['llm']);
+  });
+
+  it('leaves the turn to the model as it is when the scenario has no documents', async () => {
+    const model = withRouter(
+      new voice.testing.FakeLLM([{ input: QUESTION, type: 'llm', content: 'I believe so.' }]),
+      clinic(false),
+      client,
+      { spoken: false, limit: 5 },
+    );
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: QUESTION });
+    expect(await pass(model, chatCtx, ['end_conversation'])).toEqual({
+      text: 'I believe so.',
+      calls: [],
+    });
+  });
+});
