@@ -119,7 +119,7 @@ const projects: TestProjectInlineConfiguration[] = [
       exclude: EXCLUDED,
       globalSetup: [SHARED_POSTGRES],
       maxWorkers: 1,
-      testTimeout: 60_000,
+      testTimeout: 180_000,
     },
   },
   {

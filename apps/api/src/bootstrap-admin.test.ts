@@ -131,7 +131,7 @@ describe('an API process', () => {
     const log = api.log.join('');
     expect(log).toContain('npm run bootstrap-admin');
     expect(log).not.toContain(DEMO_ADMIN.email);
-  }, 60_000);
+  }, 180_000);
 
   it('in production locks out a demo admin an earlier version seeded with the public password', async () => {
     const file = sqliteFile();
@@ -152,7 +152,7 @@ describe('an API process', () => {
     const log = api.log.join('');
     expect(log).toContain(`the demo admin ${DEMO_ADMIN.email} had the public demo password`);
     expect(log).not.toContain(DEMO_ADMIN.password);
-  }, 60_000);
+  }, 180_000);
 
   it('seeds the demo only when asked, and never logs its password', async () => {
     const api = await startApiProcess({ databaseUrl: sqliteFile(), livekit });
@@ -162,5 +162,5 @@ describe('an API process', () => {
     expect(log).toContain(DEMO_ADMIN.email);
     expect(log).not.toContain(DEMO_ADMIN.password);
     expect(log).not.toMatch(/svc_as_/);
-  }, 60_000);
+  }, 180_000);
 });

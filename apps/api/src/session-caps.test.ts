@@ -35,7 +35,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       transport,
     });
     fixture = { ...api.seeded, database: api.database };
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await api?.close();
   });

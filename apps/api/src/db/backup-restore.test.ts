@@ -105,4 +105,4 @@ it('fails while the dump would stay on the database host only', async () => {
   expect(failed?.stderr).toMatch(/stays on this host only; set SVC_BACKUP_COPY_COMMAND/);
   // The dump is still made, so the next copy has something to take.
   expect(readdirSync(local)).toEqual([expect.stringMatching(/^svc-.*\.dump$/)]);
-}, 60_000);
+}, 180_000);

@@ -29,7 +29,7 @@ describeOnBothDialects(
         (operation) => !operation.open,
       );
       ({ a, b } = await seedTenants(harness()));
-    }, 60_000);
+    }, 180_000);
 
     /** Every GET of A's records, as A reads them: what no other caller may change. */
     async function readAll(): Promise<Record<string, { status: number; body: unknown }>> {

@@ -35,7 +35,7 @@ describeOnBothDialects(
         operation.path.startsWith('/v1/agent/conversations/'),
       );
       ({ a, b } = await seedTenants(harness()));
-    }, 60_000);
+    }, 180_000);
 
     it("the agent on another company's conversation never reaches A's collections or carts", async () => {
       expect(operations.length).toBeGreaterThanOrEqual(15);

@@ -25,7 +25,7 @@ describeOnBothDialects(
       operations = (await operationsUnder(harness().app, '/v1/')).filter(
         (operation) => !operation.open && !operation.path.startsWith('/widget'),
       );
-    }, 60_000);
+    }, 180_000);
 
     const credentialFor = (operation: Operation) =>
       operation.path.startsWith('/v1/admin/')

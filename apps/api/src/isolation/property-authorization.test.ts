@@ -23,7 +23,7 @@ describeOnBothDialects(
         (operation) => !operation.open,
       );
       ({ a, b } = await seedTenants(harness()));
-    }, 60_000);
+    }, 180_000);
 
     const call = async (
       method: Operation['method'],

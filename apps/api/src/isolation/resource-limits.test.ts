@@ -26,7 +26,7 @@ describeOnBothDialects(
     beforeAll(async () => {
       ({ a } = await seedTenants(harness()));
       operations = await operationsUnder(harness().app, '/v1/');
-    }, 60_000);
+    }, 180_000);
 
     /** The credential each part of the API takes. */
     const credentialFor = (operation: Operation) =>

@@ -48,7 +48,7 @@ describeOnBothDialects(
           sameApplication: false,
         },
       ];
-    }, 60_000);
+    }, 180_000);
 
     it("another visitor never reads or changes A's cart, and reaches A's collections only through A's publication", async () => {
       expect(operations.length).toBeGreaterThanOrEqual(10);

@@ -81,7 +81,7 @@ describeOnBothDialects(
         ['three empty parts', '..'],
         ['empty', ''],
       ];
-    }, 60_000);
+    }, 180_000);
 
     const startSession = (token: string | undefined) =>
       harness().app.inject({

@@ -108,4 +108,4 @@ it('sign-up answers 403 when the server has it off', async () => {
   } finally {
     await api.close();
   }
-}, 60_000);
+}, 180_000);
