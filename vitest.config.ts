@@ -99,8 +99,8 @@ const SHARED_POSTGRES = 'apps/api/src/testing/shared-postgres.ts';
  * need the whole set-up and run one file at a time. `speech` and `stack` hold the files that run
  * in real time, which would starve each other within a tier; `services` the ones that only
  * compute. CI runs the speech tier with the CPU, the stack tier beside it at a lower priority (its
- * files mostly wait: on browsers, restarts, typed turns) and the services tier at the lowest (so it
- * uses the time the others leave idle, and waits longer for it: hence its longer test time).
+ * timing is the one to give: browsers, restarts, typed turns) and the services tier at the lowest
+ * (so it uses the time the others leave idle, and waits longer for it: hence its longer test time).
  */
 const projects: TestProjectInlineConfiguration[] = [
   {
