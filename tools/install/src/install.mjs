@@ -151,7 +151,9 @@ function isTransient(status) {
  * Downloads `url` into `destination`, writing `<destination>.partial` and renaming it when the
  * body is whole, so an interrupted download leaves no file that looks complete. Prints progress at
  * each quarter of a known length (else every 15 s). A network error or a 5xx, 408 or 429 answer is
- * tried again from the start; another HTTP status fails at once.
+ * tried again from the start; another HTTP status fails at once. `url` is an installer's pinned
+ * constant (its file then checked by sha256), never a value a tenant or visitor sends: this runs at
+ * set-up, outside the API's guarded outbound requests.
  * @param {string} url
  * @param {string} destination
  * @param {DownloadOptions} [options]
