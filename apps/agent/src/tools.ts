@@ -372,6 +372,7 @@ function knowledgeTool(deps: ToolDeps): llm.FunctionTool {
         });
         // The passages are what the answer is made of: a small model shown only their first
         // words (as catalogue descriptions are cut) answers from half a sentence or not at all.
+        // A key of the model's view, not of the wire's ToolResult: added past its literal check.
         const forModel = { [WHOLE_TEXT_KEY]: true };
         return { ...found, ...forModel };
       } catch (error) {
