@@ -40,7 +40,7 @@ import { createWebhookToolRunner } from './webhook-tools/run.js';
 import { createSigningSecrets } from './webhook-tools/signing-secrets.js';
 import { createAnalysisStore } from './post-call/analysis-store.js';
 import { createDeliveries } from './post-call/deliveries.js';
-import { createKnowledgeBase, RELEVANCE_THRESHOLD } from './knowledge/index.js';
+import { ANSWER_THRESHOLD, createKnowledgeBase, RELEVANCE_THRESHOLD } from './knowledge/index.js';
 import { agentKnowledgeRoutes } from './routes/agent-knowledge.js';
 import type { Embedder } from '@svc/embeddings';
 import { createWebhookSettings } from './post-call/webhook-settings.js';
@@ -248,6 +248,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       conversations,
       search: knowledge.search,
       relevanceThreshold: RELEVANCE_THRESHOLD,
+      answerThreshold: ANSWER_THRESHOLD,
     }),
     { prefix: '/v1/agent/conversations/:conversationId' },
   );

@@ -124,6 +124,10 @@ export function withRouter(
     lookup: itemLookup(api, options.limit),
     askAgainBelow: options.askAgainBelow,
     knowledgeTool: knowledgeToolOf(runtime.scenario.features ?? []),
+    // The embedded model, told to answer only from the passages, still says "yes, we do that"
+    // when they do not answer: its scenarios hear the passages themselves (bench/knowledge).
+    knowledgeAnswers:
+      (runtime.scenario.voice?.llm?.provider ?? 'embedded') === 'embedded' ? 'passages' : 'model',
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }

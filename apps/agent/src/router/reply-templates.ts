@@ -49,6 +49,13 @@ export interface ReplyTemplates {
    * other items are not what was asked, so the reply says it has none.
    */
   searchNoneIn: (query: string, kind: string) => string;
+  /** Nothing in the business's documents is near the question: the agent does not know. */
+  knowledgeUnknown: string;
+  /**
+   * The closest passage of the business's documents (`passage`, of the document titled `title`),
+   * which is only near the question: said as the closest, not as an answer.
+   */
+  knowledgeNear: (title: string, passage: string) => string;
   /**
    * Results: how many, of what (`what`, when the words read well), whether the search was relaxed,
    * and the top one (by the ranking asked for, else the first).
@@ -124,6 +131,10 @@ const english: ReplyTemplates = {
       ? `I couldn't find any ${query}. Could you describe it another way?`
       : "I couldn't find anything like that. Could you describe it another way?",
   searchNoneIn: (query, kind) => `I have no ${query} in ${kind}.`,
+  knowledgeUnknown:
+    "I'm sorry, I don't have any information about that. Is there something else I can help you with?",
+  knowledgeNear: (title, passage) =>
+    `I don't have anything on exactly that. The closest I have is from "${title}": ${passage}`,
   searchFound: ({ count, what, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Nothing matched all of that, but I found ${count} close ${count === 1 ? 'match' : 'matches'}.`
@@ -189,6 +200,10 @@ const french: ReplyTemplates = {
   cleared: 'Votre panier est vide maintenant.',
   searchNone: () => 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
   searchNoneIn: (query, kind) => `Je n’ai rien pour « ${query} » dans la catégorie ${kind}.`,
+  knowledgeUnknown:
+    'Je suis désolé, je n’ai pas d’information à ce sujet. Puis-je vous aider pour autre chose ?',
+  knowledgeNear: (title, passage) =>
+    `Je n’ai rien sur ce point précis. Le plus proche, dans « ${title} » : ${passage}`,
   searchFound: ({ count, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Rien ne correspondait à tout cela, mais j’ai trouvé ${count} ${count === 1 ? 'résultat proche' : 'résultats proches'}.`
@@ -258,6 +273,9 @@ const spanish: ReplyTemplates = {
   cleared: 'Tu carrito está vacío ahora.',
   searchNone: () => 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
   searchNoneIn: (query, kind) => `No tengo nada de «${query}» en la categoría ${kind}.`,
+  knowledgeUnknown: 'Lo siento, no tengo información sobre eso. ¿Puedo ayudarle con otra cosa?',
+  knowledgeNear: (title, passage) =>
+    `No tengo nada sobre eso exactamente. Lo más parecido, en «${title}»: ${passage}`,
   searchFound: ({ count, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Nada coincidía con todo eso, pero he encontrado ${count} ${count === 1 ? 'resultado parecido' : 'resultados parecidos'}.`
@@ -320,6 +338,10 @@ const german: ReplyTemplates = {
   cleared: 'Ihr Warenkorb ist jetzt leer.',
   searchNone: () => 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
   searchNoneIn: (query, kind) => `In der Kategorie ${kind} habe ich nichts zu „${query}“.`,
+  knowledgeUnknown:
+    'Tut mir leid, dazu habe ich keine Informationen. Kann ich Ihnen sonst weiterhelfen?',
+  knowledgeNear: (title, passage) =>
+    `Genau dazu habe ich nichts. Am nächsten kommt das hier, aus „${title}“: ${passage}`,
   searchFound: ({ count, relaxed, top, ranking }) => {
     const head = relaxed
       ? `Nichts passte zu allem, aber ich habe ${count === 1 ? 'einen ähnlichen Treffer' : `${count} ähnliche Treffer`} gefunden.`

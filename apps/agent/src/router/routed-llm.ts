@@ -11,7 +11,9 @@ import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import { callArguments, conversationContext, toolResultOf } from './context.js';
 import { toolReplies } from './features.js';
 import { decideUtterance, routerTable, type ItemLookup, type RouterTable } from './intents.js';
+import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
+import { templatesFor } from './reply-templates.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
 
@@ -71,6 +73,14 @@ export interface RouterOptions {
    * model skips the search on about half the questions and answers what it believes.
    */
   knowledgeTool?: string | undefined;
+  /**
+   * Who answers from what the router's knowledge search found: `model` (the default) writes the
+   * answer from the passages in the scenario's voice; `passages` reads the business's own words
+   * out (the closest passage, said as the closest when it is only near the question, or that the
+   * agent does not know), with no model time and nothing a model could add. For a model that
+   * cannot be trusted to answer only from what it is given: the embedded one.
+   */
+  knowledgeAnswers?: 'model' | 'passages' | undefined;
 }
 
 /** An LLM with the intent router and reply templates in front of it. */
@@ -217,6 +227,16 @@ class RoutedLLMStream extends llm.LLMStream {
       const request = [...entries]
         .reverse()
         .find((entry) => entry.type === 'message' && entry.role === 'user');
+      if (rules.every((rule) => rule === KNOWLEDGE_FIRST_RULE)) {
+        const reply = this.#knowledgeReply(
+          outputs,
+          request?.type === 'message' ? request.text : '',
+        );
+        if (reply === undefined) return false;
+        decided('template', KNOWLEDGE_FIRST_RULE);
+        this.#say(reply);
+        return true;
+      }
       // Every call of this step ("take both out" is two removals), in the order they were made.
       const turns: ToolTurn[] = [];
       for (const output of outputs) {
@@ -258,8 +278,10 @@ class RoutedLLMStream extends llm.LLMStream {
       if (reply === undefined) {
         if (rule) handed(rule);
         else if (this.#searchKnowledge(last.text, callable)) {
-          // The model answers this turn, from what the search brings: its decision, named.
-          decided('llm', KNOWLEDGE_FIRST_RULE, options.knowledgeTool);
+          // The model answers this turn from what the search brings (its decision, named), unless
+          // the passages are read out: then the turn is the router's from the start.
+          const by = options.knowledgeAnswers === 'passages' ? 'router' : 'llm';
+          decided(by, KNOWLEDGE_FIRST_RULE, options.knowledgeTool);
           return true;
         }
         return false;
@@ -304,6 +326,22 @@ class RoutedLLMStream extends llm.LLMStream {
     this.#owner.issued(call.callId, KNOWLEDGE_FIRST_RULE);
     this.queue.put({ id: randomUUID(), delta: { role: 'assistant', toolCalls: [call] } });
     return true;
+  }
+
+  /**
+   * The reply read from the router's knowledge search, when the scenario's answers are read from
+   * the passages; `undefined` when the model answers (its setting, a failed search, a language
+   * without templates).
+   */
+  #knowledgeReply(outputs: readonly OutputEntry[], question: string): string | undefined {
+    const { knowledgeAnswers, style } = this.#owner.options;
+    const output = outputs.at(-1);
+    if (knowledgeAnswers !== 'passages' || !output || output.isError) return undefined;
+    const templates = templatesFor(style.language);
+    const answer = toolResultOf(output.output);
+    const found = answer?.ok ? knowledgeFound(answer.result) : undefined;
+    if (!templates || !found) return undefined;
+    return knowledgeReply(found, question, style.language, templates);
   }
 
   /** Whether the last user turn came from the recognizer with too little of it words. */

@@ -308,8 +308,11 @@ describe('RoutedLLM and a knowledge base', () => {
   });
   const ANSWER = 'Yes: parking is free behind the clinic.';
 
-  /** A clinic's receptionist: an end of the call and, when `documents`, its documents. */
-  function clinic(documents: boolean): RuntimeConfig {
+  /**
+   * A clinic's receptionist: an end of the call and, when `documents`, its documents; on a hosted
+   * model unless `embedded`.
+   */
+  function clinic(documents: boolean, embedded = false): RuntimeConfig {
     const features: FeatureSnapshot[] = [
       {
         name: 'End',
@@ -328,7 +331,16 @@ describe('RoutedLLM and a knowledge base', () => {
           ]
         : []),
     ];
-    return { ...shop, collections: [], item_names: [], scenario: { ...shop.scenario, features } };
+    const voice = {
+      ...shop.scenario.voice,
+      llm: { provider: embedded ? 'embedded' : 'openai' },
+    } as RuntimeConfig['scenario']['voice'];
+    return {
+      ...shop,
+      collections: [],
+      item_names: [],
+      scenario: { ...shop.scenario, features, voice },
+    };
   }
 
   const toolContext = (names: string[]) =>
@@ -390,6 +402,49 @@ describe('RoutedLLM and a knowledge base', () => {
     // No template speaks over the passages: the model answers from them.
     expect(await pass(model, chatCtx, tools)).toEqual({ text: ANSWER, calls: [] });
     expect(decisions.map((decision) => decision.by)).toEqual(['llm']);
+  });
+
+  /** The router's reply to its own search, found `result`, on the embedded model. */
+  async function readOut(result: unknown) {
+    const decisions: RouterDecision[] = [];
+    const model = withRouter(
+      new voice.testing.FakeLLM([{ input: QUESTION, type: 'llm', content: 'Yes, of course.' }]),
+      clinic(true, true),
+      client,
+      { spoken: true, limit: 5, onDecision: (decision) => decisions.push(decision) },
+    );
+    const tools = ['end_conversation', 'search_knowledge'];
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: QUESTION });
+    const [call] = (await pass(model, chatCtx, tools)).calls;
+    expect(call?.name).toBe('search_knowledge');
+    chatCtx.insert(call!);
+    chatCtx.insert(
+      llm.FunctionCallOutput.create({
+        callId: call!.callId,
+        name: call!.name,
+        output: JSON.stringify({ ok: true, result }),
+        isError: false,
+      }),
+    );
+    return { ...(await pass(model, chatCtx, tools)), decisions };
+  }
+
+  it('reads the business’s own words out on the embedded model, never the model’s belief', async () => {
+    const passage = { document: 'Finding us', text: 'Parking is free behind the clinic.' };
+    const answers = await readOut({ passages: [passage], confident: true });
+    expect(answers.text).toBe('Parking is free behind the clinic.');
+    // The router's turn from the search on: no model time, nothing the model could add.
+    expect(answers.decisions).toMatchObject([
+      { by: 'router', rule: 'knowledge.first', tool: 'search_knowledge' },
+      { by: 'template', rule: 'knowledge.first' },
+    ]);
+    const near = await readOut({ passages: [passage], confident: false });
+    expect(near.text).toBe(
+      'I don\'t have anything on exactly that. The closest I have is from "Finding us": Parking is free behind the clinic.',
+    );
+    const none = await readOut({ passages: [], confident: false });
+    expect(none.text).toMatch(/^I'm sorry, I don't have any information about that\./);
   });
 
   it('leaves the turn to the model as it is when the scenario has no documents', async () => {

@@ -74,8 +74,10 @@ describeOnBothDialects('the agent’s knowledge search', (harness) => {
       {
         document: 'Opening hours',
         text: 'The clinic is open Monday to Friday from 8:00 to 18:30 and on Saturday from 9:00 to 13:00.',
+        similarity: expect.any(Number),
       },
     ]);
+    expect(found.body.result.confident).toBe(true);
     expect(found.body.note).toMatch(/only from these passages/);
     // The fees document is the company's, but this scenario did not attach it.
     const notAttached = await search(conversation, 'How much is a holiday cancellation form?');
@@ -88,8 +90,28 @@ describeOnBothDialects('the agent’s knowledge search', (harness) => {
     const answer = await search(conversation, 'Do you offer acupuncture?');
     expect(answer).toMatchObject({
       status: 200,
-      body: { ok: true, result: { passages: [] }, note: expect.stringMatching(/do not know/) },
+      body: {
+        ok: true,
+        result: { passages: [], confident: false },
+        note: expect.stringMatching(/do not know/),
+      },
     });
+  });
+
+  it('tells a passage only near the question from one that answers it', async () => {
+    const token = await adminToken(harness().app);
+    const physiotherapy = await upload(
+      token,
+      'Physiotherapy',
+      'You can refer yourself to the community physiotherapy team for back, neck and joint pain.',
+    );
+    const conversation = await conversationWith([physiotherapy]);
+    const near = await search(conversation, 'Do you offer massages?');
+    expect(near.body.result.passages).toMatchObject([{ document: 'Physiotherapy' }]);
+    expect(near.body.result.confident).toBe(false);
+    expect(near.body.note).toMatch(/may not answer it/);
+    const answers = await search(conversation, 'My back hurts, who can help?');
+    expect(answers.body.result.confident).toBe(true);
   });
 
   it('refuses a caller without the agent key', async () => {

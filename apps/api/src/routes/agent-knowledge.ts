@@ -16,6 +16,8 @@ export interface AgentKnowledgeRouteDeps {
   search: KnowledgeSearch;
   /** The similarity under which a passage is not answered from. */
   relevanceThreshold: number;
+  /** The similarity from which the best passage answers the question by itself. */
+  answerThreshold: number;
 }
 
 /** Passages the model gets: enough to hold an answer, few enough to read fast. */
@@ -29,8 +31,17 @@ const toolResult = z.looseObject({
   result: z
     .object({
       passages: z.array(
-        z.object({ document: z.string().describe('The document’s title'), text: z.string() }),
+        z.object({
+          document: z.string().describe('The document’s title'),
+          text: z.string(),
+          similarity: z.number().describe('How close the passage is to the question, -1 to 1'),
+        }),
       ),
+      confident: z
+        .boolean()
+        .describe(
+          'Whether the first passage is close enough to answer the question by itself; when not, it may be only near the subject',
+        ),
     })
     .optional(),
   note: z.string().optional().describe('How the model is to answer from the passages'),
@@ -89,15 +100,23 @@ export function agentKnowledgeRoutes(deps: AgentKnowledgeRouteDeps): FastifyPlug
         if (relevant.length === 0)
           return {
             ok: true,
-            result: { passages: [] },
+            result: { passages: [], confident: false },
             note: 'Nothing in the documents answers this. Say you do not know, and say what you can help with.',
           };
+        const confident = (relevant[0]?.similarity ?? -1) >= deps.answerThreshold;
         return {
           ok: true,
           result: {
-            passages: relevant.map((hit) => ({ document: hit.document_title, text: hit.text })),
+            passages: relevant.map((hit) => ({
+              document: hit.document_title,
+              text: hit.text,
+              similarity: Math.round(hit.similarity * 1000) / 1000,
+            })),
+            confident,
           },
-          note: 'Answer only from these passages, in a sentence or two. If they do not answer the question, say you do not know.',
+          note: confident
+            ? 'Answer only from these passages, in a sentence or two. If they do not answer the question, say you do not know.'
+            : 'These passages are only near the question and may not answer it. Answer only from them; if they do not answer it, say you do not know, and say what you can help with.',
         };
       },
     );
