@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { initializeLogger, llm, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveModel } from './host.js';
-import { startModelHost, type ModelHost } from './start-host.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './remote-llm.js';
 
 /** A FakeLLM that also records what each turn saw. */
@@ -197,33 +196,4 @@ describe("the model host's voices", () => {
       /no Piper voice/,
     );
   });
-});
-
-describe('the model host process, as the worker starts it', () => {
-  let host: ModelHost | undefined;
-  afterAll(() => host?.stop());
-
-  it('loads the embedded LLM, Whisper and the English voice once and serves them to a job process', async () => {
-    host = await startModelHost();
-    const remote = new RemoteLLM(host.socketPath);
-    const chatCtx = llm.ChatContext.empty();
-    chatCtx.addMessage({
-      role: 'system',
-      content: 'You are a shop assistant. Answer in one short sentence.',
-    });
-    chatCtx.addMessage({ role: 'user', content: 'Say hello.' });
-    const answer = await drain(remote.chat({ chatCtx }));
-    expect(answer.text.length).toBeGreaterThan(0);
-    // A prompt evaluated ahead of time is answered, not refused.
-    await remote.warm({ chatCtx });
-    const transcriber = new RemoteTranscriber(host.socketPath);
-    const silence = await transcriber.transcribe({ pcm: new Int16Array(16_000), language: 'en' });
-    expect(silence.text.trim().split(/\s+/).length).toBeLessThan(4);
-    // The English voice, loaded with the host: a word is about half a second at 22,050 Hz.
-    const voice = new RemoteSynthesizer(host.socketPath);
-    const ids = [1, 0, 20, 0, 59, 0, 24, 0, 120, 0, 27, 0, 100, 0, 10, 0, 2]; // "həlˈoʊ."
-    const hello = await voice.synthesize({ voice: 'joe', ids, speed: 1 });
-    expect(hello.length / 22_050).toBeGreaterThan(0.2);
-    expect(Math.max(...hello)).toBeGreaterThan(10_000);
-  }, 300_000);
 });
