@@ -105,6 +105,7 @@ export function withRouter(
 ): llm.LLM {
   if (!routerEnabled(runtime)) return model;
   const tools = routedTools(runtime);
+  const embedded = (runtime.scenario.voice?.llm?.provider ?? 'embedded') === 'embedded';
   const catalog = routerCatalog({
     language: runtime.conversation.language,
     tools,
@@ -125,9 +126,10 @@ export function withRouter(
     askAgainBelow: options.askAgainBelow,
     knowledgeTool: knowledgeToolOf(runtime.scenario.features ?? []),
     // The embedded model, told to answer only from the passages, still says "yes, we do that"
-    // when they do not answer: its scenarios hear the passages themselves (bench/knowledge).
-    knowledgeAnswers:
-      (runtime.scenario.voice?.llm?.provider ?? 'embedded') === 'embedded' ? 'passages' : 'model',
+    // when they do not answer: its scenarios hear the passages themselves (bench/knowledge), and
+    // its outright answers are held to what it was given.
+    knowledgeAnswers: embedded ? 'passages' : 'model',
+    grounded: embedded,
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }

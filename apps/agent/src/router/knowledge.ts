@@ -102,7 +102,7 @@ export function knowledgeReply(
   templates: ReplyTemplates,
 ): string {
   const [first] = found.passages;
-  if (!first) return templates.knowledgeUnknown;
+  if (!first) return templates.notKnown;
   const said = spokenPassage(first.text, question, language);
   return found.confident ? said : templates.knowledgeNear(first.document, said);
 }

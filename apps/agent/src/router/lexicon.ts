@@ -165,6 +165,11 @@ export interface Lexicon {
   /** Opening words of "what do you sell". */
   offerQuestions: readonly string[];
   negations: readonly string[];
+  /**
+   * The words a yes-or-no answer opens with ("yes", "of course", "no"), as a reply says them: a
+   * reply opening so answers the visitor's question outright.
+   */
+  answerOpenings: readonly string[];
   /** Requests always left to the model ("why ...", "empty my cart"), whatever else they say. */
   toModel: readonly string[];
   /**

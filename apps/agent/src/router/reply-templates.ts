@@ -49,8 +49,11 @@ export interface ReplyTemplates {
    * other items are not what was asked, so the reply says it has none.
    */
   searchNoneIn: (query: string, kind: string) => string;
-  /** Nothing in the business's documents is near the question: the agent does not know. */
-  knowledgeUnknown: string;
+  /**
+   * Nothing the scenario holds (its documents, its prompt, its tools' results) answers the
+   * question: the agent does not know, and offers to help otherwise.
+   */
+  notKnown: string;
   /**
    * The closest passage of the business's documents (`passage`, of the document titled `title`),
    * which is only near the question: said as the closest, not as an answer.
@@ -131,7 +134,7 @@ const english: ReplyTemplates = {
       ? `I couldn't find any ${query}. Could you describe it another way?`
       : "I couldn't find anything like that. Could you describe it another way?",
   searchNoneIn: (query, kind) => `I have no ${query} in ${kind}.`,
-  knowledgeUnknown:
+  notKnown:
     "I'm sorry, I don't have any information about that. Is there something else I can help you with?",
   knowledgeNear: (title, passage) =>
     `I don't have anything on exactly that. The closest I have is from "${title}": ${passage}`,
@@ -200,7 +203,7 @@ const french: ReplyTemplates = {
   cleared: 'Votre panier est vide maintenant.',
   searchNone: () => 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
   searchNoneIn: (query, kind) => `Je n’ai rien pour « ${query} » dans la catégorie ${kind}.`,
-  knowledgeUnknown:
+  notKnown:
     'Je suis désolé, je n’ai pas d’information à ce sujet. Puis-je vous aider pour autre chose ?',
   knowledgeNear: (title, passage) =>
     `Je n’ai rien sur ce point précis. Le plus proche, dans « ${title} » : ${passage}`,
@@ -273,7 +276,7 @@ const spanish: ReplyTemplates = {
   cleared: 'Tu carrito está vacío ahora.',
   searchNone: () => 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
   searchNoneIn: (query, kind) => `No tengo nada de «${query}» en la categoría ${kind}.`,
-  knowledgeUnknown: 'Lo siento, no tengo información sobre eso. ¿Puedo ayudarle con otra cosa?',
+  notKnown: 'Lo siento, no tengo información sobre eso. ¿Puedo ayudarle con otra cosa?',
   knowledgeNear: (title, passage) =>
     `No tengo nada sobre eso exactamente. Lo más parecido, en «${title}»: ${passage}`,
   searchFound: ({ count, relaxed, top, ranking }) => {
@@ -338,7 +341,7 @@ const german: ReplyTemplates = {
   cleared: 'Ihr Warenkorb ist jetzt leer.',
   searchNone: () => 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
   searchNoneIn: (query, kind) => `In der Kategorie ${kind} habe ich nichts zu „${query}“.`,
-  knowledgeUnknown:
+  notKnown:
     'Tut mir leid, dazu habe ich keine Informationen. Kann ich Ihnen sonst weiterhelfen?',
   knowledgeNear: (title, passage) =>
     `Genau dazu habe ich nichts. Am nächsten kommt das hier, aus „${title}“: ${passage}`,

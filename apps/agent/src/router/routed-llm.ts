@@ -10,6 +10,7 @@ import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import { callArguments, conversationContext, toolResultOf } from './context.js';
 import { toolReplies } from './features.js';
+import { answersFromBelief, groundOf, judgedLength } from './grounding.js';
 import { decideUtterance, routerTable, type ItemLookup, type RouterTable } from './intents.js';
 import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
@@ -33,6 +34,9 @@ export const NOT_HEARD_RULE = 'hearing.again';
 
 /** The rule id of the knowledge search a turn no rule answers gets before the model speaks. */
 export const KNOWLEDGE_FIRST_RULE = 'knowledge.first';
+
+/** The rule id of the "I don't know" that replaces a model's answer from belief. */
+export const UNHELD_ANSWER_RULE = 'answer.unheld';
 
 /** Who answered a turn, and how long deciding took. */
 export interface RouterDecision {
@@ -81,6 +85,13 @@ export interface RouterOptions {
    * cannot be trusted to answer only from what it is given: the embedded one.
    */
   knowledgeAnswers?: 'model' | 'passages' | undefined;
+  /**
+   * Whether a model's reply that opens as a yes-or-no answer about something of the question that
+   * nothing it was given holds ("Yes, we take cards" to a prompt that says nothing of payment) is
+   * replaced by the language's "I don't know": for a model that agrees with whatever it is asked,
+   * the embedded one. Its first sentence is held until it can be judged.
+   */
+  grounded?: boolean | undefined;
 }
 
 /** An LLM with the intent router and reply templates in front of it. */
@@ -160,6 +171,16 @@ export class RoutedLLM extends llm.LLM {
 
   /** The inner LLM is not closed: the embedded one is shared by every conversation of the process. */
   override async aclose(): Promise<void> {}
+}
+
+/** How a turn's model reply is held to what the model was given (see `grounded`). */
+interface GroundingJudge {
+  /** Whether the text answers outright about what nothing the model was given holds. */
+  fromBelief: (text: string) => boolean;
+  /** How much of the text must be read before judging it; -1 while it is still being written. */
+  readFirst: (text: string) => number;
+  /** What is said instead. */
+  unknown: string;
 }
 
 interface StreamParams {
@@ -368,13 +389,65 @@ class RoutedLLMStream extends llm.LLMStream {
     });
     const stop = () => inner.close();
     this.abortController.signal.addEventListener('abort', stop, { once: true });
+    const judge = this.#groundingJudge();
+    let held = '';
+    let judged = judge === undefined;
+    /** Judges what is held: passes it on, or says "I don't know" instead and ends the reply. */
+    const release = (length: number): boolean => {
+      judged = true;
+      if (judge?.fromBelief(held.slice(0, length))) {
+        this.#owner.options.onDecision?.({ by: 'template', rule: UNHELD_ANSWER_RULE, ms: 0 });
+        this.#say(judge.unknown);
+        return false;
+      }
+      this.#say(held);
+      return true;
+    };
     try {
       for await (const chunk of inner) {
         if (this.abortController.signal.aborted) break;
-        this.queue.put(chunk);
+        const content = chunk.delta?.content;
+        if (judged || !judge || !content) {
+          this.queue.put(chunk);
+          continue;
+        }
+        held += content;
+        if (chunk.delta?.toolCalls?.length) {
+          const { content: _held, ...calls } = chunk.delta;
+          this.queue.put({ ...chunk, delta: calls });
+        }
+        const length = judge.readFirst(held);
+        if (length >= 0 && !release(length)) {
+          inner.close();
+          return;
+        }
       }
+      if (!judged && held && !this.abortController.signal.aborted) release(held.length);
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * The judge of the model's reply to this turn when the scenario's answers are held to what the
+   * model was given (`grounded`): whether the text so far answers from belief, how much of it must
+   * be read first, and what is said instead. `undefined` when nothing is judged.
+   */
+  #groundingJudge(): GroundingJudge | undefined {
+    const { grounded, catalog, style } = this.#owner.options;
+    const lexicon = catalog.lexicon;
+    const templates = templatesFor(style.language);
+    if (!grounded || !lexicon || !templates) return undefined;
+    const entries = chatEntries(this.chatCtx);
+    const question = [...entries]
+      .reverse()
+      .find((entry) => entry.type === 'message' && entry.role === 'user');
+    if (question?.type !== 'message') return undefined;
+    const ground = groundOf(entries);
+    return {
+      fromBelief: (text) => answersFromBelief(text, question.text, ground, lexicon),
+      readFirst: (text) => judgedLength(text, lexicon),
+      unknown: templates.notKnown,
+    };
   }
 }

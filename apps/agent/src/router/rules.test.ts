@@ -334,7 +334,7 @@ describe('RoutedLLM and a knowledge base', () => {
     const voice = {
       ...shop.scenario.voice,
       llm: { provider: embedded ? 'embedded' : 'openai' },
-    } as RuntimeConfig['scenario']['voice'];
+    } as NonNullable<RuntimeConfig['scenario']['voice']>;
     return {
       ...shop,
       collections: [],
@@ -445,6 +445,39 @@ describe('RoutedLLM and a knowledge base', () => {
     );
     const none = await readOut({ passages: [], confident: false });
     expect(none.text).toMatch(/^I'm sorry, I don't have any information about that\./);
+  });
+
+  it('says it does not know instead of the embedded model’s outright answer from belief', async () => {
+    /** The embedded model's reply to the question, as the visitor gets it, and the decisions. */
+    async function heard(reply: string) {
+      const decisions: RouterDecision[] = [];
+      const model = withRouter(
+        new voice.testing.FakeLLM([{ input: QUESTION, type: 'llm', content: reply }]),
+        clinic(false, true),
+        client,
+        { spoken: true, limit: 5, onDecision: (decision) => decisions.push(decision) },
+      );
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({
+        role: 'system',
+        content:
+          'You are the receptionist of a family clinic, open from 8:00 to 18:00 on weekdays.',
+      });
+      chatCtx.addMessage({ role: 'user', content: QUESTION });
+      return { ...(await pass(model, chatCtx, ['end_conversation'])), decisions };
+    }
+    // Nothing the model was given says where to park.
+    const belief = await heard('Yes, there is free parking behind the building. See you soon!');
+    expect(belief.text).toMatch(/^I'm sorry, I don't have any information about that\./);
+    expect(belief.decisions.map((decision) => [decision.by, decision.rule])).toEqual([
+      ['llm', undefined],
+      ['template', 'answer.unheld'],
+    ]);
+    // Not an outright answer, or one about what it was given: the model's words, whole.
+    const unsure = 'I am not sure about parking, sorry. Please ask at the desk.';
+    expect((await heard(unsure)).text).toBe(unsure);
+    const held = 'Yes, we are open from 8:00 on weekdays. See you soon!';
+    expect((await heard(held)).text).toBe(held);
   });
 
   it('leaves the turn to the model as it is when the scenario has no documents', async () => {

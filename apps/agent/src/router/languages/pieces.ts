@@ -93,6 +93,7 @@ export type WordClasses = Pick<
   | 'cartQuestions'
   | 'offerQuestions'
   | 'negations'
+  | 'answerOpenings'
   | 'oneWords'
   | 'one'
   | 'theOne'

@@ -51,6 +51,7 @@ export const words: WordClasses = {
   cartQuestions: list('was welche wie ist sind habe hab warum wieviel'),
   offerQuestions: ['was'],
   negations: ['nicht', 'kein', 'keine', 'keinen', 'nie', 'niemals'],
+  answerOpenings: ['ja', 'klar', 'natürlich', 'sicher', 'selbstverständlich', 'gewiss', 'nein'],
   oneWords: ['eins'],
   one: ['der', 'das', 'den', 'dem', 'eins'],
   theOne: ['der von', 'die von', 'das von', 'den von'],

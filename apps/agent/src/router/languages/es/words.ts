@@ -50,6 +50,7 @@ export const words: WordClasses = {
   cartQuestions: list('que cual cuales como cuanto cuantos cuantas es hay tengo'),
   offerQuestions: ['que'],
   negations: ['no', 'nunca'],
+  answerOpenings: ['sí', 'claro', 'por supuesto', 'desde luego', 'efectivamente', 'no'],
   oneWords: ['uno', 'una', 'unos', 'unas'],
   one: ['el', 'la', 'lo', 'uno', 'una'],
   theOne: ['el de', 'la de'],

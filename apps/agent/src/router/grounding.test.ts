@@ -1,0 +1,113 @@
+// A model's outright answer is held to what it was given: "Yes, we deliver" to a bakery whose
+// prompt says nothing of delivery is an answer from belief; "Yes, we open on Sundays" to one whose
+// prompt gives Sunday hours is not.
+import { describe, expect, it } from 'vitest';
+import type { ChatEntry } from '../chat-entries.js';
+import { lexiconFor } from './languages/index.js';
+import { answersFromBelief, groundOf, judgedLength, opensAsAnswer } from './grounding.js';
+
+const english = lexiconFor('en-US')!;
+const french = lexiconFor('fr-FR')!;
+
+const PROMPT =
+  'You are the voice of Crumb & Co, a bakery on Mill Lane. We open Monday to Sunday from 7:00 to 15:00. A sourdough loaf costs 4 pounds and a birthday cake 30 pounds.';
+
+describe('answersFromBelief', () => {
+  it('catches an outright answer about what the prompt does not hold', () => {
+    expect(
+      answersFromBelief(
+        'Yes, we deliver to your door.',
+        'do you deliver to Hampton',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+    expect(
+      answersFromBelief(
+        'No, the cakes are not gluten free.',
+        'are your cakes gluten free?',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+  });
+
+  it('lets an answer the prompt holds through, and a word held inside a compound', () => {
+    expect(
+      answersFromBelief(
+        'Yes, we open on Sundays from 7:00.',
+        'are you open sundays',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+    // "sourdough" of the question is the prompt's; "bread" is not, but the reply does not name it.
+    expect(
+      answersFromBelief(
+        'Yes, a sourdough loaf is 4 pounds.',
+        'is there sourdough bread',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+    expect(
+      answersFromBelief(
+        'Sure, a birthdaycake is 30 pounds.',
+        'how much is a birthdaycake',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+  });
+
+  it('leaves replies that do not answer outright to the model', () => {
+    expect(
+      answersFromBelief(
+        'I am not sure whether we deliver to Hampton.',
+        'do you deliver to Hampton',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+  });
+
+  it('reads the openings of the language, accents folded', () => {
+    expect(opensAsAnswer('Bien sûr, nous livrons partout.', french)).toBe(true);
+    expect(opensAsAnswer('Nous livrons partout.', french)).toBe(false);
+    expect(
+      answersFromBelief(
+        'Oui, nous livrons à domicile.',
+        'vous livrez à domicile ?',
+        'Tu es la voix de la boulangerie Mie & Co. Ouvert tous les jours de 7 h à 15 h.',
+        french,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('judgedLength', () => {
+  it('waits for the first sentence, and for the second when the first is only the opening', () => {
+    expect(judgedLength('Yes, we deliver', english)).toBe(-1);
+    expect(judgedLength('Yes, we deliver. Orders over', english)).toBe('Yes, we deliver.'.length);
+    expect(judgedLength('Yes! We deliver', english)).toBe(-1);
+    expect(judgedLength('Yes! We deliver. It', english)).toBe('Yes! We deliver.'.length);
+    expect(judgedLength('A loaf is 4.50 pounds', english)).toBe(-1);
+  });
+});
+
+describe('groundOf', () => {
+  it('holds what the model was given, not what the visitor said', () => {
+    const entries: ChatEntry[] = [
+      { type: 'message', role: 'system', text: PROMPT },
+      { type: 'message', role: 'user', text: 'do you deliver' },
+      { type: 'function_call', callId: 'a', name: 'lookup', args: '{"q":"delivery"}' },
+      { type: 'function_call_output', callId: 'a', name: 'lookup', output: 'vans', isError: false },
+      { type: 'message', role: 'assistant', text: 'Let me check.' },
+    ];
+    const ground = groundOf(entries);
+    expect(ground).toContain('Mill Lane');
+    expect(ground).toContain('vans');
+    expect(ground).toContain('Let me check.');
+    expect(ground).not.toContain('do you deliver');
+  });
+});

@@ -1,0 +1,98 @@
+// A model's outright answer about what the scenario's data does not hold. Small models answer a
+// visitor's "do you take cards?" or "is there parking?" with "Yes, we do" whatever the prompt says:
+// they agree with the question. The check here is on the words: a reply that opens as a yes-or-no
+// answer and names something of the question that nothing the model was given holds (the
+// instructions, the tool results, what the agent said before) answers from belief, and the
+// visitor hears that the agent does not know instead.
+import type { ChatEntry } from '../chat-entries.js';
+import type { Lexicon } from './lexicon.js';
+import { indexOfWords, words } from './text.js';
+
+/** Shortest word part that counts as the same word inside a compound ("cut" of "haircut"). */
+const SHORTEST_PART = 3;
+
+/** The words of a text that say something: filler, numbers and the shortest words left out. */
+function contentWords(text: string, lexicon: Lexicon): string[] {
+  return words(text, lexicon).filter(
+    (word) => word.length >= SHORTEST_PART && !lexicon.filler.has(word) && !/^\d/.test(word),
+  );
+}
+
+/** The stems of a text's words that say something. */
+function contentStems(text: string, lexicon: Lexicon): string[] {
+  return contentWords(text, lexicon).map((word) => lexicon.stem(word));
+}
+
+/** What the model was given to answer from: everything in its context but the visitor's words. */
+export function groundOf(entries: readonly ChatEntry[]): string {
+  return entries
+    .map((entry) => {
+      if (entry.type === 'message') return entry.role === 'user' ? '' : entry.text;
+      if (entry.type === 'function_call') return entry.args;
+      return entry.output;
+    })
+    .join('\n');
+}
+
+/**
+ * The stems of the visitor's question that the ground does not hold: not as a word, nor as a part
+ * of one of its words or the other way round (a question's "haircut" is held by a prompt's "cut").
+ */
+export function unheldStems(question: string, ground: string, lexicon: Lexicon): Set<string> {
+  const groundWords = [...new Set(contentWords(ground, lexicon))];
+  const held = new Set(groundWords.map((word) => lexicon.stem(word)));
+  const unheld = new Set<string>();
+  for (const word of contentWords(question, lexicon)) {
+    const stem = lexicon.stem(word);
+    if (held.has(stem)) continue;
+    // Compared as written: Snowball's stems of a compound and its parts differ ("birthdai").
+    if (groundWords.some((known) => known.includes(word) || word.includes(known))) continue;
+    unheld.add(stem);
+  }
+  return unheld;
+}
+
+/** Whether a sentence opens as a yes-or-no answer ("Yes, ...", "Of course", "Non, ..."). */
+export function opensAsAnswer(sentence: string, lexicon: Lexicon): boolean {
+  const tokens = words(sentence, lexicon);
+  return lexicon.answerOpenings.some(
+    (opening) => indexOfWords(tokens, words(opening, lexicon)) === 0,
+  );
+}
+
+/**
+ * Whether the first sentence of a model's reply answers the question outright about something of
+ * it the ground does not hold: then the reply is not spoken.
+ */
+export function answersFromBelief(
+  sentence: string,
+  question: string,
+  ground: string,
+  lexicon: Lexicon,
+): boolean {
+  if (!opensAsAnswer(sentence, lexicon)) return false;
+  const unheld = unheldStems(question, ground, lexicon);
+  if (unheld.size === 0) return false;
+  return contentStems(sentence, lexicon).some((stem) => unheld.has(stem));
+}
+
+/** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */
+function sentenceEnds(text: string): number[] {
+  return [...text.matchAll(/[.!?…](?=\s)/g)].map((match) => match.index + 1);
+}
+
+/**
+ * How much of a reply being written must be read before {@link answersFromBelief} can judge it: its
+ * first sentence, or its first two when the first is only the opening ("Yes! We ship there."); -1
+ * while that is still being written (the whole reply is judged when it ends).
+ */
+export function judgedLength(text: string, lexicon: Lexicon): number {
+  const [first, second] = sentenceEnds(text);
+  if (first === undefined) return -1;
+  const opening = text.slice(0, first);
+  if (!opensAsAnswer(opening, lexicon)) return first;
+  const openingWords = new Set(lexicon.answerOpenings.flatMap((phrase) => words(phrase, lexicon)));
+  const rest = words(opening, lexicon).filter((word) => !openingWords.has(word));
+  if (contentStems(rest.join(' '), lexicon).length > 0) return first;
+  return second ?? -1;
+}
