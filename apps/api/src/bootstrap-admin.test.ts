@@ -8,13 +8,8 @@ import { AdminCommandError, readFirstLine, runBootstrapAdmin } from './bootstrap
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { seedDemo } from './seed/seed-demo.js';
-import {
-  DEMO_ADMIN,
-  startApiProcess,
-  startPostgres,
-  type ApiProcess,
-  type TestPostgres,
-} from './testing/index.js';
+import { postgresForSuite, type SuitePostgres } from './test-harness.js';
+import { DEMO_ADMIN, startApiProcess, type ApiProcess } from './testing/index.js';
 
 const PASSWORD = 'the operator chose this one';
 const sqliteFile = () => join(mkdtempSync(join(tmpdir(), 'svc-bootstrap-')), 'svc.db');
@@ -29,10 +24,10 @@ const count = async (database: OpenDatabase, table: 'admins' | 'companies') =>
   );
 
 describe.each(['sqlite', 'postgres'] as const)('bootstrap-admin on %s', (dialect) => {
-  let postgres: TestPostgres | undefined;
+  let postgres: SuitePostgres | undefined;
   let database: OpenDatabase;
   beforeAll(async () => {
-    postgres = dialect === 'postgres' ? await startPostgres() : undefined;
+    postgres = dialect === 'postgres' ? await postgresForSuite() : undefined;
     database = openDatabase(postgres?.url ?? sqliteFile());
     await migrate(database);
   }, 120_000);

@@ -2,22 +2,16 @@ import { signExternalId } from '@svc/protocol/identify';
 import { AGENT_END_REASONS, parseRoomMetadata } from '@svc/protocol/agent';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversationOfRoom, createReaper } from './reaper.js';
-import { adminToken, type Fixture } from './test-harness.js';
+import { adminToken, postgresForSuite, type Fixture, type SuitePostgres } from './test-harness.js';
 import { seedFixture } from './test-fixtures.js';
-import {
-  noopTransport,
-  startPostgres,
-  startTestApi,
-  type NoopTransport,
-  type TestApi,
-} from './testing/index.js';
+import { noopTransport, startTestApi, type NoopTransport, type TestApi } from './testing/index.js';
 
 // What one public publication UUID can cost: one live room per conversation, caps on live
 // conversations taken atomically, limits the agent is handed and the reaper backs up, the
 // origin allow-list without exceptions, and signed identify. The same suite on both databases.
-let postgres: Awaited<ReturnType<typeof startPostgres>>;
+let postgres: SuitePostgres;
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await postgresForSuite();
 }, 120_000);
 afterAll(async () => {
   await postgres?.stop();

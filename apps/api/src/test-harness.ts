@@ -35,6 +35,24 @@ export interface Harness {
   conversation(visitorId: number): Promise<string>;
 }
 
+/** A PostgreSQL database for one suite, and how to let it go. */
+export interface SuitePostgres {
+  url: string;
+  /** Stops the suite's own cluster; a database of the shared cluster goes with the cluster. */
+  stop(): Promise<void>;
+}
+
+/**
+ * An empty PostgreSQL database for a suite: one of its own in the tier's shared cluster when the
+ * tier's global set-up runs (vitest.config.ts), else a cluster of the suite's own. A suite that
+ * restarts or stops PostgreSQL starts its own cluster instead.
+ */
+export async function postgresForSuite(): Promise<SuitePostgres> {
+  const shared = inject('svcSharedPostgresUrl');
+  if (shared) return { url: await createDatabaseIn(shared), stop: async () => undefined };
+  return startPostgres();
+}
+
 /** Runs `suite` once per dialect; `harness()` answers the current one inside tests. */
 export function describeOnBothDialects(
   name: string,
@@ -42,18 +60,11 @@ export function describeOnBothDialects(
   suite: (harness: () => Harness, dialect: 'sqlite' | 'postgres') => void,
   deps: Partial<Omit<AppDeps, 'database' | 'transport'>> = {},
 ): void {
-  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  let postgres: SuitePostgres | undefined;
   let postgresUrl: string | undefined;
   beforeAll(async () => {
-    // The stack tier's shared cluster when it runs (a fresh database of this suite's own), else a
-    // cluster of this suite's own.
-    const shared = inject('svcSharedPostgresUrl');
-    if (shared) {
-      postgresUrl = await createDatabaseIn(shared);
-    } else {
-      postgres = await startPostgres();
-      postgresUrl = postgres.url;
-    }
+    postgres = await postgresForSuite();
+    postgresUrl = postgres.url;
   }, 120_000);
   afterAll(async () => {
     await postgres?.stop();

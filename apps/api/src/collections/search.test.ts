@@ -5,8 +5,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { adminCaller, adminToken, AGENT_KEY, describeOnBothDialects } from '../test-harness.js';
-import { patchPublicationSnapshot, startPostgres, type TestPostgres } from '../testing/index.js';
+import {
+  adminCaller,
+  adminToken,
+  AGENT_KEY,
+  describeOnBothDialects,
+  postgresForSuite,
+  type SuitePostgres,
+} from '../test-harness.js';
+import { patchPublicationSnapshot } from '../testing/index.js';
 import { createCollectionStore } from './store.js';
 
 const FRENCH = [
@@ -221,9 +228,9 @@ describeOnBothDialects('search in the collection language', (harness, dialect) =
 
 // Collections and items stored before migration 012 search as English after it, on both databases.
 describe('migration 012', () => {
-  let postgres: TestPostgres | undefined;
+  let postgres: SuitePostgres | undefined;
   beforeAll(async () => {
-    postgres = await startPostgres();
+    postgres = await postgresForSuite();
   }, 120_000);
   afterAll(async () => {
     await postgres?.stop();

@@ -4,12 +4,11 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../test-harness.js';
+import { postgresForSuite, type Fixture, type SuitePostgres } from '../test-harness.js';
 import { seedFixture } from '../test-fixtures.js';
 import {
   createLiveKitAdmin,
   createTokenService,
-  startPostgres,
   startTestApi,
   TEST_AGENT_KEY,
   type TestApi,
@@ -19,7 +18,7 @@ import {
 // The public routes in-process against a real livekit-server, on a real SQLite file and on a real
 // PostgreSQL: the same suite on both dialects.
 let server: LivekitServer;
-let postgres: Awaited<ReturnType<typeof startPostgres>>;
+let postgres: SuitePostgres;
 let api: TestApi<Awaited<ReturnType<typeof seedFixture>>>;
 let app: FastifyInstance;
 let fixture: Fixture;
@@ -31,7 +30,7 @@ const tokens = createTokenService(
 beforeAll(async () => {
   [server, postgres] = await Promise.all([
     startLivekitServer({ logLevel: 'warn' }),
-    startPostgres(),
+    postgresForSuite(),
   ]);
 }, 120_000);
 afterAll(async () => {
