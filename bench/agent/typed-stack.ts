@@ -181,6 +181,14 @@ export function decidedBy(log: string): DecidedBy {
   return 'unknown';
 }
 
+/** The rules of the worker's "turn decided" lines in a slice of its log, in order. */
+export function decidedRules(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => line.includes('turn decided'))
+    .flatMap((line) => /"rule"\s*:\s*"([\w.]+)"/.exec(line)?.[1] ?? []);
+}
+
 /** The checkout a run measured: the commit and how many files differ from it. */
 export function checkoutState(): string {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { visit } from '@svc/agent/testing';
+import { UNHELD_ANSWER_RULE, visit } from '@svc/agent/testing';
 import type { VisitSetup } from '@svc/agent/testing';
 import {
   DEMO_SCENARIO,
@@ -48,6 +48,7 @@ import {
   checkoutState,
   conversationEnded as ended,
   decidedBy,
+  decidedRules,
   sendTypedTurn,
   signUp,
   startTypedStack,
@@ -71,6 +72,8 @@ interface TurnResult {
   right: boolean;
   reason: string;
   by: DecidedBy;
+  /** The model's reply was an outright answer from belief, replaced by "I don't know". */
+  heldBack?: boolean;
   responseMs?: number;
   unknownTurn: boolean;
 }
@@ -236,6 +239,7 @@ async function runConversation(
         right: verdict.right,
         reason: verdict.reason,
         by: decidedBy(workerLog().slice(logAt)),
+        heldBack: decidedRules(workerLog().slice(logAt)).includes(UNHELD_ANSWER_RULE),
         ...(responseMs === undefined ? {} : { responseMs }),
         unknownTurn,
       });
@@ -285,7 +289,16 @@ function report(results: readonly TurnResult[], part: SetPart, header: string[])
   lines.push('', '## Replies to (d) questions, for a person to confirm', '');
   for (const result of results.filter((entry) => entry.unknownTurn))
     lines.push(
-      `- ${result.right ? 'ok' : '**counted invented**'} ${result.set} ${result.conversation}#${result.turn}: "${result.say}" -> "${result.reply}"${result.calls ? ` [${result.calls}]` : ''}`,
+      `- ${result.right ? 'ok' : '**counted invented**'} ${result.set} ${result.conversation}#${result.turn}: "${result.say}" -> "${result.reply}"${result.calls ? ` [${result.calls}]` : ''}${result.heldBack ? ' (the model answered outright from belief; held back)' : ''}`,
+    );
+  const held = results.filter((result) => result.heldBack);
+  lines.push(
+    '',
+    `The model's outright answers from belief held back (rule \`${UNHELD_ANSWER_RULE}\`): ${held.length} of ${results.filter((result) => result.by === 'model').length} model turns, ${held.filter((result) => result.unknownTurn).length} of them on (d) questions.`,
+  );
+  for (const result of held.filter((entry) => !entry.unknownTurn))
+    lines.push(
+      `- held back on a question that is not (d): ${result.set} ${result.conversation}#${result.turn}: "${result.say}"`,
     );
   lines.push('', '## Wrong turns', '');
   for (const result of results.filter((entry) => !entry.right))

@@ -11,7 +11,13 @@ import { english, lexiconFor } from './languages/index.js';
 import { RoutedLLM, type RouterDecision } from './routed-llm.js';
 import { words } from './text.js';
 
-export { NOT_HEARD_RULE, RoutedLLM, type RouterDecision } from './routed-llm.js';
+export {
+  KNOWLEDGE_FIRST_RULE,
+  NOT_HEARD_RULE,
+  RoutedLLM,
+  UNHELD_ANSWER_RULE,
+  type RouterDecision,
+} from './routed-llm.js';
 export { routerCatalog, type RouterCatalog, type RoutedTool } from './catalog.js';
 export { conversationContext, type ChatEntry, type ConversationContext } from './context.js';
 export {

@@ -29,7 +29,7 @@ export type { VisitorChannel } from '../channel.js';
 export { instructionsFor } from '../scenario-agent.js';
 export { buildTools } from '../tools.js';
 export { scenarioPhrases, whisperPrompt } from '../scenario-phrases.js';
-export { templatesFor, type ReplyTemplates } from '../router/index.js';
+export { templatesFor, UNHELD_ANSWER_RULE, type ReplyTemplates } from '../router/index.js';
 export {
   ensureSmartTurn,
   isBackchannel,
