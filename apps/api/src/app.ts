@@ -303,6 +303,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         knowledge,
         outbound: guardedFetch(deps.webhookOutbound),
         relevanceThreshold: RELEVANCE_THRESHOLD,
+        answerThreshold: ANSWER_THRESHOLD,
       },
       webhookSecrets: { secrets: companySecrets, signing: signingSecrets },
       postCall: {

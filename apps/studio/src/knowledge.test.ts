@@ -87,7 +87,7 @@ it('lists documents, uploads one, shows its passages, searches, and deletes', as
       .getByText(/^url: /)
       .waitFor();
 
-    // What the agent would find: the passage that answers, with its document, marked relevant.
+    // What the agent would find: the passage that answers, with its document, marked so.
     await page.getByRole('textbox', { name: 'Question' }).fill('Are you open on Saturday morning?');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const first = page
@@ -96,7 +96,7 @@ it('lists documents, uploads one, shows its passages, searches, and deletes', as
       .nth(1);
     await first.getByText('Opening hours').waitFor();
     await first.getByText(/On Saturday we open/).waitFor();
-    await first.getByText('Relevant', { exact: true }).waitFor();
+    await first.getByText('Answers', { exact: true }).waitFor();
     problems.push(...(await accessibilityProblems(page)));
 
     page.once('dialog', (dialog) => void dialog.accept());

@@ -883,7 +883,7 @@ export interface paths {
     put?: never;
     /**
      * What the agent would find for a question
-     * @description Hybrid search (words and meaning, fused by reciprocal rank) over the listed documents of the company, or all of them. `relevant` marks the passages the agent would answer from.
+     * @description Hybrid search (words and meaning, fused by reciprocal rank) over the listed documents of the company, or all of them. `relevant` marks the passages the agent would answer from, `answers` those that answer the question by itself.
      */
     post: operations['searchKnowledge'];
     delete?: never;
@@ -11448,6 +11448,8 @@ export interface operations {
               vector_rank: number | null;
               /** @description Whether the agent would answer from it (similarity ≥ threshold) */
               relevant: boolean;
+              /** @description Whether it answers the question by itself (similarity ≥ the answer threshold): as the first passage, the agent reads it as the answer; a relevant one under it, as the closest it has */
+              answers: boolean;
             }[];
           };
         };

@@ -341,7 +341,7 @@ function WhatWouldTheAgentFind() {
           <TextInput
             style={{ flex: 1 }}
             label="Question"
-            description="Asked as a caller would; the agent answers only from relevant passages"
+            description="Asked as a caller would. The agent reads out the first passage if it answers, says it is only the closest it has if it is near, and says it does not know if none is relevant"
             placeholder="e.g. can I come in on Saturday?"
             value={question}
             onChange={(event) => setQuestion(event.currentTarget.value)}
@@ -387,8 +387,10 @@ function WhatWouldTheAgentFind() {
               {
                 header: 'Agent',
                 cell: (hit) =>
-                  hit.relevant ? (
-                    <Badge color="teal.9">Relevant</Badge>
+                  hit.answers ? (
+                    <Badge color="teal.9">Answers</Badge>
+                  ) : hit.relevant ? (
+                    <Badge color="orange.9">Near</Badge>
                   ) : (
                     <Badge color="gray.8">Not relevant</Badge>
                   ),

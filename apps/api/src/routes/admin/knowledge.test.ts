@@ -168,6 +168,7 @@ describeOnBothDialects(
         document_id: hours.body.id,
         document_title: 'Opening hours',
         relevant: true,
+        answers: true,
       });
       const scoped = await call('POST', '/knowledge/search', token, {
         ...question,

@@ -57,6 +57,11 @@ const hit = z.object({
     .nullable()
     .describe('Rank by meaning; every passage found is one of its candidates'),
   relevant: z.boolean().describe('Whether the agent would answer from it (similarity ≥ threshold)'),
+  answers: z
+    .boolean()
+    .describe(
+      'Whether it answers the question by itself (similarity ≥ the answer threshold): as the first passage, the agent reads it as the answer; a relevant one under it, as the closest it has',
+    ),
 });
 
 const documentParams = z.object({ id: recordIdParam });
@@ -75,6 +80,8 @@ export interface KnowledgeRouteDeps {
   outbound: FetchLike;
   /** The similarity under which a passage is not answered from. */
   relevanceThreshold: number;
+  /** The similarity from which a passage answers the question by itself. */
+  answerThreshold: number;
 }
 
 /**
@@ -239,7 +246,7 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps): FastifyPluginAsyncZod
           tags,
           summary: 'What the agent would find for a question',
           description:
-            'Hybrid search (words and meaning, fused by reciprocal rank) over the listed documents of the company, or all of them. `relevant` marks the passages the agent would answer from.',
+            'Hybrid search (words and meaning, fused by reciprocal rank) over the listed documents of the company, or all of them. `relevant` marks the passages the agent would answer from, `answers` those that answer the question by itself.',
           body: z.object({
             query: z.string().trim().min(1).max(1000),
             document_ids: z
@@ -268,6 +275,7 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps): FastifyPluginAsyncZod
           results: results.map((result) => ({
             ...result,
             relevant: result.similarity >= deps.relevanceThreshold,
+            answers: result.similarity >= deps.answerThreshold,
           })),
         };
       },
