@@ -21,7 +21,7 @@ import { COMPARE_RULES } from './rules/compare.js';
 import { DISPLAY_RULES } from './rules/display.js';
 import { END_RULES } from './rules/end.js';
 import { SEARCH_RULES } from './rules/search.js';
-import { GUARD_RULES } from './rules/talk.js';
+import { GUARD_RULES, QUESTION_TO_MODEL_RULE } from './rules/talk.js';
 import type { Rule } from './rules/types.js';
 
 /** One feature type's part of the router. */
@@ -67,16 +67,32 @@ export const FEATURE_INTENTS: readonly FeatureIntents[] = [
 ];
 
 /**
- * The table of a scenario whose routed tools do these operations: the rules of those operations,
- * highest priority first, with the guards in front of them. No rule serves them: an empty table.
+ * The guards of a scenario whose documents are searched first (`knowledge.first`) and whose router
+ * serves no operation: small talk and the business's own tools go to the model, not to the search
+ * ("hi there" is no question for the documents, "book me in on Friday" is the booking tool's). Any
+ * question, a "why" too, is the search's.
  */
-export function rulesFor(operations: readonly Operation[]): Rule[] {
+const DOCUMENT_GUARDS = new Set(['model.unowned-tool', 'talk.small']);
+
+/**
+ * The table of a scenario whose routed tools do these operations: the rules of those operations,
+ * highest priority first, with the guards in front of them. No rule serves them: an empty table,
+ * or, when the scenario's documents are searched first, the guards that keep turns from the search.
+ */
+export function rulesFor(operations: readonly Operation[], documents = false): Rule[] {
   const owned = new Set(operations);
   const rules = FEATURE_INTENTS.flatMap((feature) => feature.rules).filter((rule) =>
     rule.operations.some((operation) => owned.has(operation)),
   );
-  if (rules.length === 0) return [];
-  return [...GUARD_RULES, ...rules].sort((a, b) => b.priority - a.priority);
+  if (rules.length === 0)
+    return documents ? GUARD_RULES.filter((rule) => DOCUMENT_GUARDS.has(rule.id)) : [];
+  // A question about what is shown is the model's; where nothing can be shown (a receptionist
+  // that only ends calls) and the documents are searched first, every question is the search's.
+  const shows = operations.some((operation) => operation !== 'end');
+  const guards = GUARD_RULES.filter(
+    (rule) => shows || !documents || rule.id !== QUESTION_TO_MODEL_RULE,
+  );
+  return [...guards, ...rules].sort((a, b) => b.priority - a.priority);
 }
 
 /**

@@ -83,7 +83,10 @@ export function unownedToolWords(
 /** The router's table for a scenario: its routed tools' rules, and the words it leaves alone. */
 export function scenarioTable(runtime: RuntimeConfig, routed: readonly RoutedTool[]): RouterTable {
   return {
-    rules: rulesFor(routed.map((tool) => tool.operation)),
+    rules: rulesFor(
+      routed.map((tool) => tool.operation),
+      knowledgeToolOf(runtime.scenario.features ?? []) !== undefined,
+    ),
     unownedWords: unownedToolWords(runtime, routed),
   };
 }

@@ -480,6 +480,72 @@ describe('RoutedLLM and a knowledge base', () => {
     expect((await heard(held)).text).toBe(held);
   });
 
+  it('searches the documents for any question, and leaves small talk and the business’s own tools to the model', async () => {
+    const booking: FeatureSnapshot = {
+      name: 'Booking',
+      type: FEATURE_TYPES.PAGE_TOOLS_CUSTOM,
+      settings: {},
+      tools: [
+        {
+          name: 'book_visit',
+          type: 'frontend',
+          description: 'Book a visit to the clinic',
+          parameters: { type: 'object', properties: { day: { type: 'string' } } },
+        },
+      ],
+    };
+    const withEnd = clinic(true, true);
+    const documentsOnly = {
+      ...withEnd,
+      scenario: {
+        ...withEnd.scenario,
+        features: [
+          ...(withEnd.scenario.features ?? []).filter(
+            (feature) => feature.type === FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
+          ),
+          booking,
+        ],
+      },
+    };
+    for (const runtime of [withEnd, documentsOnly]) {
+      const first = async (text: string) => {
+        const model = withRouter(
+          new voice.testing.FakeLLM([{ input: text, type: 'llm', content: 'Hello there!' }]),
+          runtime,
+          client,
+          { spoken: false, limit: 5 },
+        );
+        const chatCtx = llm.ChatContext.empty();
+        chatCtx.addMessage({ role: 'user', content: text });
+        const { text: said, calls } = await pass(model, chatCtx, [
+          'end_conversation',
+          'search_knowledge',
+          'book_visit',
+        ]);
+        return { said, searched: calls.map((call) => call.name) };
+      };
+      // Open questions: the documents', not the model's, whatever the scenario routes besides.
+      expect(await first('what time do you close on saturdays')).toEqual({
+        said: '',
+        searched: ['search_knowledge'],
+      });
+      expect(await first('hi there')).toEqual({ said: 'Hello there!', searched: [] });
+    }
+    const bookingModel = withRouter(
+      new voice.testing.FakeLLM([
+        { input: 'book a visit for friday', type: 'llm', content: 'Which time on Friday?' },
+      ]),
+      documentsOnly,
+      client,
+      { spoken: false, limit: 5 },
+    );
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'book a visit for friday' });
+    expect((await pass(bookingModel, chatCtx, ['search_knowledge', 'book_visit'])).text).toBe(
+      'Which time on Friday?',
+    );
+  });
+
   it('leaves the turn to the model as it is when the scenario has no documents', async () => {
     const model = withRouter(
       new voice.testing.FakeLLM([{ input: QUESTION, type: 'llm', content: 'I believe so.' }]),

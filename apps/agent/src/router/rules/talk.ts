@@ -2,6 +2,9 @@
 import { smallTalkOf } from '../small-talk.js';
 import { TO_MODEL, type Reading, type Rule } from './types.js';
 
+/** The guard that gives an open question to the model. */
+export const QUESTION_TO_MODEL_RULE = 'question.model';
+
 /**
  * The guards: a turn that touches a tool the router does not own, small talk (the scenario's
  * persona answers it, not a canned sentence), and the language's phrases for the model.
@@ -33,7 +36,7 @@ export const GUARD_RULES: readonly Rule[] = [
   {
     // A question about what is shown ("which is better for rocky trails") is the model's to
     // answer, once the rules that read a question as a search or a ranking have passed.
-    id: 'question.model',
+    id: QUESTION_TO_MODEL_RULE,
     operations: [],
     priority: 280,
     match: (reading) => (asksOpenly(reading) ? TO_MODEL : undefined),
