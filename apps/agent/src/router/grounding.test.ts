@@ -60,6 +60,26 @@ describe('answersFromBelief', () => {
     ).toBe(false);
   });
 
+  it('lets an answer about what the prompt holds through, with a detail of the visitor’s own', () => {
+    expect(
+      answersFromBelief(
+        'Yes, your daughter can order a birthday cake.',
+        'can my daughter order a birthday cake, she turns nine',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+    // Mostly about what the prompt does not hold: held back.
+    expect(
+      answersFromBelief(
+        'Yes, the bakery has wheelchair access.',
+        'does the bakery have wheelchair access',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+  });
+
   it('leaves replies that do not answer outright to the model', () => {
     expect(
       answersFromBelief(

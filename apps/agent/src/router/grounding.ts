@@ -1,9 +1,9 @@
 // A model's outright answer about what the scenario's data does not hold. Small models answer a
 // visitor's "do you take cards?" or "is there parking?" with "Yes, we do" whatever the prompt says:
 // they agree with the question. The check here is on the words: a reply that opens as a yes-or-no
-// answer and names something of the question that nothing the model was given holds (the
-// instructions, the tool results, what the agent said before) answers from belief, and the
-// visitor hears that the agent does not know instead.
+// answer and repeats more words of the question that nothing the model was given holds (the
+// instructions, the tool results, what the agent said before) than words it holds answers from
+// belief, and the visitor hears that the agent does not know instead.
 import type { ChatEntry } from '../chat-entries.js';
 import type { Lexicon } from './lexicon.js';
 import { indexOfWords, words } from './text.js';
@@ -73,7 +73,18 @@ export function answersFromBelief(
   if (!opensAsAnswer(sentence, lexicon)) return false;
   const unheld = unheldStems(question, ground, lexicon);
   if (unheld.size === 0) return false;
-  return contentStems(sentence, lexicon).some((stem) => unheld.has(stem));
+  // Of the question's words the answer repeats, more are unheld than held: it is about what the
+  // scenario does not hold ("Yes, we take card payments"), not about what it does with a detail
+  // of the visitor's own ("Yes, your daughter can have the birthday cake").
+  const asked = new Set(contentStems(question, lexicon));
+  let held = 0;
+  let unsupported = 0;
+  for (const stem of new Set(contentStems(sentence, lexicon))) {
+    if (!asked.has(stem)) continue;
+    if (unheld.has(stem)) unsupported += 1;
+    else held += 1;
+  }
+  return unsupported > held;
 }
 
 /** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */
