@@ -12,9 +12,11 @@ import {
 } from '@svc/protocol';
 import {
   fieldWithRole,
+  KNOWLEDGE_ANSWERS,
   operationOf,
   toolDefaults,
   type FeatureSnapshot,
+  type KnowledgeAnswers,
   type Item,
   type ToolDefaults,
   type ToolOperation,
@@ -342,6 +344,22 @@ export function knowledgeToolOf(features: readonly FeatureSnapshot[]): string | 
   return features.some((feature) => feature.type === FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH)
     ? KNOWLEDGE_TOOL_NAME
     : undefined;
+}
+
+/**
+ * Who answers from the knowledge search of a scenario: its knowledge feature's `settings.answers`,
+ * else the documents' own words on the embedded model (told to answer only from the passages, it
+ * still says "yes, we do that" when they do not answer) and the model on a hosted one.
+ */
+export function knowledgeAnswersOf(
+  features: readonly FeatureSnapshot[],
+  embeddedModel: boolean,
+): KnowledgeAnswers {
+  const chosen = features.find(
+    (feature) => feature.type === FEATURE_TYPES.KNOWLEDGE_DOCUMENTS_SEARCH,
+  )?.settings?.answers;
+  if ((KNOWLEDGE_ANSWERS as readonly unknown[]).includes(chosen)) return chosen as KnowledgeAnswers;
+  return embeddedModel ? 'passages' : 'model';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { FEATURE_TYPES, LIMITS, type FeatureType } from '@svc/protocol';
 import {
   DEFAULT_TOOLS,
+  KNOWLEDGE_ANSWERS,
   TOOL_OPERATIONS,
   declaredOperation,
   toolDefaults,
@@ -92,6 +93,12 @@ const settingsSchemas = {
       .optional()
       .describe(
         'The company’s knowledge documents the agent answers from (none listed: it finds nothing and says it does not know).',
+      ),
+    answers: z
+      .enum(KNOWLEDGE_ANSWERS)
+      .optional()
+      .describe(
+        'Who answers from what the search found: `passages` reads the documents’ own words out (nothing can be invented, no model time), `model` has the model write the answer from them in the scenario’s voice. Default: `passages` on the embedded model, `model` on a hosted one.',
       ),
   }),
 } satisfies Record<FeatureType, z.ZodType>;

@@ -2,7 +2,7 @@
 import type { llm } from '@livekit/agents';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import type { ConversationApi } from '../api-client.js';
-import { filtersFromArgs, knowledgeToolOf, operationOf } from '../tools.js';
+import { filtersFromArgs, knowledgeAnswersOf, knowledgeToolOf, operationOf } from '../tools.js';
 import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
 import { FEATURE_INTENTS, rulesFor } from './features.js';
@@ -134,10 +134,9 @@ export function withRouter(
     lookup: itemLookup(api, options.limit),
     askAgainBelow: options.askAgainBelow,
     knowledgeTool: knowledgeToolOf(runtime.scenario.features ?? []),
-    // The embedded model, told to answer only from the passages, still says "yes, we do that"
-    // when they do not answer: its scenarios hear the passages themselves (bench/knowledge), and
-    // its outright answers are held to what it was given.
-    knowledgeAnswers: embedded ? 'passages' : 'model',
+    knowledgeAnswers: knowledgeAnswersOf(runtime.scenario.features ?? [], embedded),
+    // The embedded model agrees with what it is asked: its outright answers are held to what it
+    // was given (bench/agent/eval, the out-of-scope sets).
     grounded: embedded,
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });

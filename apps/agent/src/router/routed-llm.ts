@@ -5,6 +5,7 @@
 // The framework cannot tell the difference: it sees a fast LLM.
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import { randomUUID } from 'node:crypto';
+import type { KnowledgeAnswers } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
@@ -84,7 +85,7 @@ export interface RouterOptions {
    * agent does not know), with no model time and nothing a model could add. For a model that
    * cannot be trusted to answer only from what it is given: the embedded one.
    */
-  knowledgeAnswers?: 'model' | 'passages' | undefined;
+  knowledgeAnswers?: KnowledgeAnswers | undefined;
   /**
    * Whether a model's reply that opens as a yes-or-no answer about something of the question that
    * nothing it was given holds ("Yes, we take cards" to a prompt that says nothing of payment) is

@@ -21,6 +21,15 @@ export const TOOL_OPERATIONS = [
 /** One of {@link TOOL_OPERATIONS}; `custom` tools only call the page. */
 export type ToolOperation = (typeof TOOL_OPERATIONS)[number];
 
+/**
+ * Who answers from what a knowledge search found (`settings.answers` of a knowledge feature):
+ * `passages` reads the documents' own words out, `model` has the model write the answer from them.
+ */
+export const KNOWLEDGE_ANSWERS = ['passages', 'model'] as const;
+
+/** One of {@link KNOWLEDGE_ANSWERS}. */
+export type KnowledgeAnswers = (typeof KNOWLEDGE_ANSWERS)[number];
+
 /** A tool a feature type brings when the scenario names no tools of its own. */
 export interface DefaultTool {
   name: string;
