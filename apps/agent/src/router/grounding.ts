@@ -1,9 +1,9 @@
 // A model's outright answer about what the scenario's data does not hold. Small models answer a
 // visitor's "do you take cards?" or "is there parking?" with "Yes, we do" whatever the prompt says:
 // they agree with the question. The check here is on the words: a reply that opens as a yes-or-no
-// answer and repeats more words of the question that nothing the model was given holds (the
-// instructions, the tool results, what the agent said before) than words it holds answers from
-// belief, and the visitor hears that the agent does not know instead.
+// answer and repeats words of the question, none of which anything the model was given holds (the
+// instructions, the tool results, what the agent said before), answers from belief, and the
+// visitor hears that the agent does not know instead.
 import type { ChatEntry } from '../chat-entries.js';
 import type { Lexicon } from './lexicon.js';
 import { indexOfWords, words } from './text.js';
@@ -73,9 +73,11 @@ export function answersFromBelief(
   if (!opensAsAnswer(sentence, lexicon)) return false;
   const unheld = unheldStems(question, ground, lexicon);
   if (unheld.size === 0) return false;
-  // Of the question's words the answer repeats, more are unheld than held: it is about what the
-  // scenario does not hold ("Yes, we take card payments"), not about what it does with a detail
-  // of the visitor's own ("Yes, your daughter can have the birthday cake").
+  // The question's words the answer repeats are all unheld: it is about what the scenario does
+  // not hold ("Yes, we take card payments"). One held word makes it about what the scenario does
+  // hold, with details of the visitor's own ("Yes, you can bring your son in for a trim"): a
+  // sentence held back wrongly costs more than the words show, since a small model repeats the
+  // "I don't know" it then finds in its history on the next turns.
   const asked = new Set(contentStems(question, lexicon));
   let held = 0;
   let unsupported = 0;
@@ -84,7 +86,7 @@ export function answersFromBelief(
     if (unheld.has(stem)) unsupported += 1;
     else held += 1;
   }
-  return unsupported > held;
+  return unsupported > 0 && held === 0;
 }
 
 /** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */
