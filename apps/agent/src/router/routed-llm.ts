@@ -11,7 +11,7 @@ import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import { callArguments, conversationContext, toolResultOf } from './context.js';
 import { toolReplies } from './features.js';
-import { answersFromBelief, groundOf, judgedLength } from './grounding.js';
+import { answersFromBelief, groundOf, judgedLength } from './belief.js';
 import { decideUtterance, routerTable, type ItemLookup, type RouterTable } from './intents.js';
 import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../chat-entries.js';
 import { lexiconFor } from './languages/index.js';
-import { answersFromBelief, groundOf, judgedLength, opensAsAnswer } from './grounding.js';
+import { answersFromBelief, groundOf, judgedLength, opensAsAnswer } from './belief.js';
 
 const english = lexiconFor('en-US')!;
 const french = lexiconFor('fr-FR')!;
