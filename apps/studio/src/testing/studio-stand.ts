@@ -1,8 +1,8 @@
 // The Studio as a visitor meets it, for the browser test and the time-to-interactive script: built
-// by Vite into a temp folder and served by an in-process API on a fresh seeded SQLite database, as
-// production serves it (`SVC_STUDIO_DIR`: same origin, the API's Content-Security-Policy), and
-// Debian Chromium to look at it. Node only.
-import { mkdtempSync, rmSync } from 'node:fs';
+// by Vite into a temp folder (once per process) and served by an in-process API on a fresh seeded
+// SQLite database, as production serves it (`SVC_STUDIO_DIR`: same origin, the API's
+// Content-Security-Policy), and Debian Chromium to look at it. Node only.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,11 +29,41 @@ export interface ServedStudio {
 
 const config = { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' as const };
 
-/** Builds the Studio into a fresh temp folder; answers the folder. */
-async function buildStudio(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'svc-studio-'));
-  await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
-  return outDir;
+/**
+ * The Studio built once per process, read-only once built: the test files of a tier that share one
+ * module graph (vitest.config.ts) serve the same build instead of building the Studio each.
+ */
+let built: Promise<string> | undefined;
+
+/** Where each process keeps its build, in a folder named by its pid. */
+const BUILDS = join(tmpdir(), 'svc-studio-builds');
+
+/** Whether the process `pid` still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // Another user's process answers EPERM: it runs.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Builds the Studio once per process; answers the folder. A test runner ends its processes
+ * without an exit event, so each build removes those of processes that have ended instead.
+ */
+function buildStudio(): Promise<string> {
+  built ??= (async () => {
+    mkdirSync(BUILDS, { recursive: true });
+    for (const name of readdirSync(BUILDS)) {
+      if (!running(Number(name))) rmSync(join(BUILDS, name), { recursive: true, force: true });
+    }
+    const outDir = join(BUILDS, String(process.pid));
+    await build({ ...config, build: { outDir, emptyOutDir: true, sourcemap: false } });
+    return outDir;
+  })();
+  return built;
 }
 
 /** Builds the Studio into a temp folder and serves it, forwarding `/v1` to `apiUrl`. */
@@ -48,7 +78,6 @@ export async function serveStudio(apiUrl: string): Promise<ServedStudio> {
     url: server.resolvedUrls?.local[0] ?? '',
     async close() {
       await server.close();
-      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
@@ -81,7 +110,6 @@ export async function startStudioStand(): Promise<StudioStand> {
     async close() {
       await browser.close();
       await api.close();
-      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
