@@ -341,8 +341,7 @@ const german: ReplyTemplates = {
   cleared: 'Ihr Warenkorb ist jetzt leer.',
   searchNone: () => 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
   searchNoneIn: (query, kind) => `In der Kategorie ${kind} habe ich nichts zu „${query}“.`,
-  notKnown:
-    'Tut mir leid, dazu habe ich keine Informationen. Kann ich Ihnen sonst weiterhelfen?',
+  notKnown: 'Tut mir leid, dazu habe ich keine Informationen. Kann ich Ihnen sonst weiterhelfen?',
   knowledgeNear: (title, passage) =>
     `Genau dazu habe ich nichts. Am nächsten kommt das hier, aus „${title}“: ${passage}`,
   searchFound: ({ count, relaxed, top, ranking }) => {
