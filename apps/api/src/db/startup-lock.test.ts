@@ -26,9 +26,11 @@ it('two replicas starting together on an empty database both come up, with one d
     apiKey: 'key',
     apiSecret: 'livekit-secret-0123456789abcdefghij',
   };
+  // The services tier runs at the lowest CPU priority beside the real-time tiers: a start may
+  // wait there for minutes, not for a lock (a start that waits forever still fails at 170 s).
   const started = await Promise.allSettled([
-    startApiProcess({ databaseUrl: postgres.url, livekit }),
-    startApiProcess({ databaseUrl: postgres.url, livekit }),
+    startApiProcess({ databaseUrl: postgres.url, livekit, timeoutMs: 170_000 }),
+    startApiProcess({ databaseUrl: postgres.url, livekit, timeoutMs: 170_000 }),
   ]);
   for (const result of started) if (result.status === 'fulfilled') replicas.push(result.value);
   expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
@@ -40,4 +42,4 @@ it('two replicas starting together on an empty database both come up, with one d
   } finally {
     await database.close();
   }
-}, 120_000);
+}, 180_000);
