@@ -196,6 +196,10 @@ export async function fuzzApi(options: FuzzOptions): Promise<AudienceReport[]> {
             `${api.url}/v1/openapi.json`,
             '--checks',
             'all',
+            // A voice sample synthesized at the lowest CPU priority beside real-time work takes
+            // more than schemathesis's 10 s: the fuzz judges answers, not their speed.
+            '--request-timeout',
+            '60',
             '--include-path-regex',
             audience.paths,
             ...EXCLUDED_OPERATIONS.flatMap((id) => ['--exclude-operation-id', id]),
