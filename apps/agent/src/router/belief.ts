@@ -6,22 +6,7 @@
 // visitor hears that the agent does not know instead.
 import type { ChatEntry } from '../chat-entries.js';
 import type { Lexicon } from './lexicon.js';
-import { indexOfWords, words } from './text.js';
-
-/** Shortest word part that counts as the same word inside a compound ("cut" of "haircut"). */
-const SHORTEST_PART = 3;
-
-/** The words of a text that say something: filler, numbers and the shortest words left out. */
-function contentWords(text: string, lexicon: Lexicon): string[] {
-  return words(text, lexicon).filter(
-    (word) => word.length >= SHORTEST_PART && !lexicon.filler.has(word) && !/^\d/.test(word),
-  );
-}
-
-/** The stems of a text's words that say something. */
-function contentStems(text: string, lexicon: Lexicon): string[] {
-  return contentWords(text, lexicon).map((word) => lexicon.stem(word));
-}
+import { contentStems, contentWords, indexOfWords, words } from './text.js';
 
 /** What the model was given to answer from: everything in its context but the visitor's words. */
 export function groundOf(entries: readonly ChatEntry[]): string {

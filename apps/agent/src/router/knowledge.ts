@@ -6,7 +6,7 @@
 import { lexiconFor } from './languages/index.js';
 import type { Lexicon } from './lexicon.js';
 import type { ReplyTemplates } from './reply-templates.js';
-import { words } from './text.js';
+import { contentStems, sentencesOf } from './text.js';
 
 /** A passage as the agent API's knowledge search answers it. */
 export interface KnowledgePassage {
@@ -46,20 +46,10 @@ export function knowledgeFound(result: unknown): KnowledgeFound | undefined {
   return { passages: read, confident: confident === true };
 }
 
-/** The sentences of a text, by the language's `Intl.Segmenter`. */
-function sentencesOf(text: string, language: string): string[] {
-  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-  return [...segmenter.segment(text)].map(({ segment }) => segment.trim()).filter(Boolean);
-}
-
-/** The stems of a text's words that say something (the language's filler left out). */
+/** The stems of a text's words that say something; without a lexicon, its lower-case words. */
 function stemsOf(text: string, lexicon: Lexicon | undefined): Set<string> {
   if (!lexicon) return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  return new Set(
-    words(text, lexicon)
-      .filter((word) => !lexicon.filler.has(word))
-      .map((word) => lexicon.stem(word)),
-  );
+  return new Set(contentStems(text, lexicon));
 }
 
 /**

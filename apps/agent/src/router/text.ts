@@ -185,3 +185,31 @@ export function nameWords(name: string, lexicon: Lexicon): string[] {
 export function itemWords(name: string, lexicon: Lexicon): string[] {
   return lexicon.foldAccents ? nameWords(name, lexicon) : name.toLowerCase().split(/\s+/);
 }
+
+/** The shortest word that says something, and so the shortest part of a compound that counts ("cut" of "haircut"). */
+const SHORTEST_PART = 3;
+
+/** The words of a text that say something: filler, numbers and the shortest words left out. */
+export function contentWords(text: string, lexicon: Lexicon): string[] {
+  return words(text, lexicon).filter(
+    (word) => word.length >= SHORTEST_PART && !lexicon.filler.has(word) && !/^\d/.test(word),
+  );
+}
+
+/** The stems of a text's words that say something. */
+export function contentStems(text: string, lexicon: Lexicon): string[] {
+  return contentWords(text, lexicon).map((word) => lexicon.stem(word));
+}
+
+/** One sentence segmenter per language, as for words. */
+const SENTENCE_SEGMENTERS = new Map<string, Intl.Segmenter>();
+
+/** The sentences of a text, by the language's `Intl.Segmenter`. */
+export function sentencesOf(text: string, language: string): string[] {
+  let segmenter = SENTENCE_SEGMENTERS.get(language);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+    SENTENCE_SEGMENTERS.set(language, segmenter);
+  }
+  return [...segmenter.segment(text)].map(({ segment }) => segment.trim()).filter(Boolean);
+}
