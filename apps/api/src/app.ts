@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 import { widgetDistDir } from '@svc/widget/assets';
 import { createAdminAuth, type PasswordCost } from './auth.js';
 import { createCarts } from './carts.js';
+import { createItemMeaning } from './collections/meaning.js';
+import { createItemSearch } from './collections/search.js';
 import { createCollectionStore } from './collections/store.js';
 import { createConversations } from './conversations.js';
 import { createCredentials } from './credentials.js';
@@ -40,7 +42,12 @@ import { createWebhookToolRunner } from './webhook-tools/run.js';
 import { createSigningSecrets } from './webhook-tools/signing-secrets.js';
 import { createAnalysisStore } from './post-call/analysis-store.js';
 import { createDeliveries } from './post-call/deliveries.js';
-import { ANSWER_THRESHOLD, createKnowledgeBase, RELEVANCE_THRESHOLD } from './knowledge/index.js';
+import {
+  ANSWER_THRESHOLD,
+  createKnowledgeBase,
+  defaultEmbedder,
+  RELEVANCE_THRESHOLD,
+} from './knowledge/index.js';
 import { agentKnowledgeRoutes } from './routes/agent-knowledge.js';
 import type { Embedder } from '@svc/embeddings';
 import { createWebhookSettings } from './post-call/webhook-settings.js';
@@ -112,7 +119,7 @@ export interface AppDeps {
   webhookOutbound?: GuardedFetchOptions;
   /** The pause before a webhook tool's first retry, ms (default 100, doubling). */
   webhookRetryDelayMs?: number;
-  /** Embeds knowledge passages and questions (default: MiniLM from the set-up's cache). */
+  /** Embeds knowledge passages, items and queries (default: MiniLM from the set-up's cache). */
   embedder?: () => Promise<Embedder>;
 }
 
@@ -180,7 +187,19 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
-  const store = createCollectionStore(deps.database);
+  // One embedding model for the knowledge base and the items' meaning, loaded when first needed.
+  const embedder = deps.embedder ?? defaultEmbedder();
+  const store = createCollectionStore(
+    deps.database,
+    createItemSearch(deps.database, {
+      meaning: createItemMeaning(deps.database, embedder, {
+        onBackgroundError: (error) =>
+          app.log.warn({ err: error }, 'items left without their meaning vector'),
+      }),
+      onMeaningError: (error) =>
+        app.log.warn({ err: error }, 'items searched by their words alone: no embedding model'),
+    }),
+  );
   const carts = createCarts(deps.database, store);
   const secretBox = deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined;
   const credentials = createCredentials(deps.database, secretBox);
@@ -241,7 +260,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     agentRoutes({ agentKey: deps.agentKey, conversations, store, carts, analyses, deliveries }),
     { prefix: '/v1/agent/conversations/:conversationId' },
   );
-  const knowledge = createKnowledgeBase(deps.database, deps.embedder);
+  const knowledge = createKnowledgeBase(deps.database, embedder);
   await app.register(
     agentKnowledgeRoutes({
       agentKey: deps.agentKey,

@@ -139,6 +139,18 @@ function isRankingWord(word: string, lexicon: Lexicon): boolean {
   return agreed.has(agreement(word));
 }
 
+/** The words of the utterance a search may use: not read as a filter, filler or ranking, no number. */
+function contentWords(tokens: string[], used: Set<number>, lexicon: Lexicon): string[] {
+  const { filler } = lexicon;
+  return tokens.filter(
+    (token, index) =>
+      !used.has(index) &&
+      !filler.has(token) &&
+      !isRankingWord(token, lexicon) &&
+      !/^\d/.test(token),
+  );
+}
+
 /** The search words: what is left of the utterance that the catalogue knows. */
 export function searchQuery(
   tokens: string[],
@@ -146,14 +158,27 @@ export function searchQuery(
   used: Set<number>,
   lexicon: Lexicon,
 ): string {
-  const { filler, stem } = lexicon;
-  const kept = tokens.filter(
-    (token, index) =>
-      !used.has(index) &&
-      !filler.has(token) &&
-      !isRankingWord(token, lexicon) &&
-      !/^\d/.test(token) &&
-      catalog.vocabulary.has(stem(token)),
-  );
-  return kept.join(' ');
+  return contentWords(tokens, used, lexicon)
+    .filter((token) => catalog.vocabulary.has(lexicon.stem(token)))
+    .join(' ');
+}
+
+/**
+ * What the visitor describes, when they name no kind of item and say words the catalogue does not
+ * know ("something to boil water on a trail": "boil water trail", of which the items know only
+ * "water" and "trail"): all their words, for the collection's search to read by meaning. Undefined
+ * when every word is the catalogue's, or a kind is named (then the kind is the search).
+ */
+export function describedQuery(
+  tokens: string[],
+  catalog: RouterCatalog,
+  used: Set<number>,
+  filterArgs: Record<string, unknown>,
+  lexicon: Lexicon,
+): string | undefined {
+  if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
+  const words = contentWords(tokens, used, lexicon);
+  return words.some((token) => !catalog.vocabulary.has(lexicon.stem(token)))
+    ? words.join(' ')
+    : undefined;
 }

@@ -6,7 +6,7 @@ import type { RouterCatalog } from './catalog.js';
 import type { ConversationContext } from './context.js';
 import type { ItemLookup, Route } from './route.js';
 import { rulesFor } from './features.js';
-import { filters, searchQuery } from './filters.js';
+import { describedQuery, filters, searchQuery } from './filters.js';
 import type { Lexicon } from './lexicon.js';
 import { repairedHearing } from './hearing.js';
 import type { Reading, Rule, SearchSlots } from './rules/types.js';
@@ -153,5 +153,6 @@ function searchSlots(
   const newSubject =
     (query.length > 0 || Object.keys(filterArgs).length > 0) &&
     !context.shown.some((item) => matchesSubject(item, query, filterArgs, lexicon));
-  return { filters: filterArgs, query, plural, newSubject };
+  const described = query ? describedQuery(tokens, catalog, used, filterArgs, lexicon) : undefined;
+  return { filters: filterArgs, query, plural, newSubject, ...(described ? { described } : {}) };
 }

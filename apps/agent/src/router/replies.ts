@@ -195,14 +195,24 @@ function searchReply(
     const asked = typeof turn.args.query === 'string' ? turn.args.query : '';
     if (typeof kind === 'string' && asked)
       return templates.searchNoneIn(asked, style.kindNames?.[kind] ?? kind.replace(/[-_]/g, ' '));
-    return templates.searchNone(query);
+    // "Any tents" reads well; "any water long run", a description's words, does not.
+    return templates.searchNone(query && query.split(' ').length <= 2 ? query : undefined);
   }
   const relaxed = typeof (data as { note?: unknown } | undefined)?.note === 'string';
-  // "5 tents" reads well; "5 hiking shoes trails" does not.
-  const what = query && query.split(' ').length <= 2 ? query : undefined;
   const lexicon = withRoleFields(lexiconFor(style.language) ?? english, style.roles ?? {});
   const ranking = rankingOf(words(turn.request, lexicon), lexicon);
   const top = ranking ? ranked(items, ranking)[0] : items[0];
+  // "5 tents" reads well; "5 hiking shoes trails" does not, nor "5 cold feet" for the boots a
+  // description found by meaning (none of its words in the name of what was found).
+  const named = new Set(words(top?.name ?? '', lexicon).map(lexicon.stem));
+  const what =
+    query &&
+    query.split(' ').length <= 2 &&
+    (query === turn.args.query
+      ? words(query, lexicon).some((word) => named.has(lexicon.stem(word)))
+      : true)
+      ? query
+      : undefined;
   return templates.searchFound({
     count: items.length,
     what,

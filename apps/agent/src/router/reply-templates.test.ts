@@ -232,3 +232,35 @@ describe('a language without templates', () => {
     ).toBeUndefined();
   });
 });
+
+describe('reply templates of a search by meaning', () => {
+  const style: ReplyStyle = { language: 'en-US', spoken: false };
+  const search = (query: string, items: { id: string; name: string; price: number }[]) => ({
+    operation: 'search' as const,
+    args: { query },
+    result: toolResultOf(
+      JSON.stringify({
+        ok: true,
+        shown_on_page: true,
+        result: { collection_id: 1, count: items.length, items },
+      }),
+    ),
+    isError: false,
+    request: query,
+  });
+  const kettle = { id: 'k-1', name: 'Camp Kettle', price: 30 };
+
+  it('names what was searched only when the items found are called that', () => {
+    expect(toolReply(search('kettles', [kettle, kettle]), style)).toMatch(/^I found 2 kettles\./);
+    // A description's words are not the name of what it found.
+    expect(toolReply(search('boil water', [kettle, kettle]), style)).toMatch(
+      /^I found 2 matches\. The first is the Camp Kettle/,
+    );
+    expect(toolReply(search('water long run', []), style)).toBe(
+      "I couldn't find anything like that. Could you describe it another way?",
+    );
+    expect(toolReply(search('kettles', []), style)).toBe(
+      "I couldn't find any kettles. Could you describe it another way?",
+    );
+  });
+});

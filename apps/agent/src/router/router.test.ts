@@ -374,6 +374,21 @@ describe('the intent router on the demo scenario', () => {
     expect(args(route)).toEqual({ item_ids: [idOf(second), idOf(first)] });
   });
 
+  it('searches a need said in words the catalogue does not know with all its words', async () => {
+    // Only "water" is a word of the items: the others say what for, for the collection's search to
+    // read by meaning.
+    const need = await new Dialogue().say('I need something to carry water on a long run');
+    expect(tool(need)).toBe('search_products');
+    expect(args(need)).toEqual({ query: 'water long run' });
+    // Every word the catalogue's, or a kind named: the search is what was named.
+    expect(args(await new Dialogue().say('show me a camp kettle'))).toEqual({
+      query: 'camp kettle',
+    });
+    expect(args(await new Dialogue().say('show me tents for the weekend'))).toEqual({
+      category: 'tents',
+    });
+  });
+
   it('asks for a kind of item through a garbled question, and says what the shop sells', async () => {
     const dialogue = new Dialogue();
     const stoves = await dialogue.say('Do yourself, camp stoves?');

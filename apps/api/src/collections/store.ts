@@ -16,6 +16,7 @@ import {
   DEFAULT_COLLECTION_LANGUAGE,
   searchLanguage,
 } from './search-language.js';
+import type { MeaningColumns } from './meaning.js';
 import { createItemSearch, type FilterValue, type ItemSearch, type SearchSort } from './search.js';
 
 /** Reads and writes collections and their items, always within one company. */
@@ -85,7 +86,7 @@ export function createCollectionStore(
   database: OpenDatabase,
   search: ItemSearch = createItemSearch(database),
 ): CollectionStore {
-  const db = database.db.withTables<SearchColumns>();
+  const db = database.db.withTables<SearchColumns & MeaningColumns>();
   /** What a row stores for search: its search text, and the dialect's index column for it. */
   const indexed = (language: string, text: string) => {
     // German compounds are indexed under their heads too ("Daunenschlafsack" under "schlafsack").
@@ -166,6 +167,9 @@ export function createCollectionStore(
               ? { search_stems: eb.ref('excluded.search_stems') }
               : { search_language: eb.ref('excluded.search_language') }),
             updated_at: eb.ref('excluded.updated_at'),
+            // Its meaning is computed again from the new search text when next needed.
+            embedding: null,
+            embedding_model: null,
           })),
         )
         .execute();

@@ -9,7 +9,8 @@ import type { Embedder } from '@svc/embeddings';
 import { sql } from 'kysely';
 import { queryTerms } from '../collections/search.js';
 import type { OpenDatabase } from '../db/database.js';
-import { ENGLISH_STOP_WORDS } from './stop-words.js';
+import { dot, vectorFromBytes } from '../vectors.js';
+import { ENGLISH_STOP_WORDS } from '../stop-words.js';
 import { reembedDocuments, type KnowledgeTables } from './store.js';
 
 /** Where a search looks: a company's documents, only those listed. */
@@ -133,7 +134,7 @@ export function createKnowledgeSearch(
         const vectors = new Float32Array(passages.length * width);
         passages.forEach((passage, index) => {
           const bytes = passage.embedding;
-          vectors.set(new Float32Array(copyOf(bytes).buffer), index * width);
+          vectors.set(vectorFromBytes(bytes), index * width);
         });
         if (cachedPassages + passages.length > CACHED_PASSAGES) {
           cache.clear();
@@ -290,24 +291,4 @@ export function createKnowledgeSearch(
       });
     },
   };
-}
-
-/** The dot product of `length` numbers of `vectors` from `offset` with the question's first. */
-function dot(
-  vectors: Float32Array,
-  offset: number,
-  question: Float32Array,
-  length: number,
-): number {
-  let sum = 0;
-  for (let index = 0; index < length; index += 1)
-    sum += (vectors[offset + index] ?? 0) * (question[index] ?? 0);
-  return sum;
-}
-
-/** The bytes in a buffer of their own, aligned for a Float32Array view. */
-function copyOf(bytes: Uint8Array): Uint8Array {
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return copy;
 }

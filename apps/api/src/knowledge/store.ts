@@ -6,6 +6,7 @@ import { sql, type Generated } from 'kysely';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import { rowsFor, type Page } from '../paging.js';
+import { vectorBytes } from '../vectors.js';
 import type { Passage } from './passages.js';
 
 /** The knowledge tables, as Kysely sees them (migration 018). */
@@ -70,11 +71,6 @@ export interface NewDocument {
 /** The text a passage is embedded from: its document's title and heading give it context. */
 export function embeddingText(title: string, heading: string | null, text: string): string {
   return [title, heading, text].filter(Boolean).join('. ');
-}
-
-/** A vector as the database stores it. */
-export function vectorBytes(vector: Float32Array): Uint8Array {
-  return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
 /**

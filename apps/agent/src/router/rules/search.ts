@@ -9,9 +9,15 @@ import { hasPhrase, itemWords } from '../text.js';
 import { asksOpenly } from './talk.js';
 import type { Reading, Rule } from './types.js';
 
-/** The search's arguments: its words and filters, narrowing the last search when they only filter. */
-function searchArgs(reading: Reading): Record<string, unknown> {
-  const { query, filters } = reading.slots();
+/**
+ * The search's arguments: its words and filters, narrowing the last search when they only filter.
+ * `described`: a description's words go whole (the collection reads them by meaning); a rule
+ * that matches item names by the words keeps to the catalogue's.
+ */
+function searchArgs(reading: Reading, described = true): Record<string, unknown> {
+  const slots = reading.slots();
+  const { filters } = slots;
+  const query = (described && slots.described) || slots.query;
   return narrowed(
     reading.tokens,
     { ...(query ? { query } : {}), ...filters },
@@ -72,7 +78,7 @@ export const SEARCH_RULES: readonly Rule[] = [
       const { query, filters, plural } = reading.slots();
       if (!search || !display || !lookup || plural || !has(lexicon.theOne)) return undefined;
       if (!aboutCatalogue(query, filters)) return undefined;
-      const { query: words, ...rest } = searchArgs(reading);
+      const { query: words, ...rest } = searchArgs(reading, false);
       const text = typeof words === 'string' ? words : '';
       const { stem } = lexicon;
       // The search matches any of the words; the one meant has them all in its name.

@@ -19,6 +19,11 @@ export interface SearchSlots {
   plural: boolean;
   /** Words or filters that match nothing shown: a new subject, not a pick among the shown. */
   newSubject: boolean;
+  /**
+   * All the words of a search that names no kind and says words the catalogue does not know
+   * (see `describedQuery`): what the search sends, for the collection to read by meaning.
+   */
+  described?: string;
 }
 
 /** One utterance as every rule reads it: computed once, in the order the words came. */

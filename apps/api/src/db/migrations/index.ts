@@ -18,3 +18,4 @@ export { applicationRetention } from './016-application-retention.js';
 export { webhookTools } from './017-webhook-tools.js';
 export { knowledge } from './018-knowledge.js';
 export { postCall } from './019-post-call.js';
+export { itemEmbeddings } from './020-item-embeddings.js';

@@ -1,0 +1,212 @@
+import { loadMiniLm, minilmFolder, type Embedder } from '@svc/embeddings';
+import { beforeAll, expect, it } from 'vitest';
+import { demoProducts, DEMO_COLLECTION } from '../seed/products.js';
+import { describeOnBothDialects } from '../test-harness.js';
+import { createItemMeaning, type MeaningColumns } from './meaning.js';
+import { createItemSearch } from './search.js';
+import { createCollectionStore } from './store.js';
+
+/** A model of three meanings: a text's vector marks which of the words it holds. */
+function keywordModel(meanings: string[][]): Embedder & { embedded: string[] } {
+  const embedded: string[] = [];
+  return {
+    dimension: meanings.length,
+    model: 'keywords',
+    embedded,
+    async embed(text) {
+      embedded.push(text);
+      const lower = text.toLowerCase();
+      const vector = Float32Array.from(meanings, (words) =>
+        words.some((word) => lower.includes(word)) ? 1 : 0,
+      );
+      const norm = Math.hypot(...vector);
+      return norm > 0 ? vector.map((value) => value / norm) : vector;
+    },
+  };
+}
+
+const SEARCH_FIELDS = [
+  { name: 'name', index_type: 'text' },
+  { name: 'description', index_type: 'text' },
+];
+const FILTER_FIELDS = [
+  {
+    name: 'Category',
+    filter_key: 'category',
+    field_type: 'enum',
+    enum_options: [
+      { value: 'cooking', label: 'Cooking' },
+      { value: 'clothing', label: 'Clothing' },
+    ],
+  },
+  { name: 'Price', filter_key: 'price', field_type: 'number' },
+];
+const ITEMS = [
+  {
+    id: 'K-1',
+    data: { name: 'Camp Kettle', description: 'Heats water', category: 'cooking', price: 30 },
+  },
+  {
+    id: 'K-2',
+    data: { name: 'Camp Stove', description: 'Gas burner', category: 'cooking', price: 60 },
+  },
+  {
+    id: 'K-3',
+    data: { name: 'Water Filter', description: 'Clean water', category: 'cooking', price: 40 },
+  },
+  {
+    id: 'S-1',
+    data: { name: 'Wool Socks', description: 'Warm feet', category: 'clothing', price: 15 },
+  },
+  {
+    id: 'S-2',
+    data: { name: 'Rain Jacket', description: 'Stays dry', category: 'clothing', price: 90 },
+  },
+];
+/** Heat (kettle, stove, "boil"), warmth of the feet (socks, "cold feet"), rain. */
+const MEANINGS = [
+  ['heat', 'burner', 'boil'],
+  ['socks', 'feet'],
+  ['rain', 'dry'],
+];
+
+// A search with words no item holds reads them by meaning; a search whose words the items hold,
+// or one in another language, stays a search by words; on both databases.
+describeOnBothDialects('items found by meaning', (harness) => {
+  const model = keywordModel(MEANINGS);
+  let store: ReturnType<typeof createCollectionStore>;
+  let collection: Awaited<ReturnType<typeof store.create>>;
+  beforeAll(async () => {
+    const { database, companyId } = harness().fixture;
+    store = createCollectionStore(
+      database,
+      createItemSearch(database, { meaning: createItemMeaning(database, async () => model) }),
+    );
+    collection = await store.create(companyId, {
+      name: 'Camp kitchen',
+      description: 'Gear',
+      view: null,
+      search_fields: SEARCH_FIELDS,
+      filter_fields: FILTER_FIELDS,
+    });
+    await store.upsertItems(collection, ITEMS);
+  });
+  const ids = async (query: string, options: object = {}) =>
+    (await store.search(collection, { query, limit: 5, ...options })).map((item) => item.id);
+
+  it("finds what a description means when its words are not the items'", async () => {
+    // "boil" is in no item: the heat items, by meaning; "water" alone would have found the filter.
+    expect(await ids('boil water')).toEqual(['K-1', 'K-2']);
+    expect(await ids('cold feet')).toEqual(['S-1']);
+    // Nothing near: nothing found, never another kind's items.
+    expect(await ids('pizza oven')).toEqual([]);
+  });
+
+  it('keeps to the words when the items hold them all, and embeds nothing for it', async () => {
+    const before = model.embedded.length;
+    expect(await ids('water')).toEqual(['K-3', 'K-1']);
+    expect(await ids('socks')).toEqual(['S-1']);
+    expect(model.embedded.length).toBe(before);
+  });
+
+  it('filters and sorts what meaning found', async () => {
+    expect(await ids('boil water', { filters: { category: 'clothing' } })).toEqual([]);
+    expect(await ids('boil water', { filters: { price: { max: 50 } } })).toEqual(['K-1']);
+    expect(await ids('something to boil on', { sort: { field: 'price', order: 'desc' } })).toEqual([
+      'K-2',
+      'K-1',
+    ]);
+  });
+
+  it('stores each vector once, and computes it again when the item changes', async () => {
+    const { database } = harness().fixture;
+    const vectors = () =>
+      database.db
+        .withTables<MeaningColumns>()
+        .selectFrom('collection_items')
+        .select(['item_id', 'embedding_model'])
+        .where('collection_id', '=', collection.id)
+        .orderBy('item_id')
+        .execute();
+    expect((await vectors()).every((row) => row.embedding_model === 'keywords')).toBe(true);
+    // The socks become a rain hat: "cold feet" no longer finds them, a rain question does.
+    await store.upsertItems(collection, [
+      {
+        id: 'S-1',
+        data: { name: 'Rain Hat', description: 'Stays dry', category: 'clothing', price: 15 },
+      },
+    ]);
+    expect((await vectors()).find((row) => row.item_id === 'S-1')?.embedding_model).toBeNull();
+    expect(await ids('cold feet')).toEqual([]);
+    expect((await ids('downpour rain')).sort()).toEqual(['S-1', 'S-2']);
+  });
+
+  it('ranks what it has computed when more are missing, and computes the rest after answering', async () => {
+    const { database, companyId } = harness().fixture;
+    const counting = keywordModel(MEANINGS);
+    const meaning = createItemMeaning(database, async () => counting, { embeddedPerSearch: 2 });
+    const patient = createCollectionStore(database, createItemSearch(database, { meaning }));
+    const kitchen = await patient.create(companyId, {
+      name: 'Another kitchen',
+      description: 'Gear',
+      view: null,
+      search_fields: SEARCH_FIELDS,
+      filter_fields: FILTER_FIELDS,
+    });
+    await patient.upsertItems(kitchen, ITEMS);
+    const search = async (query: string) =>
+      (await patient.search(kitchen, { query, limit: 5 })).map((item) => item.id);
+    // Only the first two items (the kettle and the stove) have their vector when it answers.
+    expect(await search('cold feet')).toEqual([]);
+    await meaning.idle();
+    // The query, two items before it answered, the three others after.
+    expect(counting.embedded).toHaveLength(1 + 2 + 3);
+    expect(await search('cold feet')).toEqual(['S-1']);
+    expect(counting.embedded).toHaveLength(1 + 2 + 3 + 1);
+  });
+
+  it('searches by words alone when the model cannot load', async () => {
+    const { database } = harness().fixture;
+    const errors: unknown[] = [];
+    const search = createItemSearch(database, {
+      meaning: createItemMeaning(database, async () => {
+        throw new Error('no model');
+      }),
+      onMeaningError: (error) => errors.push(error),
+    });
+    const found = await createCollectionStore(database, search).search(collection, {
+      query: 'boil water',
+      limit: 5,
+    });
+    expect(found.map((item) => item.id)).toEqual(['K-3', 'K-1']);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+// The real model (MiniLM, installed by the set-up) over the demo shop's items: needs in a visitor's
+// words find the kind of item that meets them.
+describeOnBothDialects('the demo shop searched by meaning with MiniLM', (harness) => {
+  let store: ReturnType<typeof createCollectionStore>;
+  let collection: Awaited<ReturnType<typeof store.create>>;
+  beforeAll(async () => {
+    const { database, companyId } = harness().fixture;
+    const minilm = loadMiniLm(minilmFolder());
+    store = createCollectionStore(
+      database,
+      createItemSearch(database, { meaning: createItemMeaning(database, () => minilm) }),
+    );
+    collection = await store.create(companyId, { ...DEMO_COLLECTION, name: 'Demo gear' });
+    await store.upsertItems(
+      collection,
+      demoProducts().map(({ id, ...data }) => ({ id, data })),
+    );
+  }, 120_000);
+  const names = async (query: string) =>
+    (await store.search(collection, { query, limit: 3 })).map((item) => String(item.data.name));
+
+  it('finds socks to keep feet warm and a jacket for the rain, and nothing for a pizza', async () => {
+    for (const name of await names('something to keep my feet warm')) expect(name).toMatch(/Socks/);
+    expect((await names('anything for the rain'))[0]).toMatch(/Rain Jacket/);
+    expect(await names('a pizza')).toEqual([]);
+  }, 120_000);
+});
