@@ -333,8 +333,8 @@ describe('a conversation the agent cannot serve', () => {
     });
     try {
       const { visitor, conversationId } = await visit('audio');
-      // Well within the SDK's 20 s wait for config: the visitor hears why, not a timeout.
-      const end = await visitor.next('session:end', () => true, 15_000);
+      // Within the SDK's 20 s wait for config: the visitor hears why, not a timeout.
+      const end = await visitor.next('session:end', () => true, 20_000);
       expect(end).toMatchObject({ reason: 'agent_error', ended_at: expect.any(String) });
       expect(visitor.received.some((entry) => entry.topic === 'config')).toBe(false);
       // The end is recorded right after the visitor is told.
@@ -394,7 +394,7 @@ describe('a conversation the agent cannot serve', () => {
         });
         const { visitor, conversationId } = await visit('text');
         last = conversationId;
-        const end = await visitor.next('session:end', () => true, 15_000);
+        const end = await visitor.next('session:end', () => true, 30_000);
         expect(end).toMatchObject({ reason: 'agent_error' });
         await vi.waitFor(
           async () =>
@@ -419,7 +419,7 @@ describe('a conversation the agent cannot serve', () => {
         .where('id', '=', last)
         .execute();
       const resumed = await visit('text', { conversationId: last });
-      expect(await resumed.visitor.next('session:end', () => true, 15_000)).toMatchObject({
+      expect(await resumed.visitor.next('session:end', () => true, 30_000)).toMatchObject({
         reason: 'agent_error',
       });
       expect(received).toEqual([]);
@@ -430,5 +430,5 @@ describe('a conversation the agent cannot serve', () => {
         await patchPublicationSnapshot(api.database, production, () => original);
       }
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -181,6 +181,13 @@ export const MEANING_FLOOR = 0.27;
 const FUSION_K = 5;
 const TEXT_WEIGHT = 0.25;
 
+/** Whether a query's words describe something: two or more that are not stop words or numbers. */
+function described(terms: string[]): boolean {
+  return (
+    new Set(terms.filter((term) => !/\d/.test(term) && !ENGLISH_STOP_WORDS.has(term))).size >= 2
+  );
+}
+
 /** How many of the best by meaning a sort by field orders ("the cheapest thing to boil water on"). */
 const SORTED_POOL = 20;
 
@@ -296,8 +303,9 @@ export function createItemSearch(
       const terms = queryTerms(query.query);
       const words = searchLanguage(language);
       const text = terms.length > 0 ? dialect.fullText(terms, words) : undefined;
-      // The model reads English: other languages keep to their words.
-      if (text && meaning && words === 'en') {
+      // The model reads English: other languages keep to their words. One word is a name or a
+      // kind, not a description: what no item holds ("ada", "xylophone") is not there.
+      if (text && meaning && words === 'en' && described(terms)) {
         if ((await unmatched(collectionId, terms, words)).length > 0) {
           const meant = await byMeaning(query, conditions, text);
           if (meant) return meant;
