@@ -197,8 +197,11 @@ export async function fuzzApi(options: FuzzOptions): Promise<AudienceReport[]> {
             '--checks',
             'all',
             // A voice sample synthesized at the lowest CPU priority beside real-time work takes
-            // more than schemathesis's 10 s: the fuzz judges answers, not their speed.
+            // more than schemathesis's 10 s, both to wait for and to pass its response time check
+            // (ST112, part of `all`): the fuzz judges answers, not their speed.
             '--request-timeout',
+            '60',
+            '--max-response-time',
             '60',
             '--include-path-regex',
             audience.paths,
