@@ -121,6 +121,11 @@ export interface AppDeps {
   webhookRetryDelayMs?: number;
   /** Embeds knowledge passages, items and queries (default: MiniLM from the set-up's cache). */
   embedder?: () => Promise<Embedder>;
+  /**
+   * Computes at start, in the background, the meaning vectors the items of English collections
+   * are missing (the server does; tests leave it to the first search that needs them).
+   */
+  warmItemMeaning?: boolean;
 }
 
 /** Believes the nearest `hops` proxies, as a hop count does in `proxy-addr`. */
@@ -189,13 +194,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // One embedding model for the knowledge base and the items' meaning, loaded when first needed.
   const embedder = deps.embedder ?? defaultEmbedder();
+  const meaning = createItemMeaning(deps.database, embedder, {
+    onBackgroundError: (error) =>
+      app.log.warn({ err: error }, 'items left without their meaning vector'),
+  });
+  if (deps.warmItemMeaning) void meaning.warm();
   const store = createCollectionStore(
     deps.database,
     createItemSearch(deps.database, {
-      meaning: createItemMeaning(deps.database, embedder, {
-        onBackgroundError: (error) =>
-          app.log.warn({ err: error }, 'items left without their meaning vector'),
-      }),
+      meaning,
       onMeaningError: (error) =>
         app.log.warn({ err: error }, 'items searched by their words alone: no embedding model'),
     }),

@@ -99,6 +99,7 @@ const app = await createApp({
   ...(redis ? { redis } : {}),
   ...(config.SVC_AGENT_KEY ? { agentKey: config.SVC_AGENT_KEY } : {}),
   secretsKey: config.SVC_SECRETS_KEY,
+  warmItemMeaning: true,
   ...(config.SVC_CORS_ORIGINS
     ? { corsOrigins: config.SVC_CORS_ORIGINS.split(',').map((origin) => origin.trim()) }
     : {}),

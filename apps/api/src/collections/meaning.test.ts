@@ -168,6 +168,38 @@ describeOnBothDialects('items found by meaning', (harness) => {
     expect(counting.embedded).toHaveLength(1 + 2 + 3 + 1);
   });
 
+  it('computes at start what the items of English collections are missing, and only those', async () => {
+    const { database, companyId } = harness().fixture;
+    const plain = createCollectionStore(database);
+    const definition = {
+      description: 'Gear',
+      view: null,
+      search_fields: SEARCH_FIELDS,
+      filter_fields: FILTER_FIELDS,
+    };
+    const english = await plain.create(companyId, {
+      ...definition,
+      name: 'Warm',
+      language: 'en-GB',
+    });
+    const french = await plain.create(companyId, { ...definition, name: 'Chaud', language: 'fr' });
+    await plain.upsertItems(english, ITEMS);
+    await plain.upsertItems(french, ITEMS);
+    const warming = keywordModel(MEANINGS);
+    await createItemMeaning(database, async () => warming).warm();
+    const models = async (collectionId: number) =>
+      (
+        await database.db
+          .withTables<MeaningColumns>()
+          .selectFrom('collection_items')
+          .select('embedding_model')
+          .where('collection_id', '=', collectionId)
+          .execute()
+      ).map((row) => row.embedding_model);
+    expect(await models(english.id)).toEqual(ITEMS.map(() => 'keywords'));
+    expect(await models(french.id)).toEqual(ITEMS.map(() => null));
+  });
+
   it('searches by words alone when the model cannot load', async () => {
     const { database } = harness().fixture;
     const errors: unknown[] = [];

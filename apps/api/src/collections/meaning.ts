@@ -7,6 +7,7 @@
 // `updated_at`, so every replica reads what another computed and never compares a stale one.
 import type { Embedder } from '@svc/embeddings';
 import type { OpenDatabase } from '../db/database.js';
+import type { SearchColumns } from './collection.js';
 import { dot, vectorBytes, vectorFromBytes } from '../vectors.js';
 
 /** The columns migration 020 adds to an item row. */
@@ -34,6 +35,12 @@ export interface ItemMeaning {
   rank(rowIds: readonly number[], query: string, floor: number): Promise<MeaningHit[]>;
   /** Settles when the vectors a search left for later are computed. */
   idle(): Promise<void>;
+  /**
+   * Computes, after whatever is under way, the vectors every item of an English collection is
+   * missing, so that the first description a visitor says is not the one that waits on them.
+   * Settles when they are done; a failure is told to `onBackgroundError`.
+   */
+  warm(): Promise<void>;
 }
 
 /** Vectors kept in memory at most (about 1.5 KB each at 384 numbers). */
@@ -150,6 +157,37 @@ export function createItemMeaning(
 
   return {
     idle: () => background,
+    warm() {
+      background = background
+        .then(async () => {
+          const model = await embedder();
+          const rows = await database.db
+            .withTables<MeaningColumns & SearchColumns>()
+            .selectFrom('collection_items as i')
+            .innerJoin('collections as c', 'c.id', 'i.collection_id')
+            .select(['i.id'])
+            .where((eb) =>
+              eb.or([
+                eb('i.embedding_model', 'is', null),
+                eb('i.embedding_model', '<>', model.model),
+              ]),
+            )
+            .where((eb) =>
+              eb.or([
+                eb(eb.fn('lower', ['c.language']), '=', 'en'),
+                eb(eb.fn('lower', ['c.language']), 'like', 'en-%'),
+              ]),
+            )
+            .orderBy('i.id')
+            .execute();
+          await embed(
+            rows.map((row) => row.id),
+            model,
+          );
+        })
+        .catch((error: unknown) => onBackgroundError?.(error));
+      return background;
+    },
     async rank(rowIds, query, floor) {
       if (rowIds.length === 0) return [];
       const model = await embedder();
