@@ -70,6 +70,8 @@ export interface RouterCatalog {
   surface: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
+  /** The stems of the words item names end with: in English, the kind each item is ("socks"). */
+  nameEnds: Set<string>;
   /** Enum filters that name a kind of item (a category): a new one starts a new search. */
   kinds: Set<string>;
   /** The kinds of item the shop has, as their labels ("what do you sell"). */
@@ -177,6 +179,9 @@ export function routerCatalog(options: {
   for (const collection of options.collections)
     for (const word of words(collection.description ?? '', read)) vocabulary.add(stem(word));
   for (const filler of read.vocabularyFiller) vocabulary.delete(stem(filler));
+  const nameEnds = new Set(
+    itemNames.flatMap((name) => (name.length > 0 ? [stem(name.at(-1) ?? '')] : [])),
+  );
   return {
     language: options.language,
     lexicon,
@@ -188,6 +193,7 @@ export function routerCatalog(options: {
     vocabulary,
     surface,
     itemNames,
+    nameEnds,
     kinds,
     kindNames,
     // Without a kind filter, the collections themselves are what the shop has.

@@ -1,6 +1,6 @@
 // The filters and search words of a request: enum values, booleans and amounts the collection
 // filters on, and what is left that the catalogue knows.
-import { convertWeight } from '@svc/protocol/agent';
+import { convertWeight, MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
 import type { Lexicon } from './lexicon.js';
 import { indexOfPhrase } from './text.js';
@@ -176,9 +176,15 @@ export function describedQuery(
   filterArgs: Record<string, unknown>,
   lexicon: Lexicon,
 ): string | undefined {
+  const language = catalog.language.split('-')[0]?.toLowerCase() ?? '';
+  if (!MEANING_SEARCH_LANGUAGES.includes(language)) return undefined;
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
   const words = contentWords(tokens, used, lexicon);
-  return words.some((token) => !catalog.vocabulary.has(lexicon.stem(token)))
-    ? words.join(' ')
-    : undefined;
+  const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
+  // A word that ends an item's name names that kind of item ("the socks sound good": the Wool
+  // Socks; "a shelter for solo trips": the Tarp Shelter): the rest is said about it, not what
+  // the visitor is looking for. English names end with their kind, the language searched by
+  // meaning; words that only begin names ("trail", "camp", "water") name no kind.
+  if (known.some((token) => catalog.nameEnds.has(lexicon.stem(token)))) return undefined;
+  return known.length < words.length ? words.join(' ') : undefined;
 }

@@ -380,6 +380,8 @@ describe('the intent router on the demo scenario', () => {
     const need = await new Dialogue().say('I need something to carry water on a long run');
     expect(tool(need)).toBe('search_products');
     expect(args(need)).toEqual({ query: 'water long run' });
+    // A word that ends an item's name names that kind: the other words are said about it.
+    expect(args(await new Dialogue().say('a stove would do nicely'))).toEqual({ query: 'stove' });
     // Every word the catalogue's, or a kind named: the search is what was named.
     expect(args(await new Dialogue().say('show me a camp kettle'))).toEqual({
       query: 'camp kettle',

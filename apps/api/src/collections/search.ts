@@ -1,3 +1,4 @@
+import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { FilterValue } from '@svc/protocol/content';
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenDatabase } from '../db/database.js';
@@ -305,7 +306,7 @@ export function createItemSearch(
       const text = terms.length > 0 ? dialect.fullText(terms, words) : undefined;
       // The model reads English: other languages keep to their words. One word is a name or a
       // kind, not a description: what no item holds ("ada", "xylophone") is not there.
-      if (text && meaning && words === 'en' && described(terms)) {
+      if (text && meaning && MEANING_SEARCH_LANGUAGES.includes(words) && described(terms)) {
         if ((await unmatched(collectionId, terms, words)).length > 0) {
           const meant = await byMeaning(query, conditions, text);
           if (meant) return meant;

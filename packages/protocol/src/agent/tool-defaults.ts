@@ -30,6 +30,13 @@ export const KNOWLEDGE_ANSWERS = ['passages', 'model'] as const;
 /** One of {@link KNOWLEDGE_ANSWERS}. */
 export type KnowledgeAnswers = (typeof KNOWLEDGE_ANSWERS)[number];
 
+/**
+ * The languages (primary subtags) in which a collection search reads a description by meaning when
+ * some of its words are in no item (the API's embedding model reads English): the agent's router
+ * sends a described need whole only in these, and keeps to the catalogue's words in the others.
+ */
+export const MEANING_SEARCH_LANGUAGES: readonly string[] = ['en'];
+
 /** A tool a feature type brings when the scenario names no tools of its own. */
 export interface DefaultTool {
   name: string;
