@@ -135,7 +135,8 @@ export function contentRoutes(deps: ContentRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: "Full-text search with filters, capped by the scenario's limit",
+          summary:
+            "Search with filters, capped by the scenario's limit: by words, and in an English collection by meaning when some words are in no item",
           params: collectionParam,
           body: searchRequest,
           response: {
