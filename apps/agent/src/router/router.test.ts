@@ -391,6 +391,16 @@ describe('the intent router on the demo scenario', () => {
     });
   });
 
+  it('narrows the search under way by a filter said alone', async () => {
+    const dialogue = new Dialogue();
+    expect(args(await dialogue.say('show me some tents'))).toEqual({ category: 'tents' });
+    const narrowed = await dialogue.say('a green one');
+    expect(tool(narrowed)).toBe('search_products');
+    expect(args(narrowed)).toEqual({ category: 'tents', color: 'green' });
+    // With no search under way, a colour alone is not a search.
+    expect(await new Dialogue().say('a green one')).toBeUndefined();
+  });
+
   it('asks for a kind of item through a garbled question, and says what the shop sells', async () => {
     const dialogue = new Dialogue();
     const stoves = await dialogue.say('Do yourself, camp stoves?');

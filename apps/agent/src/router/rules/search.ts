@@ -102,7 +102,9 @@ export const SEARCH_RULES: readonly Rule[] = [
       const search = toolFor(reading.catalog, 'search');
       const { query, filters } = reading.slots();
       if (!search || !aboutCatalogue(query, filters)) return undefined;
-      return has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0
+      // A filter said alone while a search is under way ("one with GPS", "in green") narrows it.
+      const narrows = Object.keys(filters).length > 0 && reading.context.lastSearch !== undefined;
+      return has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0 || narrows
         ? { kind: 'tool', tool: search, args: searchArgs(reading) }
         : undefined;
     },
