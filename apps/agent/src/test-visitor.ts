@@ -78,6 +78,21 @@ export interface VisitSetup {
 }
 
 /**
+ * How long a publish may take: rtc-node's `publishData` waits on the native side and, in a room
+ * whose data channel broke, never settles; a visitor that waits on it would hang its whole run.
+ */
+const PUBLISH_TIMEOUT_MS = 30_000;
+
+/** `promise`, or a rejection naming `what` once `ms` have passed. */
+export function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Opens a conversation room as the Platform API does (which dispatches the agent) and joins it as
  * the visitor. The page's `search_products` tool answers SUCCESS.
  */
@@ -148,10 +163,14 @@ export async function joinAsVisitor(
     sessionStreams += 1;
     void reader.readAll().catch(() => undefined);
   });
-  await participant.connect(credentials.url, credentials.token, {
-    autoSubscribe: true,
-    dynacast: false,
-  });
+  await bounded(
+    participant.connect(credentials.url, credentials.token, {
+      autoSubscribe: true,
+      dynacast: false,
+    }),
+    PUBLISH_TIMEOUT_MS,
+    'joining the room',
+  );
   const local = participant.localParticipant;
   if (!local) throw new Error('the visitor joined without a local participant');
   // The page's tool handler: the search panel shows what the agent found.
@@ -251,10 +270,14 @@ export async function joinAsVisitor(
       return ended;
     },
     publish: (topic, payload) =>
-      local.publishData(new TextEncoder().encode(JSON.stringify(payload)), {
-        reliable: true,
-        topic,
-      }),
+      bounded(
+        local.publishData(new TextEncoder().encode(JSON.stringify(payload)), {
+          reliable: true,
+          topic,
+        }),
+        PUBLISH_TIMEOUT_MS,
+        `publishing on ${topic}`,
+      ),
     async say(text) {
       const silence = () => new AudioFrame(new Int16Array(320), 16_000, 1, 320);
       const frames: AudioFrame[] = [];

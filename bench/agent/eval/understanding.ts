@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { UNHELD_ANSWER_RULE, visit } from '@svc/agent/testing';
+import { bounded, UNHELD_ANSWER_RULE, visit } from '@svc/agent/testing';
 import type { VisitSetup } from '@svc/agent/testing';
 import {
   DEMO_SCENARIO,
@@ -247,7 +247,8 @@ async function runConversation(
   } finally {
     if (!ended(visitor.received))
       await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
-    await visitor.room.disconnect().catch(() => undefined);
+    // A room that broke may never let the visitor go: the run goes on to the next conversation.
+    await bounded(visitor.room.disconnect(), 10_000, 'leaving the room').catch(() => undefined);
   }
   return results;
 }
