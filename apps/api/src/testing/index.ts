@@ -37,6 +37,9 @@ export { demoCollectionIn, demoProductsIn, type CatalogueLanguage } from '../see
 export { DEMO_SCENARIO } from '../seed/demo-scenario.js';
 export { DEMO_COLLECTION, demoProducts, random, type DemoProduct } from '../seed/products.js';
 export { migrate } from '../db/migrations.js';
+export { createCollectionStore } from '../collections/store.js';
+export { createItemSearch, MEANING_FLOOR } from '../collections/search.js';
+export { createItemMeaning } from '../collections/meaning.js';
 export {
   startWebhookEndpoint,
   webhookOutboundFor,
