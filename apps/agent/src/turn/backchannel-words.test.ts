@@ -14,6 +14,10 @@ describe('feedback over the agent', () => {
       'Ha ha!',
     ])
       expect(isBackchannel(heard, 'en-US'), heard).toBe(true);
+    // A hum spelled letter by letter, or with no vowel, in any language served.
+    for (const heard of ['M-H-N-N.', 'Hmn.', 'mhmm'])
+      expect(isBackchannel(heard, 'en-US'), heard).toBe(true);
+    expect(isBackchannel('M-M-H-M.', 'de')).toBe(true);
     expect(isBackchannel("D'accord.", 'fr')).toBe(true);
     expect(isBackchannel('Sí, vale.', 'es')).toBe(true);
     expect(isBackchannel('Ja, genau.', 'de')).toBe(true);
@@ -30,6 +34,8 @@ describe('feedback over the agent', () => {
       'No, the other one.',
       'Okay, do you have it in blue?',
       'mm-hmm wait',
+      // Letters that are not a hum are not feedback.
+      'M-H-N-A.',
     ])
       expect(isBackchannel(heard, 'en'), heard).toBe(false);
     expect(isBackchannel('Attendez.', 'fr')).toBe(false);

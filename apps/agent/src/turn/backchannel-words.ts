@@ -82,5 +82,14 @@ function feedbackTokens(transcript: string): string[] {
  */
 export function isBackchannel(transcript: string, language: string | undefined): boolean {
   const known = turnLanguage(language);
-  return feedbackTokens(transcript).every((word) => known && BACKCHANNEL_WORDS[known].has(word));
+  return feedbackTokens(transcript).every(
+    (word) => known && (BACKCHANNEL_WORDS[known].has(word) || HUM.test(word)),
+  );
 }
+
+/**
+ * A hum: a sound made with the mouth closed, written with no vowel but m, h and n ("mhm", "hmn",
+ * or letter by letter, "M-H-N-N", as Whisper spells a continuer it cannot make a word of).
+ * Feedback in every language; no word of the languages served is written that way.
+ */
+const HUM = /^[mhn]+$/u;
