@@ -20,6 +20,7 @@ import {
   openDatabase,
   startPostgres,
 } from '@svc/api/testing';
+import { percentiles } from '../agent/worker-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,9 +41,6 @@ const DESCRIPTIONS: readonly [string, string, ...string[]] = [
 ];
 /** Names the items hold: searched by words, as before. */
 const NAMES = ['headlamp', 'rain jacket', 'sleeping bag', 'camp stove', 'wool socks', 'day pack'];
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 
 async function measure(dialect: 'sqlite' | 'postgres') {
   const folder = mkdtempSync(join(tmpdir(), 'item-meaning-'));
@@ -98,8 +96,8 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       }
     }
     const summary = (list: number[]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), count: list.length };
+      const { p50, p95, n } = percentiles(list);
+      return { p50, p95, count: n };
     };
     return {
       dialect,

@@ -181,8 +181,8 @@ export function describedQuery(
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
   const words = contentWords(tokens, used, lexicon);
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
-  // A word that ends an item's name names that kind of item ("the socks sound good": the Wool
-  // Socks; "a shelter for solo trips": the Tarp Shelter): the rest is said about it, not what
+  // A word that ends an item's name names that kind of item ("a stove would do nicely": the Camp
+  // Stove): the rest is said about it, not what
   // the visitor is looking for. English names end with their kind, the language searched by
   // meaning; words that only begin names ("trail", "camp", "water") name no kind.
   if (known.some((token) => catalog.nameEnds.has(lexicon.stem(token)))) return undefined;

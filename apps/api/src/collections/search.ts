@@ -182,11 +182,14 @@ export const MEANING_FLOOR = 0.27;
 const FUSION_K = 5;
 const TEXT_WEIGHT = 0.25;
 
-/** Whether a query's words describe something: two or more that are not stop words or numbers. */
+/** The words of a query that may describe something: no number, no English stop word, once each. */
+function describingWords(terms: string[]): string[] {
+  return [...new Set(terms)].filter((term) => !/\d/.test(term) && !ENGLISH_STOP_WORDS.has(term));
+}
+
+/** Whether a query's words describe something: two or more {@link describingWords}. */
 function described(terms: string[]): boolean {
-  return (
-    new Set(terms.filter((term) => !/\d/.test(term) && !ENGLISH_STOP_WORDS.has(term))).size >= 2
-  );
+  return describingWords(terms).length >= 2;
 }
 
 /** How many of the best by meaning a sort by field orders ("the cheapest thing to boil water on"). */
@@ -220,9 +223,7 @@ export function createItemSearch(
     terms: string[],
     language: SearchLanguage,
   ): Promise<string[]> {
-    const words = [...new Set(terms)].filter(
-      (term) => !/\d/.test(term) && !ENGLISH_STOP_WORDS.has(term),
-    );
+    const words = describingWords(terms);
     if (words.length === 0) return [];
     const found = await sql<Record<string, number | null>>`select ${sql.join(
       words.map((word, index) => {
