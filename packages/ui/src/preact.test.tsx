@@ -2,7 +2,7 @@
 // The widget aliases `react` to `preact/compat`: the panels run there too. Here the package's
 // `react` and `react/jsx-runtime` imports are Preact's, and Preact renders them.
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { COMPARE_ARGS, DEMO_COLLECTION, SEARCH_ARGS, demoBucket, fakeApi } from './test-demo.js';
 
 vi.mock('react', () => import('preact/compat'));
@@ -10,7 +10,7 @@ vi.mock('react/jsx-runtime', () => import('preact/jsx-runtime'));
 // Vitest compiles JSX for development, through the dev runtime.
 vi.mock('react/jsx-dev-runtime', () => import('preact/jsx-runtime'));
 
-const { render, h } = await import('preact');
+const { render, h, options } = await import('preact');
 const { SearchResultsPanel } = await import('./search-results-panel.js');
 const { ComparisonPanel } = await import('./comparison-panel.js');
 const { CartPanel } = await import('./cart-panel.js');
@@ -21,6 +21,13 @@ const { createSvcClient } = await import('@svc/sdk/client');
 const root = document.createElement('div');
 document.body.append(root);
 afterEach(() => render(null, root));
+
+// Preact runs effects after the next frame, with a 35 ms timer beside the frame request. An update
+// outside `act` (a fetch settling) leaves that timer behind; fired after the file ends, it calls
+// jsdom's `cancelAnimationFrame` once jsdom is gone. Effects here run on the next macrotask, and
+// the file lets the last of them run before it ends.
+options.requestAnimationFrame = (flush) => setTimeout(flush);
+afterAll(() => new Promise<void>((settled) => setTimeout(settled)));
 
 describe('the panels under preact/compat', () => {
   it('render the search grid and the comparison table, and focus the heading', async () => {

@@ -2,13 +2,13 @@
 // The conversation panel as the widget's chunk runs it (Preact standing in for React), before a
 // conversation starts: its texts in the language the element asks for, else the browser's.
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('react', () => import('preact/compat'));
 vi.mock('react/jsx-runtime', () => import('preact/jsx-runtime'));
 vi.mock('react/jsx-dev-runtime', () => import('preact/jsx-runtime'));
 
-const { render, h } = await import('preact');
+const { render, h, options } = await import('preact');
 const { Conversation } = await import('./conversation.js');
 
 const root = document.createElement('div');
@@ -17,6 +17,9 @@ afterEach(() => {
   render(null, root);
   vi.restoreAllMocks();
 });
+// Effects on the next macrotask, not behind a 35 ms timer that could fire once jsdom is gone.
+options.requestAnimationFrame = (flush) => setTimeout(flush);
+afterAll(() => new Promise<void>((settled) => setTimeout(settled)));
 
 const texts = (selector: string) =>
   [...root.querySelectorAll(selector)].map((element) => element.textContent);
