@@ -3,6 +3,7 @@
 // `agent_shutdown` (the visitor is told, messages are stored).
 import { fileURLToPath } from 'node:url';
 import { AgentServer, InferenceRunner, initializeLogger, ServerOptions } from '@livekit/agents';
+import { acceptedJobs } from './accepted-jobs.js';
 import { cpuMeter, reportedLoad, TRANSPORT_TARGET_LOAD } from './capacity.js';
 import { reportCapabilities, workerCapabilities } from './capabilities.js';
 import { readAgentEnv } from './env.js';
@@ -43,6 +44,7 @@ Object.defineProperty(InferenceRunner.registeredRunners, 'lk_eot_audio', {
   value: 'not used: turns end on the VAD',
   enumerable: false,
 });
+const jobs = acceptedJobs();
 const server = new AgentServer(
   new ServerOptions({
     agent: fileURLToPath(
@@ -81,6 +83,7 @@ const server = new AgentServer(
         ),
       ),
     loadThreshold: TRANSPORT_TARGET_LOAD,
+    requestFunc: (job) => jobs.request(job),
     logLevel: env.logLevel,
   }),
 );
@@ -89,8 +92,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
     stopping = true;
-    void server
-      .drain(10_000)
+    jobs.stop();
+    // A job accepted just before the stop runs first, so that it hears the stop; the drain alone
+    // would leave without it (src/accepted-jobs.ts).
+    void jobs
+      .started(() => server.activeJobs.map((running) => running.job.id), 15_000)
+      .then(() => server.drain(10_000))
       .catch(() => undefined)
       .then(() => server.close())
       .finally(() => process.exit(0));
