@@ -401,6 +401,24 @@ describe('the intent router on the demo scenario', () => {
     expect(await new Dialogue().say('a green one')).toBeUndefined();
   });
 
+  it('shows the one shown item "the <colour> one" names; "a <colour> one" narrows', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some tents');
+    const shown = dialogue.lastItems();
+    const colours = shown.map((item) => String(item.fields.color));
+    const single = colours.find((colour) => colours.filter((c) => c === colour).length === 1);
+    expect(single, 'a colour only one shown tent has').toBeDefined();
+    const picked = await dialogue.say(`the ${single} one please`);
+    expect(tool(picked)).toBe('show_product');
+    expect(args(picked)).toEqual({ item_id: shown[colours.indexOf(single!)]?.id });
+    // Said with an indefinite article, any tent of that colour will do: the search narrows.
+    const again = new Dialogue();
+    await again.say('show me some tents');
+    const narrowed = await again.say(`a ${single} one`);
+    expect(tool(narrowed)).toBe('search_products');
+    expect(args(narrowed)).toEqual({ category: 'tents', color: single });
+  });
+
   it('asks for a kind of item through a garbled question, and says what the shop sells', async () => {
     const dialogue = new Dialogue();
     const stoves = await dialogue.say('Do yourself, camp stoves?');

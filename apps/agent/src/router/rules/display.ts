@@ -17,14 +17,20 @@ import { unreadWords } from '../unread.js';
 import { asksOpenly } from './talk.js';
 import type { Reading, Rule } from './types.js';
 
-/** "The cheapest one, please": a ranking that picks one is as clear as a position. */
+/**
+ * "The cheapest one, please": a ranking that picks one is as clear as a position. So is "one"
+ * said of what was shown without an indefinite article ("the Summit one"): the rule then looks
+ * for the one shown item of that brand, colour or kind; "a green one" asks for any, which narrows
+ * the search under way.
+ */
 function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
   return (
     has(lexicon.display) ||
     ordinals(tokens, lexicon).length > 0 ||
     pointsAtFocus(tokens, lexicon) ||
     (rankingOf(tokens, lexicon) !== undefined &&
-      tokens.some((token) => lexicon.one.includes(token)))
+      tokens.some((token) => lexicon.one.includes(token))) ||
+    (has(lexicon.oneWords) && !has(lexicon.numbers.article))
   );
 }
 
