@@ -419,6 +419,18 @@ describe('the intent router on the demo scenario', () => {
     expect(args(narrowed)).toEqual({ category: 'tents', color: single });
   });
 
+  it('reads a contraction typed without its apostrophe as the contraction', async () => {
+    for (const [typed, written] of [
+      ['whats in my cart', "what's in my cart"],
+      ['thats all for today', "that's all for today"],
+      ['i dont need a tent, show me backpacks', "i don't need a tent, show me backpacks"],
+    ] as const) {
+      const route = await new Dialogue().say(typed);
+      expect(route, typed).toBeDefined();
+      expect(route, typed).toEqual(await new Dialogue().say(written));
+    }
+  });
+
   it('asks for a kind of item through a garbled question, and says what the shop sells', async () => {
     const dialogue = new Dialogue();
     const stoves = await dialogue.say('Do yourself, camp stoves?');

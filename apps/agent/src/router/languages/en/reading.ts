@@ -22,6 +22,14 @@ export const reading: Reading = {
     [/\bn't\b/g, ' not'],
     [/'re\b/g, ' are'],
     [/'ve\b/g, ' have'],
+    // Typed in a hurry, without the apostrophe: only the forms that are no other English word
+    // ("its", "ill", "id", "lets", "wont" are).
+    [/\b(what|that|there|who|where|how)s\b/g, '$1 is'],
+    [/\bim\b/g, 'i am'],
+    [/\bive\b/g, 'i have'],
+    [/\b(do|does|did|is|are|was|were|has|have|had|could|should|would)nt\b/g, '$1 not'],
+    [/\bcant\b/g, 'can not'],
+    [/\b(you|they)re\b/g, '$1 are'],
   ],
   compoundNames: false,
   nounsCapitalized: false,
