@@ -185,6 +185,11 @@ export interface Lexicon {
   oneWords: readonly string[];
   /** Words that make a ranking pick one item ("the cheapest one", "le moins cher"). */
   one: readonly string[];
+  /**
+   * Singular definite determiners ("the", "that"): "the blue one" is one of the items shown,
+   * where "a blue one" or "one in blue" asks for any.
+   */
+  definite: readonly string[];
   theOne: readonly string[];
   narrowing: readonly string[];
   /** Words that start a search afresh ("everything", "anything else"). */

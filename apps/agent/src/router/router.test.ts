@@ -411,12 +411,14 @@ describe('the intent router on the demo scenario', () => {
     const picked = await dialogue.say(`the ${single} one please`);
     expect(tool(picked)).toBe('show_product');
     expect(args(picked)).toEqual({ item_id: shown[colours.indexOf(single!)]?.id });
-    // Said with an indefinite article, any tent of that colour will do: the search narrows.
-    const again = new Dialogue();
-    await again.say('show me some tents');
-    const narrowed = await again.say(`a ${single} one`);
-    expect(tool(narrowed)).toBe('search_products');
-    expect(args(narrowed)).toEqual({ category: 'tents', color: single });
+    // Said without a definite word, any tent of that colour will do: the search narrows.
+    for (const said of [`a ${single} one`, `one in ${single}`]) {
+      const again = new Dialogue();
+      await again.say('show me some tents');
+      const narrowed = await again.say(said);
+      expect(tool(narrowed), said).toBe('search_products');
+      expect(args(narrowed), said).toEqual({ category: 'tents', color: single });
+    }
   });
 
   it('reads a contraction typed without its apostrophe as the contraction', async () => {

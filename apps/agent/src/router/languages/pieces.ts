@@ -96,6 +96,7 @@ export type WordClasses = Pick<
   | 'answerOpenings'
   | 'oneWords'
   | 'one'
+  | 'definite'
   | 'theOne'
   | 'narrowing'
   | 'fresh'

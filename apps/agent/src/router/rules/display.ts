@@ -18,10 +18,10 @@ import { asksOpenly } from './talk.js';
 import type { Reading, Rule } from './types.js';
 
 /**
- * "The cheapest one, please": a ranking that picks one is as clear as a position. So is "one"
- * said of what was shown without an indefinite article ("the Summit one"): the rule then looks
- * for the one shown item of that brand, colour or kind; "a green one" asks for any, which narrows
- * the search under way.
+ * "The cheapest one, please": a ranking that picks one is as clear as a position. So is a definite
+ * determiner ("the Summit one", "la verde"): the rule then looks for the one shown item of that
+ * brand, colour or kind. "A green one" or "one in green" asks for any, which narrows the search
+ * under way.
  */
 function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
   return (
@@ -30,7 +30,7 @@ function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
     pointsAtFocus(tokens, lexicon) ||
     (rankingOf(tokens, lexicon) !== undefined &&
       tokens.some((token) => lexicon.one.includes(token))) ||
-    (has(lexicon.oneWords) && !has(lexicon.numbers.article))
+    has(lexicon.definite)
   );
 }
 

@@ -54,6 +54,7 @@ export const words: WordClasses = {
   answerOpenings: ['ja', 'klar', 'natürlich', 'sicher', 'selbstverständlich', 'gewiss', 'nein'],
   oneWords: ['eins'],
   one: ['der', 'das', 'den', 'dem', 'eins'],
+  definite: ['der', 'die', 'das', 'den', 'dem', 'dieser', 'diese', 'dieses', 'diesen'],
   theOne: ['der von', 'die von', 'das von', 'den von'],
   narrowing: ['nur', 'bloss', 'lediglich'],
   fresh: ['alles', 'etwas anderes', 'andere', 'anderes'],

@@ -44,6 +44,7 @@ export const words: WordClasses = {
   ],
   oneWords: ['one', 'ones'],
   one: ['one'],
+  definite: ['the', 'this', 'that'],
   theOne: ['the one', 'that one'],
   narrowing: ['just', 'only'],
   fresh: ['everything', 'all', 'anything else', 'other', 'else'],

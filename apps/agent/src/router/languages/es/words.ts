@@ -53,6 +53,7 @@ export const words: WordClasses = {
   answerOpenings: ['sí', 'claro', 'por supuesto', 'desde luego', 'efectivamente', 'no'],
   oneWords: ['uno', 'una', 'unos', 'unas'],
   one: ['el', 'la', 'lo', 'uno', 'una'],
+  definite: ['el', 'la', 'este', 'esta', 'ese', 'esa'],
   theOne: ['el de', 'la de'],
   narrowing: ['solo', 'solamente', 'unicamente'],
   fresh: ['todo', 'otra cosa', 'otras cosas', 'lo demas'],
