@@ -10,9 +10,11 @@ function request(id: string) {
   };
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('the jobs a stopping worker waits for', () => {
   it('accepts jobs until the stop, then refuses them', async () => {
-    const jobs = acceptedJobs();
+    const jobs = acceptedJobs(() => []);
     const before = request('job-1');
     await jobs.request(before);
     jobs.stop();
@@ -25,40 +27,52 @@ describe('the jobs a stopping worker waits for', () => {
   });
 
   it('waits until every accepted job runs', async () => {
-    const jobs = acceptedJobs();
+    const running: string[] = [];
+    const jobs = acceptedJobs(() => running);
     await jobs.request(request('job-1'));
     await jobs.request(request('job-2'));
-    const running: string[] = ['job-1'];
+    running.push('job-1');
     let settled = false;
-    const started = jobs
-      .started(() => running, 10_000)
-      .then((left) => {
-        settled = true;
-        return left;
-      });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const started = jobs.started(10_000).then((left) => {
+      settled = true;
+      return left;
+    });
+    await pause(250);
     expect(settled).toBe(false);
     running.push('job-2');
     expect(await started).toEqual([]);
   });
 
-  it('stops waiting at its bound and names the jobs that never ran', async () => {
-    const jobs = acceptedJobs();
+  it('does not wait for a job that ran and ended before the stop', async () => {
+    const running: string[] = [];
+    const jobs = acceptedJobs(() => running);
     await jobs.request(request('job-1'));
-    expect(await jobs.started(() => [], 300)).toEqual(['job-1']);
+    running.push('job-1');
+    await pause(250);
+    running.length = 0;
+    expect(await jobs.started(10_000)).toEqual([]);
+  });
+
+  it('stops waiting at its bound and names the jobs that never ran', async () => {
+    const jobs = acceptedJobs(() => []);
+    await jobs.request(request('job-1'));
+    expect(await jobs.started(300)).toEqual(['job-1']);
   });
 
   it('does not wait for a job accepted long ago that never ran (assigned elsewhere)', async () => {
     let clock = 0;
-    const jobs = acceptedJobs(() => clock);
+    const jobs = acceptedJobs(
+      () => [],
+      () => clock,
+    );
     await jobs.request(request('job-1'));
     clock = 61_000;
-    expect(await jobs.started(() => [], 10_000)).toEqual([]);
+    expect(await jobs.started(10_000)).toEqual([]);
   });
 
   it('settles at once when nothing was accepted', async () => {
-    const jobs = acceptedJobs();
+    const jobs = acceptedJobs(() => []);
     jobs.stop();
-    expect(await jobs.started(() => [], 10_000)).toEqual([]);
+    expect(await jobs.started(10_000)).toEqual([]);
   });
 });

@@ -14,10 +14,10 @@ export interface AcceptedJobs {
   /** Refuses every job from now on. */
   stop(): void;
   /**
-   * Settles once every accepted job is among `running()` (their ids), or after `timeoutMs`; answers
-   * the ids of those still not running. Never rejects.
+   * Settles once every accepted job has been seen running, or after `timeoutMs`; answers the ids
+   * of those never seen running. Never rejects.
    */
-  started(running: () => readonly string[], timeoutMs: number): Promise<string[]>;
+  started(timeoutMs: number): Promise<string[]>;
 }
 
 /**
@@ -26,35 +26,50 @@ export interface AcceptedJobs {
  * never ran was assigned elsewhere or failed; a stop does not wait for it.
  */
 const START_WINDOW_MS = 60_000;
+/** How often the running jobs are looked at while some accepted job has not been seen running. */
 const POLL_MS = 100;
 
-/** Makes the tracker; `now` is injectable for tests. */
-export function acceptedJobs(now: () => number = Date.now): AcceptedJobs {
+/**
+ * Makes the tracker. `running` answers the ids of the jobs running now; a job is looked for there
+ * from its acceptance on, so one that ran and ended before a stop is not waited for. `now` is
+ * injectable for tests.
+ */
+export function acceptedJobs(
+  running: () => readonly string[],
+  now: () => number = Date.now,
+): AcceptedJobs {
   const waiting = new Map<string, number>();
   let stopping = false;
-  const pending = (running: readonly string[]) => {
+  let watch: ReturnType<typeof setInterval> | undefined;
+  const prune = () => {
+    const ids = running();
     for (const [id, at] of waiting) {
-      if (running.includes(id) || now() - at > START_WINDOW_MS) waiting.delete(id);
+      if (ids.includes(id) || now() - at > START_WINDOW_MS) waiting.delete(id);
     }
-    return [...waiting.keys()];
+    if (waiting.size === 0 && watch) {
+      clearInterval(watch);
+      watch = undefined;
+    }
   };
   return {
     async request(job) {
       if (stopping) return job.reject();
       waiting.set(job.id, now());
+      // The watch keeps no process alive: a worker exits when its server does.
+      watch ??= setInterval(prune, POLL_MS).unref();
       await job.accept();
     },
     stop() {
       stopping = true;
     },
-    async started(running, timeoutMs) {
+    async started(timeoutMs) {
       const deadline = now() + timeoutMs;
-      let left = pending(running());
-      while (left.length > 0 && now() < deadline) {
+      prune();
+      while (waiting.size > 0 && now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        left = pending(running());
+        prune();
       }
-      return left;
+      return [...waiting.keys()];
     },
   };
 }

@@ -44,7 +44,8 @@ Object.defineProperty(InferenceRunner.registeredRunners, 'lk_eot_audio', {
   value: 'not used: turns end on the VAD',
   enumerable: false,
 });
-const jobs = acceptedJobs();
+// Defined before the server it watches: its functions run only once the server exists.
+const jobs = acceptedJobs(() => server.activeJobs.map((running) => running.job.id));
 const server = new AgentServer(
   new ServerOptions({
     agent: fileURLToPath(
@@ -96,7 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // A job accepted just before the stop runs first, so that it hears the stop; the drain alone
     // would leave without it (src/accepted-jobs.ts).
     void jobs
-      .started(() => server.activeJobs.map((running) => running.job.id), 15_000)
+      .started(15_000)
       .then(() => server.drain(10_000))
       .catch(() => undefined)
       .then(() => server.close())
