@@ -54,6 +54,11 @@ const LANGUAGES = [
   },
 ] as const;
 
+/** `text` with its letters' accents taken off ("qué" is "que"). */
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
 /** A 16 kHz WAV of espeak-ng saying `text` in `language`, after 2 s of silence. */
 async function spokenIn(language: string, text: string): Promise<Buffer> {
   const wav = await synthesizeWav(text, { language, sampleRate: RATE });
@@ -196,9 +201,12 @@ describe('a spoken conversation in each language the scenario declares', () => {
         15_000,
       );
       // Heard in the language, close to what was said (the browser's capture and espeak-ng's
-      // voice cost words: a third of them at most on 2026-11-24).
+      // voice cost words: a third of them at most on 2026-11-24). Accents are spelling, not
+      // hearing: Whisper writes "Que hay" for "qué hay" as often as not.
       expect(
-        wordErrorRate([{ reference: language.said, hypothesis: saidIn(heard) }]),
+        wordErrorRate([
+          { reference: withoutAccents(language.said), hypothesis: withoutAccents(saidIn(heard)) },
+        ]),
         saidIn(heard),
       ).toBeLessThan(0.5);
       const asked = heard.messages.findIndex((message) => message.role === 'user');

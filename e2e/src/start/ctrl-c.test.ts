@@ -115,16 +115,21 @@ afterAll(() => {
 describe('npm start', () => {
   it('leaves no process it started running after Ctrl-C', async () => {
     const parts = [...started.values()];
+    // On a failure, what the launcher and its parts printed says which part did what.
+    const said = () => output.slice(-4000);
     // What npm start runs is all in the tree, so the check below has something to check.
     const runs = (folder: string, pattern: RegExp) =>
       parts.some(({ cwd, command }) => cwd === join(root, folder) && pattern.test(command));
-    expect(parts.some(({ command }) => /livekit-server/.test(command))).toBe(true);
-    expect(runs('apps/api', /^node dist\/main\.js/)).toBe(true);
-    expect(runs('apps/agent', /^node dist\/main\.js/)).toBe(true);
-    expect(jobProcessSeen()).toBe(true);
-    expect(runs('examples/minimal', /serve\.mjs/)).toBe(true);
-    expect(runs('examples/storefront', /serve\.mjs/)).toBe(true);
-    expect(runs('apps/studio', /vite/)).toBe(true);
+    expect(
+      parts.some(({ command }) => /livekit-server/.test(command)),
+      said(),
+    ).toBe(true);
+    expect(runs('apps/api', /^node dist\/main\.js/), said()).toBe(true);
+    expect(runs('apps/agent', /^node dist\/main\.js/), said()).toBe(true);
+    expect(jobProcessSeen(), said()).toBe(true);
+    expect(runs('examples/minimal', /serve\.mjs/), said()).toBe(true);
+    expect(runs('examples/storefront', /serve\.mjs/), said()).toBe(true);
+    expect(runs('apps/studio', /vite/), said()).toBe(true);
 
     const sentAt = Date.now();
     process.kill(-launcher.pid!, 'SIGINT');
@@ -145,7 +150,10 @@ describe('npm start', () => {
     console.log(
       `npm start: ${started.size} processes, ${running.length} still running ${seconds} s after Ctrl-C`,
     );
-    expect(running.map(({ pid, command }) => `${pid} ${command}`)).toEqual([]);
-    expect(await exited).toBe(0);
+    expect(
+      running.map(({ pid, command }) => `${pid} ${command}`),
+      said(),
+    ).toEqual([]);
+    expect(await exited, said()).toBe(0);
   }, 120_000);
 });
