@@ -42,7 +42,10 @@ let exited: Promise<number | null>;
 
 function watchTree(): void {
   for (const entry of processTree([launcher.pid!])) {
-    if (!started.has(entry.pid)) started.set(entry.pid, entry);
+    const known = started.get(entry.pid);
+    // Seen again, the same process (an exec keeps the pid and the start) is kept as it is now: one
+    // first seen between its fork and its exec showed its parent's command line and folder.
+    if (!known || known.startTime === entry.startTime) started.set(entry.pid, entry);
   }
 }
 
