@@ -5,9 +5,8 @@
 // after find them in memory. Writes a dated report under bench/results/.
 //
 //   npx tsx --conditions=@svc/source bench/api/item-meaning.ts [--items 10000] [--rounds 3]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { defaultEmbedder } from '@svc/api/knowledge';
 import {
@@ -16,11 +15,9 @@ import {
   createItemSearch,
   DEMO_COLLECTION,
   demoProducts,
-  migrate,
-  openDatabase,
-  startPostgres,
 } from '@svc/api/testing';
 import { percentiles } from '../agent/worker-kit.js';
+import { onCompanyDatabase, type Dialect } from './company-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,19 +39,10 @@ const DESCRIPTIONS: readonly [string, string, ...string[]] = [
 /** Names the items hold: searched by words, as before. */
 const NAMES = ['headlamp', 'rain jacket', 'sleeping bag', 'camp stove', 'wool socks', 'day pack'];
 
-async function measure(dialect: 'sqlite' | 'postgres') {
-  const folder = mkdtempSync(join(tmpdir(), 'item-meaning-'));
-  const postgres = dialect === 'postgres' ? await startPostgres() : undefined;
-  const database = openDatabase(postgres ? postgres.url : join(folder, 'bench.db'));
-  try {
-    await migrate(database);
+function measure(dialect: Dialect) {
+  return onCompanyDatabase(dialect, 'meaning', async (database, companyId) => {
     const meaning = createItemMeaning(database, defaultEmbedder());
     const store = createCollectionStore(database, createItemSearch(database, { meaning }));
-    const { id: companyId } = await database.db
-      .insertInto('companies')
-      .values({ name: 'meaning', created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const collection = await store.create(companyId, { ...DEMO_COLLECTION, language: 'en' });
     const products = demoProducts();
     const items = Array.from({ length: itemCount }, (_, index) => index).flatMap((index) => {
@@ -107,11 +95,7 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       descriptions: summary(times.descriptions),
       names: summary(times.names),
     };
-  } finally {
-    await database.close();
-    await postgres?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 const results = [await measure('sqlite'), await measure('postgres')];

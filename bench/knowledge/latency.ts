@@ -5,12 +5,12 @@
 // bench/results/.
 //
 //   npx tsx --conditions=@svc/source bench/knowledge/latency.ts [--passages 10000] [--rounds 3]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createKnowledgeBase, defaultEmbedder } from '@svc/api/knowledge';
-import { migrate, openDatabase, random, startPostgres } from '@svc/api/testing';
+import { random } from '@svc/api/testing';
+import { onCompanyDatabase, type Dialect } from '../api/company-database.js';
 import { KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
 
 const { values } = parseArgs({
@@ -31,18 +31,9 @@ const questions = sets.flatMap((set) => set.questions.map((question) => question
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 
-async function measure(dialect: 'sqlite' | 'postgres') {
-  const folder = mkdtempSync(join(tmpdir(), 'knowledge-latency-'));
-  const postgres = dialect === 'postgres' ? await startPostgres() : undefined;
-  const database = openDatabase(postgres ? postgres.url : join(folder, 'bench.db'));
-  try {
-    await migrate(database);
+function measure(dialect: Dialect) {
+  return onCompanyDatabase(dialect, 'latency', async (database, companyId) => {
     const knowledge = createKnowledgeBase(database, defaultEmbedder());
-    const { id: companyId } = await database.db
-      .insertInto('companies')
-      .values({ name: 'latency', created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const draw = random(33);
     const documentIds: number[] = [];
     const started = performance.now();
@@ -87,11 +78,7 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       p95: percentile(times, 0.95),
       max: times.at(-1) ?? NaN,
     };
-  } finally {
-    await database.close();
-    await postgres?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 const results = [await measure('sqlite'), await measure('postgres')];

@@ -14,7 +14,7 @@ import {
   type RemoteParticipant,
   type RemoteTrack,
 } from '@livekit/rtc-node';
-import { createLiveKitAdmin } from '@svc/api/testing';
+import { createLiveKitAdmin, withTimeout } from '@svc/api/testing';
 import { conversationRoomName } from '@svc/protocol/agent';
 import { FliteTTS } from '@svc/agents-plugin-embedded';
 
@@ -78,19 +78,11 @@ export interface VisitSetup {
 }
 
 /**
- * How long a publish may take: rtc-node's `publishData` waits on the native side and, in a room
- * whose data channel broke, never settles; a visitor that waits on it would hang its whole run.
+ * How long joining the room or a publish may take: rtc-node's `publishData` waits on the native
+ * side and, in a room whose data channel broke, never settles; a visitor that waits on it would
+ * hang its whole run.
  */
-const PUBLISH_TIMEOUT_MS = 30_000;
-
-/** `promise`, or a rejection naming `what` once `ms` have passed. */
-export function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const ROOM_CALL_TIMEOUT_MS = 30_000;
 
 /**
  * Opens a conversation room as the Platform API does (which dispatches the agent) and joins it as
@@ -163,12 +155,12 @@ export async function joinAsVisitor(
     sessionStreams += 1;
     void reader.readAll().catch(() => undefined);
   });
-  await bounded(
+  await withTimeout(
     participant.connect(credentials.url, credentials.token, {
       autoSubscribe: true,
       dynacast: false,
     }),
-    PUBLISH_TIMEOUT_MS,
+    ROOM_CALL_TIMEOUT_MS,
     'joining the room',
   );
   const local = participant.localParticipant;
@@ -270,12 +262,12 @@ export async function joinAsVisitor(
       return ended;
     },
     publish: (topic, payload) =>
-      bounded(
+      withTimeout(
         local.publishData(new TextEncoder().encode(JSON.stringify(payload)), {
           reliable: true,
           topic,
         }),
-        PUBLISH_TIMEOUT_MS,
+        ROOM_CALL_TIMEOUT_MS,
         `publishing on ${topic}`,
       ),
     async say(text) {

@@ -15,7 +15,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bounded, UNHELD_ANSWER_RULE, visit } from '@svc/agent/testing';
+import { UNHELD_ANSWER_RULE, visit } from '@svc/agent/testing';
+import { withTimeout } from '@svc/api/testing';
 import type { VisitSetup } from '@svc/agent/testing';
 import {
   DEMO_SCENARIO,
@@ -248,7 +249,7 @@ async function runConversation(
     if (!ended(visitor.received))
       await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
     // A room that broke may never let the visitor go: the run goes on to the next conversation.
-    await bounded(visitor.room.disconnect(), 10_000, 'leaving the room').catch(() => undefined);
+    await withTimeout(visitor.room.disconnect(), 10_000, 'leaving the room').catch(() => undefined);
   }
   return results;
 }

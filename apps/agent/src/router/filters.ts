@@ -182,9 +182,9 @@ export function describedQuery(
   const words = contentWords(tokens, used, lexicon);
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
   // A word that ends an item's name names that kind of item ("a stove would do nicely": the Camp
-  // Stove): the rest is said about it, not what
-  // the visitor is looking for. English names end with their kind, the language searched by
-  // meaning; words that only begin names ("trail", "camp", "water") name no kind.
+  // Stove): the rest is said about it, not what the visitor is looking for. English names end
+  // with their kind, the language searched by meaning; words that only begin names ("trail",
+  // "camp", "water") name no kind.
   if (known.some((token) => catalog.nameEnds.has(lexicon.stem(token)))) return undefined;
   return known.length < words.length ? words.join(' ') : undefined;
 }

@@ -21,7 +21,7 @@ export {
   type TestWorker,
   type WorkerStop,
 } from '../test-support.js';
-export { bounded, joinAsVisitor, visit, type Visitor, type VisitSetup } from '../test-visitor.js';
+export { joinAsVisitor, visit, type Visitor, type VisitSetup } from '../test-visitor.js';
 export { DEMO_COLLECTION_ID, demoRuntime } from './demo-runtime.js';
 export type { ScriptLine } from '../providers.js';
 export type { ConversationApi } from '../api-client.js';

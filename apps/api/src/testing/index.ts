@@ -40,6 +40,7 @@ export { migrate } from '../db/migrations.js';
 export { createCollectionStore } from '../collections/store.js';
 export { createItemSearch, MEANING_FLOOR } from '../collections/search.js';
 export { createItemMeaning } from '../collections/meaning.js';
+export { withTimeout } from '../test-runs/driver.js';
 export {
   startWebhookEndpoint,
   webhookOutboundFor,

@@ -22,8 +22,8 @@ export const reading: Reading = {
     [/\bn't\b/g, ' not'],
     [/'re\b/g, ' are'],
     [/'ve\b/g, ' have'],
-    // Typed in a hurry, without the apostrophe: only the forms that are no other English word
-    // ("its", "ill", "id", "lets", "wont" are).
+    // Typed in a hurry, without the apostrophe: the forms that are no other word a visitor would
+    // type ("its", "ill", "id", "lets", "wont" are, and are left alone).
     [/\b(what|that|there|who|where|how)s\b/g, '$1 is'],
     [/\bim\b/g, 'i am'],
     [/\bive\b/g, 'i have'],
