@@ -13,6 +13,10 @@
 // Run (dev part only while working; heldout only to report):
 //   npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts [--part dev] [--sets id,id] [--limit n]
 //   (LLM_THREADS=n sets the model's threads, default one per core.)
+//   --prediction none,input-lookup   runs each conversation once per way of guessing tokens ahead
+//   (the first of them first on even conversations, last on odd ones) and reports each one's
+//   times, their ratio to the first's, and the replies that differ (greedy decoding should give
+//   none); default: the model's default alone.
 // Writes bench/results/llm-grounding-<date>-<part>.md.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { initializeLogger, llm } from '@livekit/agents';
-import { LlamaLLM, type LlamaTurnStats } from '@svc/agents-plugin-embedded';
+import { LlamaLLM, type LlamaTurnStats, type TokenPrediction } from '@svc/agents-plugin-embedded';
 import { buildTools, demoRuntime, instructionsFor } from '@svc/agent/testing';
 import type { RuntimeConfig, ScenarioSnapshot } from '@svc/protocol/agent';
 import { folded } from '../eval/sets/judge.js';
@@ -43,6 +47,8 @@ interface TurnRecord {
   invented: boolean;
   refused: boolean;
   first: boolean;
+  /** How tokens were guessed ahead in this run of the conversation. */
+  prediction: TokenPrediction;
   stats: LlamaTurnStats | undefined;
 }
 
@@ -106,7 +112,16 @@ function percentile(values: number[], share: number): number {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { part: { type: 'string' }, sets: { type: 'string' }, limit: { type: 'string' } },
+    options: {
+      part: { type: 'string' },
+      sets: { type: 'string' },
+      limit: { type: 'string' },
+      prediction: { type: 'string' },
+    },
+  });
+  const predictions = (values.prediction?.split(',') ?? [undefined]).map((name) => {
+    if (name === undefined || name === 'none' || name === 'input-lookup') return name;
+    throw new Error(`--prediction takes none and input-lookup, not "${name}"`);
   });
   const part = (values.part ?? 'dev') as SetPart;
   const chosen = values.sets?.split(',');
@@ -117,11 +132,16 @@ async function main(): Promise<void> {
     : EVAL_SETS.filter((set) => set.kind === 'out-of-scope' || set.kind === 'non-shop');
   initializeLogger({ pretty: false, level: 'warn' });
   // LLM_THREADS=1 on a machine others load: two spinning threads stall each other there.
-  const model = new LlamaLLM({
-    sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2),
-    ...(process.env.LLM_THREADS ? { threads: Number(process.env.LLM_THREADS) } : {}),
-  });
-  await model.load();
+  const models = predictions.map(
+    (prediction) =>
+      new LlamaLLM({
+        sequences: Number(process.env.SVC_LLM_SEQUENCES ?? 2),
+        ...(process.env.LLM_THREADS ? { threads: Number(process.env.LLM_THREADS) } : {}),
+        ...(prediction ? { tokenPrediction: prediction } : {}),
+      }),
+  );
+  for (const model of models) await model.load();
+  const modes = models.map((model) => model.options.tokenPrediction);
   const records: TurnRecord[] = [];
   const started = new Date();
 
@@ -136,12 +156,60 @@ async function main(): Promise<void> {
       const evaluated = ms((s) => s.promptTokens - s.cachedPromptTokens, rows);
       return `| ${label} | ${rows.length} | ${Math.round(percentile(first, 0.5))} / ${Math.round(percentile(first, 0.95))} ms | ${Math.round(percentile(total, 0.5))} / ${Math.round(percentile(total, 0.95))} ms | ${Math.round(percentile(evaluated, 0.5))} / ${Math.round(percentile(evaluated, 0.95))} |`;
     };
-    const unknownTurns = records.filter((row) => row.kind === 'unknown');
-    const heldTurns = records.filter((row) => row.kind === 'held');
+    // What the model said is judged on the first way's run; the others only add times.
+    const judged = records.filter((row) => row.prediction === modes[0]);
+    const unknownTurns = judged.filter((row) => row.kind === 'unknown');
+    const heldTurns = judged.filter((row) => row.kind === 'held');
+    const median = (rows: TurnRecord[]) =>
+      percentile(
+        ms((stats) => stats.totalMs, rows),
+        0.5,
+      );
+    const differing = judged.filter((row) =>
+      records.some(
+        (other) =>
+          other.prediction !== row.prediction &&
+          other.set === row.set &&
+          other.conversation === row.conversation &&
+          other.turn === row.turn &&
+          (other.reply !== row.reply || other.call !== row.call),
+      ),
+    );
+    const timeRows = modes.flatMap((mode) => {
+      const mine = records.filter((row) => row.prediction === mode);
+      const label = (what: string) => (modes.length > 1 ? `${mode}: ${what}` : what);
+      return [
+        line(
+          label('first of a conversation'),
+          mine.filter((row) => row.first),
+        ),
+        line(
+          label('later'),
+          mine.filter((row) => !row.first),
+        ),
+        line(label('all'), mine),
+      ];
+    });
+    const comparison =
+      modes.length > 1
+        ? [
+            '',
+            `Each conversation ran once per way of guessing tokens (${modes.join(', ')}), the first way first on even conversations and last on odd ones.`,
+            '',
+            ...modes
+              .slice(1)
+              .map(
+                (mode) =>
+                  `- ${mode} against ${modes[0]}: whole turn p50 x${(median(records.filter((row) => row.prediction === mode)) / median(judged)).toFixed(2)}`,
+              ),
+            `- Turns whose reply or call differ between the ways: ${differing.length} of ${judged.length}`,
+            ...differing.map((row) => `  - ${row.set} ${row.conversation}#${row.turn}`),
+          ]
+        : [];
     const report = [
       `# The embedded LLM alone: invented answers, held facts, turn times (${part} part)`,
       '',
-      `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}, threads ${process.env.LLM_THREADS ?? 'one per core'}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
+      `Run ${started.toISOString()}, ${process.env.SVC_LLM_MODEL || 'default model'}, token prediction ${modes.join(' and ')}, sequences ${process.env.SVC_LLM_SEQUENCES ?? 2}, threads ${process.env.LLM_THREADS ?? 'one per core'}; command: \`npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts ${process.argv.slice(2).join(' ')}\`.`,
       `Sets: ${sets.map((set) => set.id).join(', ')}. Every turn goes to the model (no router); tools answer canned results.`,
       '',
       `- Invented answers on (d): ${unknownTurns.filter((row) => row.invented).length} of ${unknownTurns.length}`,
@@ -149,19 +217,12 @@ async function main(): Promise<void> {
       '',
       '| turns | n | first words p50 / p95 | whole turn p50 / p95 | prompt tokens evaluated p50 / p95 |',
       '|---|---|---|---|---|',
-      line(
-        'first of a conversation',
-        records.filter((row) => row.first),
-      ),
-      line(
-        'later',
-        records.filter((row) => !row.first),
-      ),
-      line('all', records),
+      ...timeRows,
+      ...comparison,
       '',
       '## Replies',
       '',
-      ...records.map(
+      ...judged.map(
         (row) =>
           `- ${row.invented ? '**invented** ' : row.refused ? '**refused** ' : ''}${row.set} ${row.conversation}#${row.turn} (${row.kind}): "${row.say}" -> ${row.call ? `[${row.call}] ` : ''}"${row.reply}"`,
       ),
@@ -181,58 +242,63 @@ async function main(): Promise<void> {
     const tools = toolsOf(runtime);
     const toolCtx = new llm.ToolContext(tools);
     const markers = UNKNOWN_MARKERS[set.language].map(folded);
-    for (const conversation of set.conversations.filter((c) => c.part === part).slice(0, limit)) {
-      const chatCtx = llm.ChatContext.empty();
-      chatCtx.addMessage({ role: 'system', content: instructionsFor(runtime, false) });
-      // As the agent does: the prefix is warmed while the greeting plays.
-      await model.warm({ chatCtx: chatCtx.copy(), toolCtx });
-      const greeting = runtime.scenario.first_message;
-      if (greeting) chatCtx.addMessage({ role: 'assistant', content: greeting });
-      for (const [index, turn] of conversation.turns.entries()) {
-        chatCtx.addMessage({ role: 'user', content: turn.say });
-        const { calls, stats, ...answer } = await runTurn(model, chatCtx, toolCtx);
-        let reply = answer.reply;
-        const first = index === 0;
-        const call = calls.map((c) => `${c.name}(${c.args})`).join(' ');
-        for (const made of calls) {
-          chatCtx.insert(made);
-          chatCtx.insert(
-            llm.FunctionCallOutput.create({
-              callId: made.callId,
-              name: made.name,
-              output: cannedResult(made.name),
-              isError: false,
-            }),
+    const conversations = set.conversations.filter((c) => c.part === part).slice(0, limit);
+    for (const [number, conversation] of conversations.entries()) {
+      const order = number % 2 === 0 ? models : [...models].reverse();
+      for (const model of order) {
+        const chatCtx = llm.ChatContext.empty();
+        chatCtx.addMessage({ role: 'system', content: instructionsFor(runtime, false) });
+        // As the agent does: the prefix is warmed while the greeting plays.
+        await model.warm({ chatCtx: chatCtx.copy(), toolCtx });
+        const greeting = runtime.scenario.first_message;
+        if (greeting) chatCtx.addMessage({ role: 'assistant', content: greeting });
+        for (const [index, turn] of conversation.turns.entries()) {
+          chatCtx.addMessage({ role: 'user', content: turn.say });
+          const { calls, stats, ...answer } = await runTurn(model, chatCtx, toolCtx);
+          let reply = answer.reply;
+          const first = index === 0;
+          const call = calls.map((c) => `${c.name}(${c.args})`).join(' ');
+          for (const made of calls) {
+            chatCtx.insert(made);
+            chatCtx.insert(
+              llm.FunctionCallOutput.create({
+                callId: made.callId,
+                name: made.name,
+                output: cannedResult(made.name),
+                isError: false,
+              }),
+            );
+          }
+          if (calls.length > 0) reply = (await runTurn(model, chatCtx, toolCtx)).reply;
+          if (reply) chatCtx.addMessage({ role: 'assistant', content: reply });
+          const unknown = turn.accept.find((outcome) => outcome.kind === 'unknown');
+          const held =
+            set.kind === 'non-shop' &&
+            calls.length === 0 &&
+            turn.accept.every((outcome) => outcome.kind === 'none');
+          const saysUnknown = markers.some((marker) => folded(reply).includes(marker));
+          const forbidden = (unknown?.kind === 'unknown' ? (unknown.mustNotSay ?? []) : []).some(
+            (words) => folded(reply).includes(folded(words)),
+          );
+          records.push({
+            set: set.id,
+            conversation: conversation.id,
+            turn: index + 1,
+            say: turn.say,
+            reply,
+            call,
+            kind: unknown ? 'unknown' : held ? 'held' : 'other',
+            invented: Boolean(unknown) && (calls.length > 0 || !saysUnknown || forbidden),
+            refused: held && saysUnknown,
+            first,
+            prediction: model.options.tokenPrediction,
+            stats,
+          });
+          process.stderr.write(
+            `${model.options.tokenPrediction} ${set.id} ${conversation.id}#${index + 1} ${Math.round(stats?.totalMs ?? 0)} ms ` +
+              `(${stats?.cachedPromptTokens}/${stats?.promptTokens} cached): ${call || reply}\n`,
           );
         }
-        if (calls.length > 0) reply = (await runTurn(model, chatCtx, toolCtx)).reply;
-        if (reply) chatCtx.addMessage({ role: 'assistant', content: reply });
-        const unknown = turn.accept.find((outcome) => outcome.kind === 'unknown');
-        const held =
-          set.kind === 'non-shop' &&
-          calls.length === 0 &&
-          turn.accept.every((outcome) => outcome.kind === 'none');
-        const saysUnknown = markers.some((marker) => folded(reply).includes(marker));
-        const forbidden = (unknown?.kind === 'unknown' ? (unknown.mustNotSay ?? []) : []).some(
-          (words) => folded(reply).includes(folded(words)),
-        );
-        records.push({
-          set: set.id,
-          conversation: conversation.id,
-          turn: index + 1,
-          say: turn.say,
-          reply,
-          call,
-          kind: unknown ? 'unknown' : held ? 'held' : 'other',
-          invented: Boolean(unknown) && (calls.length > 0 || !saysUnknown || forbidden),
-          refused: held && saysUnknown,
-          first,
-          stats,
-        });
-        process.stderr.write(
-          `${set.id} ${conversation.id}#${index + 1} ${Math.round(stats?.totalMs ?? 0)} ms ` +
-            `(${stats?.cachedPromptTokens}/${stats?.promptTokens} cached): ${call || reply}\n`,
-        );
       }
       writeReport();
     }

@@ -19,7 +19,11 @@ export {
   type JsonAnswerRequest,
   type LlamaTurnStats,
 } from './llm/llama-llm.js';
-export { type LlamaLLMOptions, type LlamaLLMSettings } from './llm/llama-options.js';
+export {
+  type LlamaLLMOptions,
+  type LlamaLLMSettings,
+  type TokenPrediction,
+} from './llm/llama-options.js';
 export {
   DEFAULT_MODEL_ID,
   loadNodeLlamaCpp,

@@ -15,6 +15,7 @@ import {
   type LlamaModel,
 } from './node-llama-cpp.js';
 import type { JsonSchema } from './json-schema.js';
+import type { TokenPrediction } from './llama-options.js';
 
 /** The settings a runtime is loaded with: turns with the same ones share it. */
 export interface RuntimeOptions {
@@ -28,6 +29,8 @@ export interface RuntimeOptions {
   sequences: number;
   /** CPU threads. */
   threads: number;
+  /** Tokens guessed ahead from the prompt, or none. */
+  tokenPrediction: TokenPrediction;
 }
 
 /** One loaded model with its context, shared by every turn with the same settings. */
@@ -81,6 +84,7 @@ function runtimeKey(options: RuntimeOptions): string {
     options.contextSize,
     options.sequences,
     options.threads,
+    options.tokenPrediction,
   ].join('|');
 }
 
@@ -108,7 +112,12 @@ export function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       });
       const slots: Slot[] = [];
       for (let i = 0; i < options.sequences; i++) {
-        const sequence = context.getSequence();
+        // Each sequence has its own predictor: it holds that sequence's input tokens.
+        const sequence = context.getSequence(
+          options.tokenPrediction === 'input-lookup'
+            ? { tokenPredictor: new lib.InputLookupTokenPredictor() }
+            : {},
+        );
         slots.push({
           sequence,
           chat: new lib.LlamaChat({ contextSequence: sequence }),

@@ -83,7 +83,15 @@ export interface NodeLlamaCppModule {
     maxThreads?: number;
   }): Promise<Llama>;
   LlamaChat: new (options: { contextSequence: LlamaContextSequence }) => LlamaChat;
+  /** Prompt-lookup decoding: the tokens that followed the last generated ones in the prompt. */
+  InputLookupTokenPredictor: new (options?: {
+    patternLength?: { min?: number; max?: number };
+    predictionLength?: { min?: number; max?: number };
+  }) => TokenPredictor;
 }
+
+/** Guesses a sequence's next tokens, checked in one batch (opaque here). */
+export type TokenPredictor = object;
 
 /** The llama.cpp binding. */
 export interface Llama {
@@ -110,7 +118,7 @@ export interface LlamaContext {
   readonly contextSize: number;
   readonly totalSequences: number;
   readonly sequencesLeft: number;
-  getSequence(): LlamaContextSequence;
+  getSequence(options?: { tokenPredictor?: TokenPredictor }): LlamaContextSequence;
   dispose(): Promise<void>;
 }
 
