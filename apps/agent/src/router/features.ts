@@ -111,11 +111,22 @@ export function toolReply(turn: ToolTurn, style: ReplyStyle): string | undefined
 
 /**
  * The reply to every tool result of one step: as {@link toolReply} for one; several removals from
- * the cart ("take both out") as one sentence; other mixes by the last result.
+ * the cart ("take both out") as one sentence; calls of different kinds (two requests of one turn)
+ * each by its own reply, in order.
  */
 export function toolReplies(turns: readonly ToolTurn[], style: ReplyStyle): string | undefined {
   const last = turns[turns.length - 1];
   if (!last) return undefined;
+  // Two requests of one turn ("take the lamp out and look for a stove"): each one's reply, in
+  // the order they were made.
+  const first = turns[0];
+  const split = turns.findIndex((turn) => turn.operation !== first?.operation);
+  if (split > 0) {
+    const replies = [turns.slice(0, split), turns.slice(split)].map((part) =>
+      toolReplies(part, style),
+    );
+    return replies.every((reply) => reply !== undefined) ? replies.join(' ') : undefined;
+  }
   const removals = turns.every((turn) => turn.operation === 'cart_remove' && !turn.isError);
   if (turns.length === 1 || !removals) return toolReply(last, style);
   const templates = templatesFor(style.language);

@@ -12,7 +12,7 @@ import { repairedHearing } from './hearing.js';
 import type { Reading, Rule, SearchSlots } from './rules/types.js';
 import { matchesSubject } from './subjects.js';
 import { hasPhrase, words } from './text.js';
-import { joinedCompounds } from './utterance.js';
+import { joinedCompounds, takesOut } from './utterance.js';
 
 export type { RouterReply, SmallTalk } from './small-talk.js';
 export type { ItemLookup, LookupSort, Route } from './route.js';
@@ -23,6 +23,11 @@ export interface Decision {
   route: Route | undefined;
   /** The id of the rule that answered, routing or handing the turn to the model. */
   rule?: string;
+  /**
+   * The words of a second request of the same turn ("... and look for a stove instead"): routed
+   * once the first request's tool has answered, in what the conversation then holds.
+   */
+  then?: string;
 }
 
 /** What the router routes with, besides the catalogue: its table and the words it leaves alone. */
@@ -55,7 +60,10 @@ export async function routeUtterance(
   return (await decideUtterance(text, context, catalog, lookup, table)).route;
 }
 
-/** Runs the table on one utterance in priority order: the first rule that answers decides. */
+/**
+ * Decides one utterance: two requests joined in it ("take the lamp out and look for a stove
+ * instead") are two routes, the second one told as {@link Decision.then}; anything else is one.
+ */
 export async function decideUtterance(
   text: string,
   context: ConversationContext,
@@ -64,6 +72,106 @@ export async function decideUtterance(
   table: RouterTable,
 ): Promise<Decision> {
   if (table.rules.length === 0) return { route: undefined };
+  return (
+    (await twoRequests(text, context, catalog, lookup, table)) ??
+    decideOne(text, context, catalog, lookup, table)
+  );
+}
+
+/**
+ * The first of two requests joined by a word of {@link Lexicon.clauseJoins}, with the second's
+ * words: when each side routes to a tool of another kind, and each asks for it itself (a verb of
+ * its request, or a search for a subject). "Tents and sleeping bags" is one search, "the first and the second" one addition
+ * of two items, and "add it and then I'm done" is one request and something else: one route each.
+ */
+async function twoRequests(
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup: ItemLookup | undefined,
+  table: RouterTable,
+): Promise<Decision | undefined> {
+  const lexicon = catalog.lexicon;
+  if (!lexicon) return undefined;
+  const spoken = text.split(/\s+/).filter(Boolean);
+  // A word as the joins are written: lower case, no accents, no punctuation around it.
+  const plain = spoken.map((word) =>
+    word
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/^\P{L}+|\P{L}+$/gu, '')
+      .toLowerCase(),
+  );
+  for (const join of lexicon.clauseJoins) {
+    const parts = join.split(' ');
+    const at = plain.findIndex(
+      (_, index) => index > 0 && parts.every((part, offset) => plain[index + offset] === part),
+    );
+    if (at < 0 || at + parts.length >= spoken.length) continue;
+    const first = spoken.slice(0, at).join(' ');
+    const second = spoken.slice(at + parts.length).join(' ');
+    const [one, other] = [
+      await decideOne(first, context, catalog, lookup, table),
+      await decideOne(second, context, catalog, lookup, table),
+    ];
+    if (one.route?.kind !== 'tool' || other.route?.kind !== 'tool') continue;
+    if (one.route.tool.operation === other.route.tool.operation) continue;
+    // "The first one and the second one" is one request, and so is "the green and the blue one":
+    // a side that only points or names a colour asks nothing itself. One that names a kind or
+    // other words to search for ("... and a stove instead") does.
+    const own = (words: string, route: { tool: { operation: string } }) =>
+      asksItself(words, context, catalog, lookup, table) ||
+      (route.tool.operation === 'search' && namesSubject(words, context, catalog, lookup, table));
+    if (!own(first, one.route) || !own(second, other.route)) continue;
+    return { ...one, then: second };
+  }
+  return undefined;
+}
+
+/** Whether the words hold a verb of a request: of searching, showing, comparing or the cart. */
+function asksItself(
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup: ItemLookup | undefined,
+  table: RouterTable,
+): boolean {
+  const reading = readingOf(text, context, catalog, lookup, table);
+  if (!reading) return false;
+  const { lexicon, has, tokens } = reading;
+  return (
+    has([
+      ...lexicon.search,
+      ...lexicon.display,
+      ...lexicon.compare,
+      ...lexicon.add,
+      ...lexicon.remove,
+      ...lexicon.showCart,
+    ]) || takesOut(tokens, lexicon)
+  );
+}
+
+/** Whether the words name something to search for: a kind of item, or words of the catalogue. */
+function namesSubject(
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup: ItemLookup | undefined,
+  table: RouterTable,
+): boolean {
+  const slots = readingOf(text, context, catalog, lookup, table)?.slots();
+  if (!slots) return false;
+  return slots.query.length > 0 || Object.keys(slots.filters).some((key) => catalog.kinds.has(key));
+}
+
+/** Runs the table on one request in priority order: the first rule that answers decides. */
+async function decideOne(
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup: ItemLookup | undefined,
+  table: RouterTable,
+): Promise<Decision> {
   const reading = readingOf(text, context, catalog, lookup, table);
   if (!reading) return { route: undefined };
   for (const rule of table.rules) {

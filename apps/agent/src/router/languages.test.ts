@@ -650,3 +650,50 @@ describe('RoutedLLM in German, for a turn the recognizer could not make words of
     expect(routed.decisions).toEqual(['router']);
   });
 });
+
+describe('two requests in one turn, in each language', () => {
+  const CASES: [ShopLanguage, string, string, string][] = [
+    ['fr-FR', 'montre-moi les lampes frontales', 'enlève-la et cherche plutôt une tente', 'tents'],
+    [
+      'es-ES',
+      'muéstrame las linternas frontales',
+      'quita la frontal y búscame una mochila',
+      'backpacks',
+    ],
+    [
+      'de-DE',
+      'zeig mir Stirnlampen',
+      'nimm die Stirnlampe wieder raus und such mir stattdessen ein Zelt',
+      'tents',
+    ],
+  ];
+  it.each(CASES)(
+    '%s: takes the lamp out first, then searches what the second request names',
+    async (language, shown, both, kind) => {
+      const shop = testShop(language);
+      const dialogue = new ShopDialogue(shop);
+      await dialogue.say(shown);
+      dialogue.run('add_to_cart', { item_id: 'lamp-1' });
+      const { decideUtterance, routerTable } = await import('./intents.js');
+      const { conversationContext } = await import('./context.js');
+      const decided = await decideUtterance(
+        both,
+        conversationContext(dialogue.entries, (name) => dialogue.operation(name)),
+        shop.catalog,
+        shop.lookup,
+        routerTable(shop.catalog),
+      );
+      expect(decided.route?.kind === 'tool' ? decided.route.tool.name : undefined).toBe(
+        'remove_from_cart',
+      );
+      expect(decided.route?.kind === 'tool' ? decided.route.args : undefined).toEqual({
+        item_id: 'lamp-1',
+      });
+      expect(decided.then).toBeDefined();
+      // The second request, read after the removal: a search in the kind it names.
+      const next = await dialogue.say(decided.then ?? '');
+      expect(next?.kind === 'tool' ? next.tool.name : undefined).toBe('search_products');
+      expect(next?.kind === 'tool' ? next.args : undefined).toMatchObject({ category: kind });
+    },
+  );
+});

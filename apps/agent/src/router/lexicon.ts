@@ -190,6 +190,11 @@ export interface Lexicon {
    * where "a blue one" or "one in blue" asks for any.
    */
   definite: readonly string[];
+  /**
+   * Words that join two requests of one turn ("take the lamp out and look for a stove"), longest
+   * first: each side is read as a request of its own.
+   */
+  clauseJoins: readonly string[];
   theOne: readonly string[];
   narrowing: readonly string[];
   /** Words that start a search afresh ("everything", "anything else"). */

@@ -12,7 +12,13 @@ import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import { callArguments, conversationContext, toolResultOf } from './context.js';
 import { toolReplies } from './features.js';
 import { answersFromBelief, groundOf, judgedLength } from './belief.js';
-import { decideUtterance, routerTable, type ItemLookup, type RouterTable } from './intents.js';
+import {
+  decideUtterance,
+  routerTable,
+  type ItemLookup,
+  type Route,
+  type RouterTable,
+} from './intents.js';
 import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from './reply-templates.js';
@@ -103,6 +109,8 @@ export class RoutedLLM extends llm.LLM {
    * template; the model's own calls get the model's reply, in the scenario's persona.
    */
   readonly #issued = new Map<string, string>();
+  /** The second request of a turn, by the call id of the first's call: routed once it answered. */
+  readonly #then = new Map<string, string>();
 
   constructor(
     readonly inner: llm.LLM,
@@ -139,6 +147,18 @@ export class RoutedLLM extends llm.LLM {
   /** The rule that made the call, if the router made it. */
   issuerOf(callId: string): string | undefined {
     return this.#issued.get(callId);
+  }
+
+  /** Keeps the words of a turn's second request until the call `callId` has answered. */
+  followWith(callId: string, words: string): void {
+    this.#then.set(callId, words);
+  }
+
+  /** The words of the second request that waited for the call `callId`, once (then forgotten). */
+  takeFollowing(callId: string): string | undefined {
+    const words = this.#then.get(callId);
+    this.#then.delete(callId);
+    return words;
   }
 
   override prewarm(): void {
@@ -249,6 +269,27 @@ class RoutedLLMStream extends llm.LLMStream {
       const request = [...entries]
         .reverse()
         .find((entry) => entry.type === 'message' && entry.role === 'user');
+      // The turn's second request, now that the first one's tool has answered: read in what the
+      // conversation holds after it ("the cheapest one" of the new results). When it no longer
+      // routes, the model reads the turn.
+      const following = outputs
+        .map((output) => owner.takeFollowing(output.callId))
+        .find((words) => words !== undefined);
+      if (following !== undefined) {
+        if (outputs.some((output) => output.isError)) return false;
+        const context = conversationContext(entries, (name) => owner.operationOf(name));
+        const next = await decideUtterance(
+          following,
+          context,
+          options.catalog,
+          options.lookup,
+          owner.table,
+        );
+        if (next.route?.kind !== 'tool' || !callable.has(next.route.tool.name)) return false;
+        decided('router', next.rule, next.route.tool.name);
+        this.#call(next.route, next.rule, next.then);
+        return true;
+      }
       if (rules.every((rule) => rule === KNOWLEDGE_FIRST_RULE)) {
         const reply = this.#knowledgeReply(
           outputs,
@@ -285,7 +326,7 @@ class RoutedLLMStream extends llm.LLMStream {
 
     if (last?.type !== 'message' || last.role !== 'user') return false;
     const context = conversationContext(entries, (name) => this.#owner.operationOf(name));
-    const { route, rule } = await decideUtterance(
+    const { route, rule, then } = await decideUtterance(
       last.text,
       context,
       options.catalog,
@@ -321,6 +362,13 @@ class RoutedLLMStream extends llm.LLMStream {
     }
     if (this.#params.toolChoice === 'none' || !callable.has(route.tool.name)) return false;
     decided('router', rule, route.tool.name);
+    this.#call(route, rule, then);
+    return true;
+  }
+
+  /** Makes a routed tool's calls; `then`, a second request, waits for the last of them. */
+  #call(route: Extract<Route, { kind: 'tool' }>, rule: string | undefined, then?: string): void {
+    const owner = this.#owner;
     const calls = [route.args, ...(route.also ?? [])].map((args) =>
       llm.FunctionCall.create({
         callId: `routed_${randomUUID()}`,
@@ -329,8 +377,9 @@ class RoutedLLMStream extends llm.LLMStream {
       }),
     );
     for (const call of calls) owner.issued(call.callId, rule ?? route.tool.name);
+    const last = calls.at(-1);
+    if (then !== undefined && last) owner.followWith(last.callId, then);
     this.queue.put({ id: randomUUID(), delta: { role: 'assistant', toolCalls: calls } });
-    return true;
   }
 
   /**

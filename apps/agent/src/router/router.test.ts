@@ -421,6 +421,16 @@ describe('the intent router on the demo scenario', () => {
     }
   });
 
+  it('adds the one a ranking picks among the shown items ("add the cheapest one")', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some backpacks');
+    const shown = dialogue.lastItems();
+    const cheapest = [...shown].sort((a, b) => price(a) - price(b))[0];
+    const added = await dialogue.say('add the cheapest one');
+    expect(tool(added)).toBe('add_to_cart');
+    expect(args(added)).toEqual({ item_id: cheapest?.id });
+  });
+
   it('reads a contraction typed without its apostrophe as the contraction', async () => {
     for (const [typed, written] of [
       ['whats in my cart', "what's in my cart"],

@@ -300,6 +300,130 @@ describe('RoutedLLM templates', () => {
   });
 });
 
+describe('two requests in one turn', () => {
+  /** A page's answer: the envelope around `result`. */
+  const page = (result: unknown) => JSON.stringify({ ok: true, shown_on_page: true, result });
+  const LAMPS = { count: 1, items: [{ id: 'lamp-1', name: 'Trail Headlamp', price: 30 }] };
+  const CART = { items: [{ id: 'lamp-1', name: 'Trail Headlamp', price: 30, quantity: 1 }] };
+
+  /** The calls and words of one step of the turn. */
+  async function step(model: llm.LLM, chatCtx: llm.ChatContext) {
+    const toolCtx = Object.fromEntries(
+      routedTools(shop).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+          execute: async () => undefined,
+        }),
+      ]),
+    ) as never;
+    const calls: llm.FunctionCall[] = [];
+    let text = '';
+    for await (const chunk of model.chat({ chatCtx, toolCtx })) {
+      calls.push(...(chunk.delta?.toolCalls ?? []));
+      text += chunk.delta?.content ?? '';
+    }
+    return { calls, text };
+  }
+
+  /** Records a call of the step and the page's answer to it. */
+  function answered(chatCtx: llm.ChatContext, call: llm.FunctionCall, result: unknown) {
+    chatCtx.insert(call);
+    chatCtx.insert(
+      llm.FunctionCallOutput.create({
+        callId: call.callId,
+        name: call.name,
+        output: page(result),
+        isError: false,
+      }),
+    );
+  }
+
+  /** A conversation that has shown a headlamp and put it in the cart. */
+  function withLampInCart(): llm.ChatContext {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'show me headlamps' });
+    answered(
+      chatCtx,
+      llm.FunctionCall.create({ callId: 'c1', name: 'search_products', args: '{}' }),
+      LAMPS,
+    );
+    chatCtx.addMessage({ role: 'assistant', content: 'I found 1 headlamp.' });
+    chatCtx.addMessage({ role: 'user', content: 'add the first one' });
+    answered(
+      chatCtx,
+      llm.FunctionCall.create({
+        callId: 'c2',
+        name: 'add_to_cart',
+        args: '{"item_id":"lamp-1"}',
+      }),
+      CART,
+    );
+    chatCtx.addMessage({ role: 'assistant', content: 'Added.' });
+    return chatCtx;
+  }
+
+  it('does the first, then the second once the first has answered, and says both', async () => {
+    const decisions: RouterDecision[] = [];
+    const model = withRouter(new voice.testing.FakeLLM([]), shop, client, {
+      spoken: false,
+      limit: 5,
+      onDecision: (decision) => decisions.push(decision),
+    });
+    const chatCtx = withLampInCart();
+    chatCtx.addMessage({
+      role: 'user',
+      content: 'take the headlamp out and then look for tents instead',
+    });
+
+    // Only the removal at first: a search beside it could run before it, or fill the page first.
+    const first = await step(model, chatCtx);
+    expect(first.calls.map((call) => [call.name, JSON.parse(call.args)])).toEqual([
+      ['remove_from_cart', { item_id: 'lamp-1' }],
+    ]);
+    answered(chatCtx, first.calls[0]!, { items: [] });
+
+    // The removal answered: the second request is read now, and searched.
+    const second = await step(model, chatCtx);
+    expect(second.calls.map((call) => [call.name, JSON.parse(call.args)])).toEqual([
+      ['search_products', { category: 'tents' }],
+    ]);
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'search.new' });
+    answered(chatCtx, second.calls[0]!, {
+      count: 2,
+      items: [
+        { id: 'tent-1', name: 'Ridge Tent', price: 120 },
+        { id: 'tent-2', name: 'Summit Tent', price: 240 },
+      ],
+    });
+
+    // One reply for the turn: the removal's, then the search's.
+    const reply = await step(model, chatCtx);
+    expect(reply.calls).toEqual([]);
+    expect(reply.text).toMatch(/^I removed it from your cart\. I found 2 tents\./);
+    expect(decisions.at(-1)?.by).toBe('template');
+  });
+
+  it('keeps one request when the words after "and" ask nothing of their own', async () => {
+    const { route } = await decideUtterance(
+      'show me tents and sleeping bags',
+      conversationContext([], () => undefined),
+      routerCatalog({
+        language: shop.conversation.language,
+        tools: routedTools(shop),
+        collections: shop.collections,
+        itemNames: shop.item_names ?? [],
+      }),
+      itemLookup(client, 5),
+      scenarioTable(shop, routedTools(shop)),
+    );
+    expect(route?.kind === 'tool' ? route.tool.name : route?.kind).toBe('search_products');
+    const decided = await decide(shop, 'add the first one and then I am done');
+    expect(decided.tool).not.toBe('end_conversation');
+  });
+});
+
 describe('RoutedLLM and a knowledge base', () => {
   const QUESTION = 'is there somewhere to park near you';
   const PASSAGES = JSON.stringify({

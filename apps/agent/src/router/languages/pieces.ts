@@ -97,6 +97,7 @@ export type WordClasses = Pick<
   | 'oneWords'
   | 'one'
   | 'definite'
+  | 'clauseJoins'
   | 'theOne'
   | 'narrowing'
   | 'fresh'

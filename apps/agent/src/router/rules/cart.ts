@@ -88,6 +88,9 @@ export const CART_RULES: readonly Rule[] = [
           (mentionsCart ||
             pointsAtFocus(tokens, lexicon) ||
             ordinals(tokens, lexicon).length > 0 ||
+            // "Add the cheapest one": a ranking that picks one is as clear as a position.
+            (rankingOf(tokens, lexicon) !== undefined &&
+              tokens.some((token) => lexicon.one.includes(token))) ||
             has(lexicon.buyVerbs))) ||
         counted(reading);
       if (!adds) return undefined;

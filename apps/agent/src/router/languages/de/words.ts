@@ -55,6 +55,7 @@ export const words: WordClasses = {
   oneWords: ['eins'],
   one: ['der', 'das', 'den', 'dem', 'eins'],
   definite: ['der', 'die', 'das', 'den', 'dem', 'dieser', 'diese', 'dieses', 'diesen'],
+  clauseJoins: ['und dann', 'und', 'dann'],
   theOne: ['der von', 'die von', 'das von', 'den von'],
   narrowing: ['nur', 'bloss', 'lediglich'],
   fresh: ['alles', 'etwas anderes', 'andere', 'anderes'],

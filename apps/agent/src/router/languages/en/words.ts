@@ -45,6 +45,7 @@ export const words: WordClasses = {
   oneWords: ['one', 'ones'],
   one: ['one'],
   definite: ['the', 'this', 'that'],
+  clauseJoins: ['and then', 'and', 'then'],
   theOne: ['the one', 'that one'],
   narrowing: ['just', 'only'],
   fresh: ['everything', 'all', 'anything else', 'other', 'else'],

@@ -54,6 +54,7 @@ export const words: WordClasses = {
   oneWords: ['uno', 'una', 'unos', 'unas'],
   one: ['el', 'la', 'lo', 'uno', 'una'],
   definite: ['el', 'la', 'este', 'esta', 'ese', 'esa'],
+  clauseJoins: ['y luego', 'y despues', 'y', 'e', 'luego'],
   theOne: ['el de', 'la de'],
   narrowing: ['solo', 'solamente', 'unicamente'],
   fresh: ['todo', 'otra cosa', 'otras cosas', 'lo demas'],

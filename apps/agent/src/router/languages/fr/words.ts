@@ -64,6 +64,7 @@ export const words: WordClasses = {
   oneWords: ['celui', 'celle'],
   one: ['le', 'la', 'celui', 'celle'],
   definite: ['le', 'la', 'celui', 'celle', 'ce', 'cet', 'cette'],
+  clauseJoins: ['et puis', 'et', 'puis'],
   theOne: ['celui', 'celle'],
   narrowing: ['juste', 'seulement', 'uniquement'],
   fresh: ['tout', 'autre chose', 'autres', 'le reste'],
