@@ -68,6 +68,13 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: search({ category: 'jackets', brand: 'North Peak' }),
     },
     { say: 'La deuxième', after: ['Montre-moi des tentes'], route: show('tent-2') },
+    // A count of "those" is a count of the item in focus; with only a list shown, of no item.
+    {
+      say: 'trois de celles-ci',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: add('tent-2', 3),
+    },
+    { say: 'trois de celles-ci', after: ['Montre-moi des tentes'], route: 'llm' },
     { say: 'Montre-moi la moins chère', after: ['Montre-moi des tentes'], route: show('tent-1') },
     {
       say: 'Laquelle est la plus légère ?',
@@ -225,6 +232,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
   ],
   'es-ES': [
+    {
+      say: 'dos de esas',
+      after: ['Muéstrame tiendas de campaña', 'la segunda'],
+      route: add('tent-2', 2),
+    },
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
     { say: 'compara el primero y el segundo', route: reply('nothing_shown') },
     { say: '¿Qué mochilas?', route: search({ category: 'backpacks' }) },

@@ -431,6 +431,19 @@ describe('the intent router on the demo scenario', () => {
     expect(args(added)).toEqual({ item_id: cheapest?.id });
   });
 
+  it('adds a count of "those" as the item in focus, and leaves it when only a list is shown', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some backpacks');
+    const second = dialogue.lastItems()[1];
+    await dialogue.say('the second one');
+    const added = await dialogue.say('two of those please');
+    expect(tool(added)).toBe('add_to_cart');
+    expect(args(added)).toEqual({ item_id: second?.id, quantity: 2 });
+    const listed = new Dialogue();
+    await listed.say('show me some backpacks');
+    expect(await listed.say('two of those please')).toBeUndefined();
+  });
+
   it('reads a contraction typed without its apostrophe as the contraction', async () => {
     for (const [typed, written] of [
       ['whats in my cart', "what's in my cart"],

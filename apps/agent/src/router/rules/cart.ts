@@ -5,8 +5,20 @@ import { ordinals, pointsAtFocus, rankingOf, referredItems } from '../references
 import { lookupNamed, pointsAtItem, removalTarget } from '../subjects.js';
 import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
+import type { SeenItem } from '../context.js';
+import { formsOf } from '../languages/shared.js';
 import type { Route } from '../route.js';
 import { TO_MODEL, type Reading, type Rule } from './types.js';
+
+/**
+ * "Three of those", "two of them" while one item is in focus: the plural is the count's, and the
+ * item is the one in focus (with a list shown and none in focus, it could be any of them).
+ */
+function countOfFocus({ tokens, context, lexicon, has }: Reading): SeenItem | undefined {
+  const count = quantity(tokens, lexicon);
+  if (count === undefined || count < 2 || !context.focus) return undefined;
+  return has(formsOf(lexicon.demonstratives.plural)) ? context.focus : undefined;
+}
 
 /**
  * "Four of the first one", "three of those": a count of an item the words point at, with no verb
@@ -20,7 +32,8 @@ function counted(reading: Reading): boolean {
   const pointsAtOne =
     ordinals(tokens, lexicon).length > 0 ||
     pointsAtFocus(tokens, lexicon) ||
-    rankingOf(tokens, lexicon) !== undefined;
+    rankingOf(tokens, lexicon) !== undefined ||
+    countOfFocus(reading) !== undefined;
   return pointsAtOne && unreadWords(tokens, catalog, lexicon).length === 0;
 }
 
@@ -98,7 +111,9 @@ export const CART_RULES: readonly Rule[] = [
         context.compared.length > 0 && rankingOf(tokens, lexicon)
           ? context.compared
           : context.shown;
-      let [target] = referredItems(tokens, context, pool, lexicon);
+      let [target] = countOfFocus(reading)
+        ? [countOfFocus(reading)]
+        : referredItems(tokens, context, pool, lexicon);
       target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
       if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
       // "Put the cheaper one in my cart" with nothing shown: there is nothing to add.
