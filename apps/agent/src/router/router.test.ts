@@ -444,6 +444,14 @@ describe('the intent router on the demo scenario', () => {
     expect(await listed.say('two of those please')).toBeUndefined();
   });
 
+  it('shows no item for a reference that says "everything": it picks no one item', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some tents');
+    await dialogue.say('the first one');
+    const said = await dialogue.say('that is everything, thank you');
+    expect(tool(said)).not.toBe('show_product');
+  });
+
   it('reads a contraction typed without its apostrophe as the contraction', async () => {
     for (const [typed, written] of [
       ['whats in my cart', "what's in my cart"],

@@ -37,11 +37,14 @@ function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
 /**
  * A reference with no verb of showing ("the second one?") asks to see that item only when the turn
  * says nothing else: words the router cannot read ("wrap that one up", "nah, leave it") ask
- * something else of it, which the model reads.
+ * something else of it, which the model reads, and so does a word for all of it.
  */
 function onlyPoints(reading: Reading): boolean {
   const { tokens, catalog, lexicon, has } = reading;
-  return has(lexicon.display) || unreadWords(tokens, catalog, lexicon).length === 0;
+  if (has(lexicon.display)) return true;
+  // "That's everything", "c'est tout": a word for all of it picks no one item.
+  if (has(lexicon.fresh)) return false;
+  return unreadWords(tokens, catalog, lexicon).length === 0;
 }
 
 /** The rules of the display feature. */
