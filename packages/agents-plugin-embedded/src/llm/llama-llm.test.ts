@@ -3,7 +3,7 @@
 // them there.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,6 +202,49 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
       // The restored prompt was not evaluated again.
       expect(stream.stats?.cachedPromptTokens).toBeGreaterThan(200);
     } finally {
+      if (previous === undefined) delete process.env.SVC_CACHE_DIR;
+      else process.env.SVC_CACHE_DIR = previous;
+    }
+  });
+
+  it('keeps a state per context shape, and replaces a state file it cannot load', async () => {
+    const previous = process.env.SVC_CACHE_DIR;
+    process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));
+    const stateDir = join(process.env.SVC_CACHE_DIR, 'llm-state');
+    const states = () => readdirSync(stateDir).filter((name) => name.endsWith('.bin'));
+    const four = new LlamaLLM({
+      modelPath: model.options.modelPath,
+      nodeLlamaCppModule: model.options.nodeLlamaCppModule,
+      sequences: 4,
+    });
+    /** A first turn as a new process has it: nothing loaded, the prompt warmed, then the turn. */
+    const firstTurn = async (engine: LlamaLLM) => {
+      await LlamaLLM.unloadAll();
+      await engine.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      const stream = engine.chat({
+        chatCtx: shopChat('shoes', 'Add the trail runner shoes to my cart.'),
+        toolCtx: shopToolContext(),
+      });
+      await collect(stream);
+      return stream.stats?.cachedPromptTokens ?? 0;
+    };
+    try {
+      // A context of two sequences and one of four each keep their own: a state of one does not
+      // load into the other.
+      await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      await four.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      expect(states()).toHaveLength(2);
+      expect(await firstTurn(four)).toBeGreaterThan(200);
+
+      // A file that does not load goes, and the warm-up writes a good one in its place.
+      for (const name of states()) writeFileSync(join(stateDir, name), 'not a state');
+      await LlamaLLM.unloadAll();
+      await four.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      const sizes = states().map((name) => statSync(join(stateDir, name)).size);
+      expect(Math.max(...sizes)).toBeGreaterThan(100_000);
+      expect(await firstTurn(four)).toBeGreaterThan(200);
+    } finally {
+      await LlamaLLM.unloadAll();
       if (previous === undefined) delete process.env.SVC_CACHE_DIR;
       else process.env.SVC_CACHE_DIR = previous;
     }

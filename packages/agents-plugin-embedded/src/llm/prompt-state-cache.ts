@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { cacheDir } from '../cache-dir.js';
 import type { Slot } from './llama-runtime.js';
@@ -15,12 +15,18 @@ export interface PromptStateOptions {
   modelPath: string;
   /** The context size it was evaluated in. */
   contextSize: number;
+  /**
+   * The sequences of that context: a state saved from a context of two sequences does not load
+   * into one of four ("Current context sequence size may be smaller that the state of the
+   * file").
+   */
+  sequences: number;
 }
 
-/** Where the state of a prefix is kept: one file per model, context size and prefix. */
+/** Where the state of a prefix is kept: one file per model, context shape and prefix. */
 function promptStateFile(options: PromptStateOptions, prefix: string): string {
   const key = createHash('sha256')
-    .update(`${options.modelPath}\n${options.contextSize}\n${prefix}`)
+    .update(`${options.modelPath}\n${options.contextSize}\n${options.sequences}\n${prefix}`)
     .digest('hex')
     .slice(0, 32);
   return join(cacheDir(), 'llm-state', `${key}.bin`);
@@ -39,7 +45,16 @@ export async function restorePromptState(
   const file = promptStateFile(options, prefix);
   if (!existsSync(file)) return false;
   // The file was written by this model (its path is in the key): loading it is safe.
-  await slot.sequence.loadStateFromFile(file, { acceptRisk: true });
+  try {
+    await slot.sequence.loadStateFromFile(file, { acceptRisk: true });
+  } catch (error) {
+    // A file this context cannot take would fail every conversation's first turn, and a new one
+    // is never written over it: it goes, the sequence starts empty, and the warm-up saves anew.
+    await rm(file, { force: true });
+    await slot.sequence.clearHistory();
+    slot.lastPrompt = '';
+    throw error;
+  }
   // What the slot holds beyond the prefix (a warm-up's nudge) is not known here, nor needed.
   slot.lastPrompt = prefix;
   return true;
