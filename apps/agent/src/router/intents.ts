@@ -119,9 +119,13 @@ async function twoRequests(
     // "The first one and the second one" is one request, and so is "the green and the blue one":
     // a side that only points or names a colour asks nothing itself. One that names a kind or
     // other words to search for ("... and a stove instead") does.
-    const own = (words: string, route: { tool: { operation: string } }) =>
-      asksItself(words, context, catalog, lookup, table) ||
-      (route.tool.operation === 'search' && namesSubject(words, context, catalog, lookup, table));
+    const own = (words: string, route: { tool: { operation: string } }) => {
+      const reading = readingOf(words, context, catalog, lookup, table);
+      return (
+        reading !== undefined &&
+        (asksItself(reading) || (route.tool.operation === 'search' && namesSubject(reading)))
+      );
+    };
     if (!own(first, one.route) || !own(second, other.route)) continue;
     return { ...one, then: second };
   }
@@ -129,16 +133,7 @@ async function twoRequests(
 }
 
 /** Whether the words hold a verb of a request: of searching, showing, comparing or the cart. */
-function asksItself(
-  text: string,
-  context: ConversationContext,
-  catalog: RouterCatalog,
-  lookup: ItemLookup | undefined,
-  table: RouterTable,
-): boolean {
-  const reading = readingOf(text, context, catalog, lookup, table);
-  if (!reading) return false;
-  const { lexicon, has, tokens } = reading;
+function asksItself({ lexicon, has, tokens }: Reading): boolean {
   return (
     has([
       ...lexicon.search,
@@ -152,16 +147,9 @@ function asksItself(
 }
 
 /** Whether the words name something to search for: a kind of item, or words of the catalogue. */
-function namesSubject(
-  text: string,
-  context: ConversationContext,
-  catalog: RouterCatalog,
-  lookup: ItemLookup | undefined,
-  table: RouterTable,
-): boolean {
-  const slots = readingOf(text, context, catalog, lookup, table)?.slots();
-  if (!slots) return false;
-  return slots.query.length > 0 || Object.keys(slots.filters).some((key) => catalog.kinds.has(key));
+function namesSubject(reading: Reading): boolean {
+  const { query, filters } = reading.slots();
+  return query.length > 0 || Object.keys(filters).some((key) => reading.catalog.kinds.has(key));
 }
 
 /** Runs the table on one request in priority order: the first rule that answers decides. */

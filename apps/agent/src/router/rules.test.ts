@@ -221,20 +221,20 @@ describe('what a turn says besides a reference', () => {
   });
 });
 
-describe('RoutedLLM templates', () => {
-  /** The shop's tools as the framework holds them. */
-  const toolContext = () =>
-    Object.fromEntries(
-      routedTools(shop).map((routed) => [
-        routed.name,
-        llm.tool({
-          description: routed.name,
-          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
-          execute: async () => undefined,
-        }),
-      ]),
-    ) as never;
+/** The shop's tools as the framework holds them. */
+const toolContext = () =>
+  Object.fromEntries(
+    routedTools(shop).map((routed) => [
+      routed.name,
+      llm.tool({
+        description: routed.name,
+        parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+        execute: async () => undefined,
+      }),
+    ]),
+  ) as never;
 
+describe('RoutedLLM templates', () => {
   /** A search result of two tents, as the page answers one. */
   const FOUND = JSON.stringify({
     ok: true,
@@ -308,16 +308,7 @@ describe('two requests in one turn', () => {
 
   /** The calls and words of one step of the turn. */
   async function step(model: llm.LLM, chatCtx: llm.ChatContext) {
-    const toolCtx = Object.fromEntries(
-      routedTools(shop).map((routed) => [
-        routed.name,
-        llm.tool({
-          description: routed.name,
-          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
-          execute: async () => undefined,
-        }),
-      ]),
-    ) as never;
+    const toolCtx = toolContext();
     const calls: llm.FunctionCall[] = [];
     let text = '';
     for await (const chunk of model.chat({ chatCtx, toolCtx })) {
