@@ -81,8 +81,9 @@ export async function decideUtterance(
 /**
  * The first of two requests joined by a word of {@link Lexicon.clauseJoins}, with the second's
  * words: when each side routes to a tool of another kind, and each asks for it itself (a verb of
- * its request, or a search for a subject). "Tents and sleeping bags" is one search, "the first and the second" one addition
- * of two items, and "add it and then I'm done" is one request and something else: one route each.
+ * its request, or a search for a subject). "Tents and sleeping bags" is one search, "the first and
+ * the second" one addition of two items, and "add it and then I'm done" one request and something
+ * else: one route each.
  */
 async function twoRequests(
   text: string,

@@ -287,7 +287,9 @@ class RoutedLLMStream extends llm.LLMStream {
         );
         if (next.route?.kind !== 'tool' || !callable.has(next.route.tool.name)) return false;
         decided('router', next.rule, next.route.tool.name);
-        this.#call(next.route, next.rule, next.then);
+        // Two requests a turn: a third would be a fourth step of the turn, past the framework's
+        // three tool steps, and the turn would end with no reply.
+        this.#call(next.route, next.rule);
         return true;
       }
       if (rules.every((rule) => rule === KNOWLEDGE_FIRST_RULE)) {

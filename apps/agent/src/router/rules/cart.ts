@@ -111,9 +111,8 @@ export const CART_RULES: readonly Rule[] = [
         context.compared.length > 0 && rankingOf(tokens, lexicon)
           ? context.compared
           : context.shown;
-      let [target] = countOfFocus(reading)
-        ? [countOfFocus(reading)]
-        : referredItems(tokens, context, pool, lexicon);
+      const ofFocus = countOfFocus(reading);
+      let [target] = ofFocus ? [ofFocus] : referredItems(tokens, context, pool, lexicon);
       target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
       if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
       // "Put the cheaper one in my cart" with nothing shown: there is nothing to add.
