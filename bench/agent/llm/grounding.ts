@@ -110,6 +110,72 @@ function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
 }
 
+/** One conversation of a set, every turn given to `model`: what it said and did, turn by turn. */
+async function runConversation(
+  model: LlamaLLM,
+  set: EvalSet,
+  runtime: RuntimeConfig,
+  toolCtx: llm.ToolContext,
+  conversation: EvalSet['conversations'][number],
+): Promise<TurnRecord[]> {
+  const records: TurnRecord[] = [];
+  const markers = UNKNOWN_MARKERS[set.language].map(folded);
+  const chatCtx = llm.ChatContext.empty();
+  chatCtx.addMessage({ role: 'system', content: instructionsFor(runtime, false) });
+  // As the agent does: the prefix is warmed while the greeting plays.
+  await model.warm({ chatCtx: chatCtx.copy(), toolCtx });
+  const greeting = runtime.scenario.first_message;
+  if (greeting) chatCtx.addMessage({ role: 'assistant', content: greeting });
+  for (const [index, turn] of conversation.turns.entries()) {
+    chatCtx.addMessage({ role: 'user', content: turn.say });
+    const { calls, stats, ...answer } = await runTurn(model, chatCtx, toolCtx);
+    let reply = answer.reply;
+    const first = index === 0;
+    const call = calls.map((c) => `${c.name}(${c.args})`).join(' ');
+    for (const made of calls) {
+      chatCtx.insert(made);
+      chatCtx.insert(
+        llm.FunctionCallOutput.create({
+          callId: made.callId,
+          name: made.name,
+          output: cannedResult(made.name),
+          isError: false,
+        }),
+      );
+    }
+    if (calls.length > 0) reply = (await runTurn(model, chatCtx, toolCtx)).reply;
+    if (reply) chatCtx.addMessage({ role: 'assistant', content: reply });
+    const unknown = turn.accept.find((outcome) => outcome.kind === 'unknown');
+    const held =
+      set.kind === 'non-shop' &&
+      calls.length === 0 &&
+      turn.accept.every((outcome) => outcome.kind === 'none');
+    const saysUnknown = markers.some((marker) => folded(reply).includes(marker));
+    const forbidden = (unknown?.kind === 'unknown' ? (unknown.mustNotSay ?? []) : []).some(
+      (words) => folded(reply).includes(folded(words)),
+    );
+    records.push({
+      set: set.id,
+      conversation: conversation.id,
+      turn: index + 1,
+      say: turn.say,
+      reply,
+      call,
+      kind: unknown ? 'unknown' : held ? 'held' : 'other',
+      invented: Boolean(unknown) && (calls.length > 0 || !saysUnknown || forbidden),
+      refused: held && saysUnknown,
+      first,
+      prediction: model.options.tokenPrediction,
+      stats,
+    });
+    process.stderr.write(
+      `${model.options.tokenPrediction} ${set.id} ${conversation.id}#${index + 1} ${Math.round(stats?.totalMs ?? 0)} ms ` +
+        `(${stats?.cachedPromptTokens}/${stats?.promptTokens} cached): ${call || reply}\n`,
+    );
+  }
+  return records;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -241,65 +307,11 @@ async function main(): Promise<void> {
     const runtime = runtimeOf(set);
     const tools = toolsOf(runtime);
     const toolCtx = new llm.ToolContext(tools);
-    const markers = UNKNOWN_MARKERS[set.language].map(folded);
     const conversations = set.conversations.filter((c) => c.part === part).slice(0, limit);
     for (const [number, conversation] of conversations.entries()) {
       const order = number % 2 === 0 ? models : [...models].reverse();
-      for (const model of order) {
-        const chatCtx = llm.ChatContext.empty();
-        chatCtx.addMessage({ role: 'system', content: instructionsFor(runtime, false) });
-        // As the agent does: the prefix is warmed while the greeting plays.
-        await model.warm({ chatCtx: chatCtx.copy(), toolCtx });
-        const greeting = runtime.scenario.first_message;
-        if (greeting) chatCtx.addMessage({ role: 'assistant', content: greeting });
-        for (const [index, turn] of conversation.turns.entries()) {
-          chatCtx.addMessage({ role: 'user', content: turn.say });
-          const { calls, stats, ...answer } = await runTurn(model, chatCtx, toolCtx);
-          let reply = answer.reply;
-          const first = index === 0;
-          const call = calls.map((c) => `${c.name}(${c.args})`).join(' ');
-          for (const made of calls) {
-            chatCtx.insert(made);
-            chatCtx.insert(
-              llm.FunctionCallOutput.create({
-                callId: made.callId,
-                name: made.name,
-                output: cannedResult(made.name),
-                isError: false,
-              }),
-            );
-          }
-          if (calls.length > 0) reply = (await runTurn(model, chatCtx, toolCtx)).reply;
-          if (reply) chatCtx.addMessage({ role: 'assistant', content: reply });
-          const unknown = turn.accept.find((outcome) => outcome.kind === 'unknown');
-          const held =
-            set.kind === 'non-shop' &&
-            calls.length === 0 &&
-            turn.accept.every((outcome) => outcome.kind === 'none');
-          const saysUnknown = markers.some((marker) => folded(reply).includes(marker));
-          const forbidden = (unknown?.kind === 'unknown' ? (unknown.mustNotSay ?? []) : []).some(
-            (words) => folded(reply).includes(folded(words)),
-          );
-          records.push({
-            set: set.id,
-            conversation: conversation.id,
-            turn: index + 1,
-            say: turn.say,
-            reply,
-            call,
-            kind: unknown ? 'unknown' : held ? 'held' : 'other',
-            invented: Boolean(unknown) && (calls.length > 0 || !saysUnknown || forbidden),
-            refused: held && saysUnknown,
-            first,
-            prediction: model.options.tokenPrediction,
-            stats,
-          });
-          process.stderr.write(
-            `${model.options.tokenPrediction} ${set.id} ${conversation.id}#${index + 1} ${Math.round(stats?.totalMs ?? 0)} ms ` +
-              `(${stats?.cachedPromptTokens}/${stats?.promptTokens} cached): ${call || reply}\n`,
-          );
-        }
-      }
+      for (const model of order)
+        records.push(...(await runConversation(model, set, runtime, toolCtx, conversation)));
       writeReport();
     }
   }

@@ -72,10 +72,10 @@ export async function decideUtterance(
   table: RouterTable,
 ): Promise<Decision> {
   if (table.rules.length === 0) return { route: undefined };
-  return (
-    (await twoRequests(text, context, catalog, lookup, table)) ??
-    decideOne(text, context, catalog, lookup, table)
-  );
+  const read = (words: string) => readingOf(words, context, catalog, lookup, table);
+  const whole = read(text);
+  if (!whole) return { route: undefined };
+  return (await twoRequests(text, whole.lexicon, read, table)) ?? decideOne(whole, table);
 }
 
 /**
@@ -87,13 +87,10 @@ export async function decideUtterance(
  */
 async function twoRequests(
   text: string,
-  context: ConversationContext,
-  catalog: RouterCatalog,
-  lookup: ItemLookup | undefined,
+  lexicon: Lexicon,
+  read: (words: string) => Reading | undefined,
   table: RouterTable,
 ): Promise<Decision | undefined> {
-  const lexicon = catalog.lexicon;
-  if (!lexicon) return undefined;
   const spoken = text.split(/\s+/).filter(Boolean);
   // A word as the joins are written: lower case, no accents, no punctuation around it.
   const plain = spoken.map((word) =>
@@ -109,25 +106,18 @@ async function twoRequests(
       (_, index) => index > 0 && parts.every((part, offset) => plain[index + offset] === part),
     );
     if (at < 0 || at + parts.length >= spoken.length) continue;
-    const first = spoken.slice(0, at).join(' ');
     const second = spoken.slice(at + parts.length).join(' ');
-    const [one, other] = [
-      await decideOne(first, context, catalog, lookup, table),
-      await decideOne(second, context, catalog, lookup, table),
-    ];
+    const sides = [read(spoken.slice(0, at).join(' ')), read(second)];
+    const [one, other] = [await decideOne(sides[0], table), await decideOne(sides[1], table)];
     if (one.route?.kind !== 'tool' || other.route?.kind !== 'tool') continue;
     if (one.route.tool.operation === other.route.tool.operation) continue;
     // "The first one and the second one" is one request, and so is "the green and the blue one":
     // a side that only points or names a colour asks nothing itself. One that names a kind or
     // other words to search for ("... and a stove instead") does.
-    const own = (words: string, route: { tool: { operation: string } }) => {
-      const reading = readingOf(words, context, catalog, lookup, table);
-      return (
-        reading !== undefined &&
-        (asksItself(reading) || (route.tool.operation === 'search' && namesSubject(reading)))
-      );
-    };
-    if (!own(first, one.route) || !own(second, other.route)) continue;
+    const own = (reading: Reading | undefined, route: { tool: { operation: string } }) =>
+      reading !== undefined &&
+      (asksItself(reading) || (route.tool.operation === 'search' && namesSubject(reading)));
+    if (!own(sides[0], one.route) || !own(sides[1], other.route)) continue;
     return { ...one, then: second };
   }
   return undefined;
@@ -154,14 +144,7 @@ function namesSubject(reading: Reading): boolean {
 }
 
 /** Runs the table on one request in priority order: the first rule that answers decides. */
-async function decideOne(
-  text: string,
-  context: ConversationContext,
-  catalog: RouterCatalog,
-  lookup: ItemLookup | undefined,
-  table: RouterTable,
-): Promise<Decision> {
-  const reading = readingOf(text, context, catalog, lookup, table);
+async function decideOne(reading: Reading | undefined, table: RouterTable): Promise<Decision> {
   if (!reading) return { route: undefined };
   for (const rule of table.rules) {
     const answer = await rule.match(reading);

@@ -75,6 +75,13 @@ export function canRank(items: readonly SeenItem[], ranking: Ranking): boolean {
   return items.some((item) => rankValue(item, ranking) !== undefined);
 }
 
+/** "The cheapest one", "le moins cher": a ranking that picks one item, as clear as a position. */
+export function picksByRanking(tokens: readonly string[], lexicon: Lexicon): boolean {
+  return (
+    rankingOf(tokens, lexicon) !== undefined && tokens.some((token) => lexicon.one.includes(token))
+  );
+}
+
 /** Whether the words point at an item by pronoun ("add it", "tell me about that one"). */
 export function pointsAtFocus(tokens: readonly string[], lexicon: Lexicon): boolean {
   return hasPhrase(tokens, lexicon.pronouns);

@@ -1,7 +1,13 @@
 // The cart feature's rules: take out, put in, show. Each reads which item is meant from what was
 // shown, the cart and the catalogue, and how many.
 import { toolFor } from '../catalog.js';
-import { ordinals, pointsAtFocus, rankingOf, referredItems } from '../references.js';
+import {
+  ordinals,
+  picksByRanking,
+  pointsAtFocus,
+  rankingOf,
+  referredItems,
+} from '../references.js';
 import { lookupNamed, pointsAtItem, removalTarget } from '../subjects.js';
 import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
@@ -101,9 +107,7 @@ export const CART_RULES: readonly Rule[] = [
           (mentionsCart ||
             pointsAtFocus(tokens, lexicon) ||
             ordinals(tokens, lexicon).length > 0 ||
-            // "Add the cheapest one": a ranking that picks one is as clear as a position.
-            (rankingOf(tokens, lexicon) !== undefined &&
-              tokens.some((token) => lexicon.one.includes(token))) ||
+            picksByRanking(tokens, lexicon) ||
             has(lexicon.buyVerbs))) ||
         counted(reading);
       if (!adds) return undefined;

@@ -6,6 +6,7 @@ import {
   canRank,
   namedCatalogueItem,
   ordinals,
+  picksByRanking,
   pointsAtFocus,
   ranked,
   rankingOf,
@@ -28,8 +29,7 @@ function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
     has(lexicon.display) ||
     ordinals(tokens, lexicon).length > 0 ||
     pointsAtFocus(tokens, lexicon) ||
-    (rankingOf(tokens, lexicon) !== undefined &&
-      tokens.some((token) => lexicon.one.includes(token))) ||
+    picksByRanking(tokens, lexicon) ||
     has(lexicon.definite)
   );
 }
