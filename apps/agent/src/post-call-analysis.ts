@@ -245,7 +245,8 @@ export function readAnalysis(declared: ScenarioAnalysis, answer: string): Conver
   };
 }
 
-function answersJson(model: llm.LLM): model is llm.LLM & JsonAnswering {
+/** Whether the model answers in a JSON shape by construction ({@link JsonAnswering}). */
+export function answersJson(model: llm.LLM): model is llm.LLM & JsonAnswering {
   return typeof (model as Partial<JsonAnswering>).answerJson === 'function';
 }
 

@@ -7,6 +7,7 @@
 // generated), and the transcript then holds what the visitor heard. The model sees it as the start
 // of its own earlier reply on the next turn, which is what it was.
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+import type { JsonAnswering, JsonQuestion } from '../post-call-analysis.js';
 
 /**
  * How long after the model is asked a reply may take to begin before the acknowledgement is said.
@@ -34,6 +35,9 @@ export function acknowledgementsFor(language: string): readonly string[] {
 interface Warmable {
   warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
 }
+
+/** An LLM that answers in a JSON shape (the embedded one; see `../post-call-analysis.ts`). */
+type MaybeJsonAnswering = Partial<JsonAnswering>;
 
 /**
  * Wraps a conversation's LLM so that a reply slower than {@link ACKNOWLEDGE_AFTER_MS} starts
@@ -85,6 +89,17 @@ export class AcknowledgingLLM extends llm.LLM {
   /** Forwards the embedded model's warm-up of the scenario's prompt. */
   warm(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void> {
     return (this.inner as llm.LLM & Warmable).warm?.(options) ?? Promise.resolve();
+  }
+
+  /**
+   * Forwards the embedded model's answers in a JSON shape (the router's choice of a request, the
+   * post-call analysis): they are no turn of the conversation, and need no acknowledgement.
+   */
+  answerJson(question: JsonQuestion, signal?: AbortSignal): Promise<string> {
+    const inner = this.inner as llm.LLM & MaybeJsonAnswering;
+    if (typeof inner.answerJson !== 'function')
+      return Promise.reject(new Error(`${inner.label()} cannot answer in a JSON shape`));
+    return inner.answerJson(question, signal);
   }
 
   /** The next acknowledgement, for the visitor turn `turnId`; undefined once it had one. */

@@ -16,13 +16,13 @@ import {
   type ToolTurn,
 } from './replies.js';
 import { templatesFor } from './reply-templates.js';
-import { CART_RULES } from './rules/cart.js';
-import { COMPARE_RULES } from './rules/compare.js';
-import { DISPLAY_RULES } from './rules/display.js';
+import { CART_READERS, CART_RULES } from './rules/cart.js';
+import { COMPARE_READERS, COMPARE_RULES } from './rules/compare.js';
+import { DISPLAY_READERS, DISPLAY_RULES } from './rules/display.js';
 import { END_RULES } from './rules/end.js';
-import { SEARCH_RULES } from './rules/search.js';
+import { SEARCH_READERS, SEARCH_RULES } from './rules/search.js';
 import { GUARD_RULES, QUESTION_TO_MODEL_RULE } from './rules/talk.js';
-import type { Rule } from './rules/types.js';
+import type { Rule, SlotReader, SlotReaders } from './rules/types.js';
 
 /** One feature type's part of the router. */
 export interface FeatureIntents {
@@ -31,6 +31,11 @@ export interface FeatureIntents {
   rules: readonly Rule[];
   /** The templates answering its operations' results (the router's own calls only). */
   replies: Partial<Record<Operation, ToolReplyTemplate>>;
+  /**
+   * What it reads of a request the model named as one of its operations (see `./chooser.ts`).
+   * None: the model names none of them (ending a conversation is never the model's guess).
+   */
+  readers?: SlotReaders;
 }
 
 /** The router's features, by feature type. */
@@ -39,18 +44,26 @@ export const FEATURE_INTENTS: readonly FeatureIntents[] = [
     feature: FEATURE_TYPES.COLLECTION_ITEMS_SEARCH,
     rules: SEARCH_RULES,
     replies: { search: searchResultReply },
+    readers: SEARCH_READERS,
   },
   {
     feature: FEATURE_TYPES.COLLECTION_ITEMS_DISPLAY,
     rules: DISPLAY_RULES,
     replies: { display: displayReply },
+    readers: DISPLAY_READERS,
   },
   {
     feature: FEATURE_TYPES.COLLECTION_ITEMS_COMPARISON,
     rules: COMPARE_RULES,
     replies: { compare: compareReply },
+    readers: COMPARE_READERS,
   },
-  { feature: FEATURE_TYPES.BUCKET_LIST_CRUD, rules: CART_RULES, replies: cartReplies },
+  {
+    feature: FEATURE_TYPES.BUCKET_LIST_CRUD,
+    rules: CART_RULES,
+    replies: cartReplies,
+    readers: CART_READERS,
+  },
   {
     feature: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
     rules: END_RULES,
@@ -93,6 +106,11 @@ export function rulesFor(operations: readonly Operation[], documents = false): R
     (rule) => shows || !documents || rule.id !== QUESTION_TO_MODEL_RULE,
   );
   return [...guards, ...rules].sort((a, b) => b.priority - a.priority);
+}
+
+/** The slot reader of an operation, when a feature of the router has one. */
+export function slotReaderFor(operation: Operation): SlotReader | undefined {
+  return FEATURE_INTENTS.find((feature) => feature.readers?.[operation])?.readers?.[operation];
 }
 
 /**

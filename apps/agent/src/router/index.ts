@@ -2,6 +2,7 @@
 import type { llm } from '@livekit/agents';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import type { ConversationApi } from '../api-client.js';
+import { answersJson } from '../post-call-analysis.js';
 import { filtersFromArgs, knowledgeAnswersOf, knowledgeToolOf, operationOf } from '../tools.js';
 import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
@@ -138,6 +139,8 @@ export function withRouter(
     // The embedded model agrees with what it is asked: its outright answers are held to what it
     // was given (bench/agent/eval, the out-of-scope sets).
     grounded: embedded,
+    // The embedded model names the request of a turn no rule reads; the rules read its slots.
+    chooser: embedded && answersJson(model) ? model : undefined,
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }

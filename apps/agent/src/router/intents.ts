@@ -5,11 +5,12 @@
 import type { RouterCatalog } from './catalog.js';
 import type { ConversationContext } from './context.js';
 import type { ItemLookup, Route } from './route.js';
-import { rulesFor } from './features.js';
+import { rulesFor, slotReaderFor } from './features.js';
 import { describedQuery, filters, searchQuery } from './filters.js';
 import type { Lexicon } from './lexicon.js';
 import { repairedHearing } from './hearing.js';
 import type { Reading, Rule, SearchSlots } from './rules/types.js';
+import type { Operation } from '../tools.js';
 import { matchesSubject } from './subjects.js';
 import { hasPhrase, words } from './text.js';
 import { joinedCompounds, takesOut } from './utterance.js';
@@ -76,6 +77,25 @@ export async function decideUtterance(
   const whole = read(text);
   if (!whole) return { route: undefined };
   return (await twoRequests(text, whole.lexicon, read, table)) ?? decideOne(whole, table);
+}
+
+/**
+ * Reads an utterance as a request of `operation` (the model named it): the feature's slot reader
+ * finds its item, count or search words. `undefined` when the words do not say enough, or no
+ * routed tool or reader serves the operation: the model answers the turn then.
+ */
+export async function readAs(
+  operation: Operation,
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup: ItemLookup | undefined,
+  table: RouterTable,
+): Promise<Route | undefined> {
+  const reader = slotReaderFor(operation);
+  if (!reader || !catalog.tools.some((tool) => tool.operation === operation)) return undefined;
+  const reading = readingOf(text, context, catalog, lookup, table);
+  return reading ? reader(reading) : undefined;
 }
 
 /**

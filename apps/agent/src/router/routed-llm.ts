@@ -6,14 +6,23 @@
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import { randomUUID } from 'node:crypto';
 import type { KnowledgeAnswers } from '@svc/protocol/agent';
+import type { JsonAnswering } from '../post-call-analysis.js';
 import type { Operation } from '../tools.js';
 import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
-import { callArguments, conversationContext, toolResultOf } from './context.js';
+import {
+  callArguments,
+  conversationContext,
+  toolResultOf,
+  type ConversationContext,
+} from './context.js';
 import { toolReplies } from './features.js';
+import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
 import { answersFromBelief, groundOf, judgedLength } from './belief.js';
+import { choosableOperations, chooseOperation, CHOSEN_RULE_PREFIX } from './chooser.js';
 import {
   decideUtterance,
+  readAs,
   routerTable,
   type ItemLookup,
   type Route,
@@ -99,6 +108,21 @@ export interface RouterOptions {
    * the embedded one. Its first sentence is held until it can be judged.
    */
   grounded?: boolean | undefined;
+  /**
+   * The model that names the request of a turn no rule reads, among the router's own (see
+   * `./chooser.ts`); the feature's slot readers then read it. For a model that chooses a request
+   * well and its arguments badly, and takes seconds for a turn of its own: the embedded one.
+   */
+  chooser?: JsonAnswering | undefined;
+}
+
+/**
+ * An LLM that says a short acknowledgement when a turn's answer is slow to begin (see
+ * `../model-host/acknowledgement.ts`): the router says it too while the model chooses a request.
+ */
+interface Acknowledging {
+  readonly afterMs: number;
+  acknowledgementFor(turnId: string): string | undefined;
 }
 
 /** An LLM with the intent router and reply templates in front of it. */
@@ -111,6 +135,8 @@ export class RoutedLLM extends llm.LLM {
   readonly #issued = new Map<string, string>();
   /** The second request of a turn, by the call id of the first's call: routed once it answered. */
   readonly #then = new Map<string, string>();
+  /** The requests the chooser may name in this scenario. */
+  readonly choosable: readonly Operation[];
 
   constructor(
     readonly inner: llm.LLM,
@@ -118,6 +144,7 @@ export class RoutedLLM extends llm.LLM {
   ) {
     super();
     this.table = options.table ?? routerTable(options.catalog);
+    this.choosable = options.chooser ? choosableOperations(options.catalog) : [];
     // The inner LLM's errors and metrics are the session's to see.
     inner.on('error', (event) => this.emit('error', event));
   }
@@ -341,14 +368,27 @@ class RoutedLLMStream extends llm.LLMStream {
       // It is no business's voice: the words never reached anyone.
       const reply = this.#misheard() ? routerReply('not_heard', options.style) : undefined;
       if (reply === undefined) {
-        if (rule) handed(rule);
-        else if (this.#searchKnowledge(last.text, callable)) {
+        // A guard or a rule that handed the turn over knew why (small talk, the business's own
+        // tool, a request it could not complete); an open question it only left to the model.
+        if (rule && rule !== QUESTION_TO_MODEL_RULE) {
+          handed(rule);
+          return false;
+        }
+        const chosen = await this.#chosen(last.text, context, callable);
+        if (chosen?.route) {
+          decided('router', chosen.rule, chosen.route.tool.name);
+          this.#call(chosen.route, chosen.rule);
+          return true;
+        }
+        if (this.#searchKnowledge(last.text, callable)) {
           // The model answers this turn from what the search brings (its decision, named), unless
           // the passages are read out: then the turn is the router's from the start.
           const by = options.knowledgeAnswers === 'passages' ? 'router' : 'llm';
           decided(by, KNOWLEDGE_FIRST_RULE, options.knowledgeTool);
           return true;
         }
+        const by = chosen?.rule ?? rule;
+        if (by) handed(by);
         return false;
       }
       decided('router', NOT_HEARD_RULE);
@@ -366,6 +406,61 @@ class RoutedLLMStream extends llm.LLMStream {
     decided('router', rule, route.tool.name);
     this.#call(route, rule, then);
     return true;
+  }
+
+  /**
+   * The request the chooser names for a turn no rule read, read by its feature's slot reader:
+   * `undefined` when no chooser is asked; a rule with no route when it named none
+   * (`chosen.talk`) or the words do not say enough for the one it named.
+   */
+  async #chosen(
+    text: string,
+    context: ConversationContext,
+    callable: ReadonlySet<string>,
+  ): Promise<{ rule: string; route?: Extract<Route, { kind: 'tool' }> } | undefined> {
+    const owner = this.#owner;
+    const { chooser, catalog, lookup } = owner.options;
+    if (!chooser || owner.choosable.length === 0 || this.#params.toolChoice === 'none')
+      return undefined;
+    const stopAcknowledging = this.#acknowledgeIfSlow();
+    let operation: Operation | undefined;
+    try {
+      operation = await chooseOperation(
+        chooser,
+        text,
+        context,
+        owner.choosable,
+        this.abortController.signal,
+      );
+    } finally {
+      stopAcknowledging();
+    }
+    const rule = `${CHOSEN_RULE_PREFIX}${operation ?? 'talk'}`;
+    if (!operation) return { rule };
+    const route = await readAs(operation, text, context, catalog, lookup, owner.table);
+    return route?.kind === 'tool' && callable.has(route.tool.name) ? { rule, route } : { rule };
+  }
+
+  /**
+   * Spoken through an acknowledging LLM, says its acknowledgement if the choice is slower than it
+   * allows a silence; the LLM then says none for this turn. Returns what stops the wait.
+   */
+  #acknowledgeIfSlow(): () => void {
+    const inner = this.#owner.inner as llm.LLM & Partial<Acknowledging>;
+    const lastUser = this.chatCtx.items.findLast(
+      (item) => item.type === 'message' && item.role === 'user',
+    );
+    if (typeof inner.acknowledgementFor !== 'function' || !lastUser) return () => undefined;
+    const timer = setTimeout(() => {
+      if (this.abortController.signal.aborted) return;
+      const phrase = inner.acknowledgementFor?.(lastUser.id);
+      if (phrase)
+        this.queue.put({
+          id: `ack_${lastUser.id}`,
+          delta: { role: 'assistant', content: `${phrase} ` },
+        });
+    }, inner.afterMs ?? 0);
+    return () => clearTimeout(timer);
   }
 
   /** Makes a routed tool's calls; `then`, a second request, waits for the last of them. */

@@ -16,10 +16,13 @@ import {
   toolReplies,
   toolReply,
   withRouter,
+  RoutedLLM,
+  type RouterDecision,
 } from './index.js';
+import { acknowledging } from '../model-host/acknowledgement.js';
 import { conversationContext, toolResultOf, type SeenItem } from './context.js';
 import type { RouterCatalog } from './catalog.js';
-import type { ItemLookup, Route } from './intents.js';
+import { readAs, routerTable, type ItemLookup, type Route } from './intents.js';
 
 let api: ListeningTestApi;
 let client: ConversationApi;
@@ -546,6 +549,54 @@ describe('the intent router on the demo scenario', () => {
   });
 });
 
+describe('a request the model named, read by its feature', () => {
+  /** What `operation`'s reader makes of `text` in the dialogue as it stands. */
+  async function read(dialogue: Dialogue, operation: Parameters<typeof readAs>[0], text: string) {
+    const context = conversationContext(dialogue.entries, (name) => dialogue.operation(name));
+    return readAs(operation, text, context, catalog, lookup, routerTable(catalog));
+  }
+
+  it('adds, shows, lists and removes what the words point at, and nothing when they point at none', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some headlamps');
+    const shown = dialogue.lastItems();
+    await dialogue.say('tell me about the second one');
+    expect(args(await read(dialogue, 'cart_add', 'yes please, that one'))).toEqual({
+      item_id: shown[1]?.id,
+    });
+    const cheapest = [...shown].sort((a, b) => price(a) - price(b))[0];
+    expect(args(await read(dialogue, 'cart_add', 'two of the cheapest for me'))).toEqual({
+      item_id: cheapest?.id,
+      quantity: 2,
+    });
+    // No word points at an item: the item in focus is not added by default.
+    expect(await read(dialogue, 'cart_add', 'could you ship an order to Norway')).toBe(undefined);
+    expect(args(await read(dialogue, 'display', 'the third one sounds nice'))).toEqual({
+      item_id: shown[2]?.id,
+    });
+    expect(tool(await read(dialogue, 'cart_list', 'what did I put aside'))).toBe('show_cart');
+    expect(args(await read(dialogue, 'cart_remove', 'scrap that'))).toEqual({
+      item_id: shown[1]?.id,
+    });
+  });
+
+  it('searches only words it reads all of, and compares only items the words point at', async () => {
+    const dialogue = new Dialogue();
+    expect(args(await read(dialogue, 'search', 'tents under 200 dollars'))).toEqual({
+      category: 'tents',
+      max_price: 200,
+    });
+    // A question about the business that names a kind is no search for it.
+    expect(await read(dialogue, 'search', 'do you fix broken zips on tents')).toBe(undefined);
+    await dialogue.say('show me some sleeping bags');
+    const shown = dialogue.lastItems();
+    expect(await read(dialogue, 'compare', 'which is the warmest')).toBe(undefined);
+    expect(args(await read(dialogue, 'compare', 'the first and the third side by side'))).toEqual({
+      item_ids: [shown[0]?.id, shown[2]?.id],
+    });
+  });
+});
+
 describe('reply templates', () => {
   it('say "no" to "is it waterproof?" of an item that is not, and only when asked', () => {
     const result = {
@@ -707,6 +758,80 @@ describe('RoutedLLM', () => {
       'Why did the tent blush?',
     );
     expect(decisions).toEqual(['router', 'llm']);
+  });
+
+  it('asks the chooser for a turn no rule reads, and routes what it names through the slot readers', async () => {
+    const asked: string[] = [];
+    const chooser = (action: string, delayMs = 0) => ({
+      answerJson: async (question: { prompt: string }) => {
+        asked.push(question.prompt);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return JSON.stringify({ action });
+      },
+    });
+    const decisions: RouterDecision[] = [];
+    const routed = (inner: llm.LLM, answers: ReturnType<typeof chooser>) =>
+      new RoutedLLM(inner, {
+        catalog,
+        style: { language: 'en-US', spoken: false },
+        lookup,
+        chooser: answers,
+        onDecision: (decision) => decisions.push(decision),
+      });
+    const toolCtx = Object.fromEntries(
+      routedTools(runtime).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {} } as never,
+          execute: async () => undefined,
+        }),
+      ]),
+    ) as never;
+    const turn = (text: string) => {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: text });
+      return chatCtx;
+    };
+
+    // Named and read: the cart is shown, by the router, with the rule that says who chose.
+    const inner = new voice.testing.FakeLLM([
+      { input: 'what did I put aside', type: 'llm', content: 'The model guessed.' },
+      { input: 'my brother visits next week', type: 'llm', content: 'Not that I know of.' },
+    ]);
+    const listed = await drain(
+      routed(inner, chooser('cart')).chat({ chatCtx: turn('what did I put aside'), toolCtx }),
+    );
+    expect(listed.calls).toEqual([{ name: 'show_cart', args: '{}' }]);
+    expect(decisions.at(-1)).toMatchObject({
+      by: 'router',
+      rule: 'chosen.cart_list',
+      tool: 'show_cart',
+    });
+    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "what did I put aside"']);
+
+    // "talk": the model answers, and the turn records that the chooser handed it over.
+    const talked = await drain(
+      routed(inner, chooser('talk')).chat({
+        chatCtx: turn('my brother visits next week'),
+        toolCtx,
+      }),
+    );
+    expect(talked).toEqual({ text: 'Not that I know of.', calls: [] });
+    expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'chosen.talk' });
+
+    // A turn a rule reads, or one a guard hands to the model, never waits for a choice.
+    asked.length = 0;
+    await drain(
+      routed(inner, chooser('add')).chat({ chatCtx: turn('do you have any tents'), toolCtx }),
+    );
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', tool: 'search_products' });
+    expect(asked).toEqual([]);
+
+    // Spoken through an acknowledging LLM, a slow choice is covered by its acknowledgement, once.
+    const slow = routed(acknowledging(inner, 'en-US', 20), chooser('cart', 200));
+    const covered = await drain(slow.chat({ chatCtx: turn('what did I put aside'), toolCtx }));
+    expect(covered).toEqual({ text: 'One moment. ', calls: [{ name: 'show_cart', args: '{}' }] });
   });
 
   it('runs both removals of "remove them both" through the framework and answers them in one sentence', async () => {

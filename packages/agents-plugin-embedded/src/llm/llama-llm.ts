@@ -159,7 +159,11 @@ export class LlamaLLM extends llm.LLM {
     ];
     const prompt = JSON.stringify(history);
     const stop = signal ?? new AbortController().signal;
-    const slot = await acquireSlot(runtime, prompt, stop);
+    // The same instructions are asked again and again (the router's choice of a request, with
+    // only the visitor's words new): any slot that holds them is the one to take, and no other
+    // slot's conversation is evicted for them.
+    const instructions = JSON.stringify(history.slice(0, 1)).slice(0, -1);
+    const slot = await acquireSlot(runtime, prompt, stop, instructions, Number.POSITIVE_INFINITY);
     try {
       const grammar = await grammarFor(runtime, request.schema);
       const response = await slot.chat.generateResponse(history, {

@@ -164,14 +164,17 @@ export function commonPrefix(a: string, b: string): number {
  * last prompt this one continues
  * (the same conversation, or its warm-up), the longest such; else the slot released longest ago,
  * so that another live conversation keeps its evaluated turns. Waits instead when a busy slot
- * holds much more of the prompt (the conversation's own warm-up still running). Rejects when
- * `signal` aborts first.
+ * holds much more of the prompt (the conversation's own warm-up still running). `slack`: how much
+ * of a slot's last prompt this one may leave out and still continue it; a question that keeps no
+ * conversation (an answer in a JSON shape) continues any slot that holds its `prefix`. Rejects
+ * when `signal` aborts first.
  */
 export async function acquireSlot(
   runtime: Runtime,
   prompt: string,
   signal: AbortSignal,
   prefix = '',
+  slack = CONTINUATION_SLACK_CHARS,
 ): Promise<Slot> {
   for (;;) {
     signal.throwIfAborted();
@@ -183,9 +186,7 @@ export async function acquireSlot(
       const held = slot.busy ? slot.pendingPrompt : slot.lastPrompt;
       const length = commonPrefix(held, prompt);
       // Another scenario's prompt is never continued, however little of it there is.
-      const continues =
-        held === '' ||
-        (held.startsWith(prefix) && held.length - length <= CONTINUATION_SLACK_CHARS);
+      const continues = held === '' || (held.startsWith(prefix) && held.length - length <= slack);
       if (slot.busy) {
         if (continues) bestBusyLength = Math.max(bestBusyLength, length);
         continue;

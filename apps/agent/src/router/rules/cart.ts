@@ -2,19 +2,20 @@
 // shown, the cart and the catalogue, and how many.
 import { toolFor } from '../catalog.js';
 import {
+  namedCatalogueItem,
   ordinals,
   picksByRanking,
   pointsAtFocus,
   rankingOf,
   referredItems,
 } from '../references.js';
-import { lookupNamed, pointsAtItem, removalTarget } from '../subjects.js';
+import { lookupNamed, pointsAtItem, removalTarget, subjectMatch } from '../subjects.js';
 import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
 import type { SeenItem } from '../context.js';
 import { formsOf } from '../languages/shared.js';
 import type { Route } from '../route.js';
-import { TO_MODEL, type Reading, type Rule } from './types.js';
+import { TO_MODEL, type Reading, type Rule, type SlotReaders } from './types.js';
 
 /**
  * "Three of those", "two of them" while one item is in focus: the plural is the count's, and the
@@ -144,3 +145,56 @@ export const CART_RULES: readonly Rule[] = [
     },
   },
 ];
+
+/**
+ * The item an addition the model named means: one that the words point at (a count of "those", a
+ * position, a ranking, "it", a name, "the green one"), never the item in focus by default: "could
+ * you send an order to Canada" names no item, and the model answers it.
+ */
+async function additionTarget(reading: Reading): Promise<SeenItem | undefined> {
+  const { tokens, context, catalog, lexicon, lookup } = reading;
+  const add = toolFor(catalog, 'cart_add');
+  if (!add) return undefined;
+  const ofFocus = countOfFocus(reading);
+  if (ofFocus) return ofFocus;
+  const pool =
+    context.compared.length > 0 && rankingOf(tokens, lexicon) ? context.compared : context.shown;
+  const [referred] = referredItems(tokens, context, pool, lexicon);
+  return (
+    referred ??
+    subjectMatch(tokens, catalog, pool, lexicon) ??
+    (namedCatalogueItem(tokens, catalog, lexicon)
+      ? await lookupNamed(tokens, catalog, add, lookup, lexicon)
+      : undefined)
+  );
+}
+
+/** The cart feature's slot readers, for a request whose operation the model named. */
+export const CART_READERS: SlotReaders = {
+  cart_add: async (reading) => {
+    const add = toolFor(reading.catalog, 'cart_add');
+    if (!add || reading.negated) return undefined;
+    const target = await additionTarget(reading);
+    if (!target) return undefined;
+    const count = quantity(reading.tokens, reading.lexicon);
+    return {
+      kind: 'tool',
+      tool: add,
+      args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
+    };
+  },
+  cart_remove: ({ tokens, context, catalog, lexicon }) => {
+    const remove = toolFor(catalog, 'cart_remove');
+    if (!remove) return undefined;
+    const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
+    if (!target) return undefined;
+    const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
+    return others.length > 0
+      ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
+      : route;
+  },
+  cart_list: ({ catalog }) => {
+    const list = toolFor(catalog, 'cart_list');
+    return list ? { kind: 'tool', tool: list, args: {} } : undefined;
+  },
+};

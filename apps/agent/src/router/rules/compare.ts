@@ -2,7 +2,7 @@
 import { toolFor } from '../catalog.js';
 import { compareRoute } from '../compare.js';
 import { ordinals, rankingOf } from '../references.js';
-import { TO_MODEL, type Rule } from './types.js';
+import { TO_MODEL, type Rule, type SlotReaders } from './types.js';
 
 /** The rules of the comparison feature. */
 export const COMPARE_RULES: readonly Rule[] = [
@@ -47,3 +47,15 @@ export const COMPARE_RULES: readonly Rule[] = [
     },
   },
 ];
+
+/** The comparison feature's slot reader, for a request whose operation the model named. */
+export const COMPARE_READERS: SlotReaders = {
+  // Items the words point at: "them", "these two", two positions. "Which has the most storage"
+  // compares nothing: it asks about what is shown, and the model answers it.
+  compare: async ({ tokens, context, catalog, lexicon, lookup, has }) => {
+    const compare = toolFor(catalog, 'compare');
+    const points = has(lexicon.comparePronouns) || ordinals(tokens, lexicon).length >= 2;
+    if (!compare || !points) return undefined;
+    return compareRoute(tokens, context, catalog, compare, lookup, lexicon);
+  },
+};

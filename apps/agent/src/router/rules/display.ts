@@ -16,7 +16,7 @@ import { lookupNamed, subjectMatch } from '../subjects.js';
 import { hasPhrase } from '../text.js';
 import { unreadWords } from '../unread.js';
 import { asksOpenly } from './talk.js';
-import type { Reading, Rule } from './types.js';
+import type { Reading, Rule, SlotReaders } from './types.js';
 
 /**
  * "The cheapest one, please": a ranking that picks one is as clear as a position. So is a definite
@@ -152,3 +152,20 @@ function asksFact(
   if (!keys.every((key) => booleans.has(key))) return false;
   return hasPhrase(tokens, lexicon.factWords) || (keys.length > 0 && asks);
 }
+
+/** The display feature's slot reader, for a request whose operation the model named. */
+export const DISPLAY_READERS: SlotReaders = {
+  // The one item the words point at among what was shown, else the one they name.
+  display: async ({ tokens, context, catalog, lexicon, lookup }) => {
+    const display = toolFor(catalog, 'display');
+    if (!display) return undefined;
+    const referred = referredItems(tokens, context, context.shown, lexicon);
+    const target =
+      (referred.length === 1 ? referred[0] : undefined) ??
+      subjectMatch(tokens, catalog, context.shown, lexicon) ??
+      (namedCatalogueItem(tokens, catalog, lexicon)
+        ? await lookupNamed(tokens, catalog, display, lookup, lexicon)
+        : undefined);
+    return target ? { kind: 'tool', tool: display, args: { item_id: target.id } } : undefined;
+  },
+};

@@ -6,8 +6,9 @@ import type { Lexicon } from '../lexicon.js';
 import { pointsAtFocus } from '../references.js';
 import { aboutCatalogue } from '../subjects.js';
 import { hasPhrase, itemWords } from '../text.js';
+import { unreadWords } from '../unread.js';
 import { asksOpenly } from './talk.js';
-import type { Reading, Rule } from './types.js';
+import type { Reading, Rule, SlotReaders } from './types.js';
 
 /**
  * The search's arguments: its words and filters, narrowing the last search when they only filter.
@@ -145,3 +146,18 @@ function sameFilter(a: string, b: string): boolean {
   const base = (key: string) => key.replace(/^(min|max)_/, '');
   return base(a) === base(b);
 }
+
+/** The search feature's slot reader, for a request whose operation the model named. */
+export const SEARCH_READERS: SlotReaders = {
+  // "Tablets with a screen of at least eleven inches": a kind and filters with no verb of
+  // searching. Only words the router reads all of: "do you repair cracked screens" or "how long
+  // does delivery take" name something of the catalogue among words it cannot read, and a search
+  // for them would answer a question about the business with items.
+  search: (reading) => {
+    const search = toolFor(reading.catalog, 'search');
+    const { query, filters } = reading.slots();
+    if (!search || !aboutCatalogue(query, filters)) return undefined;
+    if (unreadWords(reading.tokens, reading.catalog, reading.lexicon).length > 0) return undefined;
+    return { kind: 'tool', tool: search, args: searchArgs(reading, false) };
+  },
+};

@@ -72,3 +72,13 @@ export interface Rule {
   priority: number;
   match: (reading: Reading) => RuleAnswer | Promise<RuleAnswer>;
 }
+
+/**
+ * What a feature reads of a request once the request is known to be of one of its operations (the
+ * model named it, see `../chooser.ts`): the item, the count, the search's words. `undefined` when
+ * the words do not say enough to act on; the model then answers the turn itself.
+ */
+export type SlotReader = (reading: Reading) => Route | undefined | Promise<Route | undefined>;
+
+/** A feature's slot readers, by operation. */
+export type SlotReaders = Partial<Record<Operation, SlotReader>>;
