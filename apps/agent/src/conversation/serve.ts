@@ -6,7 +6,7 @@ import { limitedChannel, limitsOf, startConversationClock } from '../conversatio
 import { startDictation } from '../dictation.js';
 import { MessageLog } from '../messages.js';
 import { analyseConversation, transcriptOf } from '../post-call-analysis.js';
-import { withRouter } from '../router/index.js';
+import { warmChooser, withRouter } from '../router/index.js';
 import { scenarioAgent } from '../scenario-agent.js';
 import { closeRemoteSessionHost, createAgentSession } from './agent-session.js';
 import { conversationEnding } from './ending.js';
@@ -148,7 +148,7 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
   });
   run.started('session');
   await closeRemoteSessionHost(session);
-  warmModel(engines.llm, agent);
+  warmModel(engines.llm, agent, () => warmChooser(model));
 
   answerPageTopics({
     channel,

@@ -30,17 +30,20 @@ const catalogOf = (...operations: RoutedTool['operation'][]): RouterCatalog =>
   }) as unknown as RouterCatalog;
 
 describe('the choice of a request by the model', () => {
-  it("offers the scenario's routed requests that a feature reads, and never the end", () => {
+  it("offers the scenario's routed requests that a feature reads, the end only beside others", () => {
     const shop = catalogOf('search', 'display', 'cart_add', 'cart_list', 'end');
-    expect(choosableOperations(shop)).toEqual(['search', 'display', 'cart_add', 'cart_list']);
-    // A receptionist that only ends calls has nothing to choose among.
+    expect(choosableOperations(shop)).toEqual([
+      'search',
+      'display',
+      'cart_add',
+      'cart_list',
+      'end',
+    ]);
+    // A receptionist that only ends calls has nothing to choose among: "end" or "talk" alone is
+    // no choice a small model makes well.
     expect(choosableOperations(catalogOf('end'))).toEqual([]);
     const { instructions, schema } = choiceQuestion(['search', 'cart_add']);
-    expect(schema).toEqual({
-      type: 'object',
-      properties: { action: { enum: ['search', 'add', 'talk'] } },
-      required: ['action'],
-    });
+    expect(schema).toEqual({ type: 'string', enum: ['search', 'add', 'talk'] });
     expect(instructions).toContain('add: put an item into the cart');
     expect(instructions).not.toContain('compare:');
   });
@@ -66,16 +69,16 @@ describe('the choice of a request by the model', () => {
 
   it("reads the model's answer as one of the offered requests, and nothing else", async () => {
     const operations = ['search', 'cart_add'] as const;
-    const model = answering('{"action":"add"}');
+    const model = answering('"add"');
     expect(await chooseOperation(model, 'that one, please', nothing, operations)).toBe('cart_add');
     // The words are quoted in the prompt, after what the page shows.
     expect(model.asked[0]?.prompt).toBe('Nothing is on the page yet.\nVisitor: "that one, please"');
-    for (const answer of ['{"action":"talk"}', '{"action":"remove"}', 'not json', '{}'])
+    for (const answer of ['"talk"', '"remove"', 'not json', '{}'])
       expect(await chooseOperation(answering(answer), 'hm', nothing, operations), answer).toBe(
         undefined,
       );
     // None offered: the model is not asked.
-    const idle = answering('{"action":"add"}');
+    const idle = answering('"add"');
     expect(await chooseOperation(idle, 'that one', nothing, [])).toBe(undefined);
     expect(idle.asked).toEqual([]);
   });

@@ -145,6 +145,11 @@ export function withRouter(
   });
 }
 
+/** Warms the chooser of a routed LLM (see {@link RoutedLLM.warmChooser}); nothing for another. */
+export function warmChooser(model: llm.LLM): Promise<void> {
+  return model instanceof RoutedLLM ? model.warmChooser() : Promise.resolve();
+}
+
 /** The router's catalogue lookup on the conversation's API: a collection search, capped. */
 export function itemLookup(api: Pick<ConversationApi, 'search'>, limit: number): ItemLookup {
   return async (tool, query, filters, sort): Promise<SeenItem[]> => {

@@ -45,6 +45,9 @@ function stepOutputs(entries: readonly ChatEntry[]): OutputEntry[] {
   return outputs;
 }
 
+/** Longest the chooser's warm-up may wait for the model, ms (it may be evaluating a prompt). */
+const WARM_CHOICE_MS = 60_000;
+
 /** The rule id of the "say that again" a misheard turn gets. */
 export const NOT_HEARD_RULE = 'hearing.again';
 
@@ -190,6 +193,18 @@ export class RoutedLLM extends llm.LLM {
 
   override prewarm(): void {
     this.inner.prewarm();
+  }
+
+  /**
+   * Has the chooser evaluate its instructions once, so that the first turn no rule reads waits
+   * for the visitor's words only (the instructions take about three seconds on two cores; a slot
+   * keeps them for every conversation of the process after).
+   */
+  async warmChooser(): Promise<void> {
+    const { chooser } = this.options;
+    if (!chooser || this.choosable.length === 0) return;
+    const nothing = { shown: [], compared: [], focus: undefined, cart: undefined };
+    await chooseOperation(chooser, 'hello', nothing, this.choosable, undefined, WARM_CHOICE_MS);
   }
 
   chat({

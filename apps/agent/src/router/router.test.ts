@@ -575,6 +575,10 @@ describe('a request the model named, read by its feature', () => {
       item_id: shown[2]?.id,
     });
     expect(tool(await read(dialogue, 'cart_list', 'what did I put aside'))).toBe('show_cart');
+    // A parting ends only when it is the point of the turn: no question, no catalogue, no request.
+    expect(tool(await read(dialogue, 'end', "right, I'm sorted, ta"))).toBe('end_conversation');
+    expect(await read(dialogue, 'end', 'ta, and two more headlamps')).toBe(undefined);
+    expect(await read(dialogue, 'end', 'right, are you open on sundays?')).toBe(undefined);
     expect(args(await read(dialogue, 'cart_remove', 'scrap that'))).toEqual({
       item_id: shown[1]?.id,
     });
@@ -766,7 +770,7 @@ describe('RoutedLLM', () => {
       answerJson: async (question: { prompt: string }) => {
         asked.push(question.prompt);
         await new Promise((resolve) => setTimeout(resolve, delayMs));
-        return JSON.stringify({ action });
+        return JSON.stringify(action);
       },
     });
     const decisions: RouterDecision[] = [];
@@ -827,6 +831,10 @@ describe('RoutedLLM', () => {
     );
     expect(decisions.at(-1)).toMatchObject({ by: 'router', tool: 'search_products' });
     expect(asked).toEqual([]);
+
+    // Warmed once the scenario's prompt is: the instructions are evaluated before any turn.
+    await routed(inner, chooser('talk')).warmChooser();
+    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "hello"']);
 
     // Spoken through an acknowledging LLM, a slow choice is covered by its acknowledgement, once.
     const slow = routed(acknowledging(inner, 'en-US', 20), chooser('cart', 200));
