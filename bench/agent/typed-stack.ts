@@ -29,9 +29,14 @@ export interface TypedStack {
 /**
  * Starts livekit-server, the API (listening, with the public rate limit out of the way) and the
  * worker, and resolves once the worker is registered and connected. `standIn` runs the worker
- * without its model host, for scenarios whose model is patched to a scripted stand-in.
+ * without its model host, for scenarios whose model is patched to a scripted stand-in (with it
+ * when the stand-in's choices are the embedded model's).
  */
-export async function startTypedStack(options: { standIn: boolean }): Promise<TypedStack> {
+export async function startTypedStack(options: {
+  standIn: boolean;
+  /** With `standIn`, the model host runs for the router's choices of a request alone. */
+  choices?: boolean;
+}): Promise<TypedStack> {
   const server = await startLivekitServer();
   const api = await startTestApi({
     listen: true,
@@ -46,7 +51,11 @@ export async function startTypedStack(options: { standIn: boolean }): Promise<Ty
     healthPort,
     // `debug` logs each turn's decision: who answered it, the router or the model.
     env: options.standIn
-      ? { SVC_LLM_HOST: 'off', SVC_AGENT_TEST_PROVIDERS: '1', SVC_AGENT_LOG_LEVEL: 'debug' }
+      ? {
+          SVC_LLM_HOST: options.choices ? 'on' : 'off',
+          SVC_AGENT_TEST_PROVIDERS: '1',
+          SVC_AGENT_LOG_LEVEL: 'debug',
+        }
       : { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug' },
   });
   const workerLog = () => worker.log.join('');

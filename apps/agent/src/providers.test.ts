@@ -13,6 +13,7 @@ import {
   enginesFor,
   llmFor,
   recognizerPrompt,
+  ScriptedChoosingLLM,
   sttFor,
   ttsFor,
   voiceSpeaks,
@@ -139,8 +140,18 @@ describe('providers from a scenario', () => {
     expect(() => llmFor({ provider: 'nope' }, {})).toThrow(/openai-compatible/);
   });
 
-  it('keeps the scripted LLM to tests', () => {
+  it('keeps the scripted LLM to tests, with the choices of a request by the embedded model on request', async () => {
     expect(() => llmFor({ provider: 'scripted' }, {})).toThrow(/tests only/);
+    const tests = { SVC_AGENT_TEST_PROVIDERS: '1' };
+    expect(llmFor({ provider: 'scripted' }, tests)).not.toBeInstanceOf(ScriptedChoosingLLM);
+    expect(llmFor({ provider: 'scripted', choices: 'embedded' }, tests)).toBeInstanceOf(
+      ScriptedChoosingLLM,
+    );
+    const chooser = { answerJson: async () => '"add"' };
+    const scripted = new ScriptedChoosingLLM([], chooser);
+    expect(await scripted.answerJson({ instructions: 'pick', prompt: 'it', schema: {} })).toBe(
+      '"add"',
+    );
   });
 });
 

@@ -42,6 +42,7 @@ import type { Engines } from './conversation/options.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { readOperatorEndpoints } from './endpoints.js';
+import type { JsonAnswering, JsonQuestion } from './post-call-analysis.js';
 
 /**
  * Silence that closes an utterance in the embedded recognizer. Shorter than its default (500 ms)
@@ -99,6 +100,22 @@ export class ScriptedLLM extends voice.testing.FakeLLM {
       ...(line.reply !== undefined ? { content: line.reply } : {}),
       ...(line.tools ? { toolCalls: line.tools } : {}),
     };
+  }
+}
+
+/**
+ * A scripted LLM whose answers in a JSON shape (the router's choice of a request) come from the
+ * embedded model: a benchmark of the router and its choices, with the model's own turns scripted.
+ */
+export class ScriptedChoosingLLM extends ScriptedLLM implements JsonAnswering {
+  constructor(
+    script: ScriptLine[],
+    private readonly chooser: JsonAnswering,
+  ) {
+    super(script);
+  }
+  answerJson(question: JsonQuestion, signal?: AbortSignal): Promise<string> {
+    return this.chooser.answerJson(question, signal);
   }
 }
 
@@ -267,7 +284,13 @@ export function llmFor(
     case 'scripted':
       if (env.SVC_AGENT_TEST_PROVIDERS !== '1')
         throw new Error('the scripted LLM is for tests only (SVC_AGENT_TEST_PROVIDERS=1)');
-      return new ScriptedLLM((settings?.script as ScriptLine[] | undefined) ?? []);
+      // `choices: embedded`: the router's choices by the embedded model, the turns by the script.
+      return settings?.choices === 'embedded'
+        ? new ScriptedChoosingLLM(
+            (settings.script as ScriptLine[] | undefined) ?? [],
+            sharedEmbeddedLlm(),
+          )
+        : new ScriptedLLM((settings?.script as ScriptLine[] | undefined) ?? []);
     default:
       throw new Error(
         `unknown LLM provider ${provider}: use embedded, openai or openai-compatible`,

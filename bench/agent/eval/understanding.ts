@@ -11,6 +11,9 @@
 //                        "(model)": the router alone in minutes, where the embedded model takes
 //                        seconds a turn; its report counts the router's turns right and hands the
 //                        rest to the model unjudged (the embedded model is the default)
+//   --choices embedded   with the stand-in, the router's choice of a request for a turn no rule
+//                        reads is the embedded model's (the model host runs for it alone): the
+//                        router with its chooser, the model's own turns still unjudged
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -317,10 +320,14 @@ async function main(): Promise<void> {
       sets: { type: 'string' },
       limit: { type: 'string' },
       model: { type: 'string' },
+      choices: { type: 'string' },
     },
   });
   const standIn = values.model === 'stand-in';
   if (values.model !== undefined && !standIn) throw new Error('--model stand-in, or no --model');
+  const choices = values.choices === 'embedded';
+  if (values.choices !== undefined && !(choices && standIn))
+    throw new Error('--choices embedded goes with --model stand-in');
   const part = values.part as SetPart | undefined;
   if (part !== 'dev' && part !== 'heldout') throw new Error('--part dev|heldout');
   const wanted = values.sets
@@ -339,11 +346,11 @@ async function main(): Promise<void> {
   const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
   const started = new Date();
   const header = [
-    `Run ${started.toISOString()}, agent at ${checkoutState()}, typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals` : 'model host + intent router'}).`,
+    `Run ${started.toISOString()}, agent at ${checkoutState()}, typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals${choices ? "; the router's choices of a request by the embedded model" : ''}` : 'model host + intent router'}).`,
     `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} conversations of each` : ''}.`,
   ];
 
-  const stack = await startTypedStack({ standIn });
+  const stack = await startTypedStack({ standIn, choices });
   const { server, api, workerLog } = stack;
   const results: TurnResult[] = [];
   const stamp = started.toISOString().slice(0, 16).replace(/[:T]/g, '-');
@@ -368,6 +375,7 @@ async function main(): Promise<void> {
             llm: {
               provider: 'scripted',
               router: true,
+              ...(choices ? { choices: 'embedded' } : {}),
               script: [{ when: '[\\s\\S]', reply: STAND_IN_REPLY }],
             },
           },

@@ -139,8 +139,9 @@ export function withRouter(
     // The embedded model agrees with what it is asked: its outright answers are held to what it
     // was given (bench/agent/eval, the out-of-scope sets).
     grounded: embedded,
-    // The embedded model names the request of a turn no rule reads; the rules read its slots.
-    chooser: embedded && answersJson(model) ? model : undefined,
+    // The embedded model names the request of a turn no rule reads; the rules read its slots. A
+    // hosted model answers no JSON question here: it makes its own calls well.
+    chooser: answersJson(model) ? model : undefined,
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }
