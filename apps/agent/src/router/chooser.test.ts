@@ -43,7 +43,11 @@ describe('the choice of a request by the model', () => {
     // no choice a small model makes well.
     expect(choosableOperations(catalogOf('end'))).toEqual([]);
     const { instructions, schema } = choiceQuestion(['search', 'cart_add']);
-    expect(schema).toEqual({ type: 'string', enum: ['search', 'add', 'talk'] });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { action: { enum: ['search', 'add', 'talk'] } },
+      required: ['action'],
+    });
     expect(instructions).toContain('add: put an item into the cart');
     expect(instructions).not.toContain('compare:');
   });
@@ -69,16 +73,16 @@ describe('the choice of a request by the model', () => {
 
   it("reads the model's answer as one of the offered requests, and nothing else", async () => {
     const operations = ['search', 'cart_add'] as const;
-    const model = answering('"add"');
+    const model = answering('{"action":"add"}');
     expect(await chooseOperation(model, 'that one, please', nothing, operations)).toBe('cart_add');
     // The words are quoted in the prompt, after what the page shows.
     expect(model.asked[0]?.prompt).toBe('Nothing is on the page yet.\nVisitor: "that one, please"');
-    for (const answer of ['"talk"', '"remove"', 'not json', '{}'])
+    for (const answer of ['{"action":"talk"}', '{"action":"remove"}', 'not json', '{}', 'null'])
       expect(await chooseOperation(answering(answer), 'hm', nothing, operations), answer).toBe(
         undefined,
       );
     // None offered: the model is not asked.
-    const idle = answering('"add"');
+    const idle = answering('{"action":"add"}');
     expect(await chooseOperation(idle, 'that one', nothing, [])).toBe(undefined);
     expect(idle.asked).toEqual([]);
   });

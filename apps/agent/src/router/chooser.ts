@@ -82,8 +82,14 @@ export function choiceQuestion(operations: readonly Operation[]): {
       ...lines,
       `${TALK}: anything else (greetings, thanks, questions about the shop, delivery, returns, opening hours)`,
     ].join('\n'),
-    // A bare word: every generated token costs about 80 ms on two cores.
-    schema: { type: 'string', enum: [...offered.map((choice) => choice.name), TALK] },
+    // An object, not a bare word: asked for a bare word, the model answered "show" to most
+    // requests (the dev turns of the shop sets, four languages: 63 of 146 right, against 87 of
+    // 146 as an object's field).
+    schema: {
+      type: 'object',
+      properties: { action: { enum: [...offered.map((choice) => choice.name), TALK] } },
+      required: ['action'],
+    },
   };
 }
 
@@ -115,7 +121,7 @@ export async function chooseOperation(
   if (answer === undefined) return undefined;
   let name: unknown;
   try {
-    name = JSON.parse(answer);
+    name = (JSON.parse(answer) as { action?: unknown } | null)?.action;
   } catch {
     return undefined;
   }

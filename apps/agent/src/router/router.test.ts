@@ -770,7 +770,7 @@ describe('RoutedLLM', () => {
       answerJson: async (question: { prompt: string }) => {
         asked.push(question.prompt);
         await new Promise((resolve) => setTimeout(resolve, delayMs));
-        return JSON.stringify(action);
+        return JSON.stringify({ action });
       },
     });
     const decisions: RouterDecision[] = [];
