@@ -78,3 +78,20 @@ describe('acknowledging', () => {
     expect(acknowledging(inner, 'sv-SE')).toBe(inner);
   });
 });
+
+describe('answers in a JSON shape through an acknowledging LLM', () => {
+  it("are the inner model's, with no acknowledgement; a model that gives none is refused", async () => {
+    const inner = Object.assign(new SlowLLM(0, 'words'), {
+      answerJson: async (question: { prompt: string }) =>
+        `{"echo":${JSON.stringify(question.prompt)}}`,
+    });
+    const wrapped = acknowledging(inner, 'en-US', 0) as AcknowledgingLLM;
+    expect(await wrapped.answerJson({ instructions: 'echo', prompt: 'hi', schema: {} })).toBe(
+      '{"echo":"hi"}',
+    );
+    const plain = acknowledging(new SlowLLM(0, 'words'), 'en-US', 0) as AcknowledgingLLM;
+    await expect(
+      plain.answerJson({ instructions: 'echo', prompt: 'hi', schema: {} }),
+    ).rejects.toThrow(/cannot answer in a JSON shape/);
+  });
+});

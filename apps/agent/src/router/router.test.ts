@@ -729,6 +729,20 @@ describe('RoutedLLM', () => {
     return { text, calls };
   }
 
+  /** The scenario's routed tools as the framework holds them, each doing nothing. */
+  function routedToolContext(): never {
+    return Object.fromEntries(
+      routedTools(runtime).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {} } as never,
+          execute: async () => undefined,
+        }),
+      ]),
+    ) as never;
+  }
+
   it('answers routed turns without the inner LLM, and passes the rest to it', async () => {
     const inner = new voice.testing.FakeLLM([
       { input: 'tell me a joke', type: 'llm', content: 'Why did the tent blush?' },
@@ -739,26 +753,17 @@ describe('RoutedLLM', () => {
       limit: 5,
       onDecision: (decision) => decisions.push(decision.by),
     });
-    const toolCtx = Object.fromEntries(
-      routedTools(runtime).map((routed) => [
-        routed.name,
-        llm.tool({
-          description: routed.name,
-          parameters: { type: 'object', properties: {} } as never,
-          execute: async () => undefined,
-        }),
-      ]),
-    );
+    const toolCtx = routedToolContext();
     const chatCtx = llm.ChatContext.empty();
     chatCtx.addMessage({ role: 'user', content: 'do you have any tents' });
-    const routed = await drain(model.chat({ chatCtx, toolCtx: toolCtx as never }));
+    const routed = await drain(model.chat({ chatCtx, toolCtx }));
     expect(routed.calls).toEqual([
       { name: 'search_products', args: JSON.stringify({ category: 'tents' }) },
     ]);
 
     const open = llm.ChatContext.empty();
     open.addMessage({ role: 'user', content: 'tell me a joke' });
-    expect((await drain(model.chat({ chatCtx: open, toolCtx: toolCtx as never }))).text).toBe(
+    expect((await drain(model.chat({ chatCtx: open, toolCtx }))).text).toBe(
       'Why did the tent blush?',
     );
     expect(decisions).toEqual(['router', 'llm']);
@@ -782,16 +787,7 @@ describe('RoutedLLM', () => {
         chooser: answers,
         onDecision: (decision) => decisions.push(decision),
       });
-    const toolCtx = Object.fromEntries(
-      routedTools(runtime).map((routed) => [
-        routed.name,
-        llm.tool({
-          description: routed.name,
-          parameters: { type: 'object', properties: {} } as never,
-          execute: async () => undefined,
-        }),
-      ]),
-    ) as never;
+    const toolCtx = routedToolContext();
     const turn = (text: string) => {
       const chatCtx = llm.ChatContext.empty();
       chatCtx.addMessage({ role: 'user', content: text });

@@ -56,29 +56,15 @@ describe('acquireSlot', () => {
   it('takes the slot that holds the same instructions for a question that keeps no conversation', async () => {
     const choose = '[{"type":"system","text":"Choose the one action."}';
     const question = (words: string) => `${choose},{"type":"user","text":"${words}"}]`;
+    const asked = question('Nothing is on the page yet. Visitor: hi');
     // Slot 0 (used longest ago) holds a live conversation, slot 1 the last question.
     const runtime = pool([
       dana,
       question('A list of 5 items is on the page. Visitor: what have I put in the cart so far'),
     ]);
-    expect(
-      await acquireSlot(
-        runtime,
-        question('Nothing is on the page yet. Visitor: hi'),
-        signal,
-        choose,
-        Infinity,
-      ),
-    ).toBe(runtime.slots[1]);
+    expect(await acquireSlot(runtime, asked, signal, choose, Infinity)).toBe(runtime.slots[1]);
     // Asked as a conversation's turn, the last question's slot would not count as continued.
     runtime.slots[1]!.busy = false;
-    expect(
-      await acquireSlot(
-        runtime,
-        question('Nothing is on the page yet. Visitor: hi'),
-        signal,
-        choose,
-      ),
-    ).toBe(runtime.slots[0]);
+    expect(await acquireSlot(runtime, asked, signal, choose)).toBe(runtime.slots[0]);
   });
 });
