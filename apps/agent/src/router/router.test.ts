@@ -242,6 +242,10 @@ describe('the intent router on the demo scenario', () => {
     const asWell = await dialogue.say('and the second one as well');
     expect(tool(asWell)).toBe('add_to_cart');
     expect(args(asWell)).toEqual({ item_id: again[1]?.id });
+    // A kind nobody was shown is no "same again": it is looked for.
+    const newKind = await dialogue.say('and a tent as well, a cheap one');
+    expect(tool(newKind)).toBe('search_products');
+    expect(args(newKind)).toMatchObject({ category: 'tents' });
 
     // Questions about the cart, heard whole or not, show it; they add nothing.
     expect(tool(await dialogue.say('What do I have in my cart?'))).toBe('show_cart');

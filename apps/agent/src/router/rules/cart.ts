@@ -67,14 +67,17 @@ export const CART_RULES: readonly Rule[] = [
     },
   },
   {
-    // "And the second one as well", right after an addition: the same again, for that item.
+    // "And the second one as well", right after an addition: the same again, for that item. A
+    // kind nobody was shown ("and a tent too") is something new to look for.
     id: 'cart.add-again',
     operations: ['cart_add'],
     priority: 600,
-    match: ({ tokens, context, catalog, lexicon, has, asks, negated }) => {
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon, has, asks, negated } = reading;
       const add = toolFor(catalog, 'cart_add');
       if (!add || context.last !== 'cart_add' || !has(lexicon.again) || asks || negated)
         return undefined;
+      if (reading.slots().newSubject) return undefined;
       const [again] = referredItems(
         tokens,
         { ...context, focus: undefined },
