@@ -203,7 +203,7 @@ export class RoutedLLM extends llm.LLM {
   async warmChooser(): Promise<void> {
     const { chooser } = this.options;
     if (!chooser || this.choosable.length === 0) return;
-    const nothing = { shown: [], compared: [], focus: undefined, cart: undefined };
+    const nothing = conversationContext([], () => undefined);
     await chooseOperation(chooser, 'hello', nothing, this.choosable, undefined, WARM_CHOICE_MS);
   }
 
@@ -395,7 +395,8 @@ class RoutedLLMStream extends llm.LLMStream {
           this.#call(chosen.route, chosen.rule);
           return true;
         }
-        if (this.#searchKnowledge(last.text, callable)) {
+        // An open question about what is shown stays the model's: the documents do not hold it.
+        if (!rule && this.#searchKnowledge(last.text, callable)) {
           // The model answers this turn from what the search brings (its decision, named), unless
           // the passages are read out: then the turn is the router's from the start.
           const by = options.knowledgeAnswers === 'passages' ? 'router' : 'llm';

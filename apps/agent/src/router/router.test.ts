@@ -842,6 +842,42 @@ describe('RoutedLLM', () => {
     expect(covered).toEqual({ text: 'One moment. ', calls: [{ name: 'show_cart', args: '{}' }] });
   });
 
+  it('searches the documents for a turn the chooser names nothing for, never for an open question', async () => {
+    const inner = new voice.testing.FakeLLM([
+      { input: 'how do people usually pitch those?', type: 'llm', content: 'Stakes first.' },
+    ]);
+    const model = new RoutedLLM(inner, {
+      catalog,
+      style: { language: 'en-US', spoken: false },
+      lookup,
+      chooser: { answerJson: async () => JSON.stringify({ action: 'talk' }) },
+      knowledgeTool: 'search_knowledge',
+    });
+    const toolCtx = {
+      ...(routedToolContext() as Record<string, unknown>),
+      search_knowledge: llm.tool({
+        description: 'search the documents',
+        parameters: { type: 'object', properties: {} } as never,
+        execute: async () => undefined,
+      }),
+    } as never;
+    const turn = (text: string) => {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: text });
+      return chatCtx;
+    };
+    expect(
+      await drain(model.chat({ chatCtx: turn('how do people usually pitch those?'), toolCtx })),
+    ).toEqual({
+      text: 'Stakes first.',
+      calls: [],
+    });
+    const searched = await drain(
+      model.chat({ chatCtx: turn('my brother visits next week'), toolCtx }),
+    );
+    expect(searched.calls.map((call) => call.name)).toEqual(['search_knowledge']);
+  });
+
   it('runs both removals of "remove them both" through the framework and answers them in one sentence', async () => {
     const cart = [
       { item_id: 'bag-1', collection_id: 1, quantity: 1, data: { name: 'Alpine Down Bag' } },
