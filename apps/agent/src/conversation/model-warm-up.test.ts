@@ -1,11 +1,11 @@
-import { llm, voice } from '@livekit/agents';
+import { voice, type llm } from '@livekit/agents';
 import { describe, expect, it } from 'vitest';
 import { warmModel } from './model-warm-up.js';
 
 describe('warmModel', () => {
   it("evaluates the agent's prompt first, then what comes after it, and skips a model that cannot warm", async () => {
     const order: string[] = [];
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const warmable = Object.assign(new voice.testing.FakeLLM(), {
       warm: () =>
         new Promise<void>((resolve) => {
