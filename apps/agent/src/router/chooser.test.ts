@@ -30,17 +30,10 @@ const catalogOf = (...operations: RoutedTool['operation'][]): RouterCatalog =>
   }) as unknown as RouterCatalog;
 
 describe('the choice of a request by the model', () => {
-  it("offers the scenario's routed requests that a feature reads, the end only beside others", () => {
+  it("offers the scenario's routed requests that a feature reads, and never the end", () => {
     const shop = catalogOf('search', 'display', 'cart_add', 'cart_list', 'end');
-    expect(choosableOperations(shop)).toEqual([
-      'search',
-      'display',
-      'cart_add',
-      'cart_list',
-      'end',
-    ]);
-    // A receptionist that only ends calls has nothing to choose among: "end" or "talk" alone is
-    // no choice a small model makes well.
+    expect(choosableOperations(shop)).toEqual(['search', 'display', 'cart_add', 'cart_list']);
+    // A receptionist that only ends calls has nothing to choose among.
     expect(choosableOperations(catalogOf('end'))).toEqual([]);
     const { instructions, schema } = choiceQuestion(['search', 'cart_add']);
     expect(schema).toEqual({

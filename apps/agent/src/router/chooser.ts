@@ -37,7 +37,6 @@ const CHOICES: ReadonlyArray<{ operation: Operation; name: string; does: string 
   },
   { operation: 'cart_remove', name: 'remove', does: 'take an item out of the cart' },
   { operation: 'cart_list', name: 'cart', does: 'show what is in the cart, or its total' },
-  { operation: 'end', name: 'end', does: 'the visitor says goodbye or is finished' },
 ];
 
 /** Longest a choice may take before the model answers the turn itself, ms. */
@@ -45,16 +44,15 @@ export const CHOICE_TIMEOUT_MS = 4000;
 
 /**
  * The requests the model may name in a scenario: those of its routed tools that a feature reads
- * slots for. The end alone is no choice: offered only "end" or "talk", the model ended a
- * receptionist's bookings and questions (a scenario that only ends calls has its partings read
- * by the rules, and no turn waits for a choice).
+ * slots for. Never the end: a call ended on a guess cannot be taken back, and the model named the
+ * end for a question about the business, where a parting the rules miss costs a polite reply.
+ * None: no turn waits for a choice (a receptionist that only ends calls).
  */
 export function choosableOperations(catalog: RouterCatalog): Operation[] {
   const routed = new Set(catalog.tools.map((tool) => tool.operation));
-  const choosable = CHOICES.map((choice) => choice.operation).filter(
+  return CHOICES.map((choice) => choice.operation).filter(
     (operation) => routed.has(operation) && slotReaderFor(operation) !== undefined,
   );
-  return choosable.some((operation) => operation !== 'end') ? choosable : [];
 }
 
 /** What the page shows the visitor, in a sentence: what "it", "the second" or "those" point at. */
@@ -80,7 +78,7 @@ export function choiceQuestion(operations: readonly Operation[]): {
     instructions: [
       "You read what a shop's visitor just said and choose the one action that does it.",
       ...lines,
-      `${TALK}: anything else (greetings, thanks, questions about the shop, delivery, returns, opening hours)`,
+      `${TALK}: anything else (greetings, thanks, goodbyes, questions about the shop, delivery, returns, opening hours)`,
     ].join('\n'),
     // An object, not a bare word: asked for a bare word, the model answered "show" to most
     // requests (the dev turns of the shop sets, four languages: 63 of 146 right, against 87 of

@@ -19,7 +19,7 @@ import { templatesFor } from './reply-templates.js';
 import { CART_READERS, CART_RULES } from './rules/cart.js';
 import { COMPARE_READERS, COMPARE_RULES } from './rules/compare.js';
 import { DISPLAY_READERS, DISPLAY_RULES } from './rules/display.js';
-import { END_READERS, END_RULES } from './rules/end.js';
+import { END_RULES } from './rules/end.js';
 import { SEARCH_READERS, SEARCH_RULES } from './rules/search.js';
 import { GUARD_RULES, QUESTION_TO_MODEL_RULE } from './rules/talk.js';
 import type { Rule, SlotReader, SlotReaders } from './rules/types.js';
@@ -33,7 +33,7 @@ export interface FeatureIntents {
   replies: Partial<Record<Operation, ToolReplyTemplate>>;
   /**
    * What it reads of a request the model named as one of its operations (see `./chooser.ts`).
-   * None: the model names none of them.
+   * None: the model names none of them (the end is never a guess).
    */
   readers?: SlotReaders;
 }
@@ -68,7 +68,6 @@ export const FEATURE_INTENTS: readonly FeatureIntents[] = [
     feature: FEATURE_TYPES.WORKFLOW_CONVERSATION_END,
     rules: END_RULES,
     replies: { end: endReply },
-    readers: END_READERS,
   },
   // The business's page actions: no rule can know what they take, so the model calls them and
   // answers their results in the scenario's own voice.

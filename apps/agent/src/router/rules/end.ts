@@ -1,11 +1,10 @@
 // The end feature's rule: a parting that is the point of the turn ends the conversation.
 import { toolFor } from '../catalog.js';
-import type { Reading, Rule, SlotReaders } from './types.js';
+import type { Reading, Rule } from './types.js';
 
 /**
  * Whether something besides a parting is the point of the turn: "I'm done with tents, show me
- * backpacks" and "add it and then goodbye" name something of the catalogue or ask for an action,
- * and a question asks something.
+ * backpacks" and "add it and then goodbye" name something of the catalogue or ask for an action.
  */
 function asksMore({ tokens, lexicon, has, catalogueWords }: Reading): boolean {
   const intentWords = [
@@ -17,6 +16,9 @@ function asksMore({ tokens, lexicon, has, catalogueWords }: Reading): boolean {
   ];
   return has(intentWords) || catalogueWords(tokens);
 }
+
+/** The reason an ending by the visitor's parting gives. */
+const PARTING = 'the visitor said goodbye';
 
 /** The rules of the conversation-end feature. */
 export const END_RULES: readonly Rule[] = [
@@ -37,15 +39,3 @@ export const END_RULES: readonly Rule[] = [
     },
   },
 ];
-
-/** The reason an ending by the visitor's parting gives. */
-const PARTING = 'the visitor said goodbye';
-
-/** The end feature's slot reader, for a parting the model named in words no rule knows. */
-export const END_READERS: SlotReaders = {
-  end: (reading) => {
-    const end = toolFor(reading.catalog, 'end');
-    if (!end || reading.asks || asksMore(reading)) return undefined;
-    return { kind: 'tool', tool: end, args: { reason: PARTING } };
-  },
-};
