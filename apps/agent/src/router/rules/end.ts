@@ -1,24 +1,6 @@
 // The end feature's rule: a parting that is the point of the turn ends the conversation.
 import { toolFor } from '../catalog.js';
-import type { Reading, Rule } from './types.js';
-
-/**
- * Whether something besides a parting is the point of the turn: "I'm done with tents, show me
- * backpacks" and "add it and then goodbye" name something of the catalogue or ask for an action.
- */
-function asksMore({ tokens, lexicon, has, catalogueWords }: Reading): boolean {
-  const intentWords = [
-    ...lexicon.cart,
-    ...lexicon.add,
-    ...lexicon.remove,
-    ...lexicon.compare,
-    ...lexicon.display,
-  ];
-  return has(intentWords) || catalogueWords(tokens);
-}
-
-/** The reason an ending by the visitor's parting gives. */
-const PARTING = 'the visitor said goodbye';
+import type { Rule } from './types.js';
 
 /** The rules of the conversation-end feature. */
 export const END_RULES: readonly Rule[] = [
@@ -26,16 +8,24 @@ export const END_RULES: readonly Rule[] = [
     id: 'end.parting',
     operations: ['end'],
     priority: 900,
-    match: (reading) => {
-      const { tokens, catalog, lexicon, has } = reading;
+    match: ({ tokens, catalog, lexicon, has, catalogueWords }) => {
       const end = toolFor(catalog, 'end');
       if (!end) return undefined;
       const parting =
         has(lexicon.end) ||
         // "Nice day" alone is a parting; inside a longer request it is small talk around it.
         (has(lexicon.shortEnd) && tokens.length <= 5);
-      if (!parting || asksMore(reading)) return undefined;
-      return { kind: 'tool', tool: end, args: { reason: PARTING } };
+      // "I'm done with tents, show me backpacks", "add it and then goodbye": the parting is
+      // not the point of a turn that names something of the catalogue or asks for an action.
+      const intentWords = [
+        ...lexicon.cart,
+        ...lexicon.add,
+        ...lexicon.remove,
+        ...lexicon.compare,
+        ...lexicon.display,
+      ];
+      if (!parting || has(intentWords) || catalogueWords(tokens)) return undefined;
+      return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
     },
   },
 ];
