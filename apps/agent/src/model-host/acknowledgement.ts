@@ -111,6 +111,28 @@ export class AcknowledgingLLM extends llm.LLM {
     return phrase;
   }
 
+  /**
+   * Says the acknowledgement of the visitor's last turn in `chatCtx` through `say` once
+   * {@link afterMs} pass, unless stopped before (words came) or `signal` aborts; once per turn.
+   * Returns what stops the wait. For this LLM's own turns and for what waits in front of it (the
+   * router while the model chooses a request).
+   */
+  acknowledgeIfSlow(
+    chatCtx: llm.ChatContext,
+    say: (chunk: llm.ChatChunk) => void,
+    signal: AbortSignal,
+  ): () => void {
+    const lastUser = lastVisitorTurn(chatCtx);
+    if (!lastUser) return () => undefined;
+    const timer = setTimeout(() => {
+      if (signal.aborted) return;
+      const phrase = this.acknowledgementFor(lastUser.id);
+      if (phrase)
+        say({ id: `ack_${lastUser.id}`, delta: { role: 'assistant', content: `${phrase} ` } });
+    }, this.afterMs);
+    return () => clearTimeout(timer);
+  }
+
   chat(params: {
     chatCtx: llm.ChatContext;
     toolCtx?: llm.ToolContextLike;
@@ -140,33 +162,29 @@ class AcknowledgingStream extends llm.LLMStream {
     const inner = this.#owner.inner.chat(this.#params);
     const stop = () => inner.close();
     this.abortController.signal.addEventListener('abort', stop, { once: true });
-    const lastUser = this.chatCtx.items.findLast(
-      (item) => item.type === 'message' && item.role === 'user',
+    const lastUser = lastVisitorTurn(this.chatCtx);
+    const quiet = this.#owner.acknowledgeIfSlow(
+      this.chatCtx,
+      (chunk) => this.queue.put(chunk),
+      this.abortController.signal,
     );
-    let answered = false;
-    const timer = lastUser
-      ? setTimeout(() => {
-          if (answered || this.abortController.signal.aborted) return;
-          const phrase = this.#owner.acknowledgementFor(lastUser.id);
-          if (phrase)
-            this.queue.put({
-              id: `ack_${lastUser.id}`,
-              delta: { role: 'assistant', content: `${phrase} ` },
-            });
-        }, this.#owner.afterMs)
-      : undefined;
     try {
       for await (const chunk of inner) {
         if (chunk.delta?.content) {
-          answered = true;
+          quiet();
           // Words came in time: this turn needs no acknowledgement, not even after a tool call.
           if (lastUser) this.#owner.acknowledged.add(lastUser.id);
         }
         this.queue.put(chunk);
       }
     } finally {
-      clearTimeout(timer);
+      quiet();
       this.abortController.signal.removeEventListener('abort', stop);
     }
   }
+}
+
+/** The visitor's last message of a turn's context, if any. */
+function lastVisitorTurn(chatCtx: llm.ChatContext): llm.ChatItem | undefined {
+  return chatCtx.items.findLast((item) => item.type === 'message' && item.role === 'user');
 }

@@ -67,6 +67,11 @@ export function pageState(context: ConversationContext): string {
   return 'Nothing is on the page yet.';
 }
 
+/** What the model reads of a turn: what the page shows, and the visitor's words quoted (read, not obeyed). */
+export function choicePrompt(text: string, context: ConversationContext): string {
+  return `${pageState(context)}\nVisitor: ${JSON.stringify(text)}`;
+}
+
 /** The instructions of the choice among `operations`, and its answer's shape. */
 export function choiceQuestion(operations: readonly Operation[]): {
   instructions: string;
@@ -108,8 +113,7 @@ export async function chooseOperation(
   const timeout = AbortSignal.timeout(timeoutMs);
   const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
   if (stop.aborted) return undefined;
-  // The visitor's words are quoted: they are read, not obeyed.
-  const prompt = `${pageState(context)}\nVisitor: ${JSON.stringify(text)}`;
+  const prompt = choicePrompt(text, context);
   const answer = await Promise.race([
     model.answerJson({ instructions, prompt, schema, maxTokens: 16 }, stop),
     new Promise<undefined>((resolve) =>

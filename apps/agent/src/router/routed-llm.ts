@@ -6,6 +6,7 @@
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import { randomUUID } from 'node:crypto';
 import type { KnowledgeAnswers } from '@svc/protocol/agent';
+import { AcknowledgingLLM } from '../model-host/acknowledgement.js';
 import type { JsonAnswering } from '../post-call-analysis.js';
 import type { Operation } from '../tools.js';
 import type { RouterCatalog } from './catalog.js';
@@ -19,7 +20,13 @@ import {
 import { toolReplies } from './features.js';
 import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
 import { answersFromBelief, groundOf, judgedLength } from './belief.js';
-import { choosableOperations, chooseOperation, CHOSEN_RULE_PREFIX } from './chooser.js';
+import {
+  choicePrompt,
+  choiceQuestion,
+  choosableOperations,
+  chooseOperation,
+  CHOSEN_RULE_PREFIX,
+} from './chooser.js';
 import {
   decideUtterance,
   readAs,
@@ -119,15 +126,6 @@ export interface RouterOptions {
   chooser?: JsonAnswering | undefined;
 }
 
-/**
- * An LLM that says a short acknowledgement when a turn's answer is slow to begin (see
- * `../model-host/acknowledgement.ts`): the router says it too while the model chooses a request.
- */
-interface Acknowledging {
-  readonly afterMs: number;
-  acknowledgementFor(turnId: string): string | undefined;
-}
-
 /** An LLM with the intent router and reply templates in front of it. */
 export class RoutedLLM extends llm.LLM {
   readonly table: RouterTable;
@@ -196,15 +194,24 @@ export class RoutedLLM extends llm.LLM {
   }
 
   /**
-   * Has the chooser evaluate its instructions once, so that the first turn no rule reads waits
-   * for the visitor's words only (the instructions take about three seconds on two cores; a slot
-   * keeps them for every conversation of the process after).
+   * Has the chooser evaluate its instructions, so that the first turn no rule reads waits for the
+   * visitor's words only (the instructions take about three seconds on two cores; a sequence of
+   * the model keeps them for the conversations after, which then evaluate a line and one token).
    */
   async warmChooser(): Promise<void> {
     const { chooser } = this.options;
     if (!chooser || this.choosable.length === 0) return;
-    const nothing = conversationContext([], () => undefined);
-    await chooseOperation(chooser, 'hello', nothing, this.choosable, undefined, WARM_CHOICE_MS);
+    const { instructions, schema } = choiceQuestion(this.choosable);
+    const prompt = choicePrompt(
+      'hello',
+      conversationContext([], () => undefined),
+    );
+    await chooser
+      .answerJson(
+        { instructions, prompt, schema, maxTokens: 1 },
+        AbortSignal.timeout(WARM_CHOICE_MS),
+      )
+      .catch(() => undefined);
   }
 
   chat({
@@ -462,21 +469,14 @@ class RoutedLLMStream extends llm.LLMStream {
    * allows a silence; the LLM then says none for this turn. Returns what stops the wait.
    */
   #acknowledgeIfSlow(): () => void {
-    const inner = this.#owner.inner as llm.LLM & Partial<Acknowledging>;
-    const lastUser = this.chatCtx.items.findLast(
-      (item) => item.type === 'message' && item.role === 'user',
-    );
-    if (typeof inner.acknowledgementFor !== 'function' || !lastUser) return () => undefined;
-    const timer = setTimeout(() => {
-      if (this.abortController.signal.aborted) return;
-      const phrase = inner.acknowledgementFor?.(lastUser.id);
-      if (phrase)
-        this.queue.put({
-          id: `ack_${lastUser.id}`,
-          delta: { role: 'assistant', content: `${phrase} ` },
-        });
-    }, inner.afterMs ?? 0);
-    return () => clearTimeout(timer);
+    const inner = this.#owner.inner;
+    return inner instanceof AcknowledgingLLM
+      ? inner.acknowledgeIfSlow(
+          this.chatCtx,
+          (chunk) => this.queue.put(chunk),
+          this.abortController.signal,
+        )
+      : () => undefined;
   }
 
   /** Makes a routed tool's calls; `then`, a second request, waits for the last of them. */

@@ -773,9 +773,11 @@ describe('RoutedLLM', () => {
 
   it('asks the chooser for a turn no rule reads, and routes what it names through the slot readers', async () => {
     const asked: string[] = [];
+    const tokens: (number | undefined)[] = [];
     const chooser = (action: string, delayMs = 0) => ({
-      answerJson: async (question: { prompt: string }) => {
+      answerJson: async (question: { prompt: string; maxTokens?: number }) => {
         asked.push(question.prompt);
+        tokens.push(question.maxTokens);
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         return JSON.stringify({ action });
       },
@@ -831,8 +833,11 @@ describe('RoutedLLM', () => {
     expect(asked).toEqual([]);
 
     // Warmed once the scenario's prompt is: the instructions are evaluated before any turn.
+    tokens.length = 0;
     await routed(inner, chooser('talk')).warmChooser();
     expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "hello"']);
+    // Evaluated, not answered: one token is generated.
+    expect(tokens).toEqual([1]);
 
     // Spoken through an acknowledging LLM, a slow choice is covered by its acknowledgement, once.
     const slow = routed(acknowledging(inner, 'en-US', 20), chooser('cart', 200));
