@@ -14,6 +14,8 @@
 //   --choices embedded   with the stand-in, the router's choice of a request for a turn no rule
 //                        reads is the embedded model's (the model host runs for it alone): the
 //                        router with its chooser, the model's own turns still unjudged
+//   --pause-ms n         how long the visitor takes after a reply before typing the next turn
+//                        (default 4000 with the embedded model, 0 with the stand-in)
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -178,6 +180,13 @@ function pageMethods(features: ScenarioBody['features']): NonNullable<VisitSetup
   return methods;
 }
 
+/**
+ * How long a visitor of the whole stack takes after a reply before sending the next turn, ms: a
+ * short reply read and a few words typed take longer (reading at 250 words a minute, typing at
+ * 40), so this is the least time the agent gets between turns.
+ */
+const VISITOR_PAUSE_MS = 4000;
+
 /** Types one conversation and judges each turn on what the page had been shown. */
 async function runConversation(
   set: EvalSet,
@@ -185,6 +194,7 @@ async function runConversation(
   setup: Omit<VisitSetup, 'pageMethods'>,
   workerLog: () => string,
   catalogue: readonly ViewItem[],
+  pauseMs: number,
 ): Promise<TurnResult[]> {
   const features = featuresOf(set);
   const roles = toolRoles(features);
@@ -209,6 +219,7 @@ async function runConversation(
         });
         continue;
       }
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
       const { received, calls, logAt, responseMs } = await sendTypedTurn(
         visitor,
         turn.say,
@@ -321,6 +332,7 @@ async function main(): Promise<void> {
       limit: { type: 'string' },
       model: { type: 'string' },
       choices: { type: 'string' },
+      'pause-ms': { type: 'string' },
     },
   });
   const standIn = values.model === 'stand-in';
@@ -344,10 +356,15 @@ async function main(): Promise<void> {
     if (problem) throw new Error(`${problem}: a changed set is a new set (README)`);
   }
   const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
+  // A visitor reads the reply and types the next words: seconds the agent has to evaluate the
+  // turn so far. A stand-in has nothing to evaluate, and the router's figures do not change.
+  const pauseMs = values['pause-ms'] ? Number(values['pause-ms']) : standIn ? 0 : VISITOR_PAUSE_MS;
+  if (!Number.isFinite(pauseMs) || pauseMs < 0) throw new Error('--pause-ms takes milliseconds');
   const started = new Date();
   const header = [
     `Run ${started.toISOString()}, agent at ${checkoutState()}, typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals${choices ? "; the router's choices of a request by the embedded model" : ''}` : 'model host + intent router'}).`,
     `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} conversations of each` : ''}.`,
+    `The visitor waits ${pauseMs} ms after a reply settles (1 s without a new message) before typing the next turn.`,
   ];
 
   const stack = await startTypedStack({ standIn, choices });
@@ -391,20 +408,26 @@ async function main(): Promise<void> {
       const catalogue = catalogueOf(set.collections);
       const conversations = set.conversations.filter((c) => c.part === part).slice(0, limit);
       for (const conversation of conversations) {
-        const mine = await runConversation(set, conversation, setup, workerLog, catalogue).catch(
-          (error: Error) =>
-            conversation.turns.map((turn, index) => ({
-              set: set.id,
-              conversation: conversation.id,
-              turn: index + 1,
-              say: turn.say,
-              reply: '',
-              calls: '',
-              right: false,
-              reason: `the conversation failed: ${error.message.split('\n')[0] ?? ''}`,
-              by: 'unknown' as const,
-              unknownTurn: turn.accept.some((outcome) => outcome.kind === 'unknown'),
-            })),
+        const mine = await runConversation(
+          set,
+          conversation,
+          setup,
+          workerLog,
+          catalogue,
+          pauseMs,
+        ).catch((error: Error) =>
+          conversation.turns.map((turn, index) => ({
+            set: set.id,
+            conversation: conversation.id,
+            turn: index + 1,
+            say: turn.say,
+            reply: '',
+            calls: '',
+            right: false,
+            reason: `the conversation failed: ${error.message.split('\n')[0] ?? ''}`,
+            by: 'unknown' as const,
+            unknownTurn: turn.accept.some((outcome) => outcome.kind === 'unknown'),
+          })),
         );
         results.push(...mine);
         process.stderr.write(

@@ -1,35 +1,79 @@
-import { voice, type llm } from '@livekit/agents';
+// The conversation's context is evaluated between turns: after each answer, stopped when the
+// visitor starts to speak (spoken) or the session closes.
+import { EventEmitter } from 'node:events';
+import { llm, voice } from '@livekit/agents';
 import { describe, expect, it } from 'vitest';
-import { warmModel } from './model-warm-up.js';
+import type { WarmRequest } from '../model-host/host.js';
+import { warmBetweenTurns } from './model-warm-up.js';
 
-describe('warmModel', () => {
-  it("evaluates the agent's prompt first, then what comes after it, and skips a model that cannot warm", async () => {
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const warmable = Object.assign(new voice.testing.FakeLLM(), {
-      warm: () =>
-        new Promise<void>((resolve) => {
-          order.push('prompt');
-          release = resolve;
-        }),
-    });
-    const agent = new voice.Agent({ instructions: 'You help visitors.' });
-    const after = new Promise<void>((resolve) =>
-      warmModel(warmable, agent, async () => {
-        order.push('after');
-        resolve();
-      }),
+/** An LLM whose warm-ups are recorded and run until stopped. */
+class RecordingLLM extends llm.LLM {
+  readonly warmed: WarmRequest[] = [];
+  override label(): string {
+    return 'recording';
+  }
+  chat(): llm.LLMStream {
+    throw new Error('not asked for a turn here');
+  }
+  warm(request: WarmRequest): Promise<void> {
+    this.warmed.push(request);
+    return new Promise((resolve) => request.signal?.addEventListener('abort', () => resolve()));
+  }
+}
+
+function conversation(spoken: boolean) {
+  const model = new RecordingLLM();
+  const session = new EventEmitter() as unknown as voice.AgentSession;
+  const chatCtx = llm.ChatContext.empty();
+  chatCtx.addMessage({ role: 'system', content: 'You sell tents.' });
+  const agent = { chatCtx, toolCtx: {} } as unknown as voice.Agent;
+  warmBetweenTurns(model, agent, session, spoken);
+  const emit = (event: string, payload: object) =>
+    (session as unknown as EventEmitter).emit(event, payload);
+  const agentState = (oldState: string, newState: string) =>
+    emit(voice.AgentSessionEventTypes.AgentStateChanged, { oldState, newState });
+  return { model, chatCtx, emit, agentState };
+}
+
+describe('warmBetweenTurns', () => {
+  it('warms the context as it is after each answer, one warm-up at a time', () => {
+    const { model, chatCtx, agentState } = conversation(false);
+    agentState('initializing', 'listening');
+    expect(model.warmed).toHaveLength(0);
+    agentState('thinking', 'speaking');
+    expect(model.warmed).toHaveLength(0);
+
+    chatCtx.addMessage({ role: 'user', content: 'Do you have tents?' });
+    chatCtx.addMessage({ role: 'assistant', content: 'Here are five tents.' });
+    agentState('speaking', 'listening');
+    expect(model.warmed).toHaveLength(1);
+    const first = model.warmed[0];
+    expect(first?.chatCtx.items.map((item) => item.type === 'message' && item.textContent)).toEqual(
+      ['You sell tents.', 'Do you have tents?', 'Here are five tents.'],
     );
-    expect(order).toEqual(['prompt']);
-    release();
-    await after;
-    expect(order).toEqual(['prompt', 'after']);
+    // The next answer's warm-up replaces one still running.
+    agentState('speaking', 'listening');
+    expect(first?.signal?.aborted).toBe(true);
+    expect(model.warmed[1]?.signal?.aborted).toBe(false);
+  });
 
-    let called = false;
-    warmModel(new voice.testing.FakeLLM() as llm.LLM, agent, async () => {
-      called = true;
+  it('stops a spoken conversation’s warm-up when the visitor speaks, and any at the close', () => {
+    const spoken = conversation(true);
+    spoken.agentState('speaking', 'listening');
+    spoken.emit(voice.AgentSessionEventTypes.UserStateChanged, {
+      oldState: 'listening',
+      newState: 'speaking',
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(called).toBe(false);
+    expect(spoken.model.warmed[0]?.signal?.aborted).toBe(true);
+
+    const typed = conversation(false);
+    typed.agentState('speaking', 'listening');
+    typed.emit(voice.AgentSessionEventTypes.UserStateChanged, {
+      oldState: 'listening',
+      newState: 'speaking',
+    });
+    expect(typed.model.warmed[0]?.signal?.aborted).toBe(false);
+    typed.emit(voice.AgentSessionEventTypes.Close, { reason: 'user_initiated' });
+    expect(typed.model.warmed[0]?.signal?.aborted).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
-import { log as agentsLog, type llm, type voice } from '@livekit/agents';
+import { log as agentsLog, voice, type llm } from '@livekit/agents';
+import type { WarmableLLM } from '../model-host/host.js';
 
-/** An LLM that can evaluate a prompt ahead of the first turn (the embedded one). */
-interface WarmableLLM {
-  warm(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContext }): Promise<void>;
+/** The LLM's warm-up, when it has one (the embedded model, in process or in the model host). */
+function warmerOf(model: llm.LLM): WarmableLLM['warm'] {
+  const warm = (model as WarmableLLM).warm;
+  return typeof warm === 'function' ? warm.bind(model) : undefined;
 }
 
 /**
@@ -11,13 +13,49 @@ interface WarmableLLM {
  * prompt is the agent's context as the framework will send it, so the prefixes match.
  */
 export function warmModel(model: llm.LLM, agent: voice.Agent, then?: () => Promise<void>): void {
-  const warmable = model as unknown as Partial<WarmableLLM>;
-  if (typeof warmable.warm !== 'function') return;
+  const warm = warmerOf(model);
+  if (!warm) return;
   // Once the session started, the agent's context holds the instructions (the framework adds
   // them on start). What comes `then` (the router's choice of a request) waits for them: two
   // evaluations at once would share the two cores, and the first turn needs the prompt first.
-  void warmable
-    .warm({ chatCtx: agent.chatCtx.copy(), toolCtx: agent.toolCtx })
+  void warm({ chatCtx: agent.chatCtx.copy(), toolCtx: agent.toolCtx })
     .then(then)
     .catch((error: unknown) => agentsLog().warn({ err: error }, 'warming the LLM failed'));
+}
+
+/**
+ * Keeps a conversation evaluated between its turns. Each time the agent has answered, the
+ * embedded LLM evaluates what the turn added to the context while the visitor reads, types or
+ * speaks: the visitor's words, the tool calls and their results, the reply. Most turns are the
+ * router's, which the model never sees, so without this the next turn the model answers first
+ * evaluates everything since its last one (hundreds of tokens, about 50 a second on two cores)
+ * and then the visitor's new words. A new turn waits for a warm-up still running (it evaluates
+ * what that turn needs). Spoken, the warm-up stops when the visitor starts to speak: the
+ * recognizer needs the cores then, and what was evaluated stays evaluated.
+ */
+export function warmBetweenTurns(
+  model: llm.LLM,
+  agent: voice.Agent,
+  session: voice.AgentSession,
+  spoken: boolean,
+): void {
+  const warm = warmerOf(model);
+  if (!warm) return;
+  let running: AbortController | undefined;
+  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
+    if (event.newState !== 'listening' || event.oldState === 'initializing') return;
+    running?.abort();
+    const controller = new AbortController();
+    running = controller;
+    void warm({ chatCtx: agent.chatCtx.copy(), toolCtx: agent.toolCtx, signal: controller.signal })
+      .catch((error: unknown) => agentsLog().warn({ err: error }, 'warming the LLM failed'))
+      .finally(() => {
+        if (running === controller) running = undefined;
+      });
+  });
+  if (spoken)
+    session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
+      if (event.newState === 'speaking') running?.abort();
+    });
+  session.on(voice.AgentSessionEventTypes.Close, () => running?.abort());
 }

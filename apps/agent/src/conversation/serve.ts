@@ -11,7 +11,7 @@ import { scenarioAgent } from '../scenario-agent.js';
 import { closeRemoteSessionHost, createAgentSession } from './agent-session.js';
 import { conversationEnding } from './ending.js';
 import { greetVisitor } from './greeting.js';
-import { warmModel } from './model-warm-up.js';
+import { warmBetweenTurns, warmModel } from './model-warm-up.js';
 import type { ConversationOptions } from './options.js';
 import { answerPageTopics } from './page-topics.js';
 
@@ -149,6 +149,7 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
   run.started('session');
   await closeRemoteSessionHost(session);
   warmModel(engines.llm, agent, () => warmChooser(model));
+  warmBetweenTurns(engines.llm, agent, session, modes.audioIn);
 
   answerPageTopics({
     channel,

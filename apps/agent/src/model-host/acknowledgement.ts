@@ -8,6 +8,7 @@
 // of its own earlier reply on the next turn, which is what it was.
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import type { JsonAnswering, JsonQuestion } from '../post-call-analysis.js';
+import type { WarmableLLM, WarmRequest } from './host.js';
 
 /**
  * How long after the model is asked a reply may take to begin before the acknowledgement is said.
@@ -29,11 +30,6 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, readonly string[]>> = {
 /** The acknowledgements of a language, or none when the language has no list. */
 export function acknowledgementsFor(language: string): readonly string[] {
   return ACKNOWLEDGEMENTS[language.split('-')[0]?.toLowerCase() ?? ''] ?? [];
-}
-
-/** An LLM that can evaluate a prompt ahead of the first turn (the embedded one). */
-interface Warmable {
-  warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
 }
 
 /** An LLM that answers in a JSON shape (the embedded one; see `../post-call-analysis.ts`). */
@@ -86,9 +82,9 @@ export class AcknowledgingLLM extends llm.LLM {
     this.inner.prewarm();
   }
 
-  /** Forwards the embedded model's warm-up of the scenario's prompt. */
-  warm(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void> {
-    return (this.inner as llm.LLM & Warmable).warm?.(options) ?? Promise.resolve();
+  /** Forwards the embedded model's warm-up of a conversation's prompt. */
+  warm(request: WarmRequest): Promise<void> {
+    return (this.inner as WarmableLLM).warm?.(request) ?? Promise.resolve();
   }
 
   /**

@@ -7,9 +7,19 @@ import type { PiperSynthesizer, Transcript } from '@svc/agents-plugin-embedded';
 import { chatContextOf } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
 
-/** An LLM that can evaluate a prompt ahead of the first turn, and answer in a JSON Schema's shape. */
+/**
+ * What an LLM that evaluates a conversation's prompt ahead of its turn is asked (the embedded
+ * one): the context and tools as the next turn will send them; `signal` stops the evaluation.
+ */
+export interface WarmRequest {
+  chatCtx: llm.ChatContext;
+  toolCtx?: llm.ToolContextLike;
+  signal?: AbortSignal;
+}
+
+/** An LLM that can evaluate a prompt ahead of a turn, and answer in a JSON Schema's shape. */
 export interface WarmableLLM extends llm.LLM {
-  warm?(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): Promise<void>;
+  warm?(request: WarmRequest): Promise<void>;
   answerJson?(
     request: {
       instructions: string;
@@ -75,7 +85,13 @@ export function serveModel(
       const tools = toolsOf(request.tools);
       try {
         if (request.kind === 'warm') {
-          await model.warm?.({ chatCtx, ...(tools.length ? { toolCtx: tools } : {}) });
+          const controller = new AbortController();
+          answering.set(request.id, controller);
+          await model.warm?.({
+            chatCtx,
+            ...(tools.length ? { toolCtx: tools } : {}),
+            signal: controller.signal,
+          });
           send({ id: request.id, kind: 'done' });
           return;
         }
@@ -106,6 +122,7 @@ export function serveModel(
         send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
       } finally {
         running.delete(request.id);
+        answering.delete(request.id);
       }
     };
     const transcribe = async (request: Extract<HostRequest, { kind: 'transcribe' }>) => {

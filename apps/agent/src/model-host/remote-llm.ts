@@ -9,6 +9,7 @@ import type {
 } from '@svc/agents-plugin-embedded';
 import { chatEntries } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
+import type { WarmRequest } from './host.js';
 
 type Listener = (answer: HostAnswer) => void;
 
@@ -201,21 +202,25 @@ export class RemoteLLM extends llm.LLM {
   /** Nothing to load here: the model host loaded the model when the worker started. */
   async load(): Promise<void> {}
 
-  /** Has the host evaluate a conversation's prompt ahead of its first turn. */
-  warm({
-    chatCtx,
-    toolCtx,
-  }: {
-    chatCtx: llm.ChatContext;
-    toolCtx?: llm.ToolContextLike;
-  }): Promise<void> {
+  /** Has the host evaluate a conversation's prompt ahead of its next turn. */
+  warm({ chatCtx, toolCtx, signal }: WarmRequest): Promise<void> {
+    if (signal?.aborted) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.#connection.request(
+      const cancel = this.#connection.request(
         { kind: 'warm', entries: chatEntries(chatCtx), tools: wireTools(toolCtx) },
         (answer) => {
           if (answer.kind === 'done') resolve();
           else if (answer.kind === 'error') reject(new Error(answer.message));
         },
+      );
+      // Stopped, a warm-up has nothing to report: what the host evaluated stays there.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          cancel();
+          resolve();
+        },
+        { once: true },
       );
     });
   }

@@ -11,6 +11,9 @@ import {
   type ProtocolTool,
 } from './tool-protocol.js';
 
+/** The user turn that closes a prompt whose conversation does not end with one. */
+const NUDGE = '(Continue.)';
+
 /** The conversation in the model's chat format. */
 export interface RenderedChat {
   history: LlamaChatHistoryItem[];
@@ -106,7 +109,7 @@ export function renderChat(
     .join('\n\n');
   if (system) history.unshift({ type: 'system', text: system });
   // The model answers a user turn; a conversation that ends otherwise gets a neutral nudge.
-  if (history[history.length - 1]?.type !== 'user') push({ type: 'user', text: '(Continue.)' });
+  if (history[history.length - 1]?.type !== 'user') push({ type: 'user', text: NUDGE });
   return { history, toolOutputs, lastCall, afterToolResult, instructions };
 }
 
@@ -118,4 +121,14 @@ export function renderChat(
 export function stablePrefix(history: readonly LlamaChatHistoryItem[]): string | undefined {
   const [first] = history;
   return first?.type === 'system' ? JSON.stringify([first]).slice(0, -1) : undefined;
+}
+
+/**
+ * Whether a rendered prompt holds any of the conversation beyond its system part (and the nudge
+ * that closes a prompt of nothing else).
+ */
+export function conversationBegun(history: readonly LlamaChatHistoryItem[]): boolean {
+  return history.some(
+    (item) => item.type !== 'system' && !(item.type === 'user' && item.text === NUDGE),
+  );
 }

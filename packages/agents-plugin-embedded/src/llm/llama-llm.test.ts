@@ -3,7 +3,7 @@
 // them there.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,18 +179,48 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     expect(after.text.length).toBeGreaterThan(0);
   });
 
+  it('evaluates a conversation between its turns, so the next turn evaluates only the new words', async () => {
+    // The turns so far (a search, its result, the reply) were never the model's: a router
+    // answered them. Warmed while the visitor types, the next turn finds them evaluated.
+    await LlamaLLM.unloadAll(); // no sequence holds them from an earlier test
+    await model.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
+    await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+    const stream = model.chat({
+      chatCtx: shopChat('shoes', 'Which of them is the cheapest?'),
+      toolCtx: shopToolContext(),
+    });
+    await collect(stream);
+    const stats = stream.stats;
+    expect(stats).toBeDefined();
+    // The search result alone is some 150 tokens; the visitor's words and the turn's framing
+    // are a few dozen.
+    expect((stats?.promptTokens ?? 0) - (stats?.cachedPromptTokens ?? 0)).toBeLessThan(60);
+
+    // Stopped at once, a warm-up settles and leaves the next turn to evaluate what it must.
+    const stop = new AbortController();
+    stop.abort();
+    await model.warm({
+      chatCtx: shopChat('fresh'),
+      toolCtx: shopToolContext(),
+      signal: stop.signal,
+    });
+  });
+
   it('saves a warmed prompt once and a new process starts from it, answering as before', async () => {
     const previous = process.env.SVC_CACHE_DIR;
     process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));
     try {
       const stateDir = join(process.env.SVC_CACHE_DIR, 'llm-state');
-      const warmCtx = shopChat('shoes');
-      await model.warm({ chatCtx: warmCtx, toolCtx: shopToolContext() });
-      expect(readdirSync(stateDir).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+      const states = () => readdirSync(stateDir).filter((name) => name.endsWith('.bin'));
+      // A conversation's turns are no other conversation's: warming one saves nothing.
+      await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      expect(existsSync(stateDir) ? states() : []).toHaveLength(0);
+      await model.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
+      expect(states()).toHaveLength(1);
 
       // As a new job process would: nothing loaded, the same prompt warmed, then the turn.
       await LlamaLLM.unloadAll();
-      await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      await model.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
       expect(readdirSync(stateDir)).toHaveLength(1);
       const stream = model.chat({
         chatCtx: shopChat('shoes', 'Add the trail runner shoes to my cart.'),
@@ -220,7 +250,7 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     /** A first turn as a new process has it: nothing loaded, the prompt warmed, then the turn. */
     const firstTurn = async (engine: LlamaLLM) => {
       await LlamaLLM.unloadAll();
-      await engine.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      await engine.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
       const stream = engine.chat({
         chatCtx: shopChat('shoes', 'Add the trail runner shoes to my cart.'),
         toolCtx: shopToolContext(),
@@ -231,15 +261,15 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     try {
       // A context of two sequences and one of four each keep their own: a state of one does not
       // load into the other.
-      await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
-      await four.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      await model.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
+      await four.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
       expect(states()).toHaveLength(2);
       expect(await firstTurn(four)).toBeGreaterThan(200);
 
       // A file that does not load goes, and the warm-up writes a good one in its place.
       for (const name of states()) writeFileSync(join(stateDir, name), 'not a state');
       await LlamaLLM.unloadAll();
-      await four.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      await four.warm({ chatCtx: shopChat('fresh'), toolCtx: shopToolContext() });
       const sizes = states().map((name) => statSync(join(stateDir, name)).size);
       expect(Math.max(...sizes)).toBeGreaterThan(100_000);
       expect(await firstTurn(four)).toBeGreaterThan(200);

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
-import { renderChat, stablePrefix } from './chat-history.js';
+import { conversationBegun, renderChat, stablePrefix } from './chat-history.js';
 import { cleanArguments, validateJson, type JsonSchema } from './json-schema.js';
 import { resolveOptions, type LlamaLLMOptions, type LlamaLLMSettings } from './llama-options.js';
 import {
@@ -106,23 +106,34 @@ export class LlamaLLM extends llm.LLM {
   }
 
   /**
-   * Evaluates a conversation's prompt without answering, so its first real turn finds the
-   * instructions and tool descriptions in the KV cache (they take seconds to evaluate on two cores).
+   * Evaluates a conversation's prompt without answering, so its next real turn finds it in the KV
+   * cache: before the first turn, the instructions and tool descriptions (seconds to evaluate on
+   * two cores); between turns, what the last turn added. `signal` stops the evaluation; what was
+   * evaluated by then stays.
    */
   async warm({
     chatCtx,
     toolCtx,
+    signal,
   }: {
     chatCtx: llm.ChatContext;
     toolCtx?: llm.ToolContextLike;
+    signal?: AbortSignal;
   }): Promise<void> {
+    if (signal?.aborted) return;
     const stream = new LlamaLLMStream(
       this,
       { chatCtx, toolCtx, connOptions: DEFAULT_API_CONNECT_OPTIONS },
       'auto',
       true,
     );
-    for await (const _chunk of stream) void _chunk;
+    const stop = () => stream.close();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      for await (const _chunk of stream) void _chunk;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   /**
@@ -291,14 +302,15 @@ export class LlamaLLMStream extends llm.LLMStream {
     const acquiredAt = performance.now();
     const queuedMs = acquiredAt - start;
     // A slot without the scenario's evaluated prefix loads it when a process saved it; a warm-up
-    // is then done.
+    // of a conversation that has not begun is then done.
     const restored =
       prefix !== undefined &&
       (await restorePromptState(slot, options, prefix).catch((error: unknown) => {
         this.logger.warn({ err: error }, 'embedded LLM: loading the prompt state failed');
         return false;
       }));
-    if (this.#warmOnly && restored) {
+    const begun = conversationBegun(rendered.history);
+    if (this.#warmOnly && restored && !begun) {
       // Held already by this slot (an earlier conversation of the scenario): the next process
       // still finds it on disk.
       if (prefix !== undefined)
@@ -479,8 +491,9 @@ export class LlamaLLMStream extends llm.LLMStream {
                 ? NO_TOOL
                 : undefined;
         if (this.#warmOnly && !signal.aborted) {
-          // The next process with this scenario loads the evaluated prompt instead.
-          if (prefix !== undefined)
+          // The next process with this scenario loads the evaluated prompt instead (the prompt
+          // alone: a conversation's turns are no other conversation's).
+          if (prefix !== undefined && !begun)
             await savePromptState(slot, options, prefix).catch((error: unknown) =>
               this.logger.warn({ err: error }, 'embedded LLM: saving the prompt state failed'),
             );
