@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanArguments, validateJson, type JsonSchema } from './json-schema.js';
+import { cleanArguments, oneChoice, validateJson, type JsonSchema } from './json-schema.js';
 
 const addToCart: JsonSchema = {
   type: 'object',
@@ -49,5 +49,39 @@ describe('validateJson and cleanArguments', () => {
     expect(
       cleanArguments(search, { query: 'tent', colour: 'red', color: 'tents', category: 'tents' }),
     ).toEqual({ query: 'tent', category: 'tents' });
+  });
+});
+
+describe('oneChoice', () => {
+  it('writes out all but the name of a one-field choice, as the JSON grammar would', () => {
+    const choice = oneChoice({
+      type: 'object',
+      properties: { action: { enum: ['search', 'say "hi"'] } },
+      required: ['action'],
+    });
+    expect(choice).toEqual({
+      opening: '{ "action":',
+      grammar: 'root ::= " " ("\\"search\\"" | "\\"say \\\\\\"hi\\\\\\"\\"")',
+      closing: ' }',
+    });
+    // Put together with a name as the grammar admits it, the answer is the JSON of the object.
+    const answer = `${choice?.opening ?? ''} "search"${choice?.closing ?? ''}`;
+    expect(JSON.parse(answer)).toEqual({ action: 'search' });
+  });
+
+  it('leaves any other shape to the JSON grammar', () => {
+    const enumField = { enum: ['a', 'b'] };
+    expect(oneChoice({ type: 'object', properties: { action: enumField } })).toBeUndefined();
+    expect(
+      oneChoice({
+        type: 'object',
+        properties: { action: enumField, why: { type: 'string' } },
+        required: ['action'],
+      }),
+    ).toBeUndefined();
+    expect(
+      oneChoice({ type: 'object', properties: { n: { enum: [1, 2] } }, required: ['n'] }),
+    ).toBeUndefined();
+    expect(oneChoice({ type: 'string', enum: ['a'] })).toBeUndefined();
   });
 });

@@ -139,3 +139,29 @@ export function cleanArguments(schema: JsonSchema, value: unknown): unknown {
   }
   return result;
 }
+
+/**
+ * An answer that is one of a few names in an object's only field (`{"action": {"enum": [...]}}`,
+ * required): the text before and after the name, as node-llama-cpp's JSON grammar writes them
+ * (`{ "action": "search" }`), and a GBNF grammar of the name with its quotes.
+ */
+export function oneChoice(
+  schema: JsonSchema,
+): { opening: string; grammar: string; closing: string } | undefined {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  const names = properties ? Object.keys(properties) : [];
+  const [field] = names;
+  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+  if (schema.type !== 'object' || names.length !== 1 || field === undefined) return undefined;
+  if (!required.includes(field)) return undefined;
+  const choices = properties?.[field]?.enum;
+  if (!Array.isArray(choices) || choices.length === 0) return undefined;
+  if (!choices.every((choice) => typeof choice === 'string')) return undefined;
+  // A GBNF literal is written as a JSON string is; each choice is the JSON string of a name.
+  const literals = choices.map((choice) => JSON.stringify(JSON.stringify(choice)));
+  return {
+    opening: `{ ${JSON.stringify(field)}:`,
+    grammar: `root ::= " " (${literals.join(' | ')})`,
+    closing: ' }',
+  };
+}

@@ -179,6 +179,34 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     expect(after.text.length).toBeGreaterThan(0);
   });
 
+  it('answers a question in a JSON Schema\'s shape: a choice among names, an object of fields', async () => {
+    const instructions =
+      'Choose the action for what the visitor says. search: find products. talk: anything else.';
+    const choice = await model.answerJson({
+      instructions,
+      prompt: 'Visitor: "Do you have any tents?"',
+      schema: {
+        type: 'object',
+        properties: { action: { enum: ['search', 'talk'] } },
+        required: ['action'],
+      },
+    });
+    expect(JSON.parse(choice)).toEqual({ action: 'search' });
+
+    const schema = {
+      type: 'object',
+      properties: { product: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+      required: ['product', 'quantity'],
+    };
+    const order = await model.answerJson({
+      instructions: 'Read the order out of the visitor\'s words.',
+      prompt: 'Visitor: "Two tents, please."',
+      schema,
+      maxTokens: 40,
+    });
+    expect(validateJson(schema, JSON.parse(order))).toEqual([]);
+  });
+
   it('evaluates a conversation between its turns, so the next turn evaluates only the new words', async () => {
     // The turns so far (a search, its result, the reply) were never the model's: a router
     // answered them. Warmed while the visitor types, the next turn finds them evaluated.

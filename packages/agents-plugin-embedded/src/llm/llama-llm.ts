@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import { conversationBegun, renderChat, stablePrefix } from './chat-history.js';
-import { cleanArguments, validateJson, type JsonSchema } from './json-schema.js';
+import { cleanArguments, oneChoice, validateJson, type JsonSchema } from './json-schema.js';
 import { resolveOptions, type LlamaLLMOptions, type LlamaLLMSettings } from './llama-options.js';
 import {
   acquireSlot,
@@ -176,14 +176,27 @@ export class LlamaLLM extends llm.LLM {
     const instructions = JSON.stringify(history.slice(0, 1)).slice(0, -1);
     const slot = await acquireSlot(runtime, prompt, stop, instructions, Number.POSITIVE_INFINITY);
     try {
-      const grammar = await grammarFor(runtime, request.schema);
-      const response = await slot.chat.generateResponse(history, {
-        grammar,
+      const options = {
         maxTokens: request.maxTokens ?? JSON_ANSWER_MAX_TOKENS,
         // The most likely reading, not a varied one.
         temperature: 0,
         signal: stop,
         stopOnAbortSignal: true,
+      };
+      const choice = oneChoice(request.schema);
+      if (choice) {
+        // Everything but the name is fixed: written into the model's turn as the grammar would
+        // have made it write it, token for token, so only the name is generated (the opening and
+        // closing are about two thirds of such an answer's steps, 90 ms each on two cores).
+        const response = await slot.chat.generateResponse(
+          [...history, { type: 'model', response: [choice.opening] }],
+          { ...options, grammar: await grammarFor(runtime, choice.grammar) },
+        );
+        return `${choice.opening}${response.response}${choice.closing}`;
+      }
+      const response = await slot.chat.generateResponse(history, {
+        ...options,
+        grammar: await grammarFor(runtime, request.schema),
       });
       return response.response;
     } finally {

@@ -224,12 +224,18 @@ export function releaseSlot(runtime: Runtime, slot: Slot): void {
   for (const wake of [...runtime.waiters]) wake();
 }
 
-/** The compiled grammar of a JSON Schema, compiled once per runtime while it is recent. */
-export function grammarFor(runtime: Runtime, schema: JsonSchema): Promise<LlamaGrammar> {
+/**
+ * The compiled grammar of a JSON Schema (or of a GBNF text), compiled once per runtime while it is
+ * recent.
+ */
+export function grammarFor(runtime: Runtime, schema: JsonSchema | string): Promise<LlamaGrammar> {
   const key = JSON.stringify(schema);
   let grammar = runtime.grammars.get(key);
   if (!grammar) {
-    grammar = runtime.llama.createGrammarForJsonSchema(schema);
+    grammar =
+      typeof schema === 'string'
+        ? runtime.llama.createGrammar({ grammar: schema })
+        : runtime.llama.createGrammarForJsonSchema(schema);
     runtime.grammars.set(key, grammar);
     grammar.catch(() => runtime.grammars.delete(key));
     if (runtime.grammars.size > MAX_GRAMMARS) {

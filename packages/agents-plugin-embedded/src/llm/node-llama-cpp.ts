@@ -97,6 +97,8 @@ export type TokenPredictor = object;
 export interface Llama {
   loadModel(options: { modelPath: string; useMmap?: boolean }): Promise<LlamaModel>;
   createGrammarForJsonSchema(schema: object): Promise<LlamaGrammar>;
+  /** A grammar written in GBNF. */
+  createGrammar(options: { grammar: string }): Promise<LlamaGrammar>;
   dispose(): Promise<void>;
 }
 
