@@ -179,7 +179,7 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     expect(after.text.length).toBeGreaterThan(0);
   });
 
-  it('answers a question in a JSON Schema\'s shape: a choice among names, an object of fields', async () => {
+  it("answers a question in a JSON Schema's shape: a choice among names, an object of fields", async () => {
     const instructions =
       'Choose the action for what the visitor says. search: find products. talk: anything else.';
     const choice = await model.answerJson({
@@ -199,7 +199,7 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
       required: ['product', 'quantity'],
     };
     const order = await model.answerJson({
-      instructions: 'Read the order out of the visitor\'s words.',
+      instructions: "Read the order out of the visitor's words.",
       prompt: 'Visitor: "Two tents, please."',
       schema,
       maxTokens: 40,
