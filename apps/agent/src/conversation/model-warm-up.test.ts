@@ -1,5 +1,5 @@
-// The conversation's context is evaluated between turns: after each answer, stopped when the
-// visitor starts to speak (spoken) or the session closes.
+// A typed conversation's context is evaluated between turns: after each answer, one warm-up at a
+// time, stopped when the session closes.
 import { EventEmitter } from 'node:events';
 import { llm, voice } from '@livekit/agents';
 import { describe, expect, it } from 'vitest';
@@ -21,13 +21,13 @@ class RecordingLLM extends llm.LLM {
   }
 }
 
-function conversation(spoken: boolean) {
+function conversation() {
   const model = new RecordingLLM();
   const session = new EventEmitter() as unknown as voice.AgentSession;
   const chatCtx = llm.ChatContext.empty();
   chatCtx.addMessage({ role: 'system', content: 'You sell tents.' });
   const agent = { chatCtx, toolCtx: {} } as unknown as voice.Agent;
-  warmBetweenTurns(model, agent, session, spoken);
+  warmBetweenTurns(model, agent, session);
   const emit = (event: string, payload: object) =>
     (session as unknown as EventEmitter).emit(event, payload);
   const agentState = (oldState: string, newState: string) =>
@@ -37,7 +37,7 @@ function conversation(spoken: boolean) {
 
 describe('warmBetweenTurns', () => {
   it('warms the context as it is after each answer, one warm-up at a time', () => {
-    const { model, chatCtx, agentState } = conversation(false);
+    const { model, chatCtx, agentState } = conversation();
     agentState('initializing', 'listening');
     expect(model.warmed).toHaveLength(0);
     agentState('thinking', 'speaking');
@@ -57,21 +57,9 @@ describe('warmBetweenTurns', () => {
     expect(model.warmed[1]?.signal?.aborted).toBe(false);
   });
 
-  it('stops a spoken conversation’s warm-up when the visitor speaks, and any at the close', () => {
-    const spoken = conversation(true);
-    spoken.agentState('speaking', 'listening');
-    spoken.emit(voice.AgentSessionEventTypes.UserStateChanged, {
-      oldState: 'listening',
-      newState: 'speaking',
-    });
-    expect(spoken.model.warmed[0]?.signal?.aborted).toBe(true);
-
-    const typed = conversation(false);
+  it('stops a warm-up when the session closes', () => {
+    const typed = conversation();
     typed.agentState('speaking', 'listening');
-    typed.emit(voice.AgentSessionEventTypes.UserStateChanged, {
-      oldState: 'listening',
-      newState: 'speaking',
-    });
     expect(typed.model.warmed[0]?.signal?.aborted).toBe(false);
     typed.emit(voice.AgentSessionEventTypes.Close, { reason: 'user_initiated' });
     expect(typed.model.warmed[0]?.signal?.aborted).toBe(true);
