@@ -96,6 +96,22 @@ async function waitUntilReady(
 export async function startLivekitServer(
   options: LivekitServerOptions = {},
 ): Promise<LivekitServer> {
+  // A port found free may be taken by another process before the server binds it (tests run side
+  // by side): the server then exits, and is started again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(options);
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !String(error).includes(ADDRESS_IN_USE)) throw error;
+    }
+  }
+}
+
+/** Starts on ports free a moment ago; how often, and what the server says when one was not. */
+const PORT_ATTEMPTS = 3;
+const ADDRESS_IN_USE = 'address already in use';
+
+async function startOnFreePorts(options: LivekitServerOptions): Promise<LivekitServer> {
   const binary = await ensureLivekitServer();
   const ports = { signal: await freePort(), rtcTcp: await freePort(), rtcUdp: await freeUdpPort() };
   const apiKey = options.keys?.apiKey ?? `API${randomBytes(6).toString('hex')}`;
