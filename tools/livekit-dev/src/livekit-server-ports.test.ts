@@ -7,7 +7,7 @@ import { startLivekitServer, type LivekitServer } from './livekit-server.js';
 import { ensureLivekitServer } from './server-binary.js';
 
 vi.mock('./child-process.js', async (original) => {
-  const actual = await original<typeof import('./child-process.js')>();
+  const actual = await original<typeof childProcess>();
   return { ...actual, freePort: vi.fn(actual.freePort) };
 });
 
