@@ -1,6 +1,6 @@
 import type { llm } from '@livekit/agents';
 import { compactToolOutput } from '@svc/agents-plugin-embedded';
-import { TIMINGS } from '@svc/protocol';
+import { TIMINGS, type Collection } from '@svc/protocol';
 import type { FeatureSnapshot } from '@svc/protocol/agent';
 import { describe, expect, it } from 'vitest';
 import type { ConversationApi } from './api-client.js';
@@ -96,6 +96,51 @@ describe('a page tool call', () => {
   });
 });
 
+/**
+ * Runs a catalogue feature's one page tool as the framework does, against `api` and a page that
+ * answers SUCCESS: what the model gets, and what the page was sent.
+ */
+async function runPageTool(
+  feature: { name: string; type: string; tool: string },
+  collection: Collection,
+  api: Partial<ConversationApi>,
+  args: Record<string, unknown>,
+): Promise<{ result: Record<string, unknown>; sent: string }> {
+  const page = recordingChannel({
+    [feature.tool]: (request) => ({
+      requestId: (request as { requestId: string }).requestId,
+      code: 'SUCCESS',
+    }),
+  });
+  const [tool] = buildTools(
+    [
+      {
+        name: feature.name,
+        type: feature.type,
+        settings: { collection_id: collection.id },
+        tools: [{ name: feature.tool, type: 'frontend' }],
+      } as FeatureSnapshot,
+    ],
+    {
+      api: api as ConversationApi,
+      channel: page.channel,
+      collections: [collection],
+      limit: 5,
+      onEnd: () => undefined,
+      lastUiActivity: () => Date.now(),
+    },
+  );
+  const execute = (tool as llm.FunctionTool).execute as (
+    args: Record<string, unknown>,
+    options: { toolCallId: string; abortSignal: AbortSignal },
+  ) => Promise<Record<string, unknown>>;
+  const result = await execute(args, {
+    toolCallId: 'call-2',
+    abortSignal: new AbortController().signal,
+  });
+  return { result, sent: JSON.stringify(page.calls) };
+}
+
 describe('a search result for the model', () => {
   it('names the fields a reply needs: the card view and what the visitor asked about; the page gets whole items', async () => {
     const collection = {
@@ -113,42 +158,44 @@ describe('a search result for the model', () => {
       id: 'b-1',
       data: { title: 'Dune', price: 9, pages: 412, genre: 'sf', blurb: 'Sand.' },
     };
-    const page = recordingChannel({
-      show_results: (request) => ({
-        requestId: (request as { requestId: string }).requestId,
-        code: 'SUCCESS',
-      }),
-    });
-    const [tool] = buildTools(
-      [
-        {
-          name: 'Search',
-          type: 'collection:items:search',
-          settings: { collection_id: 3 },
-          tools: [{ name: 'show_results', type: 'frontend' }],
-        },
-      ],
-      {
-        api: { search: async () => [item] } as unknown as ConversationApi,
-        channel: page.channel,
-        collections: [collection],
-        limit: 5,
-        onEnd: () => undefined,
-        lastUiActivity: () => Date.now(),
-      },
-    );
-    const execute = (tool as llm.FunctionTool).execute as (
-      args: Record<string, unknown>,
-      options: { toolCallId: string; abortSignal: AbortSignal },
-    ) => Promise<Record<string, unknown>>;
-    const result = await execute(
+    const { result, sent } = await runPageTool(
+      { name: 'Search', type: 'collection:items:search', tool: 'show_results' },
+      collection,
+      { search: async () => [item] },
       { query: 'dune', max_pages: 500 },
-      { toolCallId: 'call-2', abortSignal: new AbortController().signal },
     );
     expect(result.reply_fields).toEqual(['title', 'price', 'pages']);
-    const sent = JSON.stringify(page.calls);
+    // Its items are the catalogue's: told apart by their short fields, for the model only.
+    expect(result.catalogue_items).toBe(true);
     expect(sent).toContain('Sand.');
     expect(sent).not.toContain('reply_fields');
+    expect(sent).not.toContain('catalogue_items');
+  });
+});
+
+describe('a comparison for the model', () => {
+  it("reads the compared items once: the page's table rows go to the page alone", async () => {
+    const collection = { id: 3, company_id: 1, name: 'Books', description: 'Second-hand books.' };
+    const comparison = {
+      collection_id: 3,
+      items: [
+        { id: 'b-1', data: { title: 'Dune', pages: 412 } },
+        { id: 'b-2', data: { title: 'Emma', pages: 474 } },
+      ],
+      rows: [
+        { field: 'title', values: ['Dune', 'Emma'] },
+        { field: 'pages', values: [412, 474] },
+      ],
+    };
+    const { result, sent } = await runPageTool(
+      { name: 'Compare', type: 'collection:items:comparison', tool: 'compare_books' },
+      collection,
+      { compare: async () => comparison as never },
+      { item_ids: ['b-1', 'b-2'] },
+    );
+    expect(result.result).toEqual({ collection_id: 3, items: comparison.items });
+    expect(result.catalogue_items).toBe(true);
+    expect(sent).toContain('"rows"');
   });
 });
 
@@ -190,39 +237,13 @@ describe('a search that finds nothing as asked', () => {
   } as unknown as ConversationApi;
 
   async function search(args: Record<string, unknown>) {
-    const page = recordingChannel({
-      show_results: (request) => ({
-        requestId: (request as { requestId: string }).requestId,
-        code: 'SUCCESS',
-      }),
-    });
-    const [tool] = buildTools(
-      [
-        {
-          name: 'Search',
-          type: 'collection:items:search',
-          settings: { collection_id: 3 },
-          tools: [{ name: 'show_results', type: 'frontend' }],
-        },
-      ],
-      {
-        api,
-        channel: page.channel,
-        collections: [books],
-        limit: 5,
-        onEnd: () => undefined,
-        lastUiActivity: () => Date.now(),
-      },
+    const { result } = await runPageTool(
+      { name: 'Search', type: 'collection:items:search', tool: 'show_results' },
+      books,
+      api,
+      args,
     );
-    const execute = (tool as llm.FunctionTool).execute as (
-      args: Record<string, unknown>,
-      options: { toolCallId: string; abortSignal: AbortSignal },
-    ) => Promise<{ result: { items: { id: string }[]; note?: string } }>;
-    const { result } = await execute(args, {
-      toolCallId: 'call-3',
-      abortSignal: new AbortController().signal,
-    });
-    return result;
+    return result.result as { items: { id: string }[]; note?: string };
   }
 
   it('answers empty when a kind has none of the words asked for, and says so: never the kind’s other items, never another kind’s', async () => {

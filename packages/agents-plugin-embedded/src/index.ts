@@ -18,6 +18,7 @@ export {
   LlamaLLMStream,
   type JsonAnswerRequest,
   type LlamaTurnStats,
+  type WarmRequest,
 } from './llm/llama-llm.js';
 export {
   type LlamaLLMOptions,
@@ -35,6 +36,7 @@ export {
   type ModelSpec,
 } from './llm/node-llama-cpp.js';
 export {
+  CATALOGUE_KEY,
   compactToolOutput,
   decisionSchema,
   DecisionReader,

@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { llm, voice } from '@livekit/agents';
 import { describe, expect, it } from 'vitest';
-import type { WarmRequest } from '../model-host/host.js';
+import type { WarmRequest } from '@svc/agents-plugin-embedded';
 import { warmBetweenTurns } from './model-warm-up.js';
 
 /** An LLM whose warm-ups are recorded and run until stopped. */

@@ -7,8 +7,9 @@
 // generated), and the transcript then holds what the visitor heard. The model sees it as the start
 // of its own earlier reply on the next turn, which is what it was.
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
+import type { WarmRequest } from '@svc/agents-plugin-embedded';
 import type { JsonAnswering, JsonQuestion } from '../post-call-analysis.js';
-import type { WarmableLLM, WarmRequest } from './host.js';
+import type { WarmableLLM } from './host.js';
 
 /**
  * How long after the model is asked a reply may take to begin before the acknowledgement is said.

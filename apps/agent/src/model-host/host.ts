@@ -3,19 +3,9 @@
 // model is loaded and warmed once per worker instead of once per conversation.
 import { createServer, type Server, type Socket } from 'node:net';
 import { llm } from '@livekit/agents';
-import type { PiperSynthesizer, Transcript } from '@svc/agents-plugin-embedded';
+import type { PiperSynthesizer, Transcript, WarmRequest } from '@svc/agents-plugin-embedded';
 import { chatContextOf } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
-
-/**
- * What an LLM that evaluates a conversation's prompt ahead of its turn is asked (the embedded
- * one): the context and tools as the next turn will send them; `signal` stops the evaluation.
- */
-export interface WarmRequest {
-  chatCtx: llm.ChatContext;
-  toolCtx?: llm.ToolContextLike;
-  signal?: AbortSignal;
-}
 
 /** An LLM that can evaluate a prompt ahead of a turn, and answer in a JSON Schema's shape. */
 export interface WarmableLLM extends llm.LLM {

@@ -6,10 +6,10 @@ import type {
   PiperSynthesisRequest,
   PiperSynthesizer,
   Transcript,
+  WarmRequest,
 } from '@svc/agents-plugin-embedded';
 import { chatEntries } from '../chat-entries.js';
 import { jsonLines, type HostAnswer, type HostRequest, type WireTool } from './wire.js';
-import type { WarmRequest } from './host.js';
 
 type Listener = (answer: HostAnswer) => void;
 

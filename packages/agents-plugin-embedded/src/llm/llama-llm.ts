@@ -59,6 +59,16 @@ export interface LlamaTurnStats {
 }
 
 /**
+ * What a warm-up of a conversation's prompt is asked: the context and tools as its next turn will
+ * send them; `signal` stops the evaluation (what was evaluated by then stays).
+ */
+export interface WarmRequest {
+  chatCtx: llm.ChatContext;
+  toolCtx?: llm.ToolContextLike;
+  signal?: AbortSignal;
+}
+
+/**
  * An agents-framework LLM that runs a small GGUF model in process with node-llama-cpp: no network,
  * no key. The model is loaded on first use (or by `prewarm()`) and shared by every conversation
  * of the process. With tools, each turn is a grammar-constrained choice between the scenario's
@@ -111,15 +121,7 @@ export class LlamaLLM extends llm.LLM {
    * two cores); between turns, what the last turn added. `signal` stops the evaluation; what was
    * evaluated by then stays.
    */
-  async warm({
-    chatCtx,
-    toolCtx,
-    signal,
-  }: {
-    chatCtx: llm.ChatContext;
-    toolCtx?: llm.ToolContextLike;
-    signal?: AbortSignal;
-  }): Promise<void> {
+  async warm({ chatCtx, toolCtx, signal }: WarmRequest): Promise<void> {
     if (signal?.aborted) return;
     const stream = new LlamaLLMStream(
       this,

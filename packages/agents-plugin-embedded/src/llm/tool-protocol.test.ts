@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from './json-schema.js';
 import {
+  CATALOGUE_KEY,
   compactToolOutput,
   decisionSchema,
   DecisionReader,
@@ -213,5 +214,86 @@ describe('compactToolOutput', () => {
         ],
       },
     });
+  });
+  it("shows a catalogue's item of a list of several by what tells it apart, and a lone item whole", () => {
+    const description =
+      'The North Peak solo tent in grey, made for quick pitching and a dry night in wind and rain.';
+    const tent = {
+      id: 'TH-TEN-001',
+      name: 'North Peak Solo Tent',
+      brand: 'North Peak',
+      category: 'tents',
+      color: 'grey',
+      price: 510.99,
+      waterproof: true,
+      description,
+    };
+    const listed = {
+      id: 'TH-TEN-001',
+      name: 'North Peak Solo Tent',
+      category: 'tents',
+      color: 'grey',
+      price: 510.99,
+      waterproof: true,
+    };
+    const catalogue = (result: unknown) =>
+      JSON.parse(compactToolOutput(JSON.stringify({ result, [CATALOGUE_KEY]: true }), 1000)) as {
+        result: unknown;
+      };
+    expect(catalogue({ items: [tent, { ...tent, id: 'TH-TEN-002' }] })).toEqual({
+      result: { items: [listed, { ...listed, id: 'TH-TEN-002' }] },
+    });
+    // Shown alone, an item keeps its description, shortened; its brand is in its name. A card's
+    // title that is the name is said once.
+    const lone = catalogue({ view: { title: tent.name, body: description }, ...tent })
+      .result as Record<string, unknown>;
+    expect(lone).toEqual({
+      view: { title: tent.name, body: `${description.slice(0, 79)}…` },
+      id: 'TH-TEN-001',
+      category: 'tents',
+      color: 'grey',
+      price: 510.99,
+      waterproof: true,
+    });
+    // A short sentence holding the name is left out, not the name; so is it in a compared
+    // item's nested data.
+    const buds = {
+      id: 'VH-HEA-03',
+      name: 'Northbyte Buds',
+      brand: 'Northbyte',
+      price: 59,
+      description: 'The Northbyte Buds by Northbyte, in blue. Up to 5 hours on a charge.',
+    };
+    const budsListed = { id: 'VH-HEA-03', name: 'Northbyte Buds', price: 59 };
+    expect(catalogue([buds, buds]).result).toEqual([budsListed, budsListed]);
+    const { id, ...data } = buds;
+    expect(
+      catalogue({
+        items: [
+          { id, data },
+          { id: 'VH-HEA-04', data },
+        ],
+      }).result,
+    ).toEqual({
+      items: [
+        { id, data: { name: 'Northbyte Buds', price: 59 } },
+        { id: 'VH-HEA-04', data: { name: 'Northbyte Buds', price: 59 } },
+      ],
+    });
+    // Two equal strings: the first stays.
+    const twins = [
+      { id: 'a', name: 'Lamp', kind: 'lamp' },
+      { id: 'b', name: 'Lamp', kind: 'lamp' },
+    ];
+    expect(catalogue(twins).result).toEqual([
+      { id: 'a', name: 'Lamp' },
+      { id: 'b', name: 'Lamp' },
+    ]);
+    // Another tool's list (a webhook's answer) keeps its strings, shortened.
+    const orders = JSON.stringify([
+      { id: 'o-1', status: 'Shipped on 3 November, arriving on Friday by courier.' },
+      { id: 'o-2', status: 'Waiting for the payment.' },
+    ]);
+    expect(JSON.parse(compactToolOutput(orders, 1000))).toEqual(JSON.parse(orders));
   });
 });
