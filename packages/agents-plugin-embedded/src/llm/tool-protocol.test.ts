@@ -240,8 +240,15 @@ describe('compactToolOutput', () => {
       JSON.parse(compactToolOutput(JSON.stringify({ result, [CATALOGUE_KEY]: true }), 1000)) as {
         result: unknown;
       };
-    expect(catalogue({ items: [tent, { ...tent, id: 'TH-TEN-002' }] })).toEqual({
-      result: { items: [listed, { ...listed, id: 'TH-TEN-002' }] },
+    // What every item has alike is read once, on the first.
+    const other = { ...tent, id: 'TH-TEN-002', name: 'Summit Solo Tent', brand: 'Summit' };
+    expect(catalogue({ items: [tent, { ...other, color: 'red', price: 99 }] })).toEqual({
+      result: {
+        items: [
+          listed,
+          { id: 'TH-TEN-002', name: 'Summit Solo Tent', color: 'red', price: 99, waterproof: true },
+        ],
+      },
     });
     // Shown alone, an item keeps its description, shortened; its brand is in its name. A card's
     // title that is the name is said once.
@@ -265,7 +272,7 @@ describe('compactToolOutput', () => {
       description: 'The Northbyte Buds by Northbyte, in blue. Up to 5 hours on a charge.',
     };
     const budsListed = { id: 'VH-HEA-03', name: 'Northbyte Buds', price: 59 };
-    expect(catalogue([buds, buds]).result).toEqual([budsListed, budsListed]);
+    expect(catalogue([buds, buds]).result).toEqual([budsListed, { id: 'VH-HEA-03', price: 59 }]);
     const { id, ...data } = buds;
     expect(
       catalogue({
@@ -277,17 +284,17 @@ describe('compactToolOutput', () => {
     ).toEqual({
       items: [
         { id, data: { name: 'Northbyte Buds', price: 59 } },
-        { id: 'VH-HEA-04', data: { name: 'Northbyte Buds', price: 59 } },
+        { id: 'VH-HEA-04', data: { price: 59 } },
       ],
     });
     // Two equal strings: the first stays.
     const twins = [
       { id: 'a', name: 'Lamp', kind: 'lamp' },
-      { id: 'b', name: 'Lamp', kind: 'lamp' },
+      { id: 'b', name: 'Torch', kind: 'torch' },
     ];
     expect(catalogue(twins).result).toEqual([
       { id: 'a', name: 'Lamp' },
-      { id: 'b', name: 'Lamp' },
+      { id: 'b', name: 'Torch' },
     ]);
     // Another tool's list (a webhook's answer) keeps its strings, shortened.
     const orders = JSON.stringify([

@@ -291,17 +291,28 @@ export function compactToolOutput(output: string, maxChars: number): string {
     const fields = Array.isArray(named) ? new Set(named.map(String)) : undefined;
     const whole = isJsonObject(parsed) && parsed[WHOLE_TEXT_KEY] === true;
     const catalogue = isJsonObject(parsed) && parsed[CATALOGUE_KEY] === true && !whole;
-    const shorten = (value: unknown, inList = false, ofSeveral = false): unknown => {
+    const shorten = (
+      value: unknown,
+      inList = false,
+      ofSeveral = false,
+      common?: ReadonlySet<string>,
+    ): unknown => {
       if (typeof value === 'string' && !whole && value.length > MAX_RESULT_STRING) {
         return `${value.slice(0, MAX_RESULT_STRING - 1)}…`;
       }
       if (Array.isArray(value)) {
-        return value.map((entry) => shorten(entry, true, value.length > 1));
+        const common = catalogue && value.length > 1 ? sharedStrings(value) : undefined;
+        // What all the items have alike is read once, on the first.
+        return value.map((entry, index) =>
+          shorten(entry, true, value.length > 1, index > 0 ? common : undefined),
+        );
       }
       if (isJsonObject(value)) {
         const listed = inList && itemId(value) !== undefined;
         const item =
-          catalogue && itemId(value) !== undefined ? tellApart(value, listed && ofSeveral) : value;
+          catalogue && itemId(value) !== undefined
+            ? tellApart(value, listed && ofSeveral, common)
+            : value;
         const entries = Object.entries(item).filter(
           ([key]) =>
             key !== REPLY_FIELDS_KEY &&
@@ -330,11 +341,17 @@ const MAX_LISTED_STRING = 48;
  * A catalogue's item with each string said once: a string another short string of the item holds
  * (a brand inside the name) is left out, and of two equal (the card's title and the name) the
  * second;
- * so are strings over {@link MAX_LISTED_STRING} when `listed` (an item of a list of several).
+ * so are strings over {@link MAX_LISTED_STRING} when `listed` (an item of a list of several), and
+ * `common` strings (those every item of its list has alike, {@link sharedStrings}: "tents" five
+ * times), which the list's first item keeps.
  * The item's own fields and those of its objects (a card's `view`, its `data`) are read together;
  * ids, numbers and the rest stay as they are.
  */
-function tellApart(item: Record<string, unknown>, listed: boolean): Record<string, unknown> {
+function tellApart(
+  item: Record<string, unknown>,
+  listed: boolean,
+  common: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const strings: { object: string | undefined; key: string; text: string }[] = [];
   const read = (object: Record<string, unknown>, name?: string) => {
     for (const [key, value] of Object.entries(object)) {
@@ -351,6 +368,7 @@ function tellApart(item: Record<string, unknown>, listed: boolean): Record<strin
       .filter(
         (string, index) =>
           long(string.text) ||
+          common.has(`${string.object ?? ''}.${string.key}`) ||
           kept.some(
             (other) =>
               other !== string &&
@@ -370,6 +388,31 @@ function tellApart(item: Record<string, unknown>, listed: boolean): Record<strin
       }),
     );
   return without(item);
+}
+
+/**
+ * The strings every item of a list has alike, as `object.key` paths (`.category`, `data.category`,
+ * as {@link tellApart} reads an item): they tell no item apart. Numbers are kept even then (a
+ * price the same for all is still what each costs).
+ */
+function sharedStrings(list: readonly unknown[]): ReadonlySet<string> {
+  const items = list.filter(isJsonObject);
+  const shared = new Set<string>();
+  const [first] = items;
+  if (!first || items.length !== list.length) return shared;
+  const valueAt = (item: Record<string, unknown>, object: string, key: string): unknown => {
+    const holder = object ? item[object] : item;
+    return isJsonObject(holder) ? holder[key] : undefined;
+  };
+  const visit = (object: Record<string, unknown>, name = '') => {
+    for (const [key, value] of Object.entries(object)) {
+      if (typeof value === 'string' && key !== 'id' && key !== 'item_id') {
+        if (items.every((item) => valueAt(item, name, key) === value)) shared.add(`${name}.${key}`);
+      } else if (!name && isJsonObject(value)) visit(value, key);
+    }
+  };
+  visit(first);
+  return shared;
 }
 
 /** Item ids in tool results, newest first: values of `"id"` / `"item_id"` keys. */
