@@ -261,10 +261,11 @@ export const REPLY_FIELDS_KEY = 'reply_fields';
 export const WHOLE_TEXT_KEY = 'read_whole';
 
 /**
- * A key a tool result may carry (as `true`) when its lists are items of the business's catalogue
- * (a search, a comparison): an item of a list of several is then shown to the model by what tells
- * it apart (its long strings, such as a description the page shows, left out). Results of other
- * tools (a webhook's answer) keep their strings, shortened. The key itself is not shown.
+ * A key a tool result may carry (as `true`) when its items are the business's catalogue's (a
+ * search, a display, a comparison, the cart): each item's strings are then shown to the model once,
+ * and an item of a list of several by what tells it apart (its long strings, such as a description
+ * the page shows, left out). Results of other tools (a webhook's answer) keep their strings,
+ * shortened. The key itself is not shown.
  */
 export const CATALOGUE_KEY = 'catalogue_items';
 
@@ -278,10 +279,10 @@ function itemId(value: Record<string, unknown>): unknown {
  * fields of {@link REPLY_FIELDS_KEY} when the result names them, long strings shortened (every
  * prompt token costs time before the reply) unless it carries {@link WHOLE_TEXT_KEY}, then cut
  * to `maxChars`. Ids and names survive; long descriptions do not. In a result that carries
- * {@link CATALOGUE_KEY}, an item of a list of several is a line of what tells it apart: its long
- * strings and the strings another of its fields already holds (a brand in its name) are left out,
- * since a reply about a list names its items and the page shows the rest (a search's five items
- * took about 330 tokens, 7 s on two cores, before the reply's first word).
+ * {@link CATALOGUE_KEY}, each item says each string once ({@link tellApart}), and an item of a list
+ * of several is a line of what tells it apart, since a reply about a list names its items and the
+ * page shows the rest (a search's five items took about 330 tokens, 7 s on two cores, before the
+ * reply's first word).
  */
 export function compactToolOutput(output: string, maxChars: number): string {
   let text = output;
@@ -338,14 +339,13 @@ export function compactToolOutput(output: string, maxChars: number): string {
 const MAX_LISTED_STRING = 48;
 
 /**
- * A catalogue's item with each string said once: a string another short string of the item holds
- * (a brand inside the name) is left out, and of two equal (the card's title and the name) the
- * second;
- * so are strings over {@link MAX_LISTED_STRING} when `listed` (an item of a list of several), and
- * `common` strings (those every item of its list has alike, {@link sharedStrings}: "tents" five
- * times), which the list's first item keeps.
- * The item's own fields and those of its objects (a card's `view`, its `data`) are read together;
- * ids, numbers and the rest stay as they are.
+ * A catalogue's item with each string said once: a string that another short string of the item
+ * holds (a brand inside the name) is left out, and of two equal ones (the card's title and the
+ * name) the second. When `listed` (an item of a list of several), so are its strings over
+ * {@link MAX_LISTED_STRING} and the `common` ones (those every item of the list has alike,
+ * {@link sharedStrings}: "tents" five times; the list's first item keeps them). The item's own
+ * fields and those of its objects (a card's `view`, its `data`) are read together; ids, numbers and
+ * the rest stay as they are.
  */
 function tellApart(
   item: Record<string, unknown>,
