@@ -39,7 +39,10 @@ describe('MessageLog', () => {
     log.addToolRuns([
       {
         call: { callId: 'c1', name: 'search_products', args: '{"query":"tents"}' },
-        output: { output: '{"count":2}', isError: false },
+        output: {
+          output: '{"count":2,"reply_fields":["name"],"catalogue_items":true,"read_whole":true}',
+          isError: false,
+        },
       },
     ]);
     log.addChatItem({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withoutModelHints } from '@svc/agents-plugin-embedded';
 import { TOPICS, type ConversationMessage } from '@svc/protocol';
 import { MESSAGE_BATCH_LIMITS, type TurnMetrics } from '@svc/protocol/agent';
 import { AgentApiError, type ConversationApi } from './api-client.js';
@@ -129,7 +130,8 @@ export class MessageLog {
       this.add({
         id: `result-${call.callId}-${unique()}`,
         role: 'tool',
-        content: output.output,
+        // What the tool answered; the keys only the model reads are not the conversation's.
+        content: withoutModelHints(output.output),
         timestamp: new Date().toISOString(),
         tool_call_id: call.callId,
       });

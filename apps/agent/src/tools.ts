@@ -596,7 +596,8 @@ async function runTool(call: {
     ...(fields ? { [REPLY_FIELDS_KEY]: fields } : {}),
     ...(operation === 'custom' ? {} : { [CATALOGUE_KEY]: true }),
   };
-  if (tool.type !== 'frontend') return { ok: true, result: told(operation, data), ...forModel };
+  const result = told(operation, data);
+  if (tool.type !== 'frontend') return { ok: true, result, ...forModel };
 
   // A frontend tool also drives the page: the panel gets the arguments and the data to show.
   const attention = operation === 'custom' ? undefined : await pageAttention(deps);
@@ -615,7 +616,7 @@ async function runTool(call: {
       ok: true,
       shown_on_page: true,
       ...(attention ? { visitor_looking: attention.active } : {}),
-      result: told(operation, data) ?? outcome.data,
+      result: result ?? outcome.data,
       ...(data !== undefined && outcome.data !== undefined ? { page: outcome.data } : {}),
       ...forModel,
     };
@@ -627,7 +628,7 @@ async function runTool(call: {
     shown_on_page: false,
     page_error: outcome.pageError,
     ...(data !== undefined
-      ? { result: told(operation, data), ...forModel }
+      ? { result, ...forModel }
       : { error: `${tool.name} did not go through: ${outcome.reason}` }),
   };
 }

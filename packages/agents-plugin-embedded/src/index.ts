@@ -49,6 +49,7 @@ export {
   REPLY_PREFIX,
   toGrammarSchema,
   WHOLE_TEXT_KEY,
+  withoutModelHints,
   type Decision,
   type GrammarSchemaOptions,
   type ProtocolTool,

@@ -9,6 +9,7 @@ import {
   parseDecision,
   protocolInstructions,
   toGrammarSchema,
+  withoutModelHints,
 } from './tool-protocol.js';
 
 const addToCart: JsonSchema = {
@@ -164,6 +165,16 @@ describe('parseDecision and findItemIds', () => {
         '{"cart":[{"item_id":"c-3"},{"id":"a-1"}]}',
       ]),
     ).toEqual(['c-3', 'a-1', 'b-2']);
+  });
+});
+
+describe('withoutModelHints', () => {
+  it('leaves out the keys only the model reads, and nothing else', () => {
+    const result = { ok: true, result: { items: [{ id: 'a', reply_fields: 'kept inside' }] } };
+    const output = JSON.stringify({ ...result, reply_fields: ['name'], catalogue_items: true });
+    expect(JSON.parse(withoutModelHints(output))).toEqual(result);
+    expect(withoutModelHints('{"ok": true}')).toBe('{"ok": true}');
+    expect(withoutModelHints('plain text')).toBe('plain text');
   });
 });
 

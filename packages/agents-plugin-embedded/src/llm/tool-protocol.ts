@@ -269,6 +269,26 @@ export const WHOLE_TEXT_KEY = 'read_whole';
  */
 export const CATALOGUE_KEY = 'catalogue_items';
 
+/** The keys a tool result carries for the model only ({@link compactToolOutput} reads them). */
+const MODEL_HINT_KEYS: readonly string[] = [REPLY_FIELDS_KEY, WHOLE_TEXT_KEY, CATALOGUE_KEY];
+
+/**
+ * A tool result as the conversation's transcript shows it (`message:new`, the stored messages):
+ * without the keys only the model reads. A result that is not a JSON object is as it was.
+ */
+export function withoutModelHints(output: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(output);
+  } catch {
+    return output;
+  }
+  if (!isJsonObject(parsed) || !MODEL_HINT_KEYS.some((key) => key in parsed)) return output;
+  return JSON.stringify(
+    Object.fromEntries(Object.entries(parsed).filter(([key]) => !MODEL_HINT_KEYS.includes(key))),
+  );
+}
+
 /** An object with an id: an item of a list. */
 function itemId(value: Record<string, unknown>): unknown {
   return value.id ?? value.item_id;
@@ -316,9 +336,7 @@ export function compactToolOutput(output: string, maxChars: number): string {
             : value;
         const entries = Object.entries(item).filter(
           ([key]) =>
-            key !== REPLY_FIELDS_KEY &&
-            key !== WHOLE_TEXT_KEY &&
-            key !== CATALOGUE_KEY &&
+            !MODEL_HINT_KEYS.includes(key) &&
             (!fields || !listed || key === 'id' || key === 'item_id' || fields.has(key)),
         );
         return Object.fromEntries(entries.map(([key, entry]) => [key, shorten(entry)]));
@@ -352,38 +370,33 @@ function tellApart(
   listed: boolean,
   common: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> {
-  const strings: { object: string | undefined; key: string; text: string }[] = [];
-  const read = (object: Record<string, unknown>, name?: string) => {
-    for (const [key, value] of Object.entries(object)) {
-      if (typeof value === 'string' && key !== 'id' && key !== 'item_id') {
-        strings.push({ object: name, key, text: value.toLowerCase() });
-      } else if (name === undefined && isJsonObject(value)) read(value, key);
-    }
-  };
-  read(item);
+  const strings = itemStrings(item).map((string) => ({
+    ...string,
+    text: string.text.toLowerCase(),
+  }));
   const long = (text: string) => listed && text.length > MAX_LISTED_STRING;
-  const kept = strings.filter(({ text }) => !long(text));
   const dropped = new Set(
     strings
       .filter(
-        (string, index) =>
+        (string) =>
           long(string.text) ||
-          common.has(`${string.object ?? ''}.${string.key}`) ||
-          kept.some(
+          common.has(string.path) ||
+          strings.some(
             (other) =>
               other !== string &&
+              !long(other.text) &&
               (other.text === string.text
-                ? strings.indexOf(other) < index
+                ? other.index < string.index
                 : other.text.length <= MAX_LISTED_STRING && other.text.includes(string.text)),
           ),
       )
-      .map(({ object, key }) => `${object ?? ''}.${key}`),
+      .map(({ path }) => path),
   );
-  const without = (object: Record<string, unknown>, name?: string): Record<string, unknown> =>
+  const without = (object: Record<string, unknown>, name = ''): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(object).flatMap(([key, value]): [string, unknown][] => {
-        if (dropped.has(`${name ?? ''}.${key}`)) return [];
-        if (name === undefined && isJsonObject(value)) return [[key, without(value, key)]];
+        if (dropped.has(`${name}.${key}`)) return [];
+        if (!name && isJsonObject(value)) return [[key, without(value, key)]];
         return [[key, value]];
       }),
     );
@@ -391,28 +404,38 @@ function tellApart(
 }
 
 /**
- * The strings every item of a list has alike, as `object.key` paths (`.category`, `data.category`,
- * as {@link tellApart} reads an item): they tell no item apart. Numbers are kept even then (a
- * price the same for all is still what each costs).
+ * The strings of a catalogue's item, its own and those of its objects (a card's `view`, its
+ * `data`), ids aside, each with its path (`.name`, `data.name`) and its place in the item.
+ */
+function itemStrings(
+  item: Record<string, unknown>,
+): { path: string; text: string; index: number }[] {
+  const strings: { path: string; text: string; index: number }[] = [];
+  const read = (object: Record<string, unknown>, name = '') => {
+    for (const [key, value] of Object.entries(object)) {
+      if (typeof value === 'string' && key !== 'id' && key !== 'item_id') {
+        strings.push({ path: `${name}.${key}`, text: value, index: strings.length });
+      } else if (!name && isJsonObject(value)) read(value, key);
+    }
+  };
+  read(item);
+  return strings;
+}
+
+/**
+ * The strings every item of a list has alike, as {@link itemStrings} paths: they tell no item
+ * apart. Numbers are kept even then (a price the same for all is still what each costs).
  */
 function sharedStrings(list: readonly unknown[]): ReadonlySet<string> {
   const items = list.filter(isJsonObject);
-  const shared = new Set<string>();
-  const [first] = items;
-  if (!first || items.length !== list.length) return shared;
-  const valueAt = (item: Record<string, unknown>, object: string, key: string): unknown => {
-    const holder = object ? item[object] : item;
-    return isJsonObject(holder) ? holder[key] : undefined;
-  };
-  const visit = (object: Record<string, unknown>, name = '') => {
-    for (const [key, value] of Object.entries(object)) {
-      if (typeof value === 'string' && key !== 'id' && key !== 'item_id') {
-        if (items.every((item) => valueAt(item, name, key) === value)) shared.add(`${name}.${key}`);
-      } else if (!name && isJsonObject(value)) visit(value, key);
-    }
-  };
-  visit(first);
-  return shared;
+  const [first, ...rest] = items;
+  if (!first || items.length !== list.length) return new Set();
+  const shared = itemStrings(first).filter(({ path, text }) =>
+    rest.every((item) =>
+      itemStrings(item).some((other) => other.path === path && other.text === text),
+    ),
+  );
+  return new Set(shared.map(({ path }) => path));
 }
 
 /** Item ids in tool results, newest first: values of `"id"` / `"item_id"` keys. */
