@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WebSocketServer } from 'ws';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { FliteTTS, PiperTTS, piperVoicePaths } from '@svc/agents-plugin-embedded';
+import { HeardSureness } from './turn/index.js';
 import {
   ASK_AGAIN_BELOW,
   embeddedRecognizer,
@@ -222,6 +223,24 @@ describe('the embedded engines in the conversation language', () => {
       },
     } as RuntimeConfig;
     expect(enginesFor(hosted, voice, {}, vad).askAgainBelow).toBeUndefined();
+  });
+
+  it("lets the turn detector read how sure the embedded Whisper was of a spoken turn's words", () => {
+    const voice = { audioIn: true, audioOut: false };
+    const spoken = enginesFor(inLanguage('en-US'), voice, {}, vad);
+    expect(spoken.sureness).toBeInstanceOf(HeardSureness);
+    // Typed turns have no recognizer to ask; a hosted recognizer does not say.
+    expect(enginesFor(inLanguage('en-US'), { ...voice, audioIn: false }, {}, vad).sureness).toBe(
+      undefined,
+    );
+    const hosted = {
+      ...inLanguage('en-US'),
+      scenario: {
+        ...inLanguage('en-US').scenario,
+        voice: { stt: { provider: 'deepgram' } },
+      },
+    } as RuntimeConfig;
+    expect(enginesFor(hosted, voice, { DEEPGRAM_API_KEY: 'k' }, vad).sureness).toBeUndefined();
   });
 
   it("prompts the recognizer in the conversation's language", () => {

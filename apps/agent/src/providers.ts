@@ -41,6 +41,7 @@ import { OpenAI } from 'openai';
 import type { Engines } from './conversation/options.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
+import { HeardSureness } from './turn/index.js';
 import { readOperatorEndpoints } from './endpoints.js';
 import type { JsonAnswering, JsonQuestion } from './post-call-analysis.js';
 
@@ -383,13 +384,17 @@ export function recognizerPrompt(runtime: RuntimeConfig): string {
   return whisperPrompt(runtime, runtime.conversation.language);
 }
 
-/** The STT a scenario asks for (only when the visitor speaks). */
+/**
+ * The STT a scenario asks for (only when the visitor speaks). The embedded Whisper tells
+ * `sureness` how sure it was of each transcript's words.
+ */
 export function sttFor(
   settings: ProviderSettings | undefined,
   env: ProviderEnv,
   runtime: RuntimeConfig,
   vad?: VAD,
   access: ProviderAccess = {},
+  sureness?: HeardSureness,
 ): stt.STT {
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
@@ -405,6 +410,7 @@ export function sttFor(
             transcriber: sharedTranscriber(language),
             language,
             prompt: recognizerPrompt(runtime),
+            ...(sureness ? { onTranscript: (heard) => sureness.record(heard) } : {}),
           }),
           vad,
           { earlySilenceMs: earlySilenceMsFor(language) },
@@ -595,9 +601,11 @@ export function enginesFor(
   const recognizer = embeddedRecognizerOf(settings.stt, env, runtime.conversation.language);
   const withCredentials = { ...access, credentials: runtime.credentials };
   const speaker = modes.audioOut ? ttsFor(settings.tts, env, runtime, withCredentials) : undefined;
+  // The turn detector reads how sure the embedded Whisper was of the words before a pause.
+  const sureness = modes.audioIn && recognizer === 'whisper' ? new HeardSureness() : undefined;
   let listener =
     modes.audioIn || runtime.scenario.audio_dictation
-      ? sttFor(settings.stt, env, runtime, vad, withCredentials)
+      ? sttFor(settings.stt, env, runtime, vad, withCredentials, sureness)
       : undefined;
   // A visitor on speakers whose browser does not cancel the agent's voice would have it heard
   // back as their own words: the embedded voices say what they play, and the recognizer drops
@@ -611,6 +619,7 @@ export function enginesFor(
     ...(listener ? { stt: listener } : {}),
     ...(speaker ? { tts: speaker } : {}),
     ...(modes.audioIn ? { vad } : {}),
+    ...(sureness ? { sureness } : {}),
     // The embedded recognizers' finals arrive 0.35-0.5 s after the speech ends (Whisper's from
     // its early transcription). A turn is committed this long after the speech, or when the final
     // comes if it is later (the framework runs its end-of-turn check again on every final):

@@ -109,6 +109,11 @@ const BRAND_REQUESTS: Record<Language, readonly string[]> = {
 
 const RATE = 16_000;
 
+/** The agent's recognizer prompt for the demo shop published in `language`. */
+export function shopPrompt(language: Language | 'en'): string {
+  return language === 'en' ? whisperPrompt(demoRuntime('audio'), 'en') : builtPrompt(language);
+}
+
 /** The agent's prompt for the demo shop published in `language` (its catalogue's texts). */
 export function builtPrompt(language: Language): string {
   const runtime = demoRuntime('audio');

@@ -11,7 +11,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { demoRuntime, whisperPrompt } from '@svc/agent/testing';
 import {
   DEFAULT_WHISPER_MODEL,
   MULTILINGUAL_WHISPER_MODEL,
@@ -22,7 +21,7 @@ import {
 } from '@svc/agents-plugin-embedded';
 import { ensureRecordedVoices } from '../eval/recorded-voices.js';
 import { RECORDED_VOICES_IN, synthesize, VOICES, type Voice } from '../eval/voices.js';
-import { builtPrompt } from './prompt.js';
+import { shopPrompt } from './prompt.js';
 
 type Language = 'en' | 'fr' | 'es' | 'de';
 
@@ -63,11 +62,6 @@ function decoded(recording: Recording): Int16Array {
     { maxBuffer: 64 * 1024 * 1024 },
   );
   return new Int16Array(new Uint8Array(bytes).buffer, 0, Math.floor(bytes.length / 2));
-}
-
-/** The agent's recognizer prompt for the demo shop published in `language`. */
-function shopPrompt(language: Language): string {
-  return language === 'en' ? whisperPrompt(demoRuntime('audio'), 'en') : builtPrompt(language);
 }
 
 /** The synthetic voice the same sentences are heard in. */

@@ -12,16 +12,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import localInference from '@livekit/local-inference';
 import {
+  doubtsLastWord,
   ensureSmartTurn,
+  LAST_WORD_DOUBT,
   SMART_TURN_THRESHOLD,
   SmartTurnModel,
   soundsUnfinished,
+  SURE_OF_OTHERS,
   turnLanguage,
   UNFINISHED_TURN_DELAY_MS,
   V1_MINI_THRESHOLD,
 } from '@svc/agent/testing';
-import { WhisperModels } from '@svc/agents-plugin-embedded';
+import { WhisperModels, type WordSureness } from '@svc/agents-plugin-embedded';
 import { speechBounds, synthesize, VOICES, VOICES_IN, type Voice } from '../eval/voices.js';
+import { shopPrompt } from '../speech/prompt.js';
 import { loadSet, type PausedRequest, type SetLanguage, type SetPart } from './sets.js';
 
 const RATE = 16_000;
@@ -29,6 +33,10 @@ const RATE = 16_000;
 const DECISION_TIMES = [200, 300, 400, 500, 700, 1000];
 /** v1-mini's thresholds tried (its own per-language defaults are about 0.25-0.36). */
 const THRESHOLDS = [0.1, 0.2, 0.25, 0.3, 0.36, 0.45, 0.55, 0.7];
+/** The last word's probabilities tried as the recognizer's doubt (the agent's is LAST_WORD_DOUBT). */
+const LAST_WORD_THRESHOLDS = [0.3, 0.4, 0.5, LAST_WORD_DOUBT, 0.7, 0.8].filter(
+  (value, index, all) => all.indexOf(value) === index,
+);
 /** Smart Turn's thresholds tried (its own is 0.5). */
 const SMART_TURN_THRESHOLDS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
@@ -42,6 +50,8 @@ interface Moment {
   pauseMs: number;
   /** What the recognizer heard up to here. */
   transcript: string;
+  /** How sure the recognizer was of it (absent from runs made before it said). */
+  sureness?: WordSureness;
   /** v1-mini's probability that the turn ended, per decision time. */
   audio: Record<number, number>;
   /** Smart Turn's, likewise (absent from runs made before it was measured). */
@@ -147,25 +157,37 @@ async function momentsOf(
   log: (line: string) => void,
 ): Promise<Moment[]> {
   const recognizer = new WhisperModels();
+  const prompts: Record<SetLanguage, string> = {
+    en: shopPrompt('en'),
+    fr: shopPrompt('fr'),
+    es: shopPrompt('es'),
+    de: shopPrompt('de'),
+  };
   const moments: Moment[] = [];
   for (const request of requests) {
     for (const voice of voicesOf(request.language)) {
       const audio = await spoken(request, voice);
       if (!audio) continue;
       const { first, whole } = audio;
-      // The recognizer hears what was said so far, with the silence its early pass waits for.
+      // The recognizer hears what was said so far, with the silence its early pass waits for,
+      // and the prompt the agent of the demo shop gives it in that language (its catalogue's
+      // words: it sways what Whisper makes of a last word).
       const heard = async (speech: Int16Array) => {
         const padded = new Int16Array(speech.length + RATE / 4);
         padded.set(speech);
-        const { text } = await recognizer.transcribe({ pcm: padded, language: request.language });
-        return text;
+        const { text, sureness } = await recognizer.transcribe({
+          pcm: padded,
+          language: request.language,
+          prompt: prompts[request.language],
+        });
+        return { transcript: text, ...(sureness ? { sureness } : {}) };
       };
       const base = { language: request.language, request: request.id, voice: voice.id };
       moments.push({
         ...base,
         kind: 'pause',
         pauseMs: request.pauseMs,
-        transcript: await heard(first),
+        ...(await heard(first)),
         audio: await audioVerdicts(first, v1Mini),
         smartTurn: await audioVerdicts(first, smartTurn),
       });
@@ -173,7 +195,7 @@ async function momentsOf(
         ...base,
         kind: 'end',
         pauseMs: 0,
-        transcript: await heard(whole),
+        ...(await heard(whole)),
         audio: await audioVerdicts(whole, v1Mini),
         smartTurn: await audioVerdicts(whole, smartTurn),
       });
@@ -221,10 +243,20 @@ interface Detector {
   thresholds: readonly number[];
 }
 
-const unfinished = (moment: Moment) => {
+/** The transcript's words alone end on one that cannot close a request. */
+const wordsUnfinished = (moment: Moment) => {
   const language = turnLanguage(moment.language);
   return language ? soundsUnfinished(moment.transcript, language) : false;
 };
+/** The recognizer doubted the last word at `threshold` (the agent's when 0), sure of the rest. */
+const lastWordDoubted = (moment: Moment, threshold: number) =>
+  threshold
+    ? moment.sureness?.otherWords !== undefined &&
+      moment.sureness.lastWord < threshold &&
+      moment.sureness.otherWords >= SURE_OF_OTHERS
+    : doubtsLastWord(moment.sureness);
+/** The agent's reading of the transcript: its words, then the recognizer's doubt. */
+const unfinished = (moment: Moment) => wordsUnfinished(moment) || lastWordDoubted(moment, 0);
 const audioEnded = (moment: Moment, decideMs: number, threshold: number) =>
   (moment.audio[decideMs] ?? 1) >= (threshold || V1_MINI_DEFAULTS[moment.language]);
 // Complete above the threshold, as pipecat reads it.
@@ -234,7 +266,13 @@ const smartTurnEnded = (moment: Moment, decideMs: number, threshold: number) =>
 /** The detectors compared; threshold 0 stands for the audio model's own threshold. */
 const DETECTORS: Record<string, Detector> = {
   'VAD alone (silence)': { verdict: () => () => true, thresholds: [0] },
-  'transcript completeness': { verdict: () => (moment) => !unfinished(moment), thresholds: [0] },
+  'transcript words': { verdict: () => (moment) => !wordsUnfinished(moment), thresholds: [0] },
+  // The agent now: the words, and a last word the recognizer doubted while sure of the rest.
+  "transcript and the recognizer's doubt": {
+    verdict: (threshold) => (moment) =>
+      !wordsUnfinished(moment) && !lastWordDoubted(moment, threshold),
+    thresholds: [0, ...LAST_WORD_THRESHOLDS],
+  },
   'v1-mini (audio)': {
     verdict: (threshold) => (moment, decideMs) => audioEnded(moment, decideMs, threshold),
     thresholds: [0, ...THRESHOLDS],
@@ -317,17 +355,23 @@ export async function runEndOfTurnBench(options: {
       );
     }
   // What the recognizer heard at the pauses the transcript did not hold (a cutoff's cause).
-  const missed = moments.filter(
-    (moment) =>
-      moment.kind === 'pause' &&
-      !soundsUnfinished(moment.transcript, turnLanguage(moment.language) ?? 'en'),
-  );
+  const missed = moments.filter((moment) => moment.kind === 'pause' && !unfinished(moment));
+  const sure = (moment: Moment) =>
+    moment.sureness
+      ? ` (last word ${moment.sureness.lastWord}, others ${moment.sureness.otherWords ?? '-'})`
+      : '';
   lines.push(
     '',
-    `Pauses the transcript read as finished: ${missed.length} of ${moments.length / 2}.`,
+    `Pauses the agent's transcript check read as finished: ${missed.length} of ${moments.length / 2}.`,
   );
   if (options.part === 'dev')
     for (const moment of missed)
-      lines.push(`- ${moment.request} ${moment.voice}: "${moment.transcript}"`);
+      lines.push(`- ${moment.request} ${moment.voice}: "${moment.transcript}"${sure(moment)}`);
+  // Finished requests it held for the fallback delay (the latency it costs).
+  const held = moments.filter((moment) => moment.kind === 'end' && unfinished(moment));
+  lines.push('', `Finished requests the agent's transcript check held: ${held.length}.`);
+  if (options.part === 'dev')
+    for (const moment of held)
+      lines.push(`- ${moment.request} ${moment.voice}: "${moment.transcript}"${sure(moment)}`);
   return lines.join('\n');
 }

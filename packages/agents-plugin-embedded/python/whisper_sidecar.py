@@ -17,7 +17,8 @@ Protocol (UTF-8, one JSON object per line, both directions):
                              "temperature":0.0, ...}}
                "sample_rate" may be given; only 16000 is accepted.
   answer    -> {"id":..., "text":"...", "ms":<decode wall ms>, "audio_ms":<audio length ms>,
-                "language":"en", "segments":n, "known"?: 0..1}
+                "language":"en", "segments":n, "known"?: 0..1, "last_word_p"?: 0..1,
+                "other_words_p"?: 0..1}
   error     -> {"id":<id or null>, "error":"..."}   (the process goes on)
   control   <- {"id":..., "type":"info"} -> {"id":..., "type":"info", "rss_mb":.., "hwm_mb":..,
                 "requests":<decoded>, "cancelled":<cancelled>, "threads":n, "defaults":{...},
@@ -32,6 +33,10 @@ and of its prompt; without a dictionary of the language the recognizer's choice 
 request's answer also carries "known": the share of the transcript's words the dictionary or
 the prompt knows (1 for no words), which tells a misheard utterance ("Welchhoch, Zeighabenzieh")
 from a request.
+With "word_probabilities": true among the options, the answer of a non-empty transcript also
+carries "last_word_p": how sure the model is of its last word, and "other_words_p": of the words
+before it, on average (see word_probabilities): a last word the model doubts more than the rest
+tells a visitor pausing mid-sentence from one who finished.
 Requests are handled one at a time, in order. stdout carries nothing but these lines: anything
 a library prints (Python or C level) is redirected to stderr. The process exits 0 when stdin
 closes (after answering what it already read), on SIGTERM/SIGINT too.
@@ -75,6 +80,9 @@ OPTION_TYPES = {
     # no dictionary of the language knows costs, and what a word of the prompt earns.
     "rescore_unknown": (float, type(None)),
     "rescore_shop": (float, type(None)),
+    # Not a faster-whisper option: the answer says how sure the model is of the last word and of
+    # the others ("last_word_p", "other_words_p", see word_probabilities).
+    "word_probabilities": bool,
 }
 MAX_AUDIO_SECONDS = 30 * 4  # refuse absurd requests (a voice-agent turn is seconds long)
 
@@ -211,10 +219,16 @@ class RankingModel:
 
     def encode(self, features, **kwargs):
         check_cancelled()
-        return self._model.encode(features, **kwargs)
+        encoded = self._model.encode(features, **kwargs)
+        # The last window's encoding, which the last word's probability is read from.
+        self.last_encoded = (encoded, features.shape[-1])
+        return encoded
 
     def generate(self, features, prompts, **kwargs):
         check_cancelled()
+        # The decoding's prompt (the scenario's words, the language), which the words'
+        # probabilities are read again under.
+        self.last_prompt = list(prompts[0]) if len(prompts) == 1 else None
         ranking = _RANKING["on"]
         beam = kwargs.get("beam_size", 1)
         if ranking is None or beam < 2 or len(prompts) != 1 or "num_hypotheses" in kwargs:
@@ -230,6 +244,37 @@ class RankingModel:
         return [SimpleNamespace(sequences_ids=[result.sequences_ids[best]],
                                 scores=[result.scores[best]],
                                 no_speech_prob=result.no_speech_prob)]
+
+
+def word_probabilities(model, tokenizer, segment, audio_samples) -> list[float]:
+    """How sure the model is of each word of a segment, 0..1: the mean probability of the word's
+    tokens when the decoded text is read again against the audio of its window (CTranslate2's
+    forced alignment, the pass faster-whisper's word timestamps make, here under the decoding's
+    own prompt: the scenario's words, no timestamps). Punctuation alone is not a word.
+
+    A visitor who pauses mid-sentence often stops on a word said short or weak ("and", "for", a
+    word cut by the pause), which Whisper drops or guesses at and then closes with a full stop:
+    "I would like to order the head lamp." for "... the headlamp and". The text then reads as
+    finished; the model's doubt about its last word, next to its trust in the others, is what says
+    it may not be.
+    """
+    encoded = getattr(model.model, "last_encoded", None)
+    start = getattr(model.model, "last_prompt", None)
+    tokens = [token for token in segment.tokens if token < tokenizer.eot]
+    if encoded is None or not start or not tokens:
+        return []
+    import numpy as np
+
+    output, frames = encoded
+    result = model.model.align(output, start, [tokens],
+                               max(1, min(frames, audio_samples // 160)))[0]
+    probabilities = list(result.text_token_probs)
+    words, word_tokens = tokenizer.split_to_word_tokens(tokens + [tokenizer.eot])
+    bounds = np.cumsum([0] + [len(word) for word in word_tokens])
+    return [round(float(np.mean(probabilities[bounds[index]:bounds[index + 1]])), 3)
+            for index, word in enumerate(words)
+            if any(character.isalnum() for character in word)
+            and bounds[index + 1] > bounds[index] and bounds[index + 1] <= len(probabilities)]
 
 
 class Lexicons:
@@ -328,6 +373,7 @@ def main() -> int:
 
             shop = shop_words(initial_prompt)
             _RANKING["on"] = (lexicon, shop, unknown, bonus or 0.0)
+        wants_words = kwargs.pop("word_probabilities", False)
         per_s = kwargs.pop("max_tokens_per_s", None)
         if per_s and kwargs.get("max_new_tokens") is None:
             # The prompt (at most half of the model's 448 tokens, as faster-whisper cuts it) and
@@ -346,7 +392,18 @@ def main() -> int:
             from hypotheses import known_share
 
             share = round(known_share(text, lexicon, shop), 3)
-        return text, info.language, len(segments), share
+        sureness = {}
+        if wants_words and text:
+            from faster_whisper.tokenizer import Tokenizer
+
+            tokenizer = Tokenizer(model.hf_tokenizer, multilingual, task="transcribe",
+                                  language=info.language if multilingual else None)
+            words = word_probabilities(model, tokenizer, segments[-1], pcm.size)
+            if words:
+                sureness["last_word_p"] = words[-1]
+            if len(words) > 1:
+                sureness["other_words_p"] = round(sum(words[:-1]) / (len(words) - 1), 3)
+        return text, info.language, len(segments), share, sureness
 
     warmup_ms = 0.0
     if not args.no_warmup:
@@ -443,14 +500,16 @@ def main() -> int:
             pcm = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
             t0 = time.perf_counter()
             if pcm.size < SAMPLE_RATE // 10:  # under 100 ms: nothing to recognize
-                text, detected, count, share = "", language, 0, None
+                text, detected, count, share, sureness = "", language, 0, None, {}
             else:
-                text, detected, count, share = transcribe(pcm, language, prompt, hotwords, options)
+                text, detected, count, share, sureness = transcribe(
+                    pcm, language, prompt, hotwords, options)
             ms = (time.perf_counter() - t0) * 1000
             requests += 1
             send({"id": request_id, "text": text, "ms": round(ms, 1),
                   "audio_ms": round(pcm.size * 1000 / SAMPLE_RATE), "language": detected,
-                  "segments": count, **({} if share is None else {"known": share})})
+                  "segments": count, **({} if share is None else {"known": share}),
+                  **sureness})
         except SystemExit:
             raise
         except Cancelled:

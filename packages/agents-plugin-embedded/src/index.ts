@@ -121,6 +121,7 @@ export {
   type Transcript,
   type TranscriptionRequest,
   type WhisperSTTOptions,
+  type WordSureness,
 } from './speech/whisper-stt.js';
 export {
   EARLY_SILENCE_MS,

@@ -47,7 +47,8 @@ export function createAgentSession(
       ...(modes.audioIn && engines.vad
         ? {
             turnDetection:
-              turnDetectorFor(runtime.conversation.language, heard) ?? ('vad' as const),
+              turnDetectorFor(runtime.conversation.language, heard, engines.sureness) ??
+              ('vad' as const),
           }
         : {}),
       endpointing: {

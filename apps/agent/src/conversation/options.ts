@@ -1,5 +1,6 @@
 import type { llm, stt, tts, VAD } from '@livekit/agents';
 import type { RuntimeConfig } from '@svc/protocol/agent';
+import type { HeardSureness } from '../turn/index.js';
 
 /** Which ways the visitor speaks and hears in a conversation. */
 export interface ConversationModes {
@@ -20,6 +21,8 @@ export interface Engines {
    * (see `RouterOptions.askAgainBelow`); only for a recognizer whose confidence means that.
    */
   askAgainBelow?: number | undefined;
+  /** How sure the recognizer was of what it heard, for the turn detector (the embedded Whisper). */
+  sureness?: HeardSureness | undefined;
 }
 
 /** How the worker runs conversations. */

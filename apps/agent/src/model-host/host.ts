@@ -122,17 +122,11 @@ export function serveModel(
         if (!transcriber) throw new Error('this model host has no speech recognizer');
         const bytes = Buffer.from(request.audio, 'base64');
         const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
-        const { text, ms, known } = await transcriber(
+        const transcript = await transcriber(
           { pcm, prompt: request.prompt, language: request.language },
           controller.signal,
         );
-        send({
-          id: request.id,
-          kind: 'transcript',
-          text,
-          ms,
-          ...(known === undefined ? {} : { known }),
-        });
+        send({ ...transcript, id: request.id, kind: 'transcript' });
       } catch (error) {
         send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
       } finally {

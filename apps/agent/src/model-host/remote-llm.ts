@@ -102,13 +102,10 @@ export class RemoteTranscriber {
           ...(request.language ? { language: request.language } : {}),
         },
         (answer) => {
-          if (answer.kind === 'transcript')
-            resolve({
-              text: answer.text,
-              ms: answer.ms,
-              ...(answer.known === undefined ? {} : { known: answer.known }),
-            });
-          else if (answer.kind === 'error') reject(new Error(answer.message));
+          if (answer.kind === 'transcript') {
+            const { id: _id, kind: _kind, ...transcript } = answer;
+            resolve(transcript);
+          } else if (answer.kind === 'error') reject(new Error(answer.message));
         },
       );
       signal?.addEventListener(

@@ -2,6 +2,7 @@
 // object per line over a Unix socket. A request carries the turn's chat context and tool schemas;
 // the host answers with the model's chunks as they come, then `done` or `error`. The host also
 // transcribes (Whisper) and speaks (a Piper voice's model) for the job processes.
+import type { Transcript } from '@svc/agents-plugin-embedded';
 import type { ChatEntry } from '../chat-entries.js';
 
 /** A tool as the model sees it: name, description and JSON Schema of its arguments. */
@@ -61,7 +62,7 @@ export type HostRequest =
 export type HostAnswer =
   | { id: number; kind: 'chunk'; content?: string; toolCalls?: WireToolCall[] }
   | { id: number; kind: 'done' }
-  | { id: number; kind: 'transcript'; text: string; ms: number; known?: number }
+  | ({ id: number; kind: 'transcript' } & Transcript)
   /** 16-bit mono samples at the voice's rate, base64. */
   | { id: number; kind: 'audio'; audio: string }
   | { id: number; kind: 'error'; message: string };

@@ -31,8 +31,11 @@ export { buildTools } from '../tools.js';
 export { scenarioPhrases, whisperPrompt } from '../scenario-phrases.js';
 export { templatesFor, UNHELD_ANSWER_RULE, type ReplyTemplates } from '../router/index.js';
 export {
+  doubtsLastWord,
   ensureSmartTurn,
   isBackchannel,
+  LAST_WORD_DOUBT,
+  SURE_OF_OTHERS,
   SMART_TURN_THRESHOLD,
   SmartTurnModel,
   soundsUnfinished,

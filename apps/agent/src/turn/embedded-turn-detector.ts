@@ -6,7 +6,9 @@
 // executor here calls the model in the job's own process.
 import { inference, type LanguageCode, voice } from '@livekit/agents';
 import localInference from '@livekit/local-inference';
-import { soundsUnfinished, type TurnLanguage } from './unfinished-words.js';
+import type { HeardSureness } from './heard-sureness.js';
+import { readsUnfinished } from './transcript-turn-detector.js';
+import type { TurnLanguage } from './unfinished-words.js';
 
 /** What the framework's local transport asks of an executor. */
 type InferenceExecutor = NonNullable<inference.TurnDetectorOptions['executor']>;
@@ -99,6 +101,7 @@ export class EmbeddedTurnDetector extends inference.TurnDetector {
   /**
    * @param language The conversation's language, whose unfinished endings hold a turn open.
    * @param heard What the visitor said before the current pause.
+   * @param sureness How sure the recognizer was of what it heard, when it says.
    * @param unlikelyThreshold v1-mini's probability under which a pause is not an end (its own
    *   per-language thresholds when omitted).
    * @param executor Runs v1-mini: a test's own, or the in-process one.
@@ -106,6 +109,7 @@ export class EmbeddedTurnDetector extends inference.TurnDetector {
   constructor(options: {
     language: TurnLanguage;
     heard: HeardSoFar;
+    sureness?: HeardSureness | undefined;
     unlikelyThreshold?: number | undefined;
     executor?: InferenceExecutor;
   }) {
@@ -118,7 +122,8 @@ export class EmbeddedTurnDetector extends inference.TurnDetector {
         : { unlikelyThreshold: options.unlikelyThreshold }),
     });
     this.#executor = executor;
-    this.#unfinished = () => soundsUnfinished(options.heard.text, options.language);
+    this.#unfinished = () =>
+      readsUnfinished(options.heard.text, options.language, options.sureness);
   }
 
   override stream(): inference.TurnDetectorStreamImpl {

@@ -1,4 +1,5 @@
 import { EmbeddedTurnDetector, HeardSoFar } from './embedded-turn-detector.js';
+import type { HeardSureness } from './heard-sureness.js';
 import { TranscriptTurnDetector } from './transcript-turn-detector.js';
 import { turnLanguage } from './unfinished-words.js';
 
@@ -20,7 +21,13 @@ export {
   smartTurnModelPath,
   smartTurnWindow,
 } from './smart-turn.js';
-export { TranscriptTurnDetector } from './transcript-turn-detector.js';
+export {
+  doubtsLastWord,
+  HeardSureness,
+  LAST_WORD_DOUBT,
+  SURE_OF_OTHERS,
+} from './heard-sureness.js';
+export { readsUnfinished, TranscriptTurnDetector } from './transcript-turn-detector.js';
 export {
   soundsUnfinished,
   turnLanguage,
@@ -57,16 +64,23 @@ export function heardSoFarFor(env: {
 
 /**
  * The end-of-turn detector for a conversation's language, or none (the VAD alone decides): the
- * early transcript, and with `heard` (what the visitor said before the pause, which the session
- * feeds) the transcript then v1-mini run in the agent's process.
+ * early transcript (with how sure the recognizer was of it, when `sureness` is given), and with
+ * `heard` (what the visitor said before the pause, which the session feeds) the transcript then
+ * v1-mini run in the agent's process.
  */
 export function turnDetectorFor(
   language: string,
   heard?: HeardSoFar,
+  sureness?: HeardSureness,
 ): TranscriptTurnDetector | EmbeddedTurnDetector | undefined {
   const known = turnLanguage(language);
   if (!known) return undefined;
   return heard
-    ? new EmbeddedTurnDetector({ language: known, heard, unlikelyThreshold: V1_MINI_THRESHOLD })
-    : new TranscriptTurnDetector(language);
+    ? new EmbeddedTurnDetector({
+        language: known,
+        heard,
+        sureness,
+        unlikelyThreshold: V1_MINI_THRESHOLD,
+      })
+    : new TranscriptTurnDetector(language, sureness);
 }

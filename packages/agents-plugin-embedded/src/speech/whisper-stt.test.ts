@@ -175,6 +175,32 @@ describe('WhisperSTT', () => {
     expect(await confidence(undefined)).toBe(1);
   });
 
+  it('tells how sure it was of the last word and the others, with the text the event carries', async () => {
+    const told: { text: string; lastWord: number; otherWords: number | undefined }[] = [];
+    const recognizer = new WhisperSTT({
+      transcriber: sidecar,
+      prompt: 'Outdoor gear shop. Category: Camping stoves, Tents, Lanterns.',
+      onTranscript: ({ text, sureness }) => {
+        if (sureness)
+          told.push({ text, lastWord: sureness.lastWord, otherWords: sureness.otherWords });
+      },
+    });
+    const texts: string[] = [];
+    for (const said of ['I would like a lantern', 'I would like a lantern for'])
+      texts.push(
+        (await recognizer.recognize(await speak(said, 'kal16'))).alternatives?.[0]?.text ?? '',
+      );
+    expect(told.map(({ text }) => text)).toEqual(texts);
+    for (const { lastWord, otherWords } of told) {
+      expect(lastWord).toBeGreaterThanOrEqual(0);
+      expect(lastWord).toBeLessThanOrEqual(1);
+      expect(otherWords).toBeGreaterThan(0.5);
+    }
+    // A sentence stopped on "for": the model is less sure of what it made of its last word.
+    const [finished, cut] = told;
+    expect(finished?.lastWord).toBeGreaterThan(cut?.lastWord ?? 1);
+  }, 60_000);
+
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
   });

@@ -36,6 +36,21 @@ export interface Transcript {
    * utterance ("Welchhoch, Zeighabenzieh") is few words at all.
    */
   known?: number | undefined;
+  /** How sure the recognizer is of the transcript's words, when it says (see {@link WordSureness}). */
+  sureness?: WordSureness | undefined;
+}
+
+/**
+ * How sure the recognizer is of a transcript's last word and of the words before it (0 to 1:
+ * Whisper's probability of the words, read again against the audio). A visitor who pauses in the
+ * middle of a sentence often stops on a word said short or weak, which Whisper drops or guesses
+ * at and closes with a full stop ("I would like to order the head lamp." for "... the headlamp
+ * and"): the text reads as finished, the doubt about its last word says it may not be.
+ */
+export interface WordSureness {
+  lastWord: number;
+  /** The mean over the words before the last; absent for a one-word transcript. */
+  otherWords?: number | undefined;
 }
 
 /** What transcribes: a sidecar process of this process, or one the worker shares. */
@@ -54,6 +69,12 @@ export interface WhisperSTTOptions {
    * the name the shop sells. {@link vocabularyPrompt} makes one from a list of phrases.
    */
   prompt?: string | undefined;
+  /**
+   * Told each transcript as it is heard, with how sure the recognizer is of its words (the turn
+   * detector reads it: a doubtful last word may be a sentence cut by a pause).
+   */
+  onTranscript?:
+    ((heard: { text: string; sureness?: WordSureness | undefined }) => void) | undefined;
 }
 
 /** Whisper's prompt holds at most 224 tokens; about 100 words stay inside it. */
@@ -135,12 +156,14 @@ export class WhisperSTT extends stt.STT {
   readonly #transcriber: Transcriber;
   readonly #language: ReturnType<typeof normalizeLanguage>;
   readonly #prompt: string | undefined;
+  readonly #onTranscript: WhisperSTTOptions['onTranscript'];
 
   constructor(options: WhisperSTTOptions) {
     super({ streaming: false, interimResults: false });
     this.#transcriber = options.transcriber;
     this.#language = normalizeLanguage(options.language ?? 'en-US');
     this.#prompt = options.prompt;
+    this.#onTranscript = options.onTranscript;
   }
 
   override get model(): string {
@@ -156,10 +179,16 @@ export class WhisperSTT extends stt.STT {
     abortSignal?: AbortSignal,
   ): Promise<stt.SpeechEvent> {
     const pcm = monoSamples(buffer, WHISPER_SAMPLE_RATE);
-    const { text, known } = await this.#transcriber.transcribe(
+    const {
+      text: heard,
+      known,
+      sureness,
+    } = await this.#transcriber.transcribe(
       { pcm, prompt: this.#prompt, language: getBaseLanguage(this.#language) },
       abortSignal,
     );
+    const text = withoutRepeats(heard);
+    this.#onTranscript?.({ text, sureness });
     const seconds = pcm.length / WHISPER_SAMPLE_RATE;
     return {
       type: stt.SpeechEventType.FINAL_TRANSCRIPT,
@@ -167,7 +196,7 @@ export class WhisperSTT extends stt.STT {
       alternatives: [
         {
           language: this.#language,
-          text: withoutRepeats(text),
+          text,
           startTime: 0,
           endTime: seconds,
           // Whisper gives no confidence of its own; the share of real words is the one the
