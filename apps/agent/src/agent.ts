@@ -1,22 +1,16 @@
 // The job entry the worker runs in each job process: one conversation per room.
 import { defineAgent, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
-import * as silero from '@livekit/agents-plugin-silero';
 import { conversationEnded, runConversation } from './conversation.js';
 import { quietFrameworkLog } from './framework-log.js';
 import { warmUpReplyPipeline } from './warm-up.js';
 import { acknowledging } from './model-host/acknowledgement.js';
 import { enginesFor, sharedEmbeddedLlm, type ProviderEnv } from './providers.js';
+import { loadVad } from './turn/index.js';
 
-/**
- * The voice activity detector, loaded when a conversation first listens (about 60 ms and 40 MiB):
- * text conversations never pay for it. 0.35 s of silence closes an utterance (default 0.55 s), and
- * Whisper starts on it then; the endpointing delay (0.45 s from the end of speech) keeps a paused
- * sentence in one turn. At 0.25 s utterances split inside sentences and Whisper, given their
- * pieces, wrote words twice ("Is it, how much is it?").
- */
+/** The voice activity detector, loaded when a conversation first listens (see `loadVad`). */
 let vadLoading: Promise<VAD> | undefined;
 function vad(): Promise<VAD> {
-  vadLoading ??= silero.VAD.load({ minSilenceDuration: 350 });
+  vadLoading ??= loadVad();
   return vadLoading;
 }
 

@@ -3,7 +3,6 @@
 // visitor talks through costs nothing but the dropped guess. Real silero VAD, real Whisper
 // sidecar, flite's voice.
 import { initializeLogger, stt, type AudioBuffer, type VAD } from '@livekit/agents';
-import * as silero from '@livekit/agents-plugin-silero';
 import { AudioFrame } from '@livekit/rtc-node';
 import {
   EarlyStreamAdapter,
@@ -12,6 +11,7 @@ import {
   WhisperSTT,
 } from '@svc/agents-plugin-embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadVad } from './turn/index.js';
 
 initializeLogger({ pretty: false, level: 'silent' });
 
@@ -22,8 +22,8 @@ let vad: VAD;
 beforeAll(async () => {
   sidecar = new WhisperSidecar();
   await sidecar.start();
-  // The agent's VAD settings (agent.ts).
-  vad = await silero.VAD.load({ minSilenceDuration: 350 });
+  // The agent's VAD.
+  vad = await loadVad();
 }, 120_000);
 
 afterAll(() => sidecar?.close());

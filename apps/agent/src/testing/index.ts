@@ -35,6 +35,8 @@ export {
   ensureSmartTurn,
   isBackchannel,
   LAST_WORD_DOUBT,
+  loadVad,
+  NearTalkerVAD,
   SURE_OF_OTHERS,
   SMART_TURN_THRESHOLD,
   SmartTurnModel,

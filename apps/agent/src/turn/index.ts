@@ -27,6 +27,14 @@ export {
   LAST_WORD_DOUBT,
   SURE_OF_OTHERS,
 } from './heard-sureness.js';
+export {
+  levelDb,
+  loadVad,
+  NEAR_TALKER_DEFAULTS,
+  NearTalkerVAD,
+  RoomLevel,
+  type NearTalkerOptions,
+} from './near-talker-vad.js';
 export { readsUnfinished, TranscriptTurnDetector } from './transcript-turn-detector.js';
 export {
   soundsUnfinished,
