@@ -156,7 +156,8 @@ async function momentsOf(
   smartTurn: AudioModel,
   log: (line: string) => void,
 ): Promise<Moment[]> {
-  const recognizer = new WhisperModels();
+  // The recognizer says how sure it was of its words, which the agent's doubt reads.
+  const recognizer = new WhisperModels({ sidecar: { wordProbabilities: true } });
   const prompts: Record<SetLanguage, string> = {
     en: shopPrompt('en'),
     fr: shopPrompt('fr'),
@@ -255,7 +256,7 @@ const lastWordDoubted = (moment: Moment, threshold: number) =>
       moment.sureness.lastWord < threshold &&
       moment.sureness.otherWords >= SURE_OF_OTHERS
     : doubtsLastWord(moment.sureness);
-/** The agent's reading of the transcript: its words, then the recognizer's doubt. */
+/** The transcript read with the recognizer's doubt (the detector the agent has, once asked). */
 const unfinished = (moment: Moment) => wordsUnfinished(moment) || lastWordDoubted(moment, 0);
 const audioEnded = (moment: Moment, decideMs: number, threshold: number) =>
   (moment.audio[decideMs] ?? 1) >= (threshold || V1_MINI_DEFAULTS[moment.language]);
@@ -267,7 +268,8 @@ const smartTurnEnded = (moment: Moment, decideMs: number, threshold: number) =>
 const DETECTORS: Record<string, Detector> = {
   'VAD alone (silence)': { verdict: () => () => true, thresholds: [0] },
   'transcript words': { verdict: () => (moment) => !wordsUnfinished(moment), thresholds: [0] },
-  // The agent now: the words, and a last word the recognizer doubted while sure of the rest.
+  // The words, and a last word the recognizer doubted while sure of the rest (measured here;
+  // the agent does not ask the recognizer for its word probabilities yet).
   "transcript and the recognizer's doubt": {
     verdict: (threshold) => (moment) =>
       !wordsUnfinished(moment) && !lastWordDoubted(moment, threshold),
@@ -362,14 +364,14 @@ export async function runEndOfTurnBench(options: {
       : '';
   lines.push(
     '',
-    `Pauses the agent's transcript check read as finished: ${missed.length} of ${moments.length / 2}.`,
+    `Pauses the transcript with the doubt read as finished: ${missed.length} of ${moments.length / 2}.`,
   );
   if (options.part === 'dev')
     for (const moment of missed)
       lines.push(`- ${moment.request} ${moment.voice}: "${moment.transcript}"${sure(moment)}`);
   // Finished requests it held for the fallback delay (the latency it costs).
   const held = moments.filter((moment) => moment.kind === 'end' && unfinished(moment));
-  lines.push('', `Finished requests the agent's transcript check held: ${held.length}.`);
+  lines.push('', `Finished requests the transcript with the doubt held: ${held.length}.`);
   if (options.part === 'dev')
     for (const moment of held)
       lines.push(`- ${moment.request} ${moment.voice}: "${moment.transcript}"${sure(moment)}`);

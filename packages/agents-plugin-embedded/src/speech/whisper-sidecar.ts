@@ -105,6 +105,13 @@ export interface WhisperSidecarOptions {
    * the prompt's words (default true; the bench turns it off to compare).
    */
   rank?: boolean;
+  /**
+   * Whether each transcript says how sure the model is of its words (`Transcript.sureness`: one
+   * more pass of the decoder over the transcript's tokens). Off by default: the pass takes 11-14 ms
+   * in the sidecar alone, but in a live conversation through Chromium the final transcript came
+   * 0.12-0.17 s later with it (two A/B runs), which is not explained yet.
+   */
+  wordProbabilities?: boolean;
 }
 
 /**
@@ -121,9 +128,6 @@ const DECODE_OPTIONS = {
   vad_filter: false,
   window_s: 10,
   max_tokens_per_s: 8,
-  // How sure the model is of the words ({@link WordSureness}): one more pass of the decoder over
-  // the transcript's tokens, about 10-20 ms for tiny.en.
-  word_probabilities: true,
 };
 
 /**
@@ -345,10 +349,13 @@ export class WhisperSidecar implements Transcriber {
         ).toString('base64'),
         ...(request.prompt ? { initial_prompt: request.prompt } : {}),
         ...(request.language ? { language: request.language } : {}),
-        options: decodeOptions(
-          this.#options.model ?? DEFAULT_WHISPER_MODEL,
-          this.#options.rank ?? true,
-        ),
+        options: {
+          ...decodeOptions(
+            this.#options.model ?? DEFAULT_WHISPER_MODEL,
+            this.#options.rank ?? true,
+          ),
+          ...(this.#options.wordProbabilities ? { word_probabilities: true } : {}),
+        },
       },
       signal,
     );

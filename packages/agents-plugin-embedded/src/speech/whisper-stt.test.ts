@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { initializeLogger, stt } from '@livekit/agents';
 import type { AudioFrame } from '@livekit/rtc-node';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FliteTTS } from './flite-tts.js';
 import { vocabularyPrompt, WhisperSTT, withoutRepeats } from './whisper-stt.js';
 import {
@@ -177,8 +177,10 @@ describe('WhisperSTT', () => {
 
   it('tells how sure it was of the last word and the others, with the text the event carries', async () => {
     const told: { text: string; lastWord: number; otherWords: number | undefined }[] = [];
+    const sure = new WhisperSidecar({ wordProbabilities: true });
+    onTestFinished(() => sure.close());
     const recognizer = new WhisperSTT({
-      transcriber: sidecar,
+      transcriber: sure,
       prompt: 'Outdoor gear shop. Category: Camping stoves, Tents, Lanterns.',
       onTranscript: ({ text, sureness }) => {
         if (sureness)
