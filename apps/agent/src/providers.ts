@@ -601,7 +601,9 @@ export function enginesFor(
   const recognizer = embeddedRecognizerOf(settings.stt, env, runtime.conversation.language);
   const withCredentials = { ...access, credentials: runtime.credentials };
   const speaker = modes.audioOut ? ttsFor(settings.tts, env, runtime, withCredentials) : undefined;
-  // The turn detector reads how sure the embedded Whisper was of the words before a pause.
+  // The turn detector reads how sure the embedded Whisper was of the words before a pause, when it
+  // says: the shared sidecar is not asked yet (its word probabilities made live finals 0.12-0.17 s
+  // later, see docs/decisions.md), so this stays empty and the words alone decide.
   const sureness = modes.audioIn && recognizer === 'whisper' ? new HeardSureness() : undefined;
   let listener =
     modes.audioIn || runtime.scenario.audio_dictation
