@@ -18,7 +18,6 @@ import {
   SMART_TURN_THRESHOLD,
   SmartTurnModel,
   soundsUnfinished,
-  SURE_OF_OTHERS,
   turnLanguage,
   UNFINISHED_TURN_DELAY_MS,
   V1_MINI_THRESHOLD,
@@ -251,11 +250,7 @@ const wordsUnfinished = (moment: Moment) => {
 };
 /** The recognizer doubted the last word at `threshold` (the agent's when 0), sure of the rest. */
 const lastWordDoubted = (moment: Moment, threshold: number) =>
-  threshold
-    ? moment.sureness?.otherWords !== undefined &&
-      moment.sureness.lastWord < threshold &&
-      moment.sureness.otherWords >= SURE_OF_OTHERS
-    : doubtsLastWord(moment.sureness);
+  doubtsLastWord(moment.sureness, threshold || undefined);
 /** The transcript read with the recognizer's doubt (the detector the agent has, once asked). */
 const unfinished = (moment: Moment) => wordsUnfinished(moment) || lastWordDoubted(moment, 0);
 const audioEnded = (moment: Moment, decideMs: number, threshold: number) =>

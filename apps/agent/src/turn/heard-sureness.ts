@@ -21,10 +21,16 @@ export const LAST_WORD_DOUBT = 0.5;
  */
 export const SURE_OF_OTHERS = 0.75;
 
-/** Whether a transcript's sureness says its last word may be a sentence cut by a pause. */
-export function doubtsLastWord(sureness: WordSureness | undefined): boolean {
+/**
+ * Whether a transcript's sureness says its last word may be a sentence cut by a pause
+ * (`lastWordDoubt`: the bench sweeps it; the agent's is {@link LAST_WORD_DOUBT}).
+ */
+export function doubtsLastWord(
+  sureness: WordSureness | undefined,
+  lastWordDoubt = LAST_WORD_DOUBT,
+): boolean {
   if (!sureness || sureness.otherWords === undefined) return false;
-  return sureness.lastWord < LAST_WORD_DOUBT && sureness.otherWords >= SURE_OF_OTHERS;
+  return sureness.lastWord < lastWordDoubt && sureness.otherWords >= SURE_OF_OTHERS;
 }
 
 /** A transcript's words as compared here: lower case, letters and digits. */
