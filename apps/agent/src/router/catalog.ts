@@ -5,7 +5,7 @@ import { FIELD_ROLES, type Collection, type FieldRole } from '@svc/protocol';
 import { fieldWithRole, isWeightUnit, type WeightUnit } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import { english, lexiconFor } from './languages/index.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon, NamedField } from './lexicon.js';
 import { words } from './text.js';
 
 /** A tool the router may call, with what it does. */
@@ -98,7 +98,10 @@ export function roleFields(collections: readonly Collection[]): RoleFields {
 export function withRoleFields(lexicon: Lexicon, roles: RoleFields): Lexicon {
   return {
     ...lexicon,
-    rankings: lexicon.rankings.map((ranking) => ({ ...ranking, field: roles[ranking.role]?.key })),
+    rankings: lexicon.rankings.map((ranking) => ({
+      ...ranking,
+      field: ranking.role ? roles[ranking.role]?.key : ranking.field,
+    })),
   };
 }
 
@@ -111,9 +114,9 @@ export function routerCatalog(options: {
 }): RouterCatalog {
   const roles = roleFields(options.collections);
   const known = lexiconFor(options.language);
-  const lexicon = known && withRoleFields(known, roles);
+  const withRoles = known && withRoleFields(known, roles);
   // A language without a lexicon routes nothing; its catalogue is read as English would.
-  const read = lexicon ?? english;
+  const read = withRoles ?? english;
   const { stem } = read;
   // Kinds are said inside a sentence: lower case, but German nouns keep their capital.
   const kindName = (label: string) => (read.nounsCapitalized ? label : label.toLowerCase());
@@ -182,6 +185,7 @@ export function routerCatalog(options: {
   const nameEnds = new Set(
     itemNames.flatMap((name) => (name.length > 0 ? [stem(name.at(-1) ?? '')] : [])),
   );
+  const lexicon = withRoles && { ...withRoles, namedFields: namedFields(numbers, withRoles) };
   return {
     language: options.language,
     lexicon,
@@ -205,6 +209,33 @@ export function routerCatalog(options: {
       ),
     ],
   };
+}
+
+/**
+ * The numeric fields a visitor may rank by naming them ("the biggest screen"): those no role
+ * ranking reads, each by the stems of its label's words that are neither filler nor a ranking word.
+ */
+function namedFields(numbers: readonly NumberField[], lexicon: Lexicon): NamedField[] {
+  const ranked = new Set(lexicon.rankings.map((ranking) => ranking.role));
+  const { more, less } = lexicon.fieldRanking;
+  return numbers
+    .filter((number) => !(number.role && (ranked as Set<string>).has(number.role)))
+    .map((number) => ({
+      field: number.key,
+      stems: new Set(
+        number.words
+          .filter(
+            (word) =>
+              word.length > 2 &&
+              !/\d/.test(word) &&
+              !lexicon.filler.has(word) &&
+              !more.includes(word) &&
+              !less.includes(word),
+          )
+          .map(lexicon.stem),
+      ),
+    }))
+    .filter((field) => field.stems.size > 0);
 }
 
 /** The scenario's tool for an operation, if it has one. */

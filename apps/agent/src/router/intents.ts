@@ -218,6 +218,7 @@ function readingOf(
     opening,
     start,
     asks,
+    questionMark: /\?\s*$/.test(text),
     // "Do not buy it" (or a recognizer's "don't buy" for "goodbye") asks for no purchase.
     negated: has(lexicon.negations),
     isCart,

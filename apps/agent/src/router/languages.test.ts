@@ -97,6 +97,17 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Montre-moi des tentes'],
       route: compare('tent-1', 'tent-2'),
     },
+    // A pick out of the comparison on the page is a choice: the comparison showed it already.
+    {
+      say: 'La plus légère, merci',
+      after: ['Montre-moi des tentes', 'Compare les deux premières'],
+      route: add('tent-2'),
+    },
+    {
+      say: 'Laquelle est la plus légère ?',
+      after: ['Montre-moi des tentes', 'Compare les deux premières'],
+      route: show('tent-2'),
+    },
     {
       say: 'Compare la verte et la bleue',
       after: ['Montre-moi des tentes'],
@@ -272,6 +283,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: compare('tent-1', 'tent-2'),
     },
     {
+      say: 'La más ligera, gracias',
+      after: ['Busco tiendas de campaña', 'Compara las dos primeras'],
+      route: add('tent-2'),
+    },
+    {
       say: 'Compara la verde y la azul',
       after: ['Busco tiendas de campaña'],
       route: compare('tent-1', 'tent-3'),
@@ -418,6 +434,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
       say: 'Vergleiche die ersten zwei',
       after: ['Zeig mir Zelte'],
       route: compare('tent-1', 'tent-2'),
+    },
+    {
+      say: 'Das leichtere, bitte',
+      after: ['Zeig mir Zelte', 'Vergleiche die ersten zwei'],
+      route: add('tent-2'),
     },
     {
       say: 'Vergleiche das grüne und das blaue',

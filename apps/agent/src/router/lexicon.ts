@@ -8,6 +8,14 @@ import type { WeightUnit } from '@svc/protocol/agent';
 /** The roles a visitor ranks by ("cheapest", "lightest", "best rated"). */
 export type RankedRole = Extract<FieldRole, 'price' | 'weight' | 'rating'>;
 
+/** A numeric field a visitor may rank by naming it ("the biggest screen"), as its label says it. */
+export interface NamedField {
+  /** Its filter key: the item field a ranking by it reads. */
+  field: string;
+  /** The stems of its label's words ("screen", "size", "inch" for "Screen size (inches)"). */
+  stems: ReadonlySet<string>;
+}
+
 /** An attribute a visitor ranks by ("cheapest", "lightest"), and the item field it reads. */
 export interface Ranking {
   /** Comparative and superlative words. */
@@ -19,8 +27,11 @@ export interface Ranking {
   plain?: string[];
   /** Lowest first (`cheapest`) or highest first (`best rated`). */
   order: 'ascending' | 'descending';
-  /** The role of the field it reads: `price` for "cheapest". */
-  role: RankedRole;
+  /**
+   * The role of the field it reads: `price` for "cheapest". None: a ranking by a field the words
+   * name (see {@link Lexicon.fieldRanking}), whose `field` is set where it is read.
+   */
+  role?: RankedRole;
   /**
    * The item field that plays that role, as the collections declare it (see
    * `withRoleFields` in catalog.ts); none when no collection does, and then it ranks nothing.
@@ -213,6 +224,18 @@ export interface Lexicon {
    */
   demonstratives: Demonstratives;
   rankings: readonly Ranking[];
+  /**
+   * Words that rank by a numeric field the visitor names by its label's words, highest first
+   * (`more`: "most", "biggest", "longest") or lowest first (`less`: "least", "smallest"): "the one
+   * with the most storage" ranks by a collection's "Storage (GB)", whatever the catalogue. As
+   * said, accents folded where the language folds them.
+   */
+  fieldRanking: { more: readonly string[]; less: readonly string[] };
+  /**
+   * The catalogue's numeric fields no role ranking reads, which {@link fieldRanking} words rank
+   * by; set per catalogue (`routerCatalog`), none in a language's own lexicon.
+   */
+  namedFields?: readonly NamedField[];
   /** Whether ranking words match as said, not by their comparing form (German comparatives). */
   rankingsExact: boolean;
   /**

@@ -43,7 +43,59 @@ export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking 
         best = { ranking, length: parts.length };
     }
   }
-  return best?.ranking;
+  return best?.ranking ?? fieldRankingOf(tokens, lexicon);
+}
+
+/** How many words apart a ranking word and the field it names may be ("the longest battery life"). */
+const FIELD_WINDOW = 3;
+
+/**
+ * "The one with the most storage", "l'écran le plus grand": a {@link Lexicon.fieldRanking} word
+ * near the label's words of exactly one of the catalogue's {@link Lexicon.namedFields}. A word of
+ * a bound ("at least 11 inches", "more than 200 GB", "128 Go au plus") limits, it does not rank.
+ */
+function fieldRankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking | undefined {
+  const fields = lexicon.namedFields ?? [];
+  if (fields.length === 0) return undefined;
+  const { more, less } = lexicon.fieldRanking;
+  const bounds = boundWords(tokens, lexicon);
+  const stems = tokens.map(lexicon.stem);
+  for (const [index, token] of tokens.entries()) {
+    const order = more.includes(token)
+      ? 'descending'
+      : less.includes(token)
+        ? 'ascending'
+        : undefined;
+    if (!order) continue;
+    // "At least 128 GB", "plus de 50 euros": a number after the word makes it a bound; "128 Go au
+    // plus", a bound's words after the number, too.
+    const hasNumber = (from: number, to: number) =>
+      tokens.slice(Math.max(0, from), to).some((word) => /^\d/.test(word));
+    if (hasNumber(index + 1, index + 1 + FIELD_WINDOW)) continue;
+    if (bounds.has(index) && hasNumber(index - FIELD_WINDOW, index)) continue;
+    const near = stems.slice(Math.max(0, index - FIELD_WINDOW), index + FIELD_WINDOW + 1);
+    const named = fields.filter((field) => near.some((stem) => field.stems.has(stem)));
+    if (named.length === 1 && named[0]) return { words: [token], order, field: named[0].field };
+  }
+  return undefined;
+}
+
+/** The positions of the words of an amount's bounds ("at least", "no more than", "höchstens"). */
+function boundWords(tokens: readonly string[], lexicon: Lexicon): Set<number> {
+  const covered = new Set<number>();
+  const phrases = [
+    ...lexicon.maximum,
+    ...lexicon.minimum,
+    ...lexicon.maximumAfter,
+    ...lexicon.minimumAfter,
+  ].map((phrase) => phrase.split(' '));
+  for (const phrase of phrases) {
+    for (let start = 0; start + phrase.length <= tokens.length; start += 1) {
+      if (phrase.every((word, offset) => tokens[start + offset] === word))
+        phrase.forEach((_, offset) => covered.add(start + offset));
+    }
+  }
+  return covered;
 }
 
 /** The item field a ranking reads ("weight_g" for "lightest"), when the items have it. */

@@ -428,6 +428,27 @@ describe('the intent router on the demo scenario', () => {
     }
   });
 
+  it('takes a pick out of a comparison on the page as the choice; a question about it shows it', async () => {
+    for (const [said, expected] of [
+      ['the cheaper one please', 'add_to_cart'],
+      ["I'd go with the lighter of the two", 'add_to_cart'],
+      ['the cheaper one?', 'show_product'],
+      ['tell me more about the lighter one', 'show_product'],
+    ] as const) {
+      const dialogue = new Dialogue();
+      await dialogue.say('show me some tents');
+      await dialogue.say('compare the first two');
+      const compared = dialogue.lastItems();
+      const ranking = said.includes('cheaper')
+        ? price
+        : (item: SeenItem) => Number(item.fields.weight_g);
+      const picked = [...compared].sort((a, b) => ranking(a) - ranking(b))[0];
+      const route = await dialogue.say(said);
+      expect(tool(route), said).toBe(expected);
+      expect(args(route), said).toEqual({ item_id: picked?.id });
+    }
+  });
+
   it('adds the one a ranking picks among the shown items ("add the cheapest one")', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me some backpacks');

@@ -74,6 +74,7 @@ export type Filters = Pick<
   | 'filterNegations'
   | 'rankingsExact'
   | 'rankings'
+  | 'fieldRanking'
   | 'rankingWords'
   | 'priceWords'
   | 'factWords'

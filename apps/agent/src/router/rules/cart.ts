@@ -137,6 +137,48 @@ export const CART_RULES: readonly Rule[] = [
     },
   },
   {
+    // "The cheaper one, please" with a comparison on the page: the comparison already shows each
+    // item's fields side by side, so picking one of them out of it is choosing it, not asking to
+    // see it again. A question ("the cheaper one?"), a verb of another action ("tell me about the
+    // cheaper one", "compare it with...") or a "no" leaves the pick to the other rules.
+    id: 'cart.choose-compared',
+    operations: ['cart_add'],
+    priority: 450,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon, has, asks, questionMark, negated, mentionsCart } =
+        reading;
+      const add = toolFor(catalog, 'cart_add');
+      if (!add || context.last !== 'compare' || context.compared.length < 2) return undefined;
+      if (asks || questionMark || negated || mentionsCart) return undefined;
+      if (
+        has([
+          ...lexicon.display,
+          ...lexicon.compare,
+          ...lexicon.search,
+          ...lexicon.remove,
+          ...lexicon.showCart,
+        ])
+      )
+        return undefined;
+      if (reading.slots().newSubject) return undefined;
+      const picked = referredItems(
+        tokens,
+        { ...context, focus: undefined },
+        context.compared,
+        lexicon,
+      );
+      const [chosen] =
+        picked.length === 1 ? picked : [subjectMatch(tokens, catalog, context.compared, lexicon)];
+      if (!chosen) return undefined;
+      const count = quantity(tokens, lexicon);
+      return {
+        kind: 'tool',
+        tool: add,
+        args: { item_id: chosen.id, ...(count ? { quantity: count } : {}) },
+      };
+    },
+  },
+  {
     id: 'cart.list',
     operations: ['cart_list'],
     priority: 500,

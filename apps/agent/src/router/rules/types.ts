@@ -41,6 +41,8 @@ export interface Reading {
   start: number;
   /** A question ("what about the blue ones" asks to be shown, not told). */
   asks: boolean;
+  /** The words end with a question mark, as typed or as the recognizer wrote them. */
+  questionMark: boolean;
   /** "Do not buy it". */
   negated: boolean;
   /** Whether a word names the cart (or a recognizer's "car" for it, where no cars are sold). */

@@ -23,6 +23,19 @@ export const filters: Filters = {
   between: ['zwischen'],
   pluralInFilters: true,
   filterNegations: ['nicht', 'kein', 'keine', 'ohne'],
+  // "Das mit dem meisten Speicher", "der größte Bildschirm", "die längste Akkulaufzeit".
+  fieldRanking: {
+    more: [
+      ...inflect(['meist', 'grosst', 'langst', 'hochst'], DECLENSION),
+      ...inflect(['grosser', 'langer', 'hoher'], COMPARATIVE),
+      'mehr',
+    ],
+    less: [
+      ...inflect(['wenigst', 'kleinst', 'kurzest', 'niedrigst'], DECLENSION),
+      ...inflect(['kleiner', 'kurzer', 'niedriger'], COMPARATIVE),
+      'weniger',
+    ],
+  },
   // Only comparatives and superlatives rank ("ist es leicht?" asks, it does not rank), and plain
   // forms in a "which" question ("welches ist leicht?"); matched as said: the comparing form would
   // make "leichter" the plain "leicht".

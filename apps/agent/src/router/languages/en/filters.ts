@@ -11,6 +11,33 @@ export const filters: Filters = {
   between: ['between'],
   pluralInFilters: false,
   filterNegations: ['not', 'non', 'no'],
+  fieldRanking: {
+    more: [
+      'most',
+      'more',
+      'highest',
+      'higher',
+      'biggest',
+      'bigger',
+      'largest',
+      'larger',
+      'longest',
+      'longer',
+      'greatest',
+    ],
+    less: [
+      'least',
+      'less',
+      'lowest',
+      'lower',
+      'smallest',
+      'smaller',
+      'shortest',
+      'shorter',
+      'fewest',
+      'fewer',
+    ],
+  },
   rankingsExact: false,
   rankings: [
     {

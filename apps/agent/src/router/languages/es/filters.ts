@@ -34,6 +34,11 @@ export const filters: Filters = {
   between: ['entre'],
   pluralInFilters: true,
   filterNegations: ['no', 'sin'],
+  // "La que tiene más almacenamiento", "la pantalla más grande", "la de menor batería".
+  fieldRanking: {
+    more: ['mas', 'mayor', 'grande', 'grandes', 'largo', 'larga', 'maximo', 'maxima'],
+    less: ['menos', 'menor', 'pequeno', 'pequena', 'corto', 'corta', 'minimo', 'minima'],
+  },
   rankingsExact: false,
   // Only comparatives and superlatives rank: "¿es ligera?" asks, it does not rank.
   rankings: [

@@ -34,6 +34,21 @@ export const filters: Filters = {
   between: ['entre'],
   pluralInFilters: true,
   filterNegations: ['pas', 'non', 'sans'],
+  // "Le plus de stockage", "l'écran le plus grand", "la plus grande autonomie".
+  fieldRanking: {
+    more: ['plus', 'grand', 'grande', 'grands', 'grandes', 'long', 'longue', 'maximal', 'maximale'],
+    less: [
+      'moins',
+      'petit',
+      'petite',
+      'petits',
+      'petites',
+      'court',
+      'courte',
+      'minimal',
+      'minimale',
+    ],
+  },
   rankingsExact: false,
   // Only comparatives and superlatives rank ("elle est légère ?" asks, it does not rank), and
   // plain forms in a "which" question ("laquelle est légère ?").
