@@ -149,6 +149,8 @@ export interface Lexicon {
   add: readonly string[];
   remove: readonly string[];
   showCart: readonly string[];
+  /** Words for what the cart adds up to ("total"): asking for it is asking for the cart. */
+  cartTotal: readonly string[];
   compare: readonly string[];
   display: readonly string[];
   search: readonly string[];

@@ -556,6 +556,8 @@ describe('the intent router on the demo scenario', () => {
       reply: 'nothing_shown',
     });
     expect(await fresh.say('put it in my cart')).toEqual({ kind: 'reply', reply: 'nothing_shown' });
+    // A word of buying that points at no item asks the shop something else: the model's.
+    expect(await fresh.say('could you ship an order to Norway')).toBeUndefined();
     // The cheapest the shop has is a search, not a pick among what is shown.
     expect(await fresh.say("what's the cheapest thing you have")).not.toEqual({
       kind: 'reply',
@@ -599,7 +601,10 @@ describe('a request the model named, read by its feature', () => {
     expect(args(await read(dialogue, 'display', 'the third one sounds nice'))).toEqual({
       item_id: shown[2]?.id,
     });
-    expect(tool(await read(dialogue, 'cart_list', 'what did I put aside'))).toBe('show_cart');
+    // The cart is read only from words about it: the model named it for a delivery question.
+    expect(tool(await read(dialogue, 'cart_list', 'remind me of my basket'))).toBe('show_cart');
+    expect(tool(await read(dialogue, 'cart_list', 'and the total?'))).toBe('show_cart');
+    expect(await read(dialogue, 'cart_list', 'how long does shipping take')).toBe(undefined);
     // The end is never read from a guess.
     expect(await read(dialogue, 'end', "right, I'm sorted, ta")).toBe(undefined);
     expect(args(await read(dialogue, 'cart_remove', 'scrap that'))).toEqual({
@@ -821,11 +826,11 @@ describe('RoutedLLM', () => {
 
     // Named and read: the cart is shown, by the router, with the rule that says who chose.
     const inner = new voice.testing.FakeLLM([
-      { input: 'what did I put aside', type: 'llm', content: 'The model guessed.' },
+      { input: 'remind me of my basket', type: 'llm', content: 'The model guessed.' },
       { input: 'my brother visits next week', type: 'llm', content: 'Not that I know of.' },
     ]);
     const listed = await drain(
-      routed(inner, chooser('cart')).chat({ chatCtx: turn('what did I put aside'), toolCtx }),
+      routed(inner, chooser('cart')).chat({ chatCtx: turn('remind me of my basket'), toolCtx }),
     );
     expect(listed.calls).toEqual([{ name: 'show_cart', args: '{}' }]);
     expect(decisions.at(-1)).toMatchObject({
@@ -833,7 +838,7 @@ describe('RoutedLLM', () => {
       rule: 'chosen.cart_list',
       tool: 'show_cart',
     });
-    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "what did I put aside"']);
+    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "remind me of my basket"']);
 
     // "talk": the model answers, and the turn records that the chooser handed it over.
     const talked = await drain(
@@ -862,7 +867,7 @@ describe('RoutedLLM', () => {
 
     // Spoken through an acknowledging LLM, a slow choice is covered by its acknowledgement, once.
     const slow = routed(acknowledging(inner, 'en-US', 20), chooser('cart', 200));
-    const covered = await drain(slow.chat({ chatCtx: turn('what did I put aside'), toolCtx }));
+    const covered = await drain(slow.chat({ chatCtx: turn('remind me of my basket'), toolCtx }));
     expect(covered).toEqual({ text: 'One moment. ', calls: [{ name: 'show_cart', args: '{}' }] });
   });
 

@@ -46,6 +46,7 @@ export type Requests = Pick<
   | 'add'
   | 'remove'
   | 'showCart'
+  | 'cartTotal'
   | 'compare'
   | 'display'
   | 'search'

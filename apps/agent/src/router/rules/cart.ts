@@ -44,6 +44,17 @@ function counted(reading: Reading): boolean {
   return pointsAtOne && unreadWords(tokens, catalog, lexicon).length === 0;
 }
 
+/** Whether the words point at one item: a position, a ranking, "it", "that one", a count. */
+function pointsAtOne({ tokens, lexicon, has }: Reading): boolean {
+  return (
+    ordinals(tokens, lexicon).length > 0 ||
+    rankingOf(tokens, lexicon) !== undefined ||
+    pointsAtFocus(tokens, lexicon) ||
+    has(lexicon.oneWords) ||
+    quantity(tokens, lexicon) !== undefined
+  );
+}
+
 /** The rules of the cart feature (its `cart_*` operations). */
 export const CART_RULES: readonly Rule[] = [
   {
@@ -123,9 +134,10 @@ export const CART_RULES: readonly Rule[] = [
       let [target] = ofFocus ? [ofFocus] : referredItems(tokens, context, pool, lexicon);
       target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
       if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
-      // "Put the cheaper one in my cart" with nothing shown: there is nothing to add.
+      // "Put the cheaper one in my cart" with nothing shown: there is nothing to add. Words that
+      // point at no item ("could you send an order to Canada") ask something else of the shop.
       if (!target)
-        return reading.nothingShown && !reading.catalogueWords(tokens)
+        return reading.nothingShown && !reading.catalogueWords(tokens) && pointsAtOne(reading)
           ? { kind: 'reply', reply: 'nothing_shown' }
           : TO_MODEL;
       const count = quantity(tokens, lexicon);
@@ -238,8 +250,11 @@ export const CART_READERS: SlotReaders = {
       ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
       : route;
   },
-  cart_list: ({ catalog }) => {
+  // Only words about the cart: the model named the cart for "how long does delivery take".
+  cart_list: ({ catalog, lexicon, has, mentionsCart }) => {
     const list = toolFor(catalog, 'cart_list');
-    return list ? { kind: 'tool', tool: list, args: {} } : undefined;
+    return list && (mentionsCart || has(lexicon.cartTotal))
+      ? { kind: 'tool', tool: list, args: {} }
+      : undefined;
   },
 };

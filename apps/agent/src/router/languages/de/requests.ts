@@ -86,6 +86,7 @@ export const requests: Requests = {
     'wieviel',
     'inhalt',
   ],
+  cartTotal: ['summe', 'gesamt', 'insgesamt', 'gesamtbetrag', 'gesamtsumme'],
   compare: [
     'vergleich',
     'vergleiche',

@@ -24,6 +24,7 @@ export const requests: Requests = {
   add: ADD_PHRASES,
   remove: REMOVE_PHRASES,
   showCart: SHOW_CART_PHRASES,
+  cartTotal: ['total', 'subtotal'],
   compare: COMPARE_PHRASES,
   display: DISPLAY_PHRASES,
   search: SEARCH_PHRASES,

@@ -96,6 +96,7 @@ export const requests: Requests = {
     'cuantos',
     'cuantas',
   ],
+  cartTotal: ['total', 'importe'],
   compare: [
     'compara',
     'comparar',

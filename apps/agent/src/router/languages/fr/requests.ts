@@ -96,6 +96,7 @@ export const requests: Requests = {
     'affiche mon',
     'combien',
   ],
+  cartTotal: ['total', 'montant'],
   compare: [
     'compare',
     'comparer',
