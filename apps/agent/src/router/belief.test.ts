@@ -69,6 +69,7 @@ describe('answersFromBelief', () => {
         english,
       ),
     ).toBe(false);
+    // More about what the prompt does not hold (bringing a dog) than about what it does: held back.
     expect(
       answersFromBelief(
         'Yes, you can bring your dog in for a sourdough loaf.',
@@ -76,7 +77,25 @@ describe('answersFromBelief', () => {
         PROMPT,
         english,
       ),
-    ).toBe(false);
+    ).toBe(true);
+    // The business itself is named in every question about it: that is no answer of the prompt's.
+    expect(
+      answersFromBelief(
+        'Yes, the bakery has a car park right next door.',
+        'has the bakery got a car park',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+    // A word of the prompt inside a word of the question is no part of it: "men" of "payments".
+    expect(
+      answersFromBelief(
+        'Yes, instalment payments are possible.',
+        'are instalment payments possible',
+        `${PROMPT} Gift boxes for men.`,
+        english,
+      ),
+    ).toBe(true);
     // Only about what the prompt does not hold: held back.
     expect(
       answersFromBelief(

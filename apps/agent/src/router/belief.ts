@@ -31,10 +31,23 @@ export function unheldStems(question: string, ground: string, lexicon: Lexicon):
     const stem = lexicon.stem(word);
     if (held.has(stem)) continue;
     // Compared as written: Snowball's stems of a compound and its parts differ ("birthdai").
-    if (groundWords.some((known) => known.includes(word) || word.includes(known))) continue;
+    if (groundWords.some((known) => compoundPart(known, word) || compoundPart(word, known)))
+      continue;
     unheld.add(stem);
   }
   return unheld;
+}
+
+/** The shortest part of a compound word: "cut" of "haircut", never "men" of "payments". */
+const COMPOUND_PART = 3;
+
+/**
+ * Whether `part` is a word `whole` is made of: it opens or ends it, and what is left is a word's
+ * length too ("hair" + "cut"; not "car" + "d", nor "men" inside "payments").
+ */
+function compoundPart(whole: string, part: string): boolean {
+  if (part.length < COMPOUND_PART || whole.length - part.length < COMPOUND_PART) return false;
+  return whole.startsWith(part) || whole.endsWith(part);
 }
 
 /** Whether a sentence opens as a yes-or-no answer ("Yes, ...", "Of course", "Non, ..."). */
@@ -58,11 +71,12 @@ export function answersFromBelief(
   if (!opensAsAnswer(sentence, lexicon)) return false;
   const unheld = unheldStems(question, ground, lexicon);
   if (unheld.size === 0) return false;
-  // The question's words the answer repeats are all unheld: it is about what the scenario does
-  // not hold ("Yes, we take card payments"). One held word makes it about what the scenario does
-  // hold, with details of the visitor's own ("Yes, you can bring your son in for a trim"): a
-  // sentence held back wrongly costs more than the words show, since a small model repeats the
-  // "I don't know" it then finds in its history on the next turns.
+  // The question's words the answer repeats are more often unheld than held: it is about what the
+  // scenario does not hold ("Yes, we take card payments", "Yes, the bakery has a car park nearby":
+  // the bakery is the business itself, named in every question about it). As many held words make
+  // it about what the scenario holds, with details of the visitor's own ("Yes, your daughter can
+  // order a birthday cake"). A sentence held back costs no later turn: the model does not read
+  // the exchanges the agent did not know (`withoutUnknownExchanges` in routed-llm.ts).
   const asked = new Set(contentStems(question, lexicon));
   let held = 0;
   let unsupported = 0;
@@ -71,7 +85,7 @@ export function answersFromBelief(
     if (unheld.has(stem)) unsupported += 1;
     else held += 1;
   }
-  return unsupported > 0 && held === 0;
+  return unsupported > held;
 }
 
 /** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */

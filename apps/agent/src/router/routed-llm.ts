@@ -262,6 +262,35 @@ interface StreamParams {
   extraKwargs?: Record<string, unknown>;
 }
 
+/**
+ * The conversation as a grounded model reads it: without the exchanges the agent answered with
+ * `unknown` (an answer from belief it held back, or the model's own "I don't know"). Such an
+ * exchange holds no fact for the turns after it, and a small model repeats the sentence it finds in
+ * its history: answered "I don't know" once, it answered the next two questions so too.
+ */
+export function withoutUnknownExchanges(
+  chatCtx: llm.ChatContext,
+  unknown: string,
+): llm.ChatContext {
+  const items = chatCtx.items;
+  const dropped = new Set<number>();
+  items.forEach((item, index) => {
+    if (item.type !== 'message' || item.role !== 'assistant') return;
+    if (!(item.textContent ?? '').includes(unknown)) return;
+    dropped.add(index);
+    // The visitor's words it answered and the calls made for them, back to the agent's turn
+    // before them (the instructions stay).
+    for (let before = index - 1; before >= 0; before -= 1) {
+      const earlier = items[before];
+      if (earlier?.type === 'message' && earlier.role !== 'user') break;
+      dropped.add(before);
+    }
+  });
+  return dropped.size === 0
+    ? chatCtx
+    : new llm.ChatContext(items.filter((_, index) => !dropped.has(index)));
+}
+
 /** One turn of {@link RoutedLLM}: a routed answer, or the inner LLM's stream passed through. */
 class RoutedLLMStream extends llm.LLMStream {
   readonly #owner: RoutedLLM;
@@ -542,8 +571,9 @@ class RoutedLLMStream extends llm.LLMStream {
   async #delegate(): Promise<void> {
     const { chatCtx, toolCtx, connOptions, parallelToolCalls, toolChoice, extraKwargs } =
       this.#params;
+    const judge = this.#groundingJudge();
     const inner = this.#owner.inner.chat({
-      chatCtx,
+      chatCtx: judge ? withoutUnknownExchanges(chatCtx, judge.unknown) : chatCtx,
       ...(toolCtx ? { toolCtx } : {}),
       connOptions,
       ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
@@ -552,7 +582,6 @@ class RoutedLLMStream extends llm.LLMStream {
     });
     const stop = () => inner.close();
     this.abortController.signal.addEventListener('abort', stop, { once: true });
-    const judge = this.#groundingJudge();
     let held = '';
     let judged = judge === undefined;
     /** Judges what is held: passes it on, or says "I don't know" instead and ends the reply. */
