@@ -96,6 +96,15 @@ describe('answersFromBelief', () => {
         english,
       ),
     ).toBe(true);
+    // Nor is a word held by a word that merely ends it: "wheelchair" is no compound of "hair".
+    expect(
+      answersFromBelief(
+        'Yes, the bakery is wheelchair friendly.',
+        'is the bakery wheelchair friendly',
+        `${PROMPT} Staff wear hair nets.`,
+        english,
+      ),
+    ).toBe(true);
     // Only about what the prompt does not hold: held back.
     expect(
       answersFromBelief(

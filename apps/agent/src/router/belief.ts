@@ -21,33 +21,36 @@ export function groundOf(entries: readonly ChatEntry[]): string {
 
 /**
  * The stems of the visitor's question that the ground does not hold: not as a word, nor as a part
- * of one of its words or the other way round (a question's "haircut" is held by a prompt's "cut").
+ * of a compound of its words or the other way round (a question's "haircut" is held by a prompt's
+ * "cut" when the prompt or the question says "hair" too).
  */
 export function unheldStems(question: string, ground: string, lexicon: Lexicon): Set<string> {
   const groundWords = [...new Set(contentWords(ground, lexicon))];
+  const questionWords = contentWords(question, lexicon);
+  const known = new Set([...groundWords, ...questionWords]);
   const held = new Set(groundWords.map((word) => lexicon.stem(word)));
   const unheld = new Set<string>();
-  for (const word of contentWords(question, lexicon)) {
+  for (const word of questionWords) {
     const stem = lexicon.stem(word);
     if (held.has(stem)) continue;
     // Compared as written: Snowball's stems of a compound and its parts differ ("birthdai").
-    if (groundWords.some((known) => compoundPart(known, word) || compoundPart(word, known)))
+    if (groundWords.some((other) => compound(other, word, known) || compound(word, other, known)))
       continue;
     unheld.add(stem);
   }
   return unheld;
 }
 
-/** The shortest part of a compound word: "cut" of "haircut", never "men" of "payments". */
-const COMPOUND_PART = 3;
-
 /**
- * Whether `part` is a word `whole` is made of: it opens or ends it, and what is left is a word's
- * length too ("hair" + "cut"; not "car" + "d", nor "men" inside "payments").
+ * Whether `whole` is `part` and another word said in the texts, either way round: "haircut" is
+ * "hair" and "cut", "birthdaycake" is "birthday" and "cake"; "wheelchair" is not "wheelc" and
+ * "hair", nor is "payments" anything with "men" inside it.
  */
-function compoundPart(whole: string, part: string): boolean {
-  if (part.length < COMPOUND_PART || whole.length - part.length < COMPOUND_PART) return false;
-  return whole.startsWith(part) || whole.endsWith(part);
+function compound(whole: string, part: string, known: ReadonlySet<string>): boolean {
+  if (whole.length <= part.length) return false;
+  if (whole.startsWith(part)) return known.has(whole.slice(part.length));
+  if (whole.endsWith(part)) return known.has(whole.slice(0, -part.length));
+  return false;
 }
 
 /** Whether a sentence opens as a yes-or-no answer ("Yes, ...", "Of course", "Non, ..."). */
