@@ -730,3 +730,44 @@ describe('two requests in one turn, in each language', () => {
     },
   );
 });
+
+describe('a swap of what was just added, in each language', () => {
+  const CASES: [ShopLanguage, string, string, string, string][] = [
+    [
+      'fr-FR',
+      'Montre-moi des tentes',
+      'Compare les deux premières',
+      'Mets la première dans mon panier',
+      "Non, plutôt l'autre",
+    ],
+    [
+      'es-ES',
+      'Busco tiendas de campaña',
+      'Compara las dos primeras',
+      'Añade la primera al carrito',
+      'No, mejor la otra',
+    ],
+    [
+      'de-DE',
+      'Zeig mir Zelte',
+      'Vergleiche die ersten zwei',
+      'Leg das erste in den Warenkorb',
+      'Nein, lieber das andere',
+    ],
+  ];
+  it.each(CASES)(
+    '%s: takes the first out, then puts the other of the pair in',
+    async (language, shown, compared, added, swap) => {
+      const dialogue = new ShopDialogue(testShop(language));
+      await dialogue.say(shown);
+      await dialogue.say(compared);
+      const add = await dialogue.say(added);
+      expect(add?.kind === 'tool' && add.args, added).toEqual({ item_id: 'tent-1' });
+      const route = await dialogue.say(swap);
+      expect(route?.kind === 'tool' && route.tool.name, swap).toBe('remove_from_cart');
+      expect(route?.kind === 'tool' && route.args, swap).toEqual({ item_id: 'tent-1' });
+      expect(route?.kind === 'tool' && route.next?.tool.name, swap).toBe('add_to_cart');
+      expect(route?.kind === 'tool' && route.next?.args, swap).toEqual({ item_id: 'tent-2' });
+    },
+  );
+});

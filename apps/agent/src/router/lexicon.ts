@@ -148,6 +148,8 @@ export interface Lexicon {
   misheardCart: readonly string[];
   add: readonly string[];
   remove: readonly string[];
+  /** Verbs of exchanging what was put in the cart for another ("swap", "échange", "tausche"). */
+  swap: readonly string[];
   showCart: readonly string[];
   /** Words for what the cart adds up to ("total"): asking for it is asking for the cart. */
   cartTotal: readonly string[];
@@ -212,6 +214,13 @@ export interface Lexicon {
   narrowing: readonly string[];
   /** Words that start a search afresh ("everything", "anything else"). */
   fresh: readonly string[];
+  /**
+   * "The other one" of two: the words that, with a definite word or "one", mean the item of a pair
+   * that is not the one in mind ("the other one", "l'autre", "la otra", "das andere").
+   */
+  other: readonly string[];
+  /** The words a correction opens with ("no, the green one", "nein, ..."). */
+  takeBack: readonly string[];
   ordinals: Readonly<Record<string, number>>;
   /** Words for the last position. */
   last: readonly string[];

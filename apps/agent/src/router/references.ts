@@ -200,6 +200,30 @@ export function namedCatalogueItem(
   return best?.name;
 }
 
+/**
+ * "The other one": of a pair on the page (the two compared, or a list of two), the item that is not
+ * the one in mind: the item in focus, else the one of the pair in the cart. None without a pair or
+ * an item in mind ("any other tents?" asks for more, see `fresh`).
+ */
+export function otherItem(
+  tokens: readonly string[],
+  context: ConversationContext,
+  pool: readonly SeenItem[],
+  lexicon: Lexicon,
+): SeenItem | undefined {
+  if (!hasPhrase(tokens, lexicon.other)) return undefined;
+  if (!hasPhrase(tokens, [...lexicon.definite, ...lexicon.oneWords])) return undefined;
+  const pair =
+    context.compared.length === 2 ? context.compared : pool.length === 2 ? pool : undefined;
+  if (!pair) return undefined;
+  const inPair = (item: SeenItem | undefined) =>
+    item !== undefined && pair.some((candidate) => candidate.id === item.id);
+  const inMind = inPair(context.focus) ? context.focus : context.cart?.find((line) => inPair(line));
+  if (!inMind) return undefined;
+  const others = pair.filter((item) => item.id !== inMind.id);
+  return others.length === 1 ? others[0] : undefined;
+}
+
 /** The items the words refer to among `pool` (ordinals, a ranking, a name, a pronoun). */
 export function referredItems(
   tokens: readonly string[],
@@ -207,6 +231,8 @@ export function referredItems(
   pool: readonly SeenItem[],
   lexicon: Lexicon,
 ): SeenItem[] {
+  const other = otherItem(tokens, context, pool, lexicon);
+  if (other) return [other];
   const positions = ordinals(tokens, lexicon);
   if (positions.length > 0 && pool.length > 0) {
     const picked = positions

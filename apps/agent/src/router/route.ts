@@ -12,6 +12,11 @@ export type Route =
       args: Record<string, unknown>;
       /** The same tool again in the same turn, with these arguments ("take both socks out"). */
       also?: Record<string, unknown>[];
+      /**
+       * Another call of the same turn, made once this one has answered: a swap takes the item out
+       * of the cart, then puts the other in.
+       */
+      next?: Extract<Route, { kind: 'tool' }>;
     }
   | { kind: 'reply'; reply: RouterReply };
 

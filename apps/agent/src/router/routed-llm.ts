@@ -55,6 +55,9 @@ function stepOutputs(entries: readonly ChatEntry[]): OutputEntry[] {
 /** Longest the chooser's warm-up may wait for the model, ms (it may be evaluating a prompt). */
 const WARM_CHOICE_MS = 60_000;
 
+/** A turn's second request: its words, or a call already decided, with the rule that decided it. */
+type Following = string | { route: Extract<Route, { kind: 'tool' }>; rule: string | undefined };
+
 /** The rule id of the "say that again" a misheard turn gets. */
 export const NOT_HEARD_RULE = 'hearing.again';
 
@@ -134,8 +137,11 @@ export class RoutedLLM extends llm.LLM {
    * template; the model's own calls get the model's reply, in the scenario's persona.
    */
   readonly #issued = new Map<string, string>();
-  /** The second request of a turn, by the call id of the first's call: routed once it answered. */
-  readonly #then = new Map<string, string>();
+  /**
+   * The second request of a turn, by the call id of the first's call: its words, routed once it
+   * answered, or the call itself (a swap's addition) with the rule that decided it.
+   */
+  readonly #then = new Map<string, Following>();
   /** The requests the chooser may name in this scenario. */
   readonly choosable: readonly Operation[];
 
@@ -177,16 +183,16 @@ export class RoutedLLM extends llm.LLM {
     return this.#issued.get(callId);
   }
 
-  /** Keeps the words of a turn's second request until the call `callId` has answered. */
-  followWith(callId: string, words: string): void {
-    this.#then.set(callId, words);
+  /** Keeps a turn's second request until the call `callId` has answered. */
+  followWith(callId: string, following: Following): void {
+    this.#then.set(callId, following);
   }
 
-  /** The words of the second request that waited for the call `callId`, once (then forgotten). */
-  takeFollowing(callId: string): string | undefined {
-    const words = this.#then.get(callId);
+  /** The second request that waited for the call `callId`, once (then forgotten). */
+  takeFollowing(callId: string): Following | undefined {
+    const following = this.#then.get(callId);
     this.#then.delete(callId);
-    return words;
+    return following;
   }
 
   override prewarm(): void {
@@ -355,6 +361,12 @@ class RoutedLLMStream extends llm.LLMStream {
         .find((words) => words !== undefined);
       if (following !== undefined) {
         if (outputs.some((output) => output.isError)) return false;
+        if (typeof following !== 'string') {
+          if (!callable.has(following.route.tool.name)) return false;
+          decided('router', following.rule, following.route.tool.name);
+          this.#call(following.route, following.rule);
+          return true;
+        }
         const context = conversationContext(entries, (name) => owner.operationOf(name));
         const next = await decideUtterance(
           following,
@@ -520,7 +532,8 @@ class RoutedLLMStream extends llm.LLMStream {
     );
     for (const call of calls) owner.issued(call.callId, rule ?? route.tool.name);
     const last = calls.at(-1);
-    if (then !== undefined && last) owner.followWith(last.callId, then);
+    const following: Following | undefined = route.next ? { route: route.next, rule } : then;
+    if (following !== undefined && last) owner.followWith(last.callId, following);
     this.queue.put({ id: randomUUID(), delta: { role: 'assistant', toolCalls: calls } });
   }
 

@@ -66,9 +66,10 @@ class Dialogue {
     const context = conversationContext(this.entries, (name) => this.operation(name));
     const route = await routeUtterance(text, context, catalog, lookup);
     this.entries.push({ type: 'message', role: 'user', text });
-    if (route?.kind === 'tool')
-      for (const callArgs of [route.args, ...(route.also ?? [])])
-        await this.run(route.tool.name, callArgs);
+    // The route's calls, then the call it makes once they answered (a swap's addition).
+    for (let step = route?.kind === 'tool' ? route : undefined; step; step = step.next)
+      for (const callArgs of [step.args, ...(step.also ?? [])])
+        await this.run(step.tool.name, callArgs);
     return route;
   }
 
@@ -447,6 +448,38 @@ describe('the intent router on the demo scenario', () => {
       expect(tool(route), said).toBe(expected);
       expect(args(route), said).toEqual({ item_id: picked?.id });
     }
+  });
+
+  it('swaps the item just added for "the other one" of a pair, or one a ranking picks', async () => {
+    await client.cart.clear('cart');
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some tents');
+    await dialogue.say('compare the first two');
+    const [first, second] = dialogue.lastItems();
+    await dialogue.say('add the first one to my cart');
+    // "The other one" of the pair: the second goes in, once the first is out.
+    const swapped = await dialogue.say('no, the other one');
+    expect(tool(swapped)).toBe('remove_from_cart');
+    expect(args(swapped)).toEqual({ item_id: first?.id });
+    expect(swapped?.kind === 'tool' && swapped.next?.tool.name).toBe('add_to_cart');
+    expect(swapped?.kind === 'tool' && swapped.next?.args).toEqual({ item_id: second?.id });
+    const lines = (await client.cart.get('cart')).items.map((line) => line.item_id);
+    expect(lines).toEqual([second?.id]);
+    // "Show me the other one" of the pair, with the second in mind: the first.
+    expect(args(await dialogue.say('show me the other one'))).toEqual({ item_id: first?.id });
+    // A verb of swapping and a ranking over the list shown.
+    const listed = new Dialogue();
+    await listed.say('show me some backpacks');
+    const packs = listed.lastItems();
+    await listed.say('add the first one to my cart');
+    const cheapest = [...packs.slice(1)].sort((a, b) => price(a) - price(b))[0];
+    const cheaper = await listed.say('swap it for the cheapest one');
+    expect(args(cheaper)).toEqual({ item_id: packs[0]?.id });
+    expect(cheaper?.kind === 'tool' && cheaper.next?.args).toEqual({ item_id: cheapest?.id });
+    // Without a correction or a swap it is an addition of its own, and a question is no swap.
+    expect(tool(await listed.say('and the second one as well'))).toBe('add_to_cart');
+    expect(tool(await listed.say('no, the third one?'))).not.toBe('remove_from_cart');
+    await client.cart.clear('cart');
   });
 
   it('adds the one a ranking picks among the shown items ("add the cheapest one")', async () => {

@@ -396,6 +396,47 @@ describe('two requests in one turn', () => {
     expect(decisions.at(-1)?.by).toBe('template');
   });
 
+  it('swaps what was just added: out first, then the other in, and says both', async () => {
+    const model = withRouter(new voice.testing.FakeLLM([]), shop, client, {
+      spoken: false,
+      limit: 5,
+    });
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'show me headlamps' });
+    answered(
+      chatCtx,
+      llm.FunctionCall.create({ callId: 'c1', name: 'search_products', args: '{}' }),
+      {
+        count: 2,
+        items: [LAMPS.items[0], { id: 'lamp-2', name: 'Ridge Headlamp', price: 45 }],
+      },
+    );
+    chatCtx.addMessage({ role: 'user', content: 'add the first one' });
+    answered(
+      chatCtx,
+      llm.FunctionCall.create({ callId: 'c2', name: 'add_to_cart', args: '{"item_id":"lamp-1"}' }),
+      CART,
+    );
+    chatCtx.addMessage({ role: 'assistant', content: 'Added.' });
+    chatCtx.addMessage({ role: 'user', content: 'no, the other one' });
+
+    const first = await step(model, chatCtx);
+    expect(first.calls.map((call) => [call.name, JSON.parse(call.args)])).toEqual([
+      ['remove_from_cart', { item_id: 'lamp-1' }],
+    ]);
+    answered(chatCtx, first.calls[0]!, { items: [] });
+    const second = await step(model, chatCtx);
+    expect(second.calls.map((call) => [call.name, JSON.parse(call.args)])).toEqual([
+      ['add_to_cart', { item_id: 'lamp-2' }],
+    ]);
+    answered(chatCtx, second.calls[0]!, {
+      items: [{ id: 'lamp-2', name: 'Ridge Headlamp', price: 45, quantity: 1 }],
+    });
+    const reply = await step(model, chatCtx);
+    expect(reply.calls).toEqual([]);
+    expect(reply.text).toMatch(/^I removed it from your cart\. I added .*Ridge Headlamp/);
+  });
+
   it('keeps one request when the words after "and" ask nothing of their own', async () => {
     const { route } = await decideUtterance(
       'show me tents and sleeping bags',

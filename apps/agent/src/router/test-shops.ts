@@ -311,8 +311,9 @@ export class ShopDialogue {
     const context = conversationContext(this.entries, (name) => this.operation(name));
     const route = await routeUtterance(text, context, this.shop.catalog, this.shop.lookup);
     this.entries.push({ type: 'message', role: 'user', text });
-    if (route?.kind === 'tool')
-      for (const args of [route.args, ...(route.also ?? [])]) this.run(route.tool.name, args);
+    // The route's calls, then the call it makes once they answered (a swap's addition).
+    for (let step = route?.kind === 'tool' ? route : undefined; step; step = step.next)
+      for (const args of [step.args, ...(step.also ?? [])]) this.run(step.tool.name, args);
     return route;
   }
 

@@ -4,6 +4,7 @@ import { toolFor } from '../catalog.js';
 import {
   namedCatalogueItem,
   ordinals,
+  otherItem,
   picksByRanking,
   pointsAtFocus,
   rankingOf,
@@ -55,6 +56,11 @@ function pointsAtOne({ tokens, lexicon, has }: Reading): boolean {
   );
 }
 
+/** "No, ...", "actually no, ...": the turn opens by taking back what was just done. */
+function correcting({ tokens, lexicon, start }: Reading): boolean {
+  return tokens.slice(start, start + 2).some((token) => lexicon.takeBack.includes(token));
+}
+
 /** The rules of the cart feature (its `cart_*` operations). */
 export const CART_RULES: readonly Rule[] = [
   {
@@ -75,6 +81,43 @@ export const CART_RULES: readonly Rule[] = [
       }
       const named = await lookupNamed(tokens, catalog, remove, lookup, lexicon);
       return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : TO_MODEL;
+    },
+  },
+  {
+    // "Actually no, the other one", "swap it for the lighter one", right after an addition: the
+    // item just added goes out of the cart and the one the words point at goes in, in that order.
+    // The item meant is another of what is shown ("the other one" of a pair, a ranking, a name).
+    id: 'cart.swap',
+    operations: ['cart_add'],
+    priority: 850,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon, has, asks, questionMark } = reading;
+      const add = toolFor(catalog, 'cart_add');
+      const remove = toolFor(catalog, 'cart_remove');
+      const added = context.focus;
+      if (!add || !remove || context.last !== 'cart_add' || !added || asks || questionMark)
+        return undefined;
+      if (!context.cart?.some((line) => line.id === added.id)) return undefined;
+      if (!(has(lexicon.swap) || correcting(reading))) return undefined;
+      if (reading.slots().newSubject) return undefined;
+      // "The other one" of a pair holds the item added; a ranking or a name picks among the rest.
+      const others = context.shown.filter((item) => item.id !== added.id);
+      const referred = referredItems(tokens, { ...context, focus: undefined }, others, lexicon);
+      const target =
+        otherItem(tokens, context, context.shown, lexicon) ??
+        (referred.length === 1 ? referred[0] : subjectMatch(tokens, catalog, others, lexicon));
+      if (!target) return undefined;
+      const count = quantity(tokens, lexicon);
+      return {
+        kind: 'tool',
+        tool: remove,
+        args: { item_id: added.id },
+        next: {
+          kind: 'tool',
+          tool: add,
+          args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
+        },
+      };
     },
   },
   {

@@ -6,6 +6,7 @@ import {
   canRank,
   namedCatalogueItem,
   ordinals,
+  otherItem,
   picksByRanking,
   pointsAtFocus,
   ranked,
@@ -42,8 +43,10 @@ function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
 function onlyPoints(reading: Reading): boolean {
   const { tokens, catalog, lexicon, has } = reading;
   if (has(lexicon.display)) return true;
-  // "That's everything", "c'est tout": a word for all of it picks no one item.
-  if (has(lexicon.fresh)) return false;
+  // "That's everything", "c'est tout": a word for all of it picks no one item; "the other one"
+  // of a pair is one.
+  if (has(lexicon.fresh) && !otherItem(tokens, reading.context, reading.context.shown, lexicon))
+    return false;
   return unreadWords(tokens, catalog, lexicon).length === 0;
 }
 

@@ -58,6 +58,16 @@ export const requests: Requests = {
     'bestelle',
     'bestellen',
   ],
+  swap: [
+    'tausche',
+    'tauschen',
+    'tausch',
+    'austauschen',
+    'ersetze',
+    'ersetzen',
+    'wechsle',
+    'wechseln',
+  ],
   remove: [
     'entfern',
     'entferne',

@@ -59,6 +59,8 @@ export const words: WordClasses = {
   theOne: ['der von', 'die von', 'das von', 'den von'],
   narrowing: ['nur', 'bloss', 'lediglich'],
   fresh: ['alles', 'etwas anderes', 'andere', 'anderes'],
+  other: ['andere', 'anderen', 'anderes', 'anderer', 'anderem'],
+  takeBack: ['nein', 'nee'],
   pronouns: ['es', 'ihn', ...formsOf(demonstratives.singular), 'das da', 'den da', 'die da'],
   demonstratives,
   every: new Set([...list('alle allen beide beiden'), ...formsOf(demonstratives.plural)]),

@@ -23,6 +23,7 @@ export const requests: Requests = {
   misheardCart: ['car'],
   add: ADD_PHRASES,
   remove: REMOVE_PHRASES,
+  swap: ['swap', 'switch', 'exchange', 'replace', 'change it'],
   showCart: SHOW_CART_PHRASES,
   cartTotal: ['total', 'subtotal'],
   compare: COMPARE_PHRASES,

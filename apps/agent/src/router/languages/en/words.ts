@@ -49,6 +49,8 @@ export const words: WordClasses = {
   theOne: ['the one', 'that one'],
   narrowing: ['just', 'only'],
   fresh: ['everything', 'all', 'anything else', 'other', 'else'],
+  other: ['other'],
+  takeBack: ['no', 'nope'],
   pronouns: [...formsOf(demonstratives.singular), 'that one', 'this one', 'the one'],
   demonstratives,
   every: new Set(['both', 'all', ...formsOf(demonstratives.plural)]),

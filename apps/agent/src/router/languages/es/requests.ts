@@ -61,6 +61,7 @@ export const requests: Requests = {
     'pide',
     'pedir',
   ],
+  swap: ['cambia', 'cambiar', 'cambiame', 'cambialo', 'cambiala', 'sustituye', 'reemplaza'],
   remove: [
     'quita',
     'quitar',

@@ -58,6 +58,8 @@ export const words: WordClasses = {
   theOne: ['el de', 'la de'],
   narrowing: ['solo', 'solamente', 'unicamente'],
   fresh: ['todo', 'otra cosa', 'otras cosas', 'lo demas'],
+  other: ['otro', 'otra'],
+  takeBack: ['no'],
   pronouns: [...formsOf(demonstratives.singular), 'lo', 'ese producto', 'este producto'],
   demonstratives,
   every: new Set([

@@ -60,6 +60,17 @@ export const requests: Requests = {
     'je ca veux',
     'je ca prends',
   ],
+  swap: [
+    'echange',
+    'echanger',
+    'echangez',
+    'remplace',
+    'remplacer',
+    'remplacez',
+    'change',
+    'changer',
+    'changez',
+  ],
   remove: [
     'enleve',
     'enlever',

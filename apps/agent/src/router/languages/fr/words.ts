@@ -68,6 +68,8 @@ export const words: WordClasses = {
   theOne: ['celui', 'celle'],
   narrowing: ['juste', 'seulement', 'uniquement'],
   fresh: ['tout', 'autre chose', 'autres', 'le reste'],
+  other: ['autre'],
+  takeBack: ['non'],
   pronouns: [...formsOf(demonstratives.singular), 'ce produit', 'cet article'],
   demonstratives,
   every: new Set([...list('tous toutes'), ...formsOf(demonstratives.plural)]),
