@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../chat-entries.js';
 import { lexiconFor } from './languages/index.js';
-import { answersFromBelief, groundOf, judgedLength, opensAsAnswer } from './belief.js';
+import {
+  answersFromBelief,
+  groundOf,
+  judgedLength,
+  opensAsAnswer,
+  searchesOutsideCatalogue,
+} from './belief.js';
 
 const english = lexiconFor('en-US')!;
 const french = lexiconFor('fr-FR')!;
@@ -165,5 +171,42 @@ describe('groundOf', () => {
     expect(ground).toContain('vans');
     expect(ground).toContain('Let me check.');
     expect(ground).not.toContain('do you deliver');
+  });
+});
+
+describe('searchesOutsideCatalogue', () => {
+  it('tells a search for what the catalogue does not hold from one for what it does', async () => {
+    const { testShop } = await import('./test-shops.js');
+    const { catalog } = testShop('es-ES');
+    // Words no item has, and a kind the visitor never named: a question about the business.
+    expect(
+      searchesOutsideCatalogue(
+        { query: 'descuentos estudiantes', category: 'tents' },
+        '¿hacéis descuento a estudiantes?',
+        catalog,
+      ),
+    ).toBe(true);
+    // No words at all, and a kind nobody said ("do you sell canoes?").
+    expect(searchesOutsideCatalogue({ category: 'backpacks' }, '¿vendéis canoas?', catalog)).toBe(
+      true,
+    );
+    // A word of the catalogue, or a kind the visitor named, is a search for what it holds.
+    expect(
+      searchesOutsideCatalogue({ query: 'mochila' }, 'quiero una mochila grande', catalog),
+    ).toBe(false);
+    expect(
+      searchesOutsideCatalogue(
+        { query: 'acampar', category: 'tents' },
+        'busco tiendas de campaña para acampar',
+        catalog,
+      ),
+    ).toBe(false);
+    // Where the collection searches by meaning (English), the words may describe a need.
+    expect(
+      searchesOutsideCatalogue({ query: 'cold feet' }, 'I get cold feet at night', {
+        ...catalog,
+        language: 'en-US',
+      }),
+    ).toBe(false);
   });
 });

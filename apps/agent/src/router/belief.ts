@@ -4,7 +4,10 @@
 // answer and repeats words of the question, none of which anything the model was given holds (the
 // instructions, the tool results, what the agent said before), answers from belief, and the
 // visitor hears that the agent does not know instead.
+import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { ChatEntry } from '../chat-entries.js';
+import type { RouterCatalog } from './catalog.js';
+import { filters } from './filters.js';
 import type { Lexicon } from './lexicon.js';
 import { contentStems, contentWords, indexOfWords, words } from './text.js';
 
@@ -110,4 +113,26 @@ export function judgedLength(text: string, lexicon: Lexicon): number {
   const rest = words(opening, lexicon).filter((word) => !openingWords.has(word));
   if (contentStems(rest.join(' '), lexicon).length > 0) return first;
   return second ?? -1;
+}
+
+/**
+ * Whether a catalogue search the model made for the visitor's words is about nothing the catalogue
+ * holds: no word of its query is a word of the catalogue, and no kind, colour or brand it filters
+ * on is one the visitor named. Only where the collection searches by words (not by meaning, see
+ * `MEANING_SEARCH_LANGUAGES`): such a search can only answer a question about the business with
+ * items of a kind nobody asked for ("¿cuánto cuesta el envío?" searched "envío" among the lamps).
+ */
+export function searchesOutsideCatalogue(
+  args: Record<string, unknown>,
+  visitorWords: string,
+  catalog: RouterCatalog,
+): boolean {
+  const { lexicon } = catalog;
+  if (!lexicon) return false;
+  if (MEANING_SEARCH_LANGUAGES.includes(catalog.language.split('-')[0] ?? '')) return false;
+  const query = typeof args.query === 'string' ? args.query : '';
+  if (contentStems(query, lexicon).some((stem) => catalog.vocabulary.has(stem))) return false;
+  const said = filters(words(visitorWords, lexicon), catalog, new Set(), lexicon);
+  const enumKeys = new Set(catalog.enums.map((option) => option.key));
+  return !Object.entries(args).some(([key, value]) => enumKeys.has(key) && said[key] === value);
 }

@@ -19,7 +19,7 @@ import {
 } from './context.js';
 import { toolReplies } from './features.js';
 import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
-import { answersFromBelief, groundOf, judgedLength } from './belief.js';
+import { answersFromBelief, groundOf, judgedLength, searchesOutsideCatalogue } from './belief.js';
 import {
   choicePrompt,
   choiceQuestion,
@@ -66,6 +66,12 @@ export const KNOWLEDGE_FIRST_RULE = 'knowledge.first';
 
 /** The rule id of the "I don't know" that replaces a model's answer from belief. */
 export const UNHELD_ANSWER_RULE = 'answer.unheld';
+
+/**
+ * The rule a turn records when the model's catalogue search was for nothing the catalogue holds
+ * (see `searchesOutsideCatalogue`) and the agent said it does not know instead.
+ */
+export const OUTSIDE_SEARCH_RULE = 'answer.outside-catalogue';
 
 /** Who answered a turn, and how long deciding took. */
 export interface RouterDecision {
@@ -257,6 +263,8 @@ interface GroundingJudge {
   readFirst: (text: string) => number;
   /** What is said instead. */
   unknown: string;
+  /** Whether a call the model made searches the catalogue for nothing it holds. */
+  searchesOutside: (call: llm.FunctionCall) => boolean;
 }
 
 interface StreamParams {
@@ -611,6 +619,14 @@ class RoutedLLMStream extends llm.LLMStream {
     try {
       for await (const chunk of inner) {
         if (this.abortController.signal.aborted) break;
+        // A search for what the catalogue does not hold answers a question about the business
+        // with items nobody asked for: the visitor hears that the agent does not know instead.
+        if (judge && chunk.delta?.toolCalls?.some((call) => judge.searchesOutside(call))) {
+          this.#owner.options.onDecision?.({ by: 'template', rule: OUTSIDE_SEARCH_RULE, ms: 0 });
+          this.#say(judge.unknown);
+          inner.close();
+          return;
+        }
         const content = chunk.delta?.content;
         if (judged || !judge || !content) {
           this.queue.put(chunk);
@@ -653,6 +669,9 @@ class RoutedLLMStream extends llm.LLMStream {
       fromBelief: (text) => answersFromBelief(text, question.text, ground, lexicon),
       readFirst: (text) => judgedLength(text, lexicon),
       unknown: templates.notKnown,
+      searchesOutside: (call) =>
+        this.#owner.operationOf(call.name) === 'search' &&
+        searchesOutsideCatalogue(callArguments(call.args), question.text, catalog),
     };
   }
 }

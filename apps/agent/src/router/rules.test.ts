@@ -636,6 +636,46 @@ describe('RoutedLLM and a knowledge base', () => {
     expect((await heard(held)).text).toBe(held);
   });
 
+  it('says it does not know instead of the embedded model’s search for what the catalogue does not hold', async () => {
+    // The demo shop in Spanish on the embedded model: its collection is searched by its words.
+    const spanish: RuntimeConfig = {
+      ...shop,
+      conversation: { ...shop.conversation, language: 'es-ES' },
+      scenario: {
+        ...shop.scenario,
+        voice: {
+          ...shop.scenario.voice,
+          llm: { provider: 'embedded' },
+        } as NonNullable<RuntimeConfig['scenario']['voice']>,
+      },
+    };
+    const asked = '¿hacéis descuento a estudiantes?';
+    async function searched(args: Record<string, unknown>) {
+      const decisions: RouterDecision[] = [];
+      const model = withRouter(
+        new voice.testing.FakeLLM([
+          { input: asked, type: 'llm', toolCalls: [{ name: 'search_products', args }] },
+        ]),
+        spanish,
+        client,
+        { spoken: false, limit: 5, onDecision: (decision) => decisions.push(decision) },
+      );
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: asked });
+      return { ...(await pass(model, chatCtx, ['search_products'])), decisions };
+    }
+    const outside = await searched({ query: 'descuentos estudiantes', category: 'tents' });
+    expect(outside.calls).toEqual([]);
+    expect(outside.text).toMatch(/^Lo siento, no tengo información sobre eso\./);
+    expect(outside.decisions.at(-1)).toMatchObject({
+      by: 'template',
+      rule: 'answer.outside-catalogue',
+    });
+    // A word of the catalogue: the model's search goes ahead.
+    const inside = await searched({ query: 'tent' });
+    expect(inside.calls.map((call) => call.name)).toEqual(['search_products']);
+  });
+
   it('searches the documents for any question, and leaves small talk and the business’s own tools to the model', async () => {
     const booking: FeatureSnapshot = {
       name: 'Booking',
