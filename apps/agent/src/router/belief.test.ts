@@ -201,6 +201,14 @@ describe('searchesOutsideCatalogue', () => {
         catalog,
       ),
     ).toBe(false);
+    // A part of one of the catalogue's compounds is a word of it ("Lampe" of "Stirnlampe").
+    const german = testShop('de-DE').catalog;
+    expect(searchesOutsideCatalogue({ query: 'Lampe' }, 'eine helle Lampe bitte', german)).toBe(
+      false,
+    );
+    expect(
+      searchesOutsideCatalogue({ query: 'Versandkosten' }, 'was kostet der Versand?', german),
+    ).toBe(true);
     // Where the collection searches by meaning (English), the words may describe a need.
     expect(
       searchesOutsideCatalogue({ query: 'cold feet' }, 'I get cold feet at night', {

@@ -115,6 +115,9 @@ export function judgedLength(text: string, lexicon: Lexicon): number {
   return second ?? -1;
 }
 
+/** The shortest word taken for a part of a compound of the catalogue's ("Socken", "Kocher"). */
+const COMPOUND_PART = 4;
+
 /**
  * Whether a catalogue search the model made for the visitor's words is about nothing the catalogue
  * holds: no word of its query is a word of the catalogue, and no kind, colour or brand it filters
@@ -131,7 +134,14 @@ export function searchesOutsideCatalogue(
   if (!lexicon) return false;
   if (MEANING_SEARCH_LANGUAGES.includes(catalog.language.split('-')[0] ?? '')) return false;
   const query = typeof args.query === 'string' ? args.query : '';
-  if (contentStems(query, lexicon).some((stem) => catalog.vocabulary.has(stem))) return false;
+  const catalogueWord = (word: string) =>
+    catalog.vocabulary.has(lexicon.stem(word)) ||
+    // A part of a compound of the catalogue: "Socken" of "Wollsocken", "Kocher" of "Campingkocher".
+    (word.length >= COMPOUND_PART &&
+      [...catalog.surface].some(
+        (known) => known !== word && (known.startsWith(word) || known.endsWith(word)),
+      ));
+  if (contentWords(query, lexicon).some(catalogueWord)) return false;
   const said = filters(words(visitorWords, lexicon), catalog, new Set(), lexicon);
   const enumKeys = new Set(catalog.enums.map((option) => option.key));
   return !Object.entries(args).some(([key, value]) => enumKeys.has(key) && said[key] === value);
