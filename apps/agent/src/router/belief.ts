@@ -146,32 +146,3 @@ export function searchesOutsideCatalogue(
   const enumKeys = new Set(catalog.enums.map((option) => option.key));
   return !Object.entries(args).some(([key, value]) => enumKeys.has(key) && said[key] === value);
 }
-
-/**
- * Whether a reply takes leave of the visitor: its last sentence holds a parting of the language
- * ("Goodbye!", "Have a great day!"; a short parting only in a short sentence, as the router reads
- * the visitor's).
- */
-export function saysGoodbye(reply: string, lexicon: Lexicon): boolean {
-  const sentences = reply
-    .split(/(?<=[.!?…])\s+/)
-    .map((sentence) => words(sentence, lexicon))
-    .filter((tokens) => tokens.length > 0);
-  const last = sentences.at(-1);
-  if (!last) return false;
-  const has = (phrases: readonly string[]) =>
-    phrases.some((phrase) => indexOfWords(last, words(phrase, lexicon)) >= 0);
-  return has(lexicon.end) || (has(lexicon.shortEnd) && last.length <= 6);
-}
-
-/**
- * Whether the visitor's words ask nothing more of the business: no word of its catalogue and no
- * question ("cool, that will do", "merci, à bientôt").
- */
-export function asksNothing(visitorWords: string, catalog: RouterCatalog): boolean {
-  const { lexicon } = catalog;
-  if (!lexicon || /\?/.test(visitorWords)) return false;
-  const tokens = words(visitorWords, lexicon);
-  if (tokens.length === 0 || lexicon.questionStarts.has(tokens[0] ?? '')) return false;
-  return !tokens.some((token) => catalog.vocabulary.has(lexicon.stem(token)));
-}

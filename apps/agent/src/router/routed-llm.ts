@@ -19,14 +19,7 @@ import {
 } from './context.js';
 import { toolReplies } from './features.js';
 import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
-import {
-  answersFromBelief,
-  asksNothing,
-  groundOf,
-  judgedLength,
-  saysGoodbye,
-  searchesOutsideCatalogue,
-} from './belief.js';
+import { answersFromBelief, groundOf, judgedLength, searchesOutsideCatalogue } from './belief.js';
 import {
   choicePrompt,
   choiceQuestion,
@@ -79,12 +72,6 @@ export const UNHELD_ANSWER_RULE = 'answer.unheld';
  * (see `searchesOutsideCatalogue`) and the agent said it does not know instead.
  */
 export const OUTSIDE_SEARCH_RULE = 'answer.outside-catalogue';
-
-/**
- * The rule a turn records when the embedded model took leave of a visitor who asked nothing more
- * and the agent ended the conversation after its words (see {@link RoutedLLMStream}).
- */
-export const AGENT_PARTING_RULE = 'end.agent-parting';
 
 /** Who answered a turn, and how long deciding took. */
 export interface RouterDecision {
@@ -278,8 +265,6 @@ interface GroundingJudge {
   unknown: string;
   /** Whether a call the model made searches the catalogue for nothing it holds. */
   searchesOutside: (call: llm.FunctionCall) => boolean;
-  /** Whether the model's whole reply takes leave of a visitor who asked nothing more. */
-  partsFromVisitor: (reply: string) => boolean;
 }
 
 interface StreamParams {
@@ -403,11 +388,6 @@ class RoutedLLMStream extends llm.LLMStream {
         // Two requests a turn: a third would be a fourth step of the turn, past the framework's
         // three tool steps, and the turn would end with no reply.
         this.#call(next.route, next.rule);
-        return true;
-      }
-      // The model's goodbye was said before the end: the end's own is not said again.
-      if (rules.every((rule) => rule === AGENT_PARTING_RULE)) {
-        decided('template', AGENT_PARTING_RULE);
         return true;
       }
       if (rules.every((rule) => rule === KNOWLEDGE_FIRST_RULE)) {
@@ -608,28 +588,6 @@ class RoutedLLMStream extends llm.LLMStream {
     return confidence !== undefined && confidence < below;
   }
 
-  /**
-   * Ends the conversation after the embedded model's reply when the reply took leave of a visitor
-   * who asked nothing more ("cool, that will do" answered "You're welcome! Have a great day!"):
-   * the small model says goodbye and seldom calls the end, and a call left open after the agent's
-   * goodbye waits on nobody. The end's own goodbye is not said again (see `#routed`).
-   */
-  #endAfter(reply: string, judge: GroundingJudge): void {
-    const end = this.#owner.options.catalog.tools.find((tool) => tool.operation === 'end');
-    const callable = Object.keys(this.toolCtx?.functionTools ?? {});
-    if (!end || !callable.includes(end.name) || !judge.partsFromVisitor(reply)) return;
-    this.#owner.options.onDecision?.({
-      by: 'router',
-      rule: AGENT_PARTING_RULE,
-      tool: end.name,
-      ms: 0,
-    });
-    this.#call(
-      { kind: 'tool', tool: end, args: { reason: 'the agent took leave of the visitor' } },
-      AGENT_PARTING_RULE,
-    );
-  }
-
   /** The inner LLM answers; its chunks pass through, and it stops when this turn is cut. */
   async #delegate(): Promise<void> {
     const { chatCtx, toolCtx, connOptions, parallelToolCalls, toolChoice, extraKwargs } =
@@ -647,9 +605,6 @@ class RoutedLLMStream extends llm.LLMStream {
     this.abortController.signal.addEventListener('abort', stop, { once: true });
     let held = '';
     let judged = judge === undefined;
-    // What the model said and whether it called a tool: a goodbye alone ends the conversation.
-    let said = '';
-    let called = false;
     /** Judges what is held: passes it on, or says "I don't know" instead and ends the reply. */
     const release = (length: number): boolean => {
       judged = true;
@@ -673,8 +628,6 @@ class RoutedLLMStream extends llm.LLMStream {
           return;
         }
         const content = chunk.delta?.content;
-        said += content ?? '';
-        if (chunk.delta?.toolCalls?.length) called = true;
         if (judged || !judge || !content) {
           this.queue.put(chunk);
           continue;
@@ -690,8 +643,7 @@ class RoutedLLMStream extends llm.LLMStream {
           return;
         }
       }
-      if (!judged && held && !this.abortController.signal.aborted && !release(held.length)) return;
-      if (judge && !called && !this.abortController.signal.aborted) this.#endAfter(said, judge);
+      if (!judged && held && !this.abortController.signal.aborted) release(held.length);
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
     }
@@ -720,8 +672,6 @@ class RoutedLLMStream extends llm.LLMStream {
       searchesOutside: (call) =>
         this.#owner.operationOf(call.name) === 'search' &&
         searchesOutsideCatalogue(callArguments(call.args), question.text, catalog),
-      partsFromVisitor: (reply) =>
-        saysGoodbye(reply, lexicon) && asksNothing(question.text, catalog),
     };
   }
 }

@@ -636,46 +636,6 @@ describe('RoutedLLM and a knowledge base', () => {
     expect((await heard(held)).text).toBe(held);
   });
 
-  it('ends the conversation after the embedded model took leave of a visitor who asked nothing more', async () => {
-    async function replied(said: string, reply: string) {
-      const decisions: RouterDecision[] = [];
-      const model = withRouter(
-        new voice.testing.FakeLLM([{ input: said, type: 'llm', content: reply }]),
-        clinic(false, true),
-        client,
-        { spoken: true, limit: 5, onDecision: (decision) => decisions.push(decision) },
-      );
-      const chatCtx = llm.ChatContext.empty();
-      chatCtx.addMessage({ role: 'user', content: said });
-      const first = await pass(model, chatCtx, ['end_conversation']);
-      return { ...first, decisions, model, chatCtx };
-    }
-    const parting = await replied(
-      "lovely, that's me sorted, ta",
-      "You're welcome! Have a great day!",
-    );
-    expect(parting.text).toBe("You're welcome! Have a great day!");
-    expect(parting.calls.map((call) => call.name)).toEqual(['end_conversation']);
-    expect(parting.decisions.at(-1)).toMatchObject({ by: 'router', rule: 'end.agent-parting' });
-    // The end answered: its own goodbye is not said again.
-    parting.chatCtx.insert(parting.calls[0]!);
-    parting.chatCtx.insert(
-      llm.FunctionCallOutput.create({
-        callId: parting.calls[0]!.callId,
-        name: 'end_conversation',
-        output: JSON.stringify({ ok: true, result: null }),
-        isError: false,
-      }),
-    );
-    const after = await pass(parting.model, parting.chatCtx, ['end_conversation']);
-    expect(after).toEqual({ text: '', calls: [] });
-    // No goodbye, or a visitor who asked something: the conversation goes on.
-    expect((await replied('lovely, ta', "You're welcome! Anything else?")).calls).toEqual([]);
-    expect(
-      (await replied('are you open on sundays?', 'No, we are closed. Have a great day!')).calls,
-    ).toEqual([]);
-  });
-
   it('says it does not know instead of the embedded model’s search for what the catalogue does not hold', async () => {
     // The demo shop in Spanish on the embedded model: its collection is searched by its words.
     const spanish: RuntimeConfig = {
