@@ -331,14 +331,14 @@ describe('two requests in one turn', () => {
     );
   }
 
-  /** A conversation that has shown a headlamp and put it in the cart. */
-  function withLampInCart(): llm.ChatContext {
+  /** A conversation that has shown headlamps (`shown`) and put the first in the cart. */
+  function withLampInCart(shown: unknown = LAMPS): llm.ChatContext {
     const chatCtx = llm.ChatContext.empty();
     chatCtx.addMessage({ role: 'user', content: 'show me headlamps' });
     answered(
       chatCtx,
       llm.FunctionCall.create({ callId: 'c1', name: 'search_products', args: '{}' }),
-      LAMPS,
+      shown,
     );
     chatCtx.addMessage({ role: 'assistant', content: 'I found 1 headlamp.' });
     chatCtx.addMessage({ role: 'user', content: 'add the first one' });
@@ -401,23 +401,10 @@ describe('two requests in one turn', () => {
       spoken: false,
       limit: 5,
     });
-    const chatCtx = llm.ChatContext.empty();
-    chatCtx.addMessage({ role: 'user', content: 'show me headlamps' });
-    answered(
-      chatCtx,
-      llm.FunctionCall.create({ callId: 'c1', name: 'search_products', args: '{}' }),
-      {
-        count: 2,
-        items: [LAMPS.items[0], { id: 'lamp-2', name: 'Ridge Headlamp', price: 45 }],
-      },
-    );
-    chatCtx.addMessage({ role: 'user', content: 'add the first one' });
-    answered(
-      chatCtx,
-      llm.FunctionCall.create({ callId: 'c2', name: 'add_to_cart', args: '{"item_id":"lamp-1"}' }),
-      CART,
-    );
-    chatCtx.addMessage({ role: 'assistant', content: 'Added.' });
+    const chatCtx = withLampInCart({
+      count: 2,
+      items: [LAMPS.items[0], { id: 'lamp-2', name: 'Ridge Headlamp', price: 45 }],
+    });
     chatCtx.addMessage({ role: 'user', content: 'no, the other one' });
 
     const first = await step(model, chatCtx);
