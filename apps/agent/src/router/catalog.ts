@@ -6,6 +6,7 @@ import { fieldWithRole, isWeightUnit, type WeightUnit } from '@svc/protocol/agen
 import type { Operation } from '../tools.js';
 import { english, lexiconFor } from './languages/index.js';
 import type { Lexicon, NamedField } from './lexicon.js';
+import { compoundHeadsOf } from '@svc/protocol/agent';
 import { words } from './text.js';
 
 /** A tool the router may call, with what it does. */
@@ -185,6 +186,12 @@ export function routerCatalog(options: {
   const nameEnds = new Set(
     itemNames.flatMap((name) => (name.length > 0 ? [stem(name.at(-1) ?? '')] : [])),
   );
+  // "Socken" is a word of the catalogue's "Wollsocken", as the collection's search reads it: the
+  // heads of the word a name ends in (its kind), those a visitor would say on their own.
+  if (read.compoundNames)
+    for (const name of itemNames)
+      for (const head of compoundHeadsOf(name.at(-1) ?? ''))
+        if (head.length >= SPOKEN_HEAD && !/^[aeiouy]/.test(head)) vocabulary.add(stem(head));
   const lexicon = withRoles && { ...withRoles, namedFields: namedFields(numbers, withRoles) };
   return {
     language: options.language,
@@ -237,6 +244,14 @@ function namedFields(numbers: readonly NumberField[], lexicon: Lexicon): NamedFi
     }))
     .filter((field) => field.stems.size > 0);
 }
+
+/**
+ * The shortest head of a catalogue compound the router takes for a word of it. The search indexes
+ * every ending of four letters, but "ampe", "cken" or "ocken" (four letters, or a vowel first) are
+ * no words anyone says, and as words of the catalogue they would turn the visitor's own compounds
+ * into them (see `compoundTail` in hearing.ts).
+ */
+const SPOKEN_HEAD = 5;
 
 /** The scenario's tool for an operation, if it has one. */
 export function toolFor(catalog: RouterCatalog, operation: Operation): RoutedTool | undefined {

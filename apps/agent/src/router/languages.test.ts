@@ -771,3 +771,34 @@ describe('a swap of what was just added, in each language', () => {
     },
   );
 });
+
+describe('German compounds of the catalogue', () => {
+  it('reads the noun a catalogue compound ends in as a word of the catalogue', async () => {
+    const { routerCatalog } = await import('./catalog.js');
+    const { conversationContext } = await import('./context.js');
+    const { routeUtterance } = await import('./intents.js');
+    const collection = {
+      id: 1,
+      name: 'Ausrüstung',
+      description: '',
+      company_id: 1,
+      filter_fields: [
+        { name: 'Preis', filter_key: 'price', field_type: 'number', role: 'price' as const },
+        { name: 'Wasserdicht', filter_key: 'waterproof', field_type: 'boolean' },
+      ],
+    };
+    const catalog = routerCatalog({
+      language: 'de-DE',
+      tools: [{ name: 'search_products', operation: 'search', collection }],
+      collections: [collection],
+      itemNames: ['Summit Wollsocken', 'North Peak Campingkocher', 'Ultraleichtes Regenjacke'],
+    });
+    const nothing = conversationContext([], () => undefined);
+    const route = await routeUtterance('Socken bitte, höchstens sechzig Euro', nothing, catalog);
+    expect(route?.kind === 'tool' && route.args).toEqual({ query: 'socken', max_price: 60 });
+    const jacket = await routeUtterance('ich brauche eine wasserdichte Jacke', nothing, catalog);
+    expect(jacket?.kind === 'tool' && jacket.args).toEqual({ query: 'jacke', waterproof: true });
+    // Small talk stays small talk.
+    expect(await routeUtterance('hallo, wie geht es', nothing, catalog)).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { stemmer as frenchStemmer } from '@orama/stemmers/french';
 import { stemmer as germanStemmer } from '@orama/stemmers/german';
 import { stemmer as spanishStemmer } from '@orama/stemmers/spanish';
+import { compoundHeadsOf } from '@svc/protocol/agent';
 
 /** The languages collection search stems and folds accents for, by primary language subtag. */
 export const SEARCH_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
@@ -73,24 +74,13 @@ export function stemWords(text: string, language: SearchLanguage): string[] {
   return (foldAccents(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => stem(word) || word);
 }
 
-/** The shortest German word split for its compound heads, and the shortest head. */
-const COMPOUND = { word: 8, head: 4, modifier: 3 } as const;
-
 /**
- * The heads a German compound may end in, as extra words to index beside the text: German puts
- * the kind of thing last ("Daunenschlafsack" is a Schlafsack, a "Kuppelzelt" a Zelt), so a visitor
- * who asks for "Schlafsäcke" or "Zelte" means those items. Every ending of a long word that leaves
- * a modifier of three letters or more and is four letters or more long is offered ("schlafsack",
- * "sack", ...); search stems and prefix-matches them as it does the words. Other languages answer
- * nothing (their compounds are written apart).
+ * The heads a German compound may end in, as extra words to index beside the text (see
+ * `compoundHeadsOf`): a visitor who asks for "Schlafsäcke" or "Zelte" means the "Daunenschlafsack"
+ * and the "Kuppelzelt"; search stems and prefix-matches them as it does the words. Other languages
+ * answer nothing (their compounds are written apart).
  */
 export function compoundHeads(text: string, language: SearchLanguage): string[] {
   if (language !== 'de') return [];
-  const heads: string[] = [];
-  for (const word of foldAccents(text).match(/\p{L}+/gu) ?? []) {
-    if (word.length < COMPOUND.word) continue;
-    for (let start = COMPOUND.modifier; word.length - start >= COMPOUND.head; start += 1)
-      heads.push(word.slice(start));
-  }
-  return heads;
+  return (foldAccents(text).match(/\p{L}+/gu) ?? []).flatMap(compoundHeadsOf);
 }

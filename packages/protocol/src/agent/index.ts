@@ -25,5 +25,6 @@ export * from './conversation-api.js';
 export * from './parse.js';
 export * from './tool-result.js';
 export * from './field-roles.js';
+export * from './compound-heads.js';
 export * from './analysis.js';
 export type { ParseResult } from '../parse/reader.js';
