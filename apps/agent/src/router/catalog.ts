@@ -187,11 +187,12 @@ export function routerCatalog(options: {
     itemNames.flatMap((name) => (name.length > 0 ? [stem(name.at(-1) ?? '')] : [])),
   );
   // "Socken" is a word of the catalogue's "Wollsocken", as the collection's search reads it: the
-  // heads of the word a name ends in (its kind), those a visitor would say on their own.
+  // heads of its names' compounds that a visitor would say on their own.
   if (read.compoundNames)
     for (const name of itemNames)
-      for (const head of compoundHeadsOf(name.at(-1) ?? ''))
-        if (head.length >= SPOKEN_HEAD && !/^[aeiouy]/.test(head)) vocabulary.add(stem(head));
+      for (const word of name)
+        for (const head of compoundHeadsOf(word))
+          if (head.length >= SPOKEN_HEAD && !/^[aeiouy]/.test(head)) vocabulary.add(stem(head));
   const lexicon = withRoles && { ...withRoles, namedFields: namedFields(numbers, withRoles) };
   return {
     language: options.language,

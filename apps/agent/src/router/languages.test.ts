@@ -791,7 +791,12 @@ describe('German compounds of the catalogue', () => {
       language: 'de-DE',
       tools: [{ name: 'search_products', operation: 'search', collection }],
       collections: [collection],
-      itemNames: ['Summit Wollsocken', 'North Peak Campingkocher', 'Ultraleichtes Regenjacke'],
+      // The kind first or the brand first: both are written.
+      itemNames: [
+        'Wollsocken Summit',
+        'North Peak Campingkocher',
+        'Ultraleichte Regenjacke Summit',
+      ],
     });
     const nothing = conversationContext([], () => undefined);
     const route = await routeUtterance('Socken bitte, höchstens sechzig Euro', nothing, catalog);

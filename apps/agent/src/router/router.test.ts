@@ -476,6 +476,14 @@ describe('the intent router on the demo scenario', () => {
     const cheaper = await listed.say('swap it for the cheapest one');
     expect(args(cheaper)).toEqual({ item_id: packs[0]?.id });
     expect(cheaper?.kind === 'tool' && cheaper.next?.args).toEqual({ item_id: cheapest?.id });
+    // A correction that asks for something else is that request, not a swap.
+    const other = new Dialogue();
+    await other.say('show me some tents');
+    await other.say('compare the first and the third');
+    await other.say('add the cheaper one to my cart');
+    const taken = await other.say('no, actually remove it and look for a tarp instead');
+    expect(tool(taken)).toBe('remove_from_cart');
+    expect(taken?.kind === 'tool' && taken.next).toBeUndefined();
     // Without a correction or a swap it is an addition of its own, and a question is no swap.
     expect(tool(await listed.say('and the second one as well'))).toBe('add_to_cart');
     expect(tool(await listed.say('no, the third one?'))).not.toBe('remove_from_cart');

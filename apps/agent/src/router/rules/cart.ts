@@ -99,6 +99,18 @@ export const CART_RULES: readonly Rule[] = [
         return undefined;
       if (!context.cart?.some((line) => line.id === added.id)) return undefined;
       if (!(has(lexicon.swap) || correcting(reading))) return undefined;
+      // "No, take it out and look for a tarp instead": a correction that asks for something else.
+      if (
+        !has(lexicon.swap) &&
+        has([
+          ...lexicon.remove,
+          ...lexicon.search,
+          ...lexicon.display,
+          ...lexicon.compare,
+          ...lexicon.showCart,
+        ])
+      )
+        return undefined;
       if (reading.slots().newSubject) return undefined;
       // "The other one" of a pair holds the item added; a ranking or a name picks among the rest.
       const others = context.shown.filter((item) => item.id !== added.id);
