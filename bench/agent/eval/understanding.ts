@@ -43,6 +43,7 @@ import {
   applyCall,
   EMPTY_VIEW,
   judgeTurn,
+  saysUnknown,
   toolRoles,
   type Call,
   type ViewItem,
@@ -82,6 +83,10 @@ interface TurnResult {
   heldBack?: boolean;
   responseMs?: number;
   unknownTurn: boolean;
+  /** A question the scenario answers (a `fact` outcome): a refusal here is a false "I don't know". */
+  factTurn?: boolean;
+  /** The reply of a fact turn had a "does not know" marker. */
+  saidUnknown?: boolean;
 }
 
 /** A catalogue file of `sets/catalogues/`: a collection as the admin API takes it, and its items. */
@@ -207,6 +212,7 @@ async function runConversation(
     for (const [index, turn] of conversation.turns.entries()) {
       const base = { set: set.id, conversation: conversation.id, turn: index + 1, say: turn.say };
       const unknownTurn = turn.accept.some((outcome) => outcome.kind === 'unknown');
+      const factTurn = turn.accept.some((outcome) => outcome.kind === 'fact');
       if (ended(visitor.received)) {
         results.push({
           ...base,
@@ -216,6 +222,7 @@ async function runConversation(
           reason: 'the conversation had ended',
           by: 'unknown',
           unknownTurn,
+          ...(factTurn ? { factTurn, saidUnknown: false } : {}),
         });
         continue;
       }
@@ -257,6 +264,7 @@ async function runConversation(
         heldBack: decidedRules(workerLog().slice(logAt)).includes(UNHELD_ANSWER_RULE),
         ...(responseMs === undefined ? {} : { responseMs }),
         unknownTurn,
+        ...(factTurn ? { factTurn, saidUnknown: saysUnknown(reply, set.language) } : {}),
       });
     }
   } finally {
@@ -291,6 +299,21 @@ function report(results: readonly TurnResult[], part: SetPart, header: string[])
       `| ${set.id} | ${set.kind} | ${set.language} | ${mine.length} | ${percent(mine.filter((result) => result.right).length, mine.length)} | ${count('router')} / ${count('model')} / ${count('unknown')} | ${percent(routed.filter((result) => result.right).length, routed.length)} | ${set.kind === 'out-of-scope' ? `${invented} of ${unknownTurns.length}` : '-'} |`,
     );
   }
+  // Sets that ask what the scenario holds as well: the other side of invented answers is an agent
+  // that refuses (or states a wrong value) when the prompt or the items hold the answer.
+  const factSets = EVAL_SETS.filter((set) =>
+    results.some((result) => result.set === set.id && result.factTurn),
+  );
+  if (factSets.length > 0) {
+    lines.push('', '## Questions the scenario answers (fact turns)', '');
+    lines.push("| set | fact turns | right | false don't-know |", '|---|---|---|---|');
+    for (const set of factSets) {
+      const facts = results.filter((result) => result.set === set.id && result.factTurn);
+      lines.push(
+        `| ${set.id} | ${facts.length} | ${percent(facts.filter((result) => result.right).length, facts.length)} | ${facts.filter((result) => result.saidUnknown).length} of ${facts.length} |`,
+      );
+    }
+  }
   lines.push('', '## Who answered, and how fast (rt.chat sent to the first assistant words)', '');
   lines.push('| path | turns | share | p50 | p95 |', '|---|---|---|---|---|');
   for (const by of ['router', 'model', 'unknown'] as const) {
@@ -303,9 +326,11 @@ function report(results: readonly TurnResult[], part: SetPart, header: string[])
     );
   }
   lines.push('', '## Replies to (d) questions, for a person to confirm', '');
-  for (const result of results.filter((entry) => entry.unknownTurn))
+  // Fact turns are listed beside them: a marker or a listed word can miss a right answer phrased
+  // otherwise, so a person confirms these too.
+  for (const result of results.filter((entry) => entry.unknownTurn || entry.factTurn))
     lines.push(
-      `- ${result.right ? 'ok' : '**counted invented**'} ${result.set} ${result.conversation}#${result.turn}: "${result.say}" -> "${result.reply}"${result.calls ? ` [${result.calls}]` : ''}${result.heldBack ? ' (the model answered outright from belief; held back)' : ''}`,
+      `- ${result.right ? 'ok' : result.factTurn ? '**wrong**' : '**counted invented**'} ${result.set} ${result.conversation}#${result.turn}${result.factTurn ? ' (fact)' : ''}: "${result.say}" -> "${result.reply}"${result.calls ? ` [${result.calls}]` : ''}${result.heldBack ? ' (the model answered outright from belief; held back)' : ''}`,
     );
   const held = results.filter((result) => result.heldBack);
   lines.push(
@@ -427,6 +452,9 @@ async function main(): Promise<void> {
             reason: `the conversation failed: ${error.message.split('\n')[0] ?? ''}`,
             by: 'unknown' as const,
             unknownTurn: turn.accept.some((outcome) => outcome.kind === 'unknown'),
+            ...(turn.accept.some((outcome) => outcome.kind === 'fact')
+              ? { factTurn: true, saidUnknown: false }
+              : {}),
           })),
         );
         results.push(...mine);

@@ -124,6 +124,13 @@ export type Outcome =
    * scenario does not hold).
    */
   | { kind: 'unknown'; mustNotSay?: string[] }
+  /**
+   * The agent answers with a fact the scenario holds (its prompt, its collection's items): no tool
+   * call, no "does not know" marker in its reply, at least one of `says` in it and none of
+   * `mustNotSay` (words that would state a wrong value), compared case- and accent-folded as
+   * `unknown` compares. The counterpart of `unknown`: a refusal here is a false "I don't know".
+   */
+  | { kind: 'fact'; says: string[]; mustNotSay?: string[] }
   /** Every one of these in the same turn (two requests in one turn). */
   | { kind: 'all'; of: Outcome[] };
 
@@ -177,6 +184,13 @@ export const end: Outcome = { kind: 'end' };
 /** "I don't know / can't say", and none of `mustNotSay`. */
 export const unknown = (...mustNotSay: string[]): Outcome =>
   mustNotSay.length > 0 ? { kind: 'unknown', mustNotSay } : { kind: 'unknown' };
+
+/**
+ * A fact the scenario holds, said in the reply: any one of `says` (every right way of writing it),
+ * and none of `mustNotSay`.
+ */
+export const fact = (says: string[], mustNotSay: string[] = []): Outcome =>
+  mustNotSay.length > 0 ? { kind: 'fact', says, mustNotSay } : { kind: 'fact', says };
 
 /** Every outcome, in one turn. */
 export const all = (...of: Outcome[]): Outcome => ({ kind: 'all', of });

@@ -2,6 +2,7 @@
 // one's fingerprint, and a set whose fingerprint differs is not the set that was frozen.
 import { ELECTRONICS } from './electronics.js';
 import type { EvalSet } from './format.js';
+import { GROUNDED_SETS } from './grounded.js';
 import { OUT_OF_SCOPE_SETS } from './out-of-scope.js';
 import { RECEPTIONIST } from './receptionist.js';
 import { SHOP_DE } from './shop-de.js';
@@ -10,7 +11,7 @@ import { SHOP_ES } from './shop-es.js';
 import { SHOP_FR } from './shop-fr.js';
 import { SUPPORT_DESK } from './support-desk.js';
 
-/** Every set, (a) to (d). */
+/** Every set, (a) to (d), and the (d) family that also asks what each scenario holds. */
 export const EVAL_SETS: readonly EvalSet[] = [
   SHOP_EN,
   SHOP_FR,
@@ -20,4 +21,5 @@ export const EVAL_SETS: readonly EvalSet[] = [
   RECEPTIONIST,
   SUPPORT_DESK,
   ...OUT_OF_SCOPE_SETS,
+  ...GROUNDED_SETS,
 ];

@@ -282,6 +282,15 @@ function cartProblem(check: CartCheck, cart: readonly ViewItem[]): string | unde
   return undefined;
 }
 
+/**
+ * Whether a reply says the agent does not know or cannot say (a marker of `unknown-markers.ts`):
+ * right on a question the scenario does not answer, a false refusal on one it does.
+ */
+export function saysUnknown(reply: string, language: SetLanguage): boolean {
+  const text = folded(reply);
+  return UNKNOWN_MARKERS[language].some((marker) => text.includes(folded(marker)));
+}
+
 /** Why an outcome was not met in the turn, or undefined when it was. */
 export function outcomeProblem(outcome: Outcome, context: TurnContext): string | undefined {
   switch (outcome.kind) {
@@ -311,9 +320,21 @@ export function outcomeProblem(outcome: Outcome, context: TurnContext): string |
       const reply = folded(context.reply);
       const asserted = (outcome.mustNotSay ?? []).find((words) => reply.includes(folded(words)));
       if (asserted) return `asserted "${asserted}"`;
-      return UNKNOWN_MARKERS[context.language].some((marker) => reply.includes(folded(marker)))
+      return saysUnknown(context.reply, context.language)
         ? undefined
         : 'no "does not know" marker in the reply';
+    }
+    case 'fact': {
+      if (context.actions.length > 0)
+        return `no tool expected, called ${context.actions.map((action) => action.tool).join(', ')}`;
+      // A refusal is checked first: "I don't know, maybe 9am" is not an answer the visitor can use.
+      if (saysUnknown(context.reply, context.language)) return 'said it does not know';
+      const reply = folded(context.reply);
+      const wrong = (outcome.mustNotSay ?? []).find((words) => reply.includes(folded(words)));
+      if (wrong) return `said "${wrong}"`;
+      return outcome.says.some((words) => reply.includes(folded(words)))
+        ? undefined
+        : `said none of ${outcome.says.map((words) => `"${words}"`).join(', ')}`;
     }
     case 'tool': {
       // The page's calls carry what was shown; the agent's own list names server tools too.
