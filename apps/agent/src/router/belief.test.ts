@@ -122,6 +122,64 @@ describe('answersFromBelief', () => {
     ).toBe(true);
   });
 
+  it('catches a statement about what the prompt does not hold, whatever it opens with', () => {
+    expect(
+      answersFromBelief(
+        'Shipping takes a few business days.',
+        'how long does shipping take',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+    expect(
+      answersFromBelief(
+        'We sell gift vouchers in any amount.',
+        'do you sell gift vouchers',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+    // The prompt's own loaf, in the visitor's words for it; the prompt's street; small talk; a
+    // question back: none of them is made up.
+    expect(
+      answersFromBelief(
+        'The sourdough loaf is our cheapest bread.',
+        'what is your cheapest bread',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+    expect(
+      answersFromBelief('We are on Mill Lane.', 'where are you located', PROMPT, english),
+    ).toBe(false);
+    expect(
+      answersFromBelief(
+        "I'm doing great today, thanks for asking.",
+        'hi, how are you doing today',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+    expect(
+      answersFromBelief(
+        'Shipping to Hampton, did you say?',
+        'can you ship to Hampton',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+  });
+
+  it('after the turn’s own tool calls, judges only outright answers', () => {
+    const asked = 'any cakes for my trip to Scotland';
+    const presented = 'Here are some cakes for your trip to Scotland.';
+    expect(answersFromBelief(presented, asked, PROMPT, english)).toBe(true);
+    expect(answersFromBelief(presented, asked, PROMPT, english, true)).toBe(false);
+    expect(
+      answersFromBelief('Yes, they keep well on a trip to Scotland.', asked, PROMPT, english, true),
+    ).toBe(true);
+  });
+
   it('leaves replies that do not answer outright to the model', () => {
     expect(
       answersFromBelief(

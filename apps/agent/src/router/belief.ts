@@ -9,6 +9,7 @@ import type { ChatEntry } from '../chat-entries.js';
 import type { RouterCatalog } from './catalog.js';
 import { filters } from './filters.js';
 import type { Lexicon } from './lexicon.js';
+import { smallTalkOf } from './small-talk.js';
 import { contentStems, contentWords, indexOfWords, words } from './text.js';
 
 /** What the model was given to answer from: everything in its context but the visitor's words. */
@@ -65,16 +66,31 @@ export function opensAsAnswer(sentence: string, lexicon: Lexicon): boolean {
 }
 
 /**
- * Whether the first sentence of a model's reply answers the question outright about something of
- * it the ground does not hold: then the reply is not spoken.
+ * Whether a sentence of a model's reply answers the question about something of it the ground does
+ * not hold: then it is not spoken. `afterTools`: the turn made tool calls before this reply.
  */
 export function answersFromBelief(
   sentence: string,
   question: string,
   ground: string,
   lexicon: Lexicon,
+  afterTools = false,
 ): boolean {
-  if (!opensAsAnswer(sentence, lexicon)) return false;
+  // A question back asserts nothing. A statement that does not open as "yes" or "no" answers all
+  // the same ("Shipping takes a few days", "Tom is off on Boxing Day"); one with figures is judged
+  // by them, where the model writes them (the embedded plugin's `ClauseGate`): a price the prompt
+  // holds, said in the visitor's word for the service ("a trim is 25 pounds"), is the prompt's.
+  // After the turn's own tool calls a statement presents what they found, in the visitor's words
+  // ("Here are some tents for your trip"): there only an outright answer is judged.
+  if (/\?\s*$/.test(sentence)) return false;
+  const outright = opensAsAnswer(sentence, lexicon);
+  if (!outright && (afterTools || /\d/.test(sentence))) return false;
+  // "I'm doing great today, thanks for asking" repeats the visitor's words and holds nothing of
+  // the business: small talk is the persona's.
+  if (smallTalkOf(words(question, lexicon), lexicon)) return false;
+  // "I am not sure whether we deliver there" repeats the question to say it does not know.
+  const said = words(sentence, lexicon);
+  if (lexicon.doubts.some((doubt) => indexOfWords(said, words(doubt, lexicon)) >= 0)) return false;
   const unheld = unheldStems(question, ground, lexicon);
   if (unheld.size === 0) return false;
   // The question's words the answer repeats are more often unheld than held: it is about what the
@@ -83,11 +99,19 @@ export function answersFromBelief(
   // it about what the scenario holds, with details of the visitor's own ("Yes, your daughter can
   // order a birthday cake"). A sentence held back costs no later turn: the model does not read
   // the exchanges the agent did not know (`withoutUnknownExchanges` in routed-llm.ts).
+  // A statement's own words count too: "The sourdough loaf is our cheapest bread" answers "what
+  // is your cheapest bread" with the prompt's loaf, in the visitor's words for it.
   const asked = new Set(contentStems(question, lexicon));
+  const grounded = outright
+    ? undefined
+    : new Set(contentWords(ground, lexicon).map((word) => lexicon.stem(word)));
   let held = 0;
   let unsupported = 0;
   for (const stem of new Set(contentStems(sentence, lexicon))) {
-    if (!asked.has(stem)) continue;
+    if (!asked.has(stem)) {
+      if (grounded?.has(stem)) held += 1;
+      continue;
+    }
     if (unheld.has(stem)) unsupported += 1;
     else held += 1;
   }
@@ -95,7 +119,7 @@ export function answersFromBelief(
 }
 
 /** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */
-function sentenceEnds(text: string): number[] {
+export function sentenceEnds(text: string): number[] {
   return [...text.matchAll(/[.!?…](?=\s)/g)].map((match) => match.index + 1);
 }
 

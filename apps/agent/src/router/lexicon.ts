@@ -185,6 +185,11 @@ export interface Lexicon {
    * reply opening so answers the visitor's question outright.
    */
   answerOpenings: readonly string[];
+  /**
+   * Words a sentence says it does not know with ("not sure", "je ne sais pas"): such a sentence
+   * asserts nothing, whatever of the visitor's words it repeats.
+   */
+  doubts: readonly string[];
   /** Requests always left to the model ("why ...", "empty my cart"), whatever else they say. */
   toModel: readonly string[];
   /**

@@ -19,7 +19,13 @@ import {
 } from './context.js';
 import { toolReplies } from './features.js';
 import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
-import { answersFromBelief, groundOf, judgedLength, searchesOutsideCatalogue } from './belief.js';
+import {
+  answersFromBelief,
+  groundOf,
+  judgedLength,
+  searchesOutsideCatalogue,
+  sentenceEnds,
+} from './belief.js';
 import {
   choicePrompt,
   choiceQuestion,
@@ -257,7 +263,7 @@ export class RoutedLLM extends llm.LLM {
 
 /** How a turn's model reply is held to what the model was given (see `grounded`). */
 interface GroundingJudge {
-  /** Whether the text answers outright about what nothing the model was given holds. */
+  /** Whether the text answers about what nothing the model was given holds. */
   fromBelief: (text: string) => boolean;
   /** How much of the text must be read before judging it; -1 while it is still being written. */
   readFirst: (text: string) => number;
@@ -603,17 +609,24 @@ class RoutedLLMStream extends llm.LLMStream {
     });
     const stop = () => inner.close();
     this.abortController.signal.addEventListener('abort', stop, { once: true });
+    // The reply is passed on a sentence at a time, each judged first: the first one may be a
+    // made-up answer ("Yes, we ship there"), a later one a made-up detail ("Parking is free on the
+    // street" after the opening hours the prompt gives).
     let held = '';
-    let judged = judge === undefined;
-    /** Judges what is held: passes it on, or says "I don't know" instead and ends the reply. */
+    let spoken = false;
+    /**
+     * Judges the first `length` characters held: passes them on, or ends the reply there (said
+     * instead, when nothing of it was said yet: that the agent does not know).
+     */
     const release = (length: number): boolean => {
-      judged = true;
       if (judge?.fromBelief(held.slice(0, length))) {
         this.#owner.options.onDecision?.({ by: 'template', rule: UNHELD_ANSWER_RULE, ms: 0 });
-        this.#say(judge.unknown);
+        if (!spoken) this.#say(judge.unknown);
         return false;
       }
-      this.#say(held);
+      this.#say(held.slice(0, length));
+      held = held.slice(length);
+      spoken = true;
       return true;
     };
     try {
@@ -628,7 +641,7 @@ class RoutedLLMStream extends llm.LLMStream {
           return;
         }
         const content = chunk.delta?.content;
-        if (judged || !judge || !content) {
+        if (!judge || !content) {
           this.queue.put(chunk);
           continue;
         }
@@ -637,13 +650,16 @@ class RoutedLLMStream extends llm.LLMStream {
           const { content: _held, ...calls } = chunk.delta;
           this.queue.put({ ...chunk, delta: calls });
         }
-        const length = judge.readFirst(held);
-        if (length >= 0 && !release(length)) {
-          inner.close();
-          return;
+        for (;;) {
+          const length = spoken ? (sentenceEnds(held)[0] ?? -1) : judge.readFirst(held);
+          if (length < 0) break;
+          if (!release(length)) {
+            inner.close();
+            return;
+          }
         }
       }
-      if (!judged && held && !this.abortController.signal.aborted) release(held.length);
+      if (held.trim() && !this.abortController.signal.aborted) release(held.length);
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
     }
@@ -665,8 +681,9 @@ class RoutedLLMStream extends llm.LLMStream {
       .find((entry) => entry.type === 'message' && entry.role === 'user');
     if (question?.type !== 'message') return undefined;
     const ground = groundOf(entries);
+    const afterTools = entries.at(-1)?.type === 'function_call_output';
     return {
-      fromBelief: (text) => answersFromBelief(text, question.text, ground, lexicon),
+      fromBelief: (text) => answersFromBelief(text, question.text, ground, lexicon, afterTools),
       readFirst: (text) => judgedLength(text, lexicon),
       unknown: templates.notKnown,
       searchesOutside: (call) =>

@@ -621,6 +621,12 @@ describe('RoutedLLM and a knowledge base', () => {
     expect((await heard(unsure)).text).toBe(unsure);
     const held = 'Yes, we are open from 8:00 on weekdays. See you soon!';
     expect((await heard(held)).text).toBe(held);
+    // A statement about what it was not given, however it opens: the agent does not know.
+    const statement = await heard('Parking is free behind the building. See you soon!');
+    expect(statement.text).toMatch(/^I'm sorry, I don't have any information about that\./);
+    // After a sentence the prompt holds, a made-up one: the reply ends before it.
+    const hours = 'We are open from 8:00 on weekdays. See you soon!';
+    expect((await heard(`${hours} Parking is free near the clinic.`)).text).toBe(hours);
   });
 
   it('says it does not know instead of the embedded model’s search for what the catalogue does not hold', async () => {

@@ -97,6 +97,7 @@ export type WordClasses = Pick<
   | 'offerQuestions'
   | 'negations'
   | 'answerOpenings'
+  | 'doubts'
   | 'oneWords'
   | 'one'
   | 'definite'
