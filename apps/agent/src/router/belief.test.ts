@@ -6,11 +6,11 @@ import type { ChatEntry } from '../chat-entries.js';
 import { lexiconFor } from './languages/index.js';
 import {
   answersFromBelief,
-  groundOf,
   judgedLength,
   opensAsAnswer,
   searchesOutsideCatalogue,
 } from './belief.js';
+import { groundOf } from './context.js';
 
 const english = lexiconFor('en-US')!;
 const french = lexiconFor('fr-FR')!;

@@ -5,23 +5,11 @@
 // instructions, the tool results, what the agent said before), answers from belief, and the
 // visitor hears that the agent does not know instead.
 import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
-import type { ChatEntry } from '../chat-entries.js';
 import type { RouterCatalog } from './catalog.js';
 import { filters } from './filters.js';
 import type { Lexicon } from './lexicon.js';
 import { smallTalkOf } from './small-talk.js';
 import { contentStems, contentWords, indexOfWords, words } from './text.js';
-
-/** What the model was given to answer from: everything in its context but the visitor's words. */
-export function groundOf(entries: readonly ChatEntry[]): string {
-  return entries
-    .map((entry) => {
-      if (entry.type === 'message') return entry.role === 'user' ? '' : entry.text;
-      if (entry.type === 'function_call') return entry.args;
-      return entry.output;
-    })
-    .join('\n');
-}
 
 /**
  * The stems of the visitor's question that the ground does not hold: not as a word, nor as a part

@@ -67,6 +67,11 @@ export interface RouterCatalog {
   booleans: BooleanField[];
   /** Words of item names (stemmed), to tell a catalogue search from small talk. */
   vocabulary: Set<string>;
+  /**
+   * Words (stemmed) that name a filter field of the items: its label and key, and the language's
+   * names of the role it plays ("colour" for a field labelled "Shade").
+   */
+  fieldWords: Set<string>;
   /** The words of item names as written (before the stemmer), to tell a plural said. */
   surface: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
@@ -168,6 +173,21 @@ export function routerCatalog(options: {
       }
     }
   }
+  const fieldWords = new Set<string>();
+  for (const collection of options.collections)
+    for (const field of collection.filter_fields ?? []) {
+      const named = [
+        field.name,
+        field.filter_key.replace(/_/g, ' '),
+        ...(field.role ? read.roleNames[field.role] : []),
+      ];
+      for (const phrase of named) {
+        const said = words(phrase, read);
+        for (const word of said) fieldWords.add(stem(word));
+        // "In stock" is one word as the router reads it ("instock").
+        if (said.length > 1) fieldWords.add(stem(said.join('')));
+      }
+    }
   const itemNames = options.itemNames.map((name) => words(name, read));
   const vocabulary = new Set<string>();
   const surface = new Set<string>();
@@ -203,6 +223,7 @@ export function routerCatalog(options: {
     numbers,
     booleans,
     vocabulary,
+    fieldWords,
     surface,
     itemNames,
     nameEnds,

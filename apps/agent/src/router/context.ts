@@ -29,6 +29,8 @@ export interface ConversationContext {
   last?: Operation | undefined;
   /** The arguments of the last search that found items ("what about blue ones" narrows it). */
   lastSearch?: Record<string, unknown> | undefined;
+  /** What the conversation holds besides the visitor's words (see {@link groundOf}). */
+  ground?: string | undefined;
 }
 
 /**
@@ -69,6 +71,20 @@ export function itemsOf(data: unknown): SeenItem[] {
   return single ? [single] : [];
 }
 
+/**
+ * What the conversation holds besides the visitor's words: the instructions, the tools' calls and
+ * answers, what the agent said. What the model was given to answer from.
+ */
+export function groundOf(entries: readonly ChatEntry[]): string {
+  return entries
+    .map((entry) => {
+      if (entry.type === 'message') return entry.role === 'user' ? '' : entry.text;
+      if (entry.type === 'function_call') return entry.args;
+      return entry.output;
+    })
+    .join('\n');
+}
+
 /** Reads the conversation's context from its entries, given what each tool does. */
 export function conversationContext(
   entries: readonly ChatEntry[],
@@ -79,6 +95,7 @@ export function conversationContext(
     compared: [],
     focus: undefined,
     cart: undefined,
+    ground: groundOf(entries),
   };
   const calls = new Map<string, { name: string; args: string }>();
   for (const entry of entries) {

@@ -22,6 +22,7 @@ import { DISPLAY_READERS, DISPLAY_RULES } from './rules/display.js';
 import { END_RULES } from './rules/end.js';
 import { SEARCH_READERS, SEARCH_RULES } from './rules/search.js';
 import { GUARD_RULES, QUESTION_TO_MODEL_RULE } from './rules/talk.js';
+import { NOT_HELD_RULE, UNHELD_RULES } from './rules/unheld.js';
 import type { Rule, SlotReader, SlotReaders } from './rules/types.js';
 
 /** One feature type's part of the router. */
@@ -42,7 +43,8 @@ export interface FeatureIntents {
 export const FEATURE_INTENTS: readonly FeatureIntents[] = [
   {
     feature: FEATURE_TYPES.COLLECTION_ITEMS_SEARCH,
-    rules: SEARCH_RULES,
+    // A question about what nothing holds is no search, nor a display: its rule serves both.
+    rules: [...SEARCH_RULES, ...UNHELD_RULES],
     replies: { search: searchResultReply },
     readers: SEARCH_READERS,
   },
@@ -105,7 +107,9 @@ export function rulesFor(operations: readonly Operation[], documents = false): R
   const guards = GUARD_RULES.filter(
     (rule) => shows || !documents || rule.id !== QUESTION_TO_MODEL_RULE,
   );
-  return [...guards, ...rules].sort((a, b) => b.priority - a.priority);
+  // What the conversation does not hold the documents may: such a question is theirs to answer.
+  const kept = documents ? rules.filter((rule) => rule.id !== NOT_HELD_RULE) : rules;
+  return [...guards, ...kept].sort((a, b) => b.priority - a.priority);
 }
 
 /** The slot reader of an operation, when a feature of the router has one. */

@@ -39,12 +39,19 @@ export interface RouterTable {
   unownedWords: ReadonlySet<string>;
 }
 
-/** The table of a catalogue's routed tools, with no unowned tool. */
+/** The table of a catalogue's routed tools, with no unowned tool (`documents`: see `rulesFor`). */
 export function routerTable(
   catalog: RouterCatalog,
   unownedWords: ReadonlySet<string> = new Set(),
+  documents = false,
 ): RouterTable {
-  return { rules: rulesFor(catalog.tools.map((tool) => tool.operation)), unownedWords };
+  return {
+    rules: rulesFor(
+      catalog.tools.map((tool) => tool.operation),
+      documents,
+    ),
+    unownedWords,
+  };
 }
 
 /**

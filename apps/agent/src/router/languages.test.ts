@@ -241,6 +241,23 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Montre-moi des tentes', 'La deuxième'],
       route: add('tent-2', 3),
     },
+    // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
+    // names a field of the items, or asks for items, does not.
+    {
+      say: 'Vous êtes ouverts le dimanche ?',
+      after: ['Montre-moi des tentes'],
+      route: reply('not_known'),
+    },
+    {
+      say: 'La deuxième, on peut la louer ?',
+      after: ['Montre-moi des tentes'],
+      route: reply('not_known'),
+    },
+    {
+      say: 'Elle est de quelle couleur ?',
+      after: ['Montre-moi des tentes', 'La deuxième'],
+      route: 'llm',
+    },
   ],
   'es-ES': [
     {
@@ -389,6 +406,18 @@ const CASES: Record<ShopLanguage, Case[]> = {
       say: 'Quiero ver las tiendas de campaña',
       after: ['Busco tiendas de campaña'],
       route: search({ category: 'tents' }),
+    },
+    // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
+    // names a field of the items, or asks for items, does not.
+    {
+      say: '¿Se puede pagar con cheque?',
+      after: ['Enséñame tiendas de campaña'],
+      route: reply('not_known'),
+    },
+    {
+      say: '¿De qué color es?',
+      after: ['Enséñame tiendas de campaña', 'La segunda'],
+      route: 'llm',
     },
   ],
   'de-DE': [
@@ -545,6 +574,14 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     // A comparative as spoken, its ending's "e" dropped.
     { say: 'Ich nehme den billigern', after: ['Zeig mir Zelte'], route: add('tent-1') },
+    // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
+    // names a field of the items, or asks for items, does not.
+    {
+      say: 'Kann man das Zelt auch mieten?',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: reply('not_known'),
+    },
+    { say: 'Welche Farbe hat es?', after: ['Zeig mir Zelte', 'Das zweite'], route: 'llm' },
   ],
 };
 

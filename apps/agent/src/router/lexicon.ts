@@ -271,6 +271,16 @@ export interface Lexicon {
    * "what does it weigh"). A yes-or-no field of the catalogue ("waterproof") asks one too.
    */
   factWords: readonly string[];
+  /**
+   * The words of `factWords` that ask an amount of anything ("how much", "combien"): beside a word
+   * nothing reads they ask about that ("how much RAM", "combien de temps"), not about a price.
+   */
+  amountQuestions: readonly string[];
+  /**
+   * Words that name a field by the role it plays ("colour", "couleur", "Gewicht"): a question with
+   * one asks what the items' data holds, whatever the field's label says.
+   */
+  roleNames: Readonly<Record<FieldRole, readonly string[]>>;
   /** Words that mean every item they name ("both", "all"). */
   every: ReadonlySet<string>;
   /** Phrases that do ("les deux", as words "les 2"). */

@@ -63,6 +63,7 @@ export function routerReply(kind: RouterReply, style: ReplyStyle): string | unde
   if (!templates) return undefined;
   if (kind === 'not_heard') return templates.notHeard;
   if (kind === 'nothing_shown') return templates.nothingShown;
+  if (kind === 'not_known') return templates.notKnown;
   const offer = style.offer ?? [];
   if (offer.length === 0) return undefined;
   const shown = offer.length > 8 ? [...offer.slice(0, 7), templates.more] : offer;

@@ -16,12 +16,12 @@ import {
   conversationContext,
   toolResultOf,
   type ConversationContext,
+  groundOf,
 } from './context.js';
 import { toolReplies } from './features.js';
 import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
 import {
   answersFromBelief,
-  groundOf,
   judgedLength,
   searchesOutsideCatalogue,
   sentenceEnds,
@@ -162,7 +162,8 @@ export class RoutedLLM extends llm.LLM {
     readonly options: RouterOptions,
   ) {
     super();
-    this.table = options.table ?? routerTable(options.catalog);
+    this.table =
+      options.table ?? routerTable(options.catalog, new Set(), options.knowledgeTool !== undefined);
     this.choosable = options.chooser ? choosableOperations(options.catalog) : [];
     // The inner LLM's errors and metrics are the session's to see.
     inner.on('error', (event) => this.emit('error', event));

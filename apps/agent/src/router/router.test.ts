@@ -533,6 +533,39 @@ describe('the intent router on the demo scenario', () => {
     }
   });
 
+  it('says it does not know a question about what nothing holds, and only such a question', async () => {
+    const stoves = new Dialogue();
+    await stoves.say('show me camp stoves');
+    await stoves.say('the first one');
+    // Nothing of the item, the catalogue, the router or the conversation holds renting or use
+    // indoors: "I don't know" at once, not the item shown again nor the model's guess.
+    for (const asked of ['can I rent it for a weekend?', 'is it safe to use indoors?'])
+      expect(await stoves.say(asked), asked).toEqual({ kind: 'reply', reply: 'not_known' });
+    // A field of the items (by its label or its role), a request put as a question, a ranking:
+    // what the data holds.
+    for (const asked of [
+      'what colours does it come in?',
+      'is it in stock?',
+      'how heavy is it?',
+      'have you got anything for cold feet?',
+      'which one is the lightest?',
+    ])
+      expect(await stoves.say(asked), asked).not.toEqual({ kind: 'reply', reply: 'not_known' });
+    // What the instructions hold is the model's to answer.
+    const rented = new Dialogue();
+    rented.entries.push({
+      type: 'message',
+      role: 'system',
+      text: 'Stoves can be rented for a weekend at 10 dollars.',
+    });
+    await rented.say('show me camp stoves');
+    await rented.say('the first one');
+    expect(await rented.say('can I rent it for a weekend?')).not.toEqual({
+      kind: 'reply',
+      reply: 'not_known',
+    });
+  });
+
   it('asks for a kind of item through a garbled question, and says what the shop sells', async () => {
     const dialogue = new Dialogue();
     const stoves = await dialogue.say('Do yourself, camp stoves?');

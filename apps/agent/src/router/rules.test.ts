@@ -642,7 +642,7 @@ describe('RoutedLLM and a knowledge base', () => {
         } as NonNullable<RuntimeConfig['scenario']['voice']>,
       },
     };
-    const asked = '¿hacéis descuento a estudiantes?';
+    const asked = '¿tenéis descuento para estudiantes?';
     async function searched(args: Record<string, unknown>) {
       const decisions: RouterDecision[] = [];
       const model = withRouter(

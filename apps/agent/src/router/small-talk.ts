@@ -9,9 +9,10 @@ export type SmallTalk = 'greeting' | 'how_are_you' | 'thanks' | 'help';
 /**
  * The router's own replies, without a tool: `catalogue`, the kinds of the collection (its data,
  * not a persona's words); `not_heard`, a turn the recognizer could not make words of;
- * `nothing_shown`, "the first one" when nothing was shown.
+ * `nothing_shown`, "the first one" when nothing was shown; `not_known`, a question about what
+ * nothing the conversation holds.
  */
-export type RouterReply = 'catalogue' | 'not_heard' | 'nothing_shown';
+export type RouterReply = 'catalogue' | 'not_heard' | 'nothing_shown' | 'not_known';
 
 /** The small talk the words are, if they are nothing else. */
 export function smallTalkOf(tokens: string[], lexicon: Lexicon): SmallTalk | undefined {

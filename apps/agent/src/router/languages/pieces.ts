@@ -80,6 +80,8 @@ export type Filters = Pick<
   | 'rankingWords'
   | 'priceWords'
   | 'factWords'
+  | 'amountQuestions'
+  | 'roleNames'
 >;
 
 /** Closed word classes: filler, lead-ins, question words, negations, pronouns, "all", "one". */

@@ -145,4 +145,15 @@ export const filters: Filters = {
     'gewicht',
     'wie schwer',
   ],
+  amountQuestions: ['wie viel', 'wieviel', 'wie viele'],
+  roleNames: {
+    price: ['Preis', 'Preise', 'kostet', 'kosten'],
+    weight: ['Gewicht', 'wiegt', 'schwer', 'leicht'],
+    rating: ['Bewertung', 'Bewertungen', 'Sterne'],
+    stock: ['Lager', 'verfügbar', 'vorrätig', 'lieferbar'],
+    colour: ['Farbe', 'Farben'],
+    size: ['Größe', 'Größen', 'groß', 'klein'],
+    category: ['Kategorie', 'Kategorien'],
+    brand: ['Marke', 'Marken'],
+  },
 };

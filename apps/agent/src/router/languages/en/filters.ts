@@ -97,4 +97,15 @@ export const filters: Filters = {
   ]),
   priceWords: ['price', 'cost', 'dollar', 'dollars', 'buck', 'bucks', 'euro', 'euros'],
   factWords: ['how much', 'cost', 'costs', 'price', 'weigh', 'weighs', 'weight', 'how heavy'],
+  amountQuestions: ['how much', 'how many'],
+  roleNames: {
+    price: ['price', 'prices', 'cost', 'costs', 'priced'],
+    weight: ['weight', 'weigh', 'weighs', 'heavy', 'light'],
+    rating: ['rating', 'ratings', 'rated', 'reviews', 'stars'],
+    stock: ['stock', 'available', 'availability'],
+    colour: ['colour', 'colours', 'color', 'colors', 'shade', 'shades'],
+    size: ['size', 'sizes', 'big', 'small'],
+    category: ['category', 'categories'],
+    brand: ['brand', 'brands', 'make', 'maker'],
+  },
 };

@@ -86,4 +86,15 @@ export const filters: Filters = {
   ]),
   priceWords: list('precio euro euros dolar dolares cuesta cuestan pavos'),
   factWords: list('cuanto cuanta cuesta cuestan precio pesa pesan peso pesado pesada'),
+  amountQuestions: list('cuanto cuanta cuantos cuantas'),
+  roleNames: {
+    price: ['precio', 'precios', 'cuesta', 'cuestan'],
+    weight: ['peso', 'pesa', 'pesan', 'pesado', 'pesada', 'ligero', 'ligera'],
+    rating: ['valoración', 'valoraciones', 'opiniones', 'estrellas', 'nota'],
+    stock: ['stock', 'disponible', 'disponibles', 'existencias'],
+    colour: ['color', 'colores', 'tono'],
+    size: ['talla', 'tallas', 'tamaño', 'grande', 'pequeño', 'pequeña'],
+    category: ['categoría', 'categorías'],
+    brand: ['marca', 'marcas'],
+  },
 };

@@ -94,4 +94,15 @@ export const filters: Filters = {
   ),
   priceWords: list('prix euro euros dollar dollars coute coutent balles'),
   factWords: list('combien coute coutent prix pese pesent poids lourd lourde'),
+  amountQuestions: ['combien'],
+  roleNames: {
+    price: ['prix', 'coûte', 'coûtent', 'tarif'],
+    weight: ['poids', 'pèse', 'pèsent', 'lourd', 'lourde', 'léger', 'légère'],
+    rating: ['note', 'notes', 'avis', 'étoiles'],
+    stock: ['stock', 'disponible', 'disponibles', 'disponibilité'],
+    colour: ['couleur', 'couleurs', 'coloris', 'teinte'],
+    size: ['taille', 'tailles', 'grand', 'grande', 'petit', 'petite'],
+    category: ['catégorie', 'catégories'],
+    brand: ['marque', 'marques'],
+  },
 };

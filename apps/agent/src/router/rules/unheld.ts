@@ -1,0 +1,74 @@
+// Questions about what nothing the conversation holds: the catalogue's items have no such field,
+// the instructions say nothing of it, the router reads nothing in its words.
+import { contentWords } from '../text.js';
+import { picksByRanking, rankingOf } from '../references.js';
+import { unreadWords } from '../unread.js';
+import type { Reading, Rule } from './types.js';
+
+/** The rule id of the "I don't know" a question about what nothing holds gets. */
+export const NOT_HELD_RULE = 'answer.not-held';
+
+/** The stems of what the conversation holds, by its text: one turn reads it several times. */
+const heldStems = new Map<string, ReadonlySet<string>>();
+
+/** The stems of the words of what the conversation holds besides the visitor's words. */
+function heldBy(ground: string, reading: Reading): ReadonlySet<string> {
+  const { lexicon } = reading;
+  const key = `${lexicon.code}\n${ground}`;
+  let stems = heldStems.get(key);
+  if (!stems) {
+    stems = new Set(contentWords(ground, lexicon).map((word) => lexicon.stem(word)));
+    // The last few conversations' texts: a process serves several at once.
+    if (heldStems.size >= 8) heldStems.delete(heldStems.keys().next().value as string);
+    heldStems.set(key, stems);
+  }
+  return stems;
+}
+
+/**
+ * Whether the words ask a question about something nothing holds: a question (not a request put
+ * as one, "have you got anything for cold feet?"), naming no field of the items (no word of a
+ * fact, a filter, a field's name or role, or a ranking), with words that neither the router, the catalogue nor anything
+ * the conversation holds (the instructions, the items shown with their descriptions, what the
+ * agent said) reads. "Does it run on AAA batteries?", "¿cuánto tarda el envío a Valencia?", "how
+ * much RAM has it got": "how much" beside "RAM" asks about the RAM.
+ */
+export function asksAboutUnheld(reading: Reading): boolean {
+  const { tokens, lexicon, catalog, context, has, asks, questionMark, mentionsCart } = reading;
+  if (!(asks || questionMark) || mentionsCart) return false;
+  if (has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase))))
+    return false;
+  const amounts = new Set(lexicon.amountQuestions);
+  if (has(lexicon.factWords.filter((phrase) => !amounts.has(phrase)))) return false;
+  if (tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token)))) return false;
+  if (rankingOf(tokens, lexicon) || picksByRanking(tokens, lexicon)) return false;
+  // A filter names a field ("is it waterproof?"), unless it names the item asked about: its kind
+  // or its brand ("can the tent be rented?").
+  const subject = new Set([
+    ...catalog.kinds,
+    ...(catalog.roles.brand ? [catalog.roles.brand.key] : []),
+  ]);
+  if (Object.keys(reading.slots().filters).some((key) => !subject.has(key))) return false;
+  // Nothing shown yet, a word of the catalogue is what the visitor is after: "Do yourself, camp
+  // stoves?" is "do you sell" misheard.
+  if (reading.nothingShown && reading.catalogueWords(tokens)) return false;
+  const held = heldBy(context.ground ?? '', reading);
+  // Words of three letters or more: "ok", "so" and a recognizer's stray letters say nothing.
+  return unreadWords(tokens, catalog, lexicon).some(
+    (word) => word.length >= 3 && !held.has(lexicon.stem(word)),
+  );
+}
+
+/** The rule: such a question gets the language's "I don't know" at once. */
+export const UNHELD_RULES: readonly Rule[] = [
+  {
+    // Showing the item again (its card holds no such thing), or searching for the words, answered
+    // another question; the model, given nothing to answer from, made the answer up ("it runs on
+    // AAA batteries"). Above the fact of one item ("how much is it?"), which names a field.
+    id: NOT_HELD_RULE,
+    operations: ['display', 'search'],
+    priority: 410,
+    match: (reading) =>
+      asksAboutUnheld(reading) ? { kind: 'reply', reply: 'not_known' } : undefined,
+  },
+];
