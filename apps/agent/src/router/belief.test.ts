@@ -10,7 +10,9 @@ import {
   opensAsAnswer,
   searchesOutsideCatalogue,
 } from './belief.js';
+import { routerCatalog } from './catalog.js';
 import { groundOf } from './context.js';
+import { readsStem } from './unread.js';
 
 const english = lexiconFor('en-US')!;
 const french = lexiconFor('fr-FR')!;
@@ -147,6 +149,13 @@ describe('answersFromBelief', () => {
         'what is your cheapest bread',
         PROMPT,
         english,
+        // "Cheapest" is a word the router reads (a ranking), not a thing asked about.
+        {
+          reads: readsStem(
+            routerCatalog({ language: 'en-US', tools: [], collections: [], itemNames: [] }),
+            english,
+          ),
+        },
       ),
     ).toBe(false);
     expect(
@@ -170,13 +179,45 @@ describe('answersFromBelief', () => {
     ).toBe(false);
   });
 
+  it('is not talked out of a made-up statement by the held words of its subject', () => {
+    const salon =
+      'You are the receptionist of Maple Lane Hair. Tom cuts hair Tuesday to Saturday. The Plus plan is 45 pounds.';
+    expect(
+      answersFromBelief(
+        'There is no parking near Maple Lane Hair.',
+        'can I park near you',
+        salon,
+        english,
+      ),
+    ).toBe(true);
+    expect(
+      answersFromBelief(
+        'Tom does not do hot towel shaves.',
+        'does Tom do hot towel shaves',
+        salon,
+        english,
+      ),
+    ).toBe(true);
+    // One word of the visitor's own beside a figure the prompt holds: the prompt's fact.
+    expect(
+      answersFromBelief(
+        'The Plus package is 45 pounds a month.',
+        'how much is the plus package',
+        salon,
+        english,
+      ),
+    ).toBe(false);
+  });
+
   it('after the turn’s own tool calls, judges only outright answers', () => {
     const asked = 'any cakes for my trip to Scotland';
     const presented = 'Here are some cakes for your trip to Scotland.';
     expect(answersFromBelief(presented, asked, PROMPT, english)).toBe(true);
-    expect(answersFromBelief(presented, asked, PROMPT, english, true)).toBe(false);
+    expect(answersFromBelief(presented, asked, PROMPT, english, { afterTools: true })).toBe(false);
     expect(
-      answersFromBelief('Yes, they keep well on a trip to Scotland.', asked, PROMPT, english, true),
+      answersFromBelief('Yes, they keep well on a trip to Scotland.', asked, PROMPT, english, {
+        afterTools: true,
+      }),
     ).toBe(true);
   });
 

@@ -62,17 +62,14 @@ export function answersFromBelief(
   question: string,
   ground: string,
   lexicon: Lexicon,
-  afterTools = false,
+  options: BeliefOptions = {},
 ): boolean {
-  // A question back asserts nothing. A statement that does not open as "yes" or "no" answers all
-  // the same ("Shipping takes a few days", "Tom is off on Boxing Day"); one with figures is judged
-  // by them, where the model writes them (the embedded plugin's `ClauseGate`): a price the prompt
-  // holds, said in the visitor's word for the service ("a trim is 25 pounds"), is the prompt's.
-  // After the turn's own tool calls a statement presents what they found, in the visitor's words
-  // ("Here are some tents for your trip"): there only an outright answer is judged.
+  // A question back asserts nothing. After the turn's own tool calls a statement presents what
+  // they found, in the visitor's words ("Here are some tents for your trip"): there only an
+  // outright answer is judged.
   if (/\?\s*$/.test(sentence)) return false;
   const outright = opensAsAnswer(sentence, lexicon);
-  if (!outright && (afterTools || /\d/.test(sentence))) return false;
+  if (!outright && options.afterTools) return false;
   // "I'm doing great today, thanks for asking" repeats the visitor's words and holds nothing of
   // the business: small talk is the persona's.
   if (smallTalkOf(words(question, lexicon), lexicon)) return false;
@@ -81,29 +78,68 @@ export function answersFromBelief(
   if (lexicon.doubts.some((doubt) => indexOfWords(said, words(doubt, lexicon)) >= 0)) return false;
   const unheld = unheldStems(question, ground, lexicon);
   if (unheld.size === 0) return false;
+  const asked = new Set(contentStems(question, lexicon));
+  const stems = new Set(contentStems(sentence, lexicon));
+  if (!outright) return statesUnheld(sentence, stems, asked, unheld, ground, lexicon, options);
   // The question's words the answer repeats are more often unheld than held: it is about what the
   // scenario does not hold ("Yes, we take card payments", "Yes, the bakery has a car park nearby":
   // the bakery is the business itself, named in every question about it). As many held words make
   // it about what the scenario holds, with details of the visitor's own ("Yes, your daughter can
   // order a birthday cake"). A sentence held back costs no later turn: the model does not read
   // the exchanges the agent did not know (`withoutUnknownExchanges` in routed-llm.ts).
-  // A statement's own words count too: "The sourdough loaf is our cheapest bread" answers "what
-  // is your cheapest bread" with the prompt's loaf, in the visitor's words for it.
-  const asked = new Set(contentStems(question, lexicon));
-  const grounded = outright
-    ? undefined
-    : new Set(contentWords(ground, lexicon).map((word) => lexicon.stem(word)));
   let held = 0;
   let unsupported = 0;
-  for (const stem of new Set(contentStems(sentence, lexicon))) {
-    if (!asked.has(stem)) {
-      if (grounded?.has(stem)) held += 1;
-      continue;
-    }
+  for (const stem of stems) {
+    if (!asked.has(stem)) continue;
     if (unheld.has(stem)) unsupported += 1;
     else held += 1;
   }
   return unsupported > held;
+}
+
+/** How {@link answersFromBelief} reads a sentence. */
+export interface BeliefOptions {
+  /** The turn made tool calls before this reply. */
+  afterTools?: boolean;
+  /**
+   * Whether the router reads something in a word (its language's words, the catalogue's): such a
+   * word of the question ("cheapest", "how much") is no thing asked about.
+   */
+  reads?: (word: string) => boolean;
+}
+
+/**
+ * Whether a statement (a sentence that does not open as "yes" or "no": "Shipping takes a few
+ * days", "Tom is off on Boxing Day") asserts something about what nothing holds: it repeats two
+ * or more of the question's words nothing holds, or one and no word or figure that something
+ * holds. The subject of such a sentence is often held (the business's name, the plan asked about:
+ * "The Plus plan does not come with a TV box"), so held words do not outweigh the unheld ones; one
+ * unheld word beside held ones is the visitor's word for what the prompt says otherwise ("a trim
+ * is 25 pounds" to a prompt's "Haircut £25", "The sourdough loaf is our cheapest bread").
+ */
+function statesUnheld(
+  sentence: string,
+  stems: ReadonlySet<string>,
+  asked: ReadonlySet<string>,
+  unheld: ReadonlySet<string>,
+  ground: string,
+  lexicon: Lexicon,
+  options: BeliefOptions,
+): boolean {
+  const reads = options.reads ?? (() => false);
+  const grounded = new Set(contentWords(ground, lexicon).map((word) => lexicon.stem(word)));
+  let unsupported = 0;
+  let held = 0;
+  for (const stem of stems) {
+    if (asked.has(stem) && unheld.has(stem)) {
+      if (!reads(stem)) unsupported += 1;
+    } else if (grounded.has(stem)) held += 1;
+  }
+  // A figure is judged where the model writes it (the embedded plugin's `ClauseGate`); one the
+  // ground holds is held here.
+  const figures = new Set(ground.match(/\d+/g) ?? []);
+  held += (sentence.match(/\d+/g) ?? []).filter((figure) => figures.has(figure)).length;
+  return unsupported >= 2 || (unsupported === 1 && held === 0);
 }
 
 /** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */

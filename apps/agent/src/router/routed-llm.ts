@@ -44,6 +44,7 @@ import {
 import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from './reply-templates.js';
+import { readsStem } from './unread.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
 
@@ -684,7 +685,11 @@ class RoutedLLMStream extends llm.LLMStream {
     const ground = groundOf(entries);
     const afterTools = entries.at(-1)?.type === 'function_call_output';
     return {
-      fromBelief: (text) => answersFromBelief(text, question.text, ground, lexicon, afterTools),
+      fromBelief: (text) =>
+        answersFromBelief(text, question.text, ground, lexicon, {
+          afterTools,
+          reads: readsStem(catalog, lexicon),
+        }),
       readFirst: (text) => judgedLength(text, lexicon),
       unknown: templates.notKnown,
       searchesOutside: (call) =>

@@ -47,3 +47,9 @@ export function unreadWords(
   const words = known(catalog, lexicon);
   return tokens.filter((token) => !/^\d+$/.test(token) && !words.has(lexicon.stem(token)));
 }
+
+/** Whether the router reads something in a word stem (its language's words, the catalogue's). */
+export function readsStem(catalog: RouterCatalog, lexicon: Lexicon): (stem: string) => boolean {
+  const words = known(catalog, lexicon);
+  return (stem) => words.has(stem);
+}
