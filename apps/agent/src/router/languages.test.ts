@@ -243,11 +243,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
     // names a field of the items, or asks for items, does not.
-    {
-      say: 'Vous êtes ouverts le dimanche ?',
-      after: ['Montre-moi des tentes'],
-      route: reply('not_known'),
-    },
+    // A question about the business itself is the model's, which has its instructions.
+    { say: 'Vous êtes ouverts le dimanche ?', after: ['Montre-moi des tentes'], route: 'llm' },
     {
       say: 'La deuxième, on peut la louer ?',
       after: ['Montre-moi des tentes'],
@@ -410,8 +407,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
     // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
     // names a field of the items, or asks for items, does not.
     {
-      say: '¿Se puede pagar con cheque?',
-      after: ['Enséñame tiendas de campaña'],
+      say: '¿Esa se puede alquilar?',
+      after: ['Enséñame tiendas de campaña', 'La segunda'],
       route: reply('not_known'),
     },
     {
@@ -577,7 +574,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
     // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
     // names a field of the items, or asks for items, does not.
     {
-      say: 'Kann man das Zelt auch mieten?',
+      say: 'Kann man es auch mieten?',
       after: ['Zeig mir Zelte', 'Das zweite'],
       route: reply('not_known'),
     },

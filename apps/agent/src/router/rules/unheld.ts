@@ -1,7 +1,13 @@
 // Questions about what nothing the conversation holds: the catalogue's items have no such field,
 // the instructions say nothing of it, the router reads nothing in its words.
 import { contentWords } from '../text.js';
-import { picksByRanking, rankingOf } from '../references.js';
+import {
+  namedCatalogueItem,
+  picksByRanking,
+  pointsAtFocus,
+  rankingOf,
+  referredItems,
+} from '../references.js';
 import { unreadWords } from '../unread.js';
 import type { Reading, Rule } from './types.js';
 
@@ -26,8 +32,9 @@ function heldBy(ground: string, reading: Reading): ReadonlySet<string> {
 }
 
 /**
- * Whether the words ask a question about something nothing holds: a question (not a request put
- * as one, "have you got anything for cold feet?"), naming no field of the items (no word of a
+ * Whether the words ask a question about an item that nothing holds the answer to: a question (not
+ * a request put as one, "have you got anything for cold feet?") pointing at an item, naming no
+ * field of the items (no word of a
  * fact, a filter, a field's name or role, or a ranking), with words that neither the router, the catalogue nor anything
  * the conversation holds (the instructions, the items shown with their descriptions, what the
  * agent said) reads. "Does it run on AAA batteries?", "¿cuánto tarda el envío a Valencia?", "how
@@ -35,7 +42,10 @@ function heldBy(ground: string, reading: Reading): ReadonlySet<string> {
  */
 export function asksAboutUnheld(reading: Reading): boolean {
   const { tokens, lexicon, catalog, context, has, asks, questionMark, mentionsCart } = reading;
-  if (!(asks || questionMark) || mentionsCart) return false;
+  // Asked as a question: a question mark, or a question word first ("how long does it last"); a
+  // question word inside ("only those that are waterproof", "celles qui sont étanches") is none.
+  if (!(questionMark || (asks && lexicon.questionStarts.has(reading.opening))) || mentionsCart)
+    return false;
   if (has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase))))
     return false;
   const amounts = new Set(lexicon.amountQuestions);
@@ -49,6 +59,17 @@ export function asksAboutUnheld(reading: Reading): boolean {
     ...(catalog.roles.brand ? [catalog.roles.brand.key] : []),
   ]);
   if (Object.keys(reading.slots().filters).some((key) => !subject.has(key))) return false;
+  // About an item: the one in focus or those shown ("it", "they"), one of them by position or
+  // name, or one of the catalogue named. A question that points at none may be a need put as a
+  // question ("womit kann ich unterwegs Wasser heiß machen?"), which a search answers, or a
+  // question about the business, which the model answers from its instructions.
+  const shown = context.focus !== undefined || context.shown.length > 0;
+  const pointed =
+    (shown &&
+      (pointsAtFocus(tokens, lexicon) || tokens.some((token) => lexicon.every.has(token)))) ||
+    referredItems(tokens, context, context.shown, lexicon).length > 0 ||
+    namedCatalogueItem(tokens, catalog, lexicon) !== undefined;
+  if (!pointed) return false;
   // Nothing shown yet, a word of the catalogue is what the visitor is after: "Do yourself, camp
   // stoves?" is "do you sell" misheard.
   if (reading.nothingShown && reading.catalogueWords(tokens)) return false;
