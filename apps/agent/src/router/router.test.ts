@@ -539,7 +539,12 @@ describe('the intent router on the demo scenario', () => {
     await stoves.say('the first one');
     // Nothing of the item, the catalogue, the router or the conversation holds renting or use
     // indoors: "I don't know" at once, not the item shown again nor the model's guess.
-    for (const asked of ['can I rent it for a weekend?', 'is it safe to use indoors?'])
+    for (const asked of [
+      'can I rent it for a weekend?',
+      'is it safe to use indoors?',
+      // No word for the item: with items on the page, a question is about them.
+      'is rental possible for a weekend?',
+    ])
       expect(await stoves.say(asked), asked).toEqual({ kind: 'reply', reply: 'not_known' });
     // A field of the items (by its label or its role), a request put as a question, a ranking:
     // what the data holds.
@@ -549,6 +554,8 @@ describe('the intent router on the demo scenario', () => {
       'how heavy is it?',
       'have you got anything for cold feet?',
       'which one is the lightest?',
+      // A question that asks what or which asks for something else: a need.
+      'what would keep my feet warm at night?',
     ])
       expect(await stoves.say(asked), asked).not.toEqual({ kind: 'reply', reply: 'not_known' });
     // What the instructions hold is the model's to answer.

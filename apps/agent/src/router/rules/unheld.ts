@@ -59,16 +59,21 @@ export function asksAboutUnheld(reading: Reading): boolean {
     ...(catalog.roles.brand ? [catalog.roles.brand.key] : []),
   ]);
   if (Object.keys(reading.slots().filters).some((key) => !subject.has(key))) return false;
-  // About an item: the one in focus or those shown ("it", "they"), one of them by position or
+  // About an item: the one in focus or those shown ("it", "these"), one of them by position or
   // name, or one of the catalogue named. A question that points at none may be a need put as a
-  // question ("womit kann ich unterwegs Wasser heiß machen?"), which a search answers, or a
-  // question about the business, which the model answers from its instructions.
+  // question ("womit kann ich unterwegs Wasser heiß machen?" as a conversation opens), which a
+  // search answers, or a question about the business, which the model answers from its
+  // instructions.
   const shown = context.focus !== undefined || context.shown.length > 0;
   const pointed =
     (shown &&
       (pointsAtFocus(tokens, lexicon) || tokens.some((token) => lexicon.every.has(token)))) ||
     referredItems(tokens, context, context.shown, lexicon).length > 0 ||
-    namedCatalogueItem(tokens, catalog, lexicon) !== undefined;
+    namedCatalogueItem(tokens, catalog, lexicon) !== undefined ||
+    // With items on the page, a question is about them unless it asks which or what: "do they
+    // fold up?", "¿aguanta bien la nieve?" (no word for the item at all), "how long would delivery
+    // take?"; "what would keep my feet warm?" asks for something else.
+    (shown && !lexicon.whichStarts.has(reading.opening));
   if (!pointed) return false;
   // Nothing shown yet, a word of the catalogue is what the visitor is after: "Do yourself, camp
   // stoves?" is "do you sell" misheard.
