@@ -181,10 +181,10 @@ describe('answersFromBelief', () => {
 
   it('is not talked out of a made-up statement by the held words of its subject', () => {
     const salon =
-      'You are the receptionist of Maple Lane Hair. Tom cuts hair Tuesday to Saturday. The Plus plan is 45 pounds.';
+      'You are the receptionist of Birch Row Barbers. Sam cuts hair Tuesday to Saturday. The Gold plan is 45 pounds.';
     expect(
       answersFromBelief(
-        'There is no parking near Maple Lane Hair.',
+        'There is no parking near Birch Row Barbers.',
         'can I park near you',
         salon,
         english,
@@ -192,8 +192,8 @@ describe('answersFromBelief', () => {
     ).toBe(true);
     expect(
       answersFromBelief(
-        'Tom does not do hot towel shaves.',
-        'does Tom do hot towel shaves',
+        'Sam does not do ear piercing.',
+        'does Sam do ear piercing',
         salon,
         english,
       ),
@@ -201,8 +201,8 @@ describe('answersFromBelief', () => {
     // One word of the visitor's own beside a figure the prompt holds: the prompt's fact.
     expect(
       answersFromBelief(
-        'The Plus package is 45 pounds a month.',
-        'how much is the plus package',
+        'The Gold package is 45 pounds a month.',
+        'how much is the gold package',
         salon,
         english,
       ),

@@ -113,7 +113,7 @@ export interface BeliefOptions {
  * days", "Tom is off on Boxing Day") asserts something about what nothing holds: it repeats two
  * or more of the question's words nothing holds, or one and no word or figure that something
  * holds. The subject of such a sentence is often held (the business's name, the plan asked about:
- * "The Plus plan does not come with a TV box"), so held words do not outweigh the unheld ones; one
+ * "The Gold plan does not come with a free modem"), so held words do not outweigh the unheld ones; one
  * unheld word beside held ones is the visitor's word for what the prompt says otherwise ("a trim
  * is 25 pounds" to a prompt's "Haircut £25", "The sourdough loaf is our cheapest bread").
  */

@@ -34,16 +34,16 @@ function heldBy(ground: string, reading: Reading): ReadonlySet<string> {
 /**
  * Whether the words ask a question about an item that nothing holds the answer to: a question (not
  * a request put as one, "have you got anything for cold feet?") pointing at an item, naming no
- * field of the items (no word of a
- * fact, a filter, a field's name or role, or a ranking), with words that neither the router, the catalogue nor anything
- * the conversation holds (the instructions, the items shown with their descriptions, what the
- * agent said) reads. "Does it run on AAA batteries?", "¿cuánto tarda el envío a Valencia?", "how
- * much RAM has it got": "how much" beside "RAM" asks about the RAM.
+ * field of the items (no word of a fact, a filter, a field's name or role, or a ranking), with
+ * words that neither the router, the catalogue nor anything the conversation holds (the
+ * instructions, the items shown with their fields, what the agent said) reads. "Can I rent it?",
+ * "¿se puede alquilar?", "how many megapixels has it got": "how many" beside "megapixels" asks
+ * about those, not about a price.
  */
 export function asksAboutUnheld(reading: Reading): boolean {
   const { tokens, lexicon, catalog, context, has, asks, questionMark, mentionsCart } = reading;
   // Asked as a question: a question mark, or a question word first ("how long does it last"); a
-  // question word inside ("only those that are waterproof", "celles qui sont étanches") is none.
+  // question word inside ("only those that are red", "celles qui sont rouges") is none.
   if (!(questionMark || (asks && lexicon.questionStarts.has(reading.opening))) || mentionsCart)
     return false;
   if (has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase))))
@@ -61,9 +61,8 @@ export function asksAboutUnheld(reading: Reading): boolean {
   if (Object.keys(reading.slots().filters).some((key) => !subject.has(key))) return false;
   // About an item: the one in focus or those shown ("it", "these"), one of them by position or
   // name, or one of the catalogue named. A question that points at none may be a need put as a
-  // question ("womit kann ich unterwegs Wasser heiß machen?" as a conversation opens), which a
-  // search answers, or a question about the business, which the model answers from its
-  // instructions.
+  // question ("womit kann ich im Zelt kochen?" as a conversation opens), which a search answers,
+  // or a question about the business, which the model answers from its instructions.
   const shown = context.focus !== undefined || context.shown.length > 0;
   const pointed =
     (shown &&
@@ -71,8 +70,8 @@ export function asksAboutUnheld(reading: Reading): boolean {
     referredItems(tokens, context, context.shown, lexicon).length > 0 ||
     namedCatalogueItem(tokens, catalog, lexicon) !== undefined ||
     // With items on the page, a question is about them unless it asks which or what: "do they
-    // fold up?", "¿aguanta bien la nieve?" (no word for the item at all), "how long would delivery
-    // take?"; "what would keep my feet warm?" asks for something else.
+    // stack?", "¿aguanta el granizo?" (no word for the item at all), "can I rent one?"; "what
+    // would keep my feet warm?" asks for something else.
     (shown && !lexicon.whichStarts.has(reading.opening));
   if (!pointed) return false;
   // Nothing shown yet, a word of the catalogue is what the visitor is after: "Do yourself, camp
@@ -89,8 +88,8 @@ export function asksAboutUnheld(reading: Reading): boolean {
 export const UNHELD_RULES: readonly Rule[] = [
   {
     // Showing the item again (its card holds no such thing), or searching for the words, answered
-    // another question; the model, given nothing to answer from, made the answer up ("it runs on
-    // AAA batteries"). Above the fact of one item ("how much is it?"), which names a field.
+    // another question; the model, given nothing to answer from, made the answer up ("yes, you can
+    // rent it"). Above the fact of one item ("how much is it?"), which names a field.
     id: NOT_HELD_RULE,
     operations: ['display', 'search'],
     priority: 410,
