@@ -2,6 +2,7 @@
 import { toolFor } from '../catalog.js';
 import { compareRoute } from '../compare.js';
 import { ordinals, rankingOf } from '../references.js';
+import { requestPhrases } from './talk.js';
 import { TO_MODEL, type Rule, type SlotReaders } from './types.js';
 
 /** The rules of the comparison feature. */
@@ -20,7 +21,7 @@ export const COMPARE_RULES: readonly Rule[] = [
         ordinals(tokens, lexicon).length > 0 ||
         (rankingOf(tokens, lexicon) !== undefined &&
           (has(lexicon.one) || tokens.length <= 4) &&
-          !has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase))));
+          !has(requestPhrases(lexicon)));
       return picksShown ? { kind: 'reply', reply: 'nothing_shown' } : undefined;
     },
   },

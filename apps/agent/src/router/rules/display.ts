@@ -16,7 +16,7 @@ import {
 import { lookupNamed, subjectMatch } from '../subjects.js';
 import { hasPhrase } from '../text.js';
 import { unreadWords } from '../unread.js';
-import { asksOpenly } from './talk.js';
+import { asksOpenly, requestPhrases } from './talk.js';
 import type { Reading, Rule, SlotReaders } from './types.js';
 
 /**
@@ -148,7 +148,7 @@ function asksFact(
   lexicon: Lexicon,
 ): boolean {
   // "What" opens a search ("what tents do you have") and a fact question alike.
-  const search = lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase));
+  const search = requestPhrases(lexicon);
   if (hasPhrase(tokens, search)) return false;
   const booleans = new Set(catalog.booleans.map((field) => field.key));
   const keys = Object.keys(filterArgs);

@@ -1,5 +1,6 @@
 // The guards of the table: turns the router leaves to the model whatever its features.
 import { smallTalkOf } from '../small-talk.js';
+import type { Lexicon } from '../lexicon.js';
 import { TO_MODEL, type Reading, type Rule } from './types.js';
 
 /** The guard that gives an open question to the model. */
@@ -43,7 +44,15 @@ export const GUARD_RULES: readonly Rule[] = [
   },
 ];
 
+/**
+ * The language's phrases that ask for items ("do you have", "show me"), without the question words
+ * that also open a search ("what"): a turn that holds one is a request, even put as a question.
+ */
+export function requestPhrases(lexicon: Lexicon): readonly string[] {
+  return lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase));
+}
+
 /** A question that is not a search phrase ("what tents do you have" is one; "what" alone is not). */
 export function asksOpenly({ asks, has, lexicon }: Reading): boolean {
-  return asks && !has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase)));
+  return asks && !has(requestPhrases(lexicon));
 }

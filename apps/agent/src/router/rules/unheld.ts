@@ -9,6 +9,7 @@ import {
   referredItems,
 } from '../references.js';
 import { unreadWords } from '../unread.js';
+import { requestPhrases } from './talk.js';
 import type { Reading, Rule } from './types.js';
 
 /** The rule id of the "I don't know" a question about what nothing holds gets. */
@@ -46,8 +47,7 @@ export function asksAboutUnheld(reading: Reading): boolean {
   // question word inside ("only those that are red", "celles qui sont rouges") is none.
   if (!(questionMark || (asks && lexicon.questionStarts.has(reading.opening))) || mentionsCart)
     return false;
-  if (has(lexicon.search.filter((phrase) => !lexicon.questionSearch.includes(phrase))))
-    return false;
+  if (has(requestPhrases(lexicon))) return false;
   const amounts = new Set(lexicon.amountQuestions);
   if (has(lexicon.factWords.filter((phrase) => !amounts.has(phrase)))) return false;
   if (tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token)))) return false;
