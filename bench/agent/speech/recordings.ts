@@ -26,7 +26,7 @@ import { shopPrompt } from './prompt.js';
 type Language = 'en' | 'fr' | 'es' | 'de';
 
 /** One recording: its file in `recordings/`, language, transcript and sha256. */
-interface Recording {
+export interface Recording {
   file: string;
   language: Language;
   text: string;
@@ -37,7 +37,7 @@ const FOLDER = new URL('./recordings/', import.meta.url);
 const RATE = 16_000;
 
 /** The recordings, each checked against its sha256. */
-function recordings(): Recording[] {
+export function recordings(): Recording[] {
   const list = JSON.parse(readFileSync(new URL('recordings.json', FOLDER), 'utf8')) as Recording[];
   for (const recording of list) {
     const digest = createHash('sha256')
@@ -51,7 +51,7 @@ function recordings(): Recording[] {
 }
 
 /** A recording as 16 kHz mono 16-bit samples, decoded by the recognizer's own Python (PyAV). */
-function decoded(recording: Recording): Int16Array {
+export function decoded(recording: Recording): Int16Array {
   const script =
     'import sys, numpy\nfrom faster_whisper import decode_audio\n' +
     'audio = decode_audio(sys.argv[1], sampling_rate=16000)\n' +

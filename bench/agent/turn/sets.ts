@@ -16,6 +16,22 @@ export interface PausedRequest {
   pauseMs: number;
 }
 
+/**
+ * A reading by a real person with a pause made inside it: the speech from `speechStartMs` to
+ * `gapStartMs`, `pauseMs` of silence, then from `gapEndMs` to `speechEndMs` (ms into the file).
+ */
+export interface PausedRecording {
+  id: string;
+  language: SetLanguage;
+  /** The file in `../speech/recordings/`. */
+  recording: string;
+  speechStartMs: number;
+  gapStartMs: number;
+  gapEndMs: number;
+  speechEndMs: number;
+  pauseMs: number;
+}
+
 /** What a visitor says or does while the agent speaks. */
 export interface Overlap {
   id: string;
