@@ -25,7 +25,14 @@ import {
 import { WhisperModels, type WordSureness } from '@svc/agents-plugin-embedded';
 import { speechBounds, synthesize, VOICES, VOICES_IN, type Voice } from '../eval/voices.js';
 import { shopPrompt } from '../speech/prompt.js';
-import { loadSet, type PausedRequest, type SetLanguage, type SetPart } from './sets.js';
+import { decoded, recordings } from '../speech/recordings.js';
+import {
+  loadSet,
+  type PausedRecording,
+  type PausedRequest,
+  type SetLanguage,
+  type SetPart,
+} from './sets.js';
 
 const RATE = 16_000;
 /** When a detector may decide, ms after the end of speech. */
@@ -149,9 +156,52 @@ async function spoken(
   return { first, whole };
 }
 
-/** Every moment of the set's part, each voice of its language speaking each request. */
+/** A request as one voice spoke it: its first part, and the whole with the pause. */
+interface SpokenRequest {
+  id: string;
+  language: SetLanguage;
+  voice: string;
+  pauseMs: number;
+  first: Int16Array;
+  whole: Int16Array;
+}
+
+/** Each voice of its language speaking each request of `turn-pauses-1`. */
+async function* synthesized(requests: PausedRequest[]): AsyncGenerator<SpokenRequest> {
+  for (const request of requests)
+    for (const voice of voicesOf(request.language)) {
+      const audio = await spoken(request, voice);
+      if (audio) yield { ...request, voice: voice.id, ...audio };
+    }
+}
+
+/** Each reading of `turn-pauses-2` as its reader spoke it, with the pause made where the set says. */
+function* read(items: PausedRecording[]): Generator<SpokenRequest> {
+  const files = new Map(recordings().map((recording) => [recording.file, recording]));
+  const at = (ms: number) => Math.round((ms / 1000) * RATE);
+  for (const item of items) {
+    const recording = files.get(item.recording);
+    if (!recording) throw new Error(`${item.id}: no recording ${item.recording}`);
+    const pcm = decoded(recording);
+    const first = pcm.slice(at(item.speechStartMs), at(item.gapStartMs));
+    const second = pcm.slice(at(item.gapEndMs), at(item.speechEndMs));
+    const whole = new Int16Array(first.length + at(item.pauseMs) + second.length);
+    whole.set(first);
+    whole.set(second, whole.length - second.length);
+    yield {
+      id: item.id,
+      language: item.language,
+      voice: 'fleurs',
+      pauseMs: item.pauseMs,
+      first,
+      whole,
+    };
+  }
+}
+
+/** Every moment of the requests as spoken: at each one's pause and at its end. */
 async function momentsOf(
-  requests: PausedRequest[],
+  requests: AsyncIterable<SpokenRequest> | Iterable<SpokenRequest>,
   smartTurn: AudioModel,
   log: (line: string) => void,
 ): Promise<Moment[]> {
@@ -164,43 +214,41 @@ async function momentsOf(
     de: shopPrompt('de'),
   };
   const moments: Moment[] = [];
-  for (const request of requests) {
-    for (const voice of voicesOf(request.language)) {
-      const audio = await spoken(request, voice);
-      if (!audio) continue;
-      const { first, whole } = audio;
-      // The recognizer hears what was said so far, with the silence its early pass waits for,
-      // and the prompt the agent of the demo shop gives it in that language (its catalogue's
-      // words: it sways what Whisper makes of a last word).
-      const heard = async (speech: Int16Array) => {
-        const padded = new Int16Array(speech.length + RATE / 4);
-        padded.set(speech);
-        const { text, sureness } = await recognizer.transcribe({
-          pcm: padded,
-          language: request.language,
-          prompt: prompts[request.language],
-        });
-        return { transcript: text, ...(sureness ? { sureness } : {}) };
-      };
-      const base = { language: request.language, request: request.id, voice: voice.id };
-      moments.push({
-        ...base,
-        kind: 'pause',
-        pauseMs: request.pauseMs,
-        ...(await heard(first)),
-        audio: await audioVerdicts(first, v1Mini),
-        smartTurn: await audioVerdicts(first, smartTurn),
+  for await (const request of requests) {
+    const { first, whole } = request;
+    // The recognizer hears what was said so far, with the silence its early pass waits for,
+    // and the prompt the agent of the demo shop gives it in that language (its catalogue's
+    // words: it sways what Whisper makes of a last word).
+    const heard = async (speech: Int16Array) => {
+      const padded = new Int16Array(speech.length + RATE / 4);
+      padded.set(speech);
+      const { text, sureness } = await recognizer.transcribe({
+        pcm: padded,
+        language: request.language,
+        prompt: prompts[request.language],
       });
-      moments.push({
-        ...base,
-        kind: 'end',
-        pauseMs: 0,
-        ...(await heard(whole)),
-        audio: await audioVerdicts(whole, v1Mini),
-        smartTurn: await audioVerdicts(whole, smartTurn),
-      });
-    }
-    log(`  ${request.id}: ${moments.at(-2)?.transcript} | ${moments.at(-1)?.transcript}`);
+      return { transcript: text, ...(sureness ? { sureness } : {}) };
+    };
+    const base = { language: request.language, request: request.id, voice: request.voice };
+    moments.push({
+      ...base,
+      kind: 'pause',
+      pauseMs: request.pauseMs,
+      ...(await heard(first)),
+      audio: await audioVerdicts(first, v1Mini),
+      smartTurn: await audioVerdicts(first, smartTurn),
+    });
+    moments.push({
+      ...base,
+      kind: 'end',
+      pauseMs: 0,
+      ...(await heard(whole)),
+      audio: await audioVerdicts(whole, v1Mini),
+      smartTurn: await audioVerdicts(whole, smartTurn),
+    });
+    log(
+      `  ${request.id} ${request.voice}: ${moments.at(-2)?.transcript} | ${moments.at(-1)?.transcript}`,
+    );
   }
   return moments;
 }
@@ -302,22 +350,40 @@ export async function runEndOfTurnBench(options: {
   log: (line: string) => void;
   /** Reuse the last run's transcripts and predictions of this part. */
   reuse?: boolean;
+  /** `turn-pauses-2`: real people's readings instead of synthetic voices' requests. */
+  set?: 'turn-pauses-1' | 'turn-pauses-2';
 }): Promise<string> {
   localInference.initEot();
-  const requests = loadSet<PausedRequest>('turn-pauses-1', options.part);
+  const set = options.set ?? 'turn-pauses-1';
   // What was heard and predicted is kept between runs (`reuse`), so a report changes no figure.
-  const cache = join(tmpdir(), `svc-turn-moments-${options.part}.json`);
+  const cache = join(
+    tmpdir(),
+    set === 'turn-pauses-1'
+      ? `svc-turn-moments-${options.part}.json`
+      : `svc-turn-moments-${set}-${options.part}.json`,
+  );
   const model = await SmartTurnModel.load(ensureSmartTurn());
   const smartTurn: AudioModel = (pcm) => model.predict(pcm);
-  const moments =
+  const cached =
     options.reuse && existsSync(cache)
       ? (JSON.parse(readFileSync(cache, 'utf8')) as Moment[])
-      : await momentsOf(requests, smartTurn, options.log);
-  await addSmartTurn(moments, requests, smartTurn, options.log);
+      : undefined;
+  let moments: Moment[];
+  let made: string;
+  if (set === 'turn-pauses-1') {
+    const requests = loadSet<PausedRequest>(set, options.part);
+    moments = cached ?? (await momentsOf(synthesized(requests), smartTurn, options.log));
+    await addSmartTurn(moments, requests, smartTurn, options.log);
+    made = `${requests.length} requests, ${moments.length / 2} spoken; pauses 0.3-1 s`;
+  } else {
+    const items = loadSet<PausedRecording>(set, options.part);
+    moments = cached ?? (await momentsOf(read(items), smartTurn, options.log));
+    made = `${items.length} readings of real people; pauses 0.5-1 s`;
+  }
   writeFileSync(cache, JSON.stringify(moments));
   const languages: SetLanguage[] = ['en', 'fr', 'es', 'de'];
   const lines = [
-    `== end of turn, turn-pauses-1 ${options.part} (${requests.length} requests, ${moments.length / 2} spoken; pauses 0.3-1 s; fallback ${UNFINISHED_TURN_DELAY_MS} ms)`,
+    `== end of turn, ${set} ${options.part} (${made}; fallback ${UNFINISHED_TURN_DELAY_MS} ms)`,
     '',
     '| detector | language | false cutoffs at 300 ms | latency at 5% cutoffs | deciding at 400 ms (as the agent does): cutoffs / latency p50 / finished requests held |',
     '|---|---|---|---|---|',
