@@ -31,11 +31,16 @@
 //                                          (noise.ts: the project's voices talking over each
 //                                          other, or synthesized traffic), at EVAL_SNR_DB=10 dB
 //                                          speech to noise; the direct path stays clean
+//   EVAL_SET=paused                        English requests with a pause in the middle
+//                                          (paused-conversations.ts), judged on each paused
+//                                          turn's last action; EVAL_PART=heldout for the
+//                                          held-out part (only to report; dev by default)
 //   EVAL_VOICE_SET=recorded                with EVAL_LANGUAGE: the language's voices made of
 //                                          recorded speech (MBROLA, Pico: RECORDED_VOICES_IN,
 //                                          fetched into the cache on first use) instead of
 //                                          espeak-ng's
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +52,7 @@ import { runBrowserConversation } from './browser-path.js';
 import { CONVERSATIONS, type Conversation } from './conversations.js';
 import { CONVERSATIONS_IN, type EvalLanguage } from './conversations-i18n.js';
 import { runDirectConversation } from './direct-path.js';
+import { PAUSED_CONVERSATIONS, type PausedConversation } from './paused-conversations.js';
 import { noiseFromEnvironment } from './noise.js';
 import { runTypedConversation } from './typed-path.js';
 import type { ConversationRecord, PathName } from './records.js';
@@ -71,8 +77,38 @@ function languageFromEnvironment(): Language {
   throw new Error(`EVAL_LANGUAGE=${language}: en, ${Object.keys(CONVERSATIONS_IN).join(', ')}`);
 }
 
+/**
+ * `EVAL_SET=paused`: the requests with a pause in the middle (`paused-conversations.ts`), English,
+ * the part `EVAL_PART` names (dev unless `heldout`, which is run only to report). Each paused
+ * turn's pause is written into its text as the voices read it (`|800|`).
+ */
+function pausedSet(): Conversation[] {
+  const file = readFileSync(new URL('./paused-conversations.ts', import.meta.url));
+  const frozen = JSON.parse(
+    readFileSync(new URL('./sets/frozen.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+  if (createHash('sha256').update(file).digest('hex') !== frozen['paused-requests-1'])
+    throw new Error(
+      'paused-conversations.ts differs from its frozen sha256: a changed set is a new set',
+    );
+  const part = process.env.EVAL_PART === 'heldout' ? 'heldout' : 'dev';
+  return PAUSED_CONVERSATIONS[part].map(withPauses);
+}
+
+const withPauses = (conversation: PausedConversation): Conversation => ({
+  id: conversation.id,
+  turns: conversation.turns.map(({ say, pauseMs, expect }) => ({
+    say: pauseMs === undefined ? say : say.replace(' | ', ` |${pauseMs}| `),
+    expect,
+  })),
+});
+
 /** The conversations and voices of a language. */
 function setOf(language: Language) {
+  if (process.env.EVAL_SET === 'paused') {
+    if (language !== 'en') throw new Error('EVAL_SET=paused: English only');
+    return { conversations: pausedSet(), voices: VOICES };
+  }
   return language === 'en'
     ? { conversations: CONVERSATIONS, voices: VOICES }
     : {
@@ -84,7 +120,11 @@ function setOf(language: Language) {
 }
 
 /** Every conversation and voice of every language (a saved run's records name theirs by id). */
-const ALL_CONVERSATIONS = [CONVERSATIONS, ...Object.values(CONVERSATIONS_IN)].flat();
+const ALL_CONVERSATIONS = [
+  CONVERSATIONS,
+  ...Object.values(CONVERSATIONS_IN),
+  [...PAUSED_CONVERSATIONS.dev, ...PAUSED_CONVERSATIONS.heldout].map(withPauses),
+].flat();
 const ALL_VOICES = [
   VOICES,
   ...Object.values(VOICES_IN),

@@ -5,7 +5,7 @@ import { wordErrorRate, wordErrors } from '@svc/agents-plugin-embedded';
 import { applyPageCall, EMPTY_VIEW, judge, type Action } from './expectations.js';
 import { PATH_LABELS, type ConversationRecord, type PathName } from './records.js';
 import { spellNumbers } from './spoken-numbers.js';
-import type { Voice } from './voices.js';
+import { pausesIn, spokenWords, type Voice } from './voices.js';
 
 /** What the figures are held against: at most this word error, at least this share right. */
 export interface Goals {
@@ -89,8 +89,11 @@ export function scoreConversation(record: ConversationRecord): TurnScore[] {
       pageCalls: [],
     };
     const heard = done.heard.join(' ');
+    // A visitor who paused mid-request may get an answer to its first half, then to the whole:
+    // what they end up with is the turn's last action.
+    const judged = pausesIn(turn.say) ? done.actions.slice(-1) : done.actions;
     const verdict = done.spoken
-      ? judge(turn.expect, done.actions, view)
+      ? judge(turn.expect, judged, view)
       : { right: false, reason: record.error ?? 'the conversation had ended' };
     for (const call of done.pageCalls) view = applyPageCall(view, call.tool, call.args);
     let failure: Failure | undefined;
@@ -99,14 +102,14 @@ export function scoreConversation(record: ConversationRecord): TurnScore[] {
       else if (heard.trim() === '') failure = 'not heard';
       else
         failure =
-          wordErrors(scored(turn.say, record), scored(heard, record)).errors === 0
+          wordErrors(scored(spokenWords(turn.say), record), scored(heard, record)).errors === 0
             ? 'misrouted'
             : 'misheard';
     }
     return {
       conversation: record.conversation.id,
       turn: index + 1,
-      said: turn.say,
+      said: spokenWords(turn.say),
       heard,
       expected: turn.expect.map((expectation) => expectation.label).join(' | '),
       got: describe(done.actions),
@@ -153,7 +156,7 @@ export function figuresOf(records: readonly ConversationRecord[]): Figures {
     reference: scored(
       record.turns
         .filter((turn) => turn.spoken)
-        .map((turn) => turn.said)
+        .map((turn) => spokenWords(turn.said))
         .join(' '),
       record,
     ),

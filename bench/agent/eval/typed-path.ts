@@ -6,7 +6,7 @@ import { visit } from '@svc/agent/testing';
 import type { Conversation } from './conversations.js';
 import { pageMethods, type DirectSetup } from './direct-path.js';
 import { turnOutcome, type ConversationRecord, type PathName, type TurnRecord } from './records.js';
-import type { Voice } from './voices.js';
+import { spokenWords, type Voice } from './voices.js';
 
 const ended = (received: { topic: string }[]) =>
   received.some((entry) => entry.topic === 'session:end');
@@ -29,7 +29,7 @@ export async function runTypedConversation(
     await visitor.acknowledge({}, 300_000);
     await visitor.next('message:new', (message) => message.role === 'assistant', 180_000);
     for (const [index, { say }] of conversation.turns.entries()) {
-      const text = texts ? (texts[index] ?? '') : say;
+      const text = texts ? (texts[index] ?? '') : spokenWords(say);
       if (ended(visitor.received) || (texts && texts[index] === undefined)) {
         turns.push({ said: say, spoken: false, heard: [], actions: [], pageCalls: [] });
         continue;

@@ -177,14 +177,54 @@ export const RECORDED_VOICES_IN: Record<'fr' | 'es' | 'de', readonly Voice[]> = 
 
 const cache = new Map<string, Promise<Int16Array>>();
 
-/** `text` in `voice` as mono 16-bit PCM at `sampleRate`. */
+/**
+ * Where a visitor pauses in the middle of what they say, and for how long: `|800|` in a turn's
+ * text ("I need a tent. |800| one for two people").
+ */
+const PAUSE = /\s*\|(\d+)\|\s*/;
+
+/** `text` in `voice` as mono 16-bit PCM at `sampleRate`; a {@link PAUSE} is that much silence. */
 export function synthesize(voice: Voice, text: string, sampleRate: number): Promise<Int16Array> {
   const key = `${voice.id}\n${sampleRate}\n${text}`;
   let pcm = cache.get(key);
   if (!pcm) {
-    pcm = synthesizeOnce(voice, text, sampleRate);
+    const pause = PAUSE.exec(text);
+    pcm = pause
+      ? withPause(voice, text, pause, sampleRate)
+      : synthesizeOnce(voice, text, sampleRate);
     cache.set(key, pcm);
   }
+  return pcm;
+}
+
+/** The words a turn's text says, without its pause mark. */
+export const spokenWords = (text: string) => text.replace(PAUSE, ' ');
+
+/** Whether the visitor pauses in the middle of a turn's text. */
+export const pausesIn = (text: string) => PAUSE.test(text);
+
+/** Both parts of a paused utterance with the pause, and only the pause, between their words. */
+async function withPause(
+  voice: Voice,
+  text: string,
+  pause: RegExpExecArray,
+  sampleRate: number,
+): Promise<Int16Array> {
+  const parts = await Promise.all(
+    [text.slice(0, pause.index), text.slice(pause.index + pause[0].length)].map(
+      async (part, index) => {
+        const pcm = await synthesizeOnce(voice, part, sampleRate);
+        const { start, end } = speechBounds(pcm);
+        // The engine's silence before the first part and after the second stays, as in any turn.
+        return index === 0 ? pcm.subarray(0, end) : pcm.subarray(start);
+      },
+    ),
+  );
+  const [first = new Int16Array(), second = new Int16Array()] = parts;
+  const gap = Math.round((Number(pause[1]) / 1000) * sampleRate);
+  const pcm = new Int16Array(first.length + gap + second.length);
+  pcm.set(first);
+  pcm.set(second, first.length + gap);
   return pcm;
 }
 
