@@ -92,8 +92,11 @@ function pausedSet(): Conversation[] {
       'paused-conversations.ts differs from its frozen sha256: a changed set is a new set',
     );
   const part = process.env.EVAL_PART === 'heldout' ? 'heldout' : 'dev';
-  return PAUSED_CONVERSATIONS[part].map(withPauses);
+  // One list for the run: a conversation's place in it picks its voice.
+  pausedConversations ??= PAUSED_CONVERSATIONS[part].map(withPauses);
+  return pausedConversations;
 }
+let pausedConversations: Conversation[] | undefined;
 
 const withPauses = (conversation: PausedConversation): Conversation => ({
   id: conversation.id,
