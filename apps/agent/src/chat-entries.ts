@@ -2,9 +2,15 @@
 // host (a framework ChatContext holds class instances that do not survive JSON).
 import { llm } from '@livekit/agents';
 
+/** When a spoken message was said, ms since the epoch (the framework's speech timings). */
+export interface SpokenSpan {
+  from: number;
+  to: number;
+}
+
 /** One entry of a chat context. */
 export type ChatEntry =
-  | { type: 'message'; role: llm.ChatRole; text: string }
+  | { type: 'message'; role: llm.ChatRole; text: string; spoken?: SpokenSpan }
   | { type: 'function_call'; callId: string; name: string; args: string }
   | {
       type: 'function_call_output';
@@ -19,7 +25,13 @@ export function chatEntries(chatCtx: llm.ChatContext): ChatEntry[] {
   const entries: ChatEntry[] = [];
   for (const item of chatCtx.items) {
     if (item.type === 'message') {
-      entries.push({ type: 'message', role: item.role, text: item.textContent ?? '' });
+      const spoken = spokenSpan(item);
+      entries.push({
+        type: 'message',
+        role: item.role,
+        text: item.textContent ?? '',
+        ...(spoken ? { spoken } : {}),
+      });
     } else if (item.type === 'function_call') {
       entries.push({
         type: 'function_call',
@@ -38,6 +50,14 @@ export function chatEntries(chatCtx: llm.ChatContext): ChatEntry[] {
     }
   }
   return entries;
+}
+
+/** When the visitor said a message, from the framework's timings (seconds) of a spoken turn. */
+function spokenSpan(message: llm.ChatMessage): SpokenSpan | undefined {
+  if (message.role !== 'user') return undefined;
+  const { startedSpeakingAt, stoppedSpeakingAt } = message.metrics ?? {};
+  if (startedSpeakingAt === undefined || stoppedSpeakingAt === undefined) return undefined;
+  return { from: startedSpeakingAt * 1000, to: stoppedSpeakingAt * 1000 };
 }
 
 /** A chat context rebuilt from its entries, in their order. */

@@ -9,6 +9,7 @@ import type { KnowledgeAnswers } from '@svc/protocol/agent';
 import { AcknowledgingLLM } from '../model-host/acknowledgement.js';
 import type { JsonAnswering } from '../post-call-analysis.js';
 import type { Operation } from '../tools.js';
+import { turnWords } from './continuation.js';
 import type { RouterCatalog } from './catalog.js';
 import { chatEntries, type ChatEntry } from '../chat-entries.js';
 import {
@@ -434,8 +435,10 @@ class RoutedLLMStream extends llm.LLMStream {
 
     if (last?.type !== 'message' || last.role !== 'user') return false;
     const context = conversationContext(entries, (name) => this.#owner.operationOf(name));
+    // A turn that goes on from the visitor's last one after a pause is read with it.
+    const words = turnWords(entries, (name) => this.#owner.operationOf(name));
     const { route, rule, then } = await decideUtterance(
-      last.text,
+      words,
       context,
       options.catalog,
       options.lookup,
@@ -453,14 +456,14 @@ class RoutedLLMStream extends llm.LLMStream {
           handed(rule);
           return false;
         }
-        const chosen = await this.#chosen(last.text, context, callable);
+        const chosen = await this.#chosen(words, context, callable);
         if (chosen?.route) {
           decided('router', chosen.rule, chosen.route.tool.name);
           this.#call(chosen.route, chosen.rule);
           return true;
         }
         // An open question about what is shown stays the model's: the documents do not hold it.
-        if (!rule && this.#searchKnowledge(last.text, callable)) {
+        if (!rule && this.#searchKnowledge(words, callable)) {
           // The model answers this turn from what the search brings (its decision, named), unless
           // the passages are read out: then the turn is the router's from the start.
           const by = options.knowledgeAnswers === 'passages' ? 'router' : 'llm';

@@ -878,6 +878,50 @@ describe('RoutedLLM', () => {
     expect(decisions).toEqual(['router', 'llm']);
   });
 
+  it('reads a spoken turn that goes on after a pause with the turn before it, once', async () => {
+    const model = withRouter(new voice.testing.FakeLLM([]), runtime, client, {
+      spoken: true,
+      limit: 5,
+    });
+    const toolCtx = routedToolContext();
+    /** The visitor's first half, what it looked up, the answer they spoke over, the rest. */
+    const conversation = (restFrom: number) => {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({
+        role: 'user',
+        content: 'Show me your backpacks.',
+        metrics: { startedSpeakingAt: 100, stoppedSpeakingAt: 101.4 },
+      });
+      chatCtx.insert([
+        llm.FunctionCall.create({
+          callId: 'first',
+          name: 'search_products',
+          args: '{"category":"backpacks"}',
+        }),
+        llm.FunctionCallOutput.create({
+          callId: 'first',
+          name: 'search_products',
+          output: '{"items":[]}',
+          isError: false,
+        }),
+      ]);
+      chatCtx.addMessage({ role: 'assistant', content: 'I found', interrupted: true });
+      chatCtx.addMessage({
+        role: 'user',
+        content: 'in red',
+        metrics: { startedSpeakingAt: restFrom, stoppedSpeakingAt: restFrom + 0.6 },
+      });
+      return chatCtx;
+    };
+    const whole = await drain(model.chat({ chatCtx: conversation(102.2), toolCtx }));
+    expect(whole.calls).toEqual([
+      { name: 'search_products', args: JSON.stringify({ category: 'backpacks', color: 'red' }) },
+    ]);
+    // After a silence longer than a request holds, the words are a turn of their own.
+    const alone = await drain(model.chat({ chatCtx: conversation(104), toolCtx }));
+    expect(alone.calls).not.toEqual(whole.calls);
+  });
+
   it('asks the chooser for a turn no rule reads, and routes what it names through the slot readers', async () => {
     const asked: string[] = [];
     const tokens: (number | undefined)[] = [];
