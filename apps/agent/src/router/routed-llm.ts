@@ -434,9 +434,10 @@ class RoutedLLMStream extends llm.LLMStream {
     }
 
     if (last?.type !== 'message' || last.role !== 'user') return false;
-    const context = conversationContext(entries, (name) => this.#owner.operationOf(name));
+    const operationOf = (name: string) => this.#owner.operationOf(name);
+    const context = conversationContext(entries, operationOf);
     // A turn that goes on from the visitor's last one after a pause is read with it.
-    const words = turnWords(entries, (name) => this.#owner.operationOf(name));
+    const words = turnWords(entries, operationOf);
     const { route, rule, then } = await decideUtterance(
       words,
       context,
