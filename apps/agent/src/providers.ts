@@ -41,7 +41,7 @@ import { OpenAI } from 'openai';
 import type { Engines } from './conversation/options.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
-import { HeardSureness } from './turn/index.js';
+import { HeardSureness, SecondHearing } from './turn/index.js';
 import { readOperatorEndpoints } from './endpoints.js';
 import type { JsonAnswering, JsonQuestion } from './post-call-analysis.js';
 
@@ -386,7 +386,8 @@ export function recognizerPrompt(runtime: RuntimeConfig): string {
 
 /**
  * The STT a scenario asks for (only when the visitor speaks). The embedded Whisper tells
- * `sureness` how sure it was of each transcript's words.
+ * `listening.sureness` how sure it was of each transcript's words, and hears an utterance again
+ * without its prompt when `listening.secondHearing` wants it.
  */
 export function sttFor(
   settings: ProviderSettings | undefined,
@@ -394,8 +395,9 @@ export function sttFor(
   runtime: RuntimeConfig,
   vad?: VAD,
   access: ProviderAccess = {},
-  sureness?: HeardSureness,
+  listening: { sureness?: HeardSureness; secondHearing?: SecondHearing } = {},
 ): stt.STT {
+  const { sureness, secondHearing } = listening;
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
   switch (provider) {
@@ -411,6 +413,7 @@ export function sttFor(
             language,
             prompt: recognizerPrompt(runtime),
             ...(sureness ? { onTranscript: (heard) => sureness.record(heard) } : {}),
+            ...(secondHearing ? { hearsBareToo: (text) => secondHearing.wanted(text) } : {}),
           }),
           vad,
           { earlySilenceMs: earlySilenceMsFor(language) },
@@ -605,9 +608,13 @@ export function enginesFor(
   // says: the shared sidecar is not asked yet (its word probabilities made live finals 0.12-0.17 s
   // later, see docs/decisions.md), so this stays empty and the words alone decide.
   const sureness = modes.audioIn && recognizer === 'whisper' ? new HeardSureness() : undefined;
+  const secondHearing = modes.audioIn && recognizer === 'whisper' ? new SecondHearing() : undefined;
   let listener =
     modes.audioIn || runtime.scenario.audio_dictation
-      ? sttFor(settings.stt, env, runtime, vad, withCredentials, sureness)
+      ? sttFor(settings.stt, env, runtime, vad, withCredentials, {
+          ...(sureness ? { sureness } : {}),
+          ...(secondHearing ? { secondHearing } : {}),
+        })
       : undefined;
   // A visitor on speakers whose browser does not cancel the agent's voice would have it heard
   // back as their own words: the embedded voices say what they play, and the recognizer drops
@@ -622,6 +629,7 @@ export function enginesFor(
     ...(speaker ? { tts: speaker } : {}),
     ...(modes.audioIn ? { vad } : {}),
     ...(sureness ? { sureness } : {}),
+    ...(secondHearing ? { secondHearing } : {}),
     // The embedded recognizers' finals arrive 0.35-0.5 s after the speech ends (Whisper's from
     // its early transcription). A turn is committed this long after the speech, or when the final
     // comes if it is later (the framework runs its end-of-turn check again on every final):

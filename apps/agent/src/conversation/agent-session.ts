@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '@svc/protocol/agent';
 import {
   BackchannelFilterSTT,
   heardSoFarFor,
+  isBackchannel,
   turnDetectorFor,
   UNFINISHED_TURN_DELAY_MS,
 } from '../turn/index.js';
@@ -23,13 +24,14 @@ export function createAgentSession(
   let visitorOverAgent = false;
   // With SVC_TURN_AUDIO_MODEL=v1-mini, the turn detector hears the words before each pause.
   const heard = heardSoFarFor(process.env);
+  const overAgent = () => session.agentState === 'speaking' || visitorOverAgent;
   const session: voice.AgentSession = new voice.AgentSession({
     llm: model,
     ...(modes.audioIn && engines.stt
       ? {
           stt: new BackchannelFilterSTT(engines.stt, {
             language: runtime.conversation.language,
-            overAgent: () => session.agentState === 'speaking' || visitorOverAgent,
+            overAgent,
           }),
         }
       : {}),
@@ -63,6 +65,12 @@ export function createAgentSession(
       interruption: { mode: 'vad' as const, minWords: 1 },
     },
   });
+  // Speech over the agent that would interrupt it is heard again without the scenario's prompt,
+  // whose words Whisper writes into hums and laughs: the filter drops it when either hearing is
+  // only feedback or no words (turn/second-hearing.ts).
+  engines.secondHearing?.decideWith(
+    (text) => overAgent() && !isBackchannel(text, runtime.conversation.language),
+  );
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
     if (event.newState === 'speaking') visitorOverAgent = session.agentState === 'speaking';
   });

@@ -16,11 +16,18 @@ class SilentSTT extends stt.STT {
   }
 }
 
-const final = (text: string): stt.SpeechEvent => ({
+const heard = (text: string): stt.SpeechData => ({
+  text,
+  language: 'en' as stt.SpeechData['language'],
+  startTime: 0,
+  endTime: 0,
+  confidence: 1,
+});
+
+/** A final transcript; `bare`: the same utterance heard again without the prompt. */
+const final = (text: string, bare?: string): stt.SpeechEvent => ({
   type: stt.SpeechEventType.FINAL_TRANSCRIPT,
-  alternatives: [
-    { text, language: 'en' as stt.SpeechData['language'], startTime: 0, endTime: 0, confidence: 1 },
-  ],
+  alternatives: [heard(text), ...(bare === undefined ? [] : [heard(bare)])],
 });
 
 describe('the recognizer over the agent', () => {
@@ -33,6 +40,23 @@ describe('the recognizer over the agent', () => {
     expect(filter.drops(final('[coughs]'))).toBe(true);
     expect(filter.drops(final('Wait.'))).toBe(false);
     expect(filter.drops({ type: stt.SpeechEventType.END_OF_SPEECH })).toBe(false);
+  });
+
+  it('drops words the prompt made of a sound over the agent, when the bare hearing finds none', () => {
+    let agentSpeaking = true;
+    const filter = new BackchannelFilterSTT(new SilentSTT(), {
+      language: 'en',
+      overAgent: () => agentSpeaking,
+    });
+    // A hum under the shop's prompt, heard bare as a continuer or as nothing at all.
+    expect(filter.drops(final('Momentum.', 'Mm-hmm.'))).toBe(true);
+    expect(filter.drops(final('Thank you.', ''))).toBe(true);
+    // Words both ways interrupt.
+    expect(filter.drops(final('Wait, the green one.', 'Wait, the green one.'))).toBe(false);
+    expect(filter.drops(final('Show me the Summit tent.', 'Show me the summit tent.'))).toBe(false);
+    // Once the agent has finished, what the visitor says is a turn however it was heard.
+    agentSpeaking = false;
+    expect(filter.drops(final('Momentum.', 'Mm-hmm.'))).toBe(false);
   });
 
   it('keeps "yeah" when the agent is not speaking: it answers a question', () => {

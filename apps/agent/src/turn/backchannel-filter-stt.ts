@@ -20,14 +20,18 @@ export interface BackchannelFilterOptions {
 
 /**
  * Wraps a streaming recognizer so that, over the agent's speech, transcripts made only of
- * feedback words or non-speech are dropped; everything else passes as it comes.
+ * feedback words or non-speech, as heard under the prompt or bare, are dropped; everything else
+ * passes as it comes.
  */
 export class BackchannelFilterSTT extends TranscriptFilterSTT {
   constructor(recognizer: stt.STT, options: BackchannelFilterOptions) {
     super(recognizer, {
       name: 'BackchannelFilter',
-      drops: (text) =>
-        options.overAgent() && isBackchannel(text, options.language)
+      // The same utterance heard bare, when it was (see `SecondHearing`): either hearing that
+      // finds only feedback or no words at all makes it feedback.
+      drops: (text, _startedAt, others) =>
+        options.overAgent() &&
+        [text, ...others].some((heard) => isBackchannel(heard, options.language))
           ? "feedback over the agent's speech, not a turn"
           : undefined,
     });

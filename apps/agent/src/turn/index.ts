@@ -21,6 +21,7 @@ export {
   smartTurnModelPath,
   smartTurnWindow,
 } from './smart-turn.js';
+export { SecondHearing } from './second-hearing.js';
 export {
   doubtsLastWord,
   HeardSureness,

@@ -11,9 +11,11 @@ export interface TranscriptFilter {
   name: string;
   /**
    * Why `text` is dropped, for the log, or `undefined` to pass it. `startedAt` is when its
-   * utterance began (ms since the epoch), when the recognizer said so.
+   * utterance began (ms since the epoch), when the recognizer said so; `others` are the event's
+   * other alternatives' texts (the same utterance heard another way, see
+   * `WhisperSTTOptions.hearsBareToo`).
    */
-  drops(text: string, startedAt: number | undefined): string | undefined;
+  drops(text: string, startedAt: number | undefined, others: readonly string[]): string | undefined;
 }
 
 /** Whether an event carries a transcript, final or not. */
@@ -43,7 +45,12 @@ export class TranscriptFilterSTT extends stt.STT {
   /** Why an event's transcript is dropped, or `undefined` when the event passes. */
   dropReason(event: stt.SpeechEvent, startedAt?: number): string | undefined {
     if (!isTranscript(event)) return undefined;
-    return this.#filter.drops(event.alternatives?.[0]?.text ?? '', startedAt);
+    const [first, ...others] = event.alternatives ?? [];
+    return this.#filter.drops(
+      first?.text ?? '',
+      startedAt,
+      others.map((alternative) => alternative.text),
+    );
   }
 
   protected override async _recognize(

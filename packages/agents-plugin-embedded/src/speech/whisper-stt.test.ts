@@ -203,6 +203,42 @@ describe('WhisperSTT', () => {
     expect(finished?.lastWord).toBeGreaterThan(cut?.lastWord ?? 1);
   }, 60_000);
 
+  it('hears an utterance again without its prompt when asked, as the second alternative', async () => {
+    const frames = await speak('mm hmm', 'kal16');
+    const asked: { prompt: string | undefined; samples: number }[] = [];
+    let failBare = false;
+    const transcriber = {
+      transcribe: async (request: { pcm: Int16Array; prompt?: string | undefined }) => {
+        asked.push({ prompt: request.prompt, samples: request.pcm.length });
+        if (!request.prompt && failBare) throw new Error('sidecar gone');
+        return { text: request.prompt ? 'Momentum.' : 'Mm-hmm.', ms: 1 };
+      },
+    };
+    const wanted: string[] = [];
+    const recognizer = new WhisperSTT({
+      transcriber,
+      prompt: 'Outdoor gear shop.',
+      hearsBareToo: (text) => {
+        wanted.push(text);
+        return text !== 'Momentum.' || wanted.length < 3;
+      },
+    });
+    const texts = async () =>
+      (await recognizer.recognize(frames)).alternatives?.map((alternative) => alternative.text);
+    expect(await texts()).toEqual(['Momentum.', 'Mm-hmm.']);
+    // The same audio both times, the prompt only the first.
+    expect(asked.map(({ prompt }) => prompt)).toEqual(['Outdoor gear shop.', undefined]);
+    expect(asked[0]?.samples).toBe(asked[1]?.samples);
+    // A failed second hearing leaves the first as it was.
+    failBare = true;
+    expect(await texts()).toEqual(['Momentum.']);
+    // Not wanted: heard once.
+    asked.length = 0;
+    expect(await texts()).toEqual(['Momentum.']);
+    expect(asked).toHaveLength(1);
+    expect(wanted).toEqual(['Momentum.', 'Momentum.', 'Momentum.']);
+  });
+
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);
   });

@@ -75,6 +75,13 @@ export interface WhisperSTTOptions {
    */
   onTranscript?:
     ((heard: { text: string; sureness?: WordSureness | undefined }) => void) | undefined;
+  /**
+   * Asked with each transcript heard under the prompt: whether to hear the utterance again
+   * without it, as the event's second alternative. The prompt's words sway Whisper into writing
+   * them into sounds (a hummed "mm-hmm" under a shop's prompt came out "Adiós" or "Momentum"); a
+   * consumer that must tell words from sounds, such as speech over the agent, reads both.
+   */
+  hearsBareToo?: ((text: string) => boolean) | undefined;
 }
 
 /** Whisper's prompt holds at most 224 tokens; about 100 words stay inside it. */
@@ -157,6 +164,7 @@ export class WhisperSTT extends stt.STT {
   readonly #language: ReturnType<typeof normalizeLanguage>;
   readonly #prompt: string | undefined;
   readonly #onTranscript: WhisperSTTOptions['onTranscript'];
+  readonly #hearsBareToo: WhisperSTTOptions['hearsBareToo'];
 
   constructor(options: WhisperSTTOptions) {
     super({ streaming: false, interimResults: false });
@@ -164,6 +172,7 @@ export class WhisperSTT extends stt.STT {
     this.#language = normalizeLanguage(options.language ?? 'en-US');
     this.#prompt = options.prompt;
     this.#onTranscript = options.onTranscript;
+    this.#hearsBareToo = options.hearsBareToo;
   }
 
   override get model(): string {
@@ -179,31 +188,39 @@ export class WhisperSTT extends stt.STT {
     abortSignal?: AbortSignal,
   ): Promise<stt.SpeechEvent> {
     const pcm = monoSamples(buffer, WHISPER_SAMPLE_RATE);
+    const language = getBaseLanguage(this.#language);
     const {
       text: heard,
       known,
       sureness,
-    } = await this.#transcriber.transcribe(
-      { pcm, prompt: this.#prompt, language: getBaseLanguage(this.#language) },
-      abortSignal,
-    );
+    } = await this.#transcriber.transcribe({ pcm, prompt: this.#prompt, language }, abortSignal);
     const text = withoutRepeats(heard);
     this.#onTranscript?.({ text, sureness });
     const seconds = pcm.length / WHISPER_SAMPLE_RATE;
+    const alternative = (said: string, share: number | undefined): stt.SpeechData => ({
+      language: this.#language,
+      text: said,
+      startTime: 0,
+      endTime: seconds,
+      // Whisper gives no confidence of its own; the share of real words is the one the
+      // recognizer can vouch for (a consumer asks again rather than act on a guess).
+      confidence: share ?? 1,
+    });
+    const alternatives: [stt.SpeechData, ...stt.SpeechData[]] = [alternative(text, known)];
+    if (this.#prompt && this.#hearsBareToo?.(text)) {
+      const bare = await this.#transcriber
+        .transcribe({ pcm, language }, abortSignal)
+        .catch((error: unknown) => {
+          // A failed second hearing leaves the first as it was; a cancelled utterance is cancelled.
+          if (abortSignal?.aborted) throw error;
+          return undefined;
+        });
+      if (bare) alternatives.push(alternative(withoutRepeats(bare.text), bare.known));
+    }
     return {
       type: stt.SpeechEventType.FINAL_TRANSCRIPT,
       requestId: shortuuid('whisper_'),
-      alternatives: [
-        {
-          language: this.#language,
-          text,
-          startTime: 0,
-          endTime: seconds,
-          // Whisper gives no confidence of its own; the share of real words is the one the
-          // recognizer can vouch for (a consumer asks again rather than act on a guess).
-          confidence: known ?? 1,
-        },
-      ],
+      alternatives,
     };
   }
 
