@@ -1,4 +1,5 @@
 """Unit tests of the sidecar's cancellation: a cancelled request stops before the next step."""
+import threading
 import unittest
 from types import SimpleNamespace
 
@@ -19,6 +20,7 @@ class Model:
 
     def generate(self, features, prompts, **kwargs):
         self.calls.append("generate")
+        self.kwargs = kwargs
         return ["generated"]
 
 
@@ -53,6 +55,35 @@ class CancelTest(unittest.TestCase):
         self.ranking.generate("encoded", [[1, 2, 3]], beam_size=1)
         self.assertEqual(self.ranking.last_encoded, ("encoded", 100))
         self.assertEqual(self.ranking.last_prompt, [1, 2, 3])
+
+    def test_each_thread_keeps_its_own_window_and_prompt(self):
+        # A bare decoding beside the prompted one: the prompted one's word probabilities read
+        # its own window and prompt.
+        self.ranking.encode(FEATURES)
+        self.ranking.generate("encoded", [[1, 2, 3]], beam_size=1)
+
+        def beside():
+            self.ranking.generate("encoded", [[9]], beam_size=1)
+
+        thread = threading.Thread(target=beside)
+        thread.start()
+        thread.join()
+        self.assertEqual(self.ranking.last_prompt, [1, 2, 3])
+
+    def test_a_bare_decoding_beside_the_request_is_not_ranked(self):
+        sidecar._RANKING["on"] = ("lexicon", set(), 0.2, 0.1)
+
+        def bare():
+            sidecar._BARE.decoding = True
+            self.ranking.generate("encoded", [[1]], beam_size=5)
+
+        try:
+            thread = threading.Thread(target=bare)
+            thread.start()
+            thread.join()
+        finally:
+            sidecar._RANKING["on"] = None
+        self.assertNotIn("num_hypotheses", self.model.kwargs)
 
 
 class Tokenizer:

@@ -37,6 +37,9 @@ With "word_probabilities": true among the options, the answer of a non-empty tra
 carries "last_word_p": how sure the model is of its last word, and "other_words_p": of the words
 before it, on average (see word_probabilities): a last word the model doubts more than the rest
 tells a visitor pausing mid-sentence from one who finished.
+With "bare_too": true and a prompt, the utterance is also decoded without the prompt (beside the
+prompted decoding when the process has two workers, `--workers 2`) and the answer carries
+"bare_text".
 Requests are handled one at a time, in order. stdout carries nothing but these lines: anything
 a library prints (Python or C level) is redirected to stderr. The process exits 0 when stdin
 closes (after answering what it already read), on SIGTERM/SIGINT too.
@@ -83,6 +86,9 @@ OPTION_TYPES = {
     # Not a faster-whisper option: the answer says how sure the model is of the last word and of
     # the others ("last_word_p", "other_words_p", see word_probabilities).
     "word_probabilities": bool,
+    # Not a faster-whisper option: the utterance is also decoded without the prompt, beside the
+    # prompted decoding on a second worker of the model, and the answer carries "bare_text".
+    "bare_too": bool,
 }
 MAX_AUDIO_SECONDS = 30 * 4  # refuse absurd requests (a voice-agent turn is seconds long)
 
@@ -205,6 +211,8 @@ def check_cancelled() -> None:
 # model's `generate` asks CTranslate2 for every hypothesis of the beam (no extra decoding: the beam
 # holds them) and hands faster-whisper the one `hypotheses.rank` prefers, with its own score.
 _RANKING: dict = {"on": None}
+# Set in the thread of a bare decoding beside the prompted one (see `bare_too`): never ranked.
+_BARE = threading.local()
 
 
 class RankingModel:
@@ -213,9 +221,28 @@ class RankingModel:
     def __init__(self, model, decode):
         self._model = model
         self._decode = decode
+        # What the word probabilities read again (the last window and prompt), per thread: a
+        # bare decoding beside the prompted one must not overwrite the prompted one's.
+        self._local = threading.local()
 
     def __getattr__(self, name):
         return getattr(self._model, name)
+
+    @property
+    def last_encoded(self):
+        return getattr(self._local, "encoded", None)
+
+    @last_encoded.setter
+    def last_encoded(self, value):
+        self._local.encoded = value
+
+    @property
+    def last_prompt(self):
+        return getattr(self._local, "prompt", None)
+
+    @last_prompt.setter
+    def last_prompt(self, value):
+        self._local.prompt = value
 
     def encode(self, features, **kwargs):
         check_cancelled()
@@ -229,7 +256,8 @@ class RankingModel:
         # The decoding's prompt (the scenario's words, the language), which the words'
         # probabilities are read again under.
         self.last_prompt = list(prompts[0]) if len(prompts) == 1 else None
-        ranking = _RANKING["on"]
+        # Only the request's own (prompted) decoding is ranked, not a bare one beside it.
+        ranking = None if getattr(_BARE, "decoding", False) else _RANKING["on"]
         beam = kwargs.get("beam_size", 1)
         if ranking is None or beam < 2 or len(prompts) != 1 or "num_hypotheses" in kwargs:
             return self._model.generate(features, prompts, **kwargs)
@@ -318,6 +346,8 @@ def main() -> int:
                         help="default encoder window in s (default: 30 s, faster-whisper's)")
     parser.add_argument("--lexicons", default=None,
                         help="folder of the languages' dictionaries (<language>.npy)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="decodings at once (2 lets a bare decoding run beside the prompted)")
     parser.add_argument("--no-warmup", action="store_true")
     args = parser.parse_args()
 
@@ -336,7 +366,8 @@ def main() -> int:
 
         install_window_patch()
         model = WhisperModel(args.model, device="cpu", compute_type=args.compute_type,
-                             cpu_threads=args.threads, num_workers=1, local_files_only=True)
+                             cpu_threads=args.threads, num_workers=args.workers,
+                             local_files_only=True)
         end_of_text = model.hf_tokenizer.token_to_id("<|endoftext|>")
         model.model = RankingModel(
             model.model,
@@ -374,11 +405,31 @@ def main() -> int:
             shop = shop_words(initial_prompt)
             _RANKING["on"] = (lexicon, shop, unknown, bonus or 0.0)
         wants_words = kwargs.pop("word_probabilities", False)
+        bare_too = kwargs.pop("bare_too", False)
         per_s = kwargs.pop("max_tokens_per_s", None)
         if per_s and kwargs.get("max_new_tokens") is None:
             # The prompt (at most half of the model's 448 tokens, as faster-whisper cuts it) and
             # the new tokens must fit the model together: a long utterance would otherwise fail.
             kwargs["max_new_tokens"] = min(MAX_NEW_TOKENS, int(10 + per_s * pcm.size / SAMPLE_RATE))
+        bare = {}
+        bare_thread = None
+        if bare_too and (initial_prompt or hotwords):
+            # The same utterance without the prompt, on the model's second worker while the first
+            # decodes it with the prompt (CTranslate2 releases the GIL): the prompt's words sway
+            # Whisper into writing them into speech that holds none (a caller keeps the prompted
+            # words only where they are the prompt's, see WhisperSTT). Without ranking.
+            bare_kwargs = dict(kwargs)
+
+            def decode_bare():
+                _BARE.decoding = True
+                try:
+                    found, _ = model.transcribe(pcm, language=language, **bare_kwargs)
+                    bare["text"] = "".join(segment.text for segment in found).strip()
+                except Exception as exc:  # noqa: BLE001 - the prompted decoding still answers
+                    bare["error"] = exc
+
+            bare_thread = threading.Thread(target=decode_bare, daemon=True)
+            bare_thread.start()
         try:
             segments, info = model.transcribe(
                 pcm, language=language, initial_prompt=initial_prompt or None,
@@ -386,6 +437,8 @@ def main() -> int:
             segments = list(segments)  # the generator does the decoding
         finally:
             _RANKING["on"] = None
+            if bare_thread is not None:
+                bare_thread.join()
         text = "".join(segment.text for segment in segments).strip()
         share = None
         if lexicon is not None:
@@ -403,6 +456,8 @@ def main() -> int:
                 sureness["last_word_p"] = words[-1]
             if len(words) > 1:
                 sureness["other_words_p"] = round(sum(words[:-1]) / (len(words) - 1), 3)
+        if "text" in bare:
+            sureness["bare_text"] = bare["text"]
         return text, info.language, len(segments), share, sureness
 
     warmup_ms = 0.0

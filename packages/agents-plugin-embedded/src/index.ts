@@ -112,6 +112,7 @@ export { PocketsphinxSTT, type PocketsphinxSTTOptions } from './speech/pocketsph
 export { RECOGNIZER_SAMPLE_RATE } from './speech/recognizer-process.js';
 export { normalizeWords } from './speech/spoken-words.js';
 export { embeddedTtsInstalled, synthesizeWav, wavFile } from './speech/voice-sample.js';
+export { mergeHearings } from './speech/hearings.js';
 export { wordErrorRate, wordErrors, type WordErrors } from './speech/word-error.js';
 export {
   vocabularyPrompt,

@@ -123,7 +123,12 @@ export function serveModel(
         const bytes = Buffer.from(request.audio, 'base64');
         const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
         const transcript = await transcriber(
-          { pcm, prompt: request.prompt, language: request.language },
+          {
+            pcm,
+            prompt: request.prompt,
+            language: request.language,
+            ...(request.bareToo ? { bareToo: true } : {}),
+          },
           controller.signal,
         );
         send({ ...transcript, id: request.id, kind: 'transcript' });

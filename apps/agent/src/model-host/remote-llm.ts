@@ -6,6 +6,7 @@ import type {
   PiperSynthesisRequest,
   PiperSynthesizer,
   Transcript,
+  TranscriptionRequest,
   WarmRequest,
 } from '@svc/agents-plugin-embedded';
 import { chatEntries } from '../chat-entries.js';
@@ -85,10 +86,7 @@ export class RemoteTranscriber {
     this.#connection = hostConnection(socketPath);
   }
 
-  transcribe(
-    request: { pcm: Int16Array; prompt?: string | undefined; language?: string | undefined },
-    signal?: AbortSignal,
-  ): Promise<Transcript> {
+  transcribe(request: TranscriptionRequest, signal?: AbortSignal): Promise<Transcript> {
     return new Promise((resolve, reject) => {
       const cancel = this.#connection.request(
         {
@@ -100,6 +98,7 @@ export class RemoteTranscriber {
           ).toString('base64'),
           ...(request.prompt ? { prompt: request.prompt } : {}),
           ...(request.language ? { language: request.language } : {}),
+          ...(request.bareToo ? { bareToo: true } : {}),
         },
         (answer) => {
           if (answer.kind === 'transcript') {

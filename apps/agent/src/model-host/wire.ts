@@ -47,6 +47,8 @@ export type HostRequest =
       audio: string;
       prompt?: string;
       language?: string;
+      /** Also decode without the prompt (`TranscriptionRequest.bareToo`). */
+      bareToo?: boolean;
     }
   | {
       id: number;

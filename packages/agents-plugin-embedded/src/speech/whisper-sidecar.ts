@@ -112,6 +112,12 @@ export interface WhisperSidecarOptions {
    * 0.12-0.17 s later with it (two A/B runs), which is not explained yet.
    */
   wordProbabilities?: boolean;
+  /**
+   * Decodings at once (default 1): 2 lets an utterance heard without the prompt
+   * (`TranscriptionRequest.bareToo`) be decoded beside the prompted decoding, on the other core,
+   * instead of after it.
+   */
+  workers?: number;
 }
 
 /**
@@ -235,6 +241,8 @@ export class WhisperSidecar implements Transcriber {
         this.#options.computeType ?? 'int8',
         '--lexicons',
         paths.lexicons,
+        '--workers',
+        String(this.#options.workers ?? 1),
       ],
       { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HF_HUB_OFFLINE: '1' } },
     );
@@ -355,6 +363,7 @@ export class WhisperSidecar implements Transcriber {
             this.#options.rank ?? true,
           ),
           ...(this.#options.wordProbabilities ? { word_probabilities: true } : {}),
+          ...(request.bareToo ? { bare_too: true } : {}),
         },
       },
       signal,
@@ -363,6 +372,7 @@ export class WhisperSidecar implements Transcriber {
       text: typeof answer.text === 'string' ? answer.text : '',
       ms: Number(answer.ms ?? 0),
       ...(typeof answer.known === 'number' ? { known: answer.known } : {}),
+      ...(typeof answer.bare_text === 'string' ? { bare: answer.bare_text } : {}),
       ...(typeof answer.last_word_p === 'number'
         ? {
             sureness: {
@@ -432,7 +442,9 @@ export class WhisperModels implements Transcriber {
   #sidecar(model: string) {
     let sidecar = this.#sidecars.get(model);
     if (!sidecar) {
-      const options = { ...this.#options.sidecar, model };
+      // English is heard with and without its prompt at once (see `WhisperSTTOptions.bareAlongside`).
+      const workers = model === DEFAULT_WHISPER_MODEL ? 2 : 1;
+      const options = { workers, ...this.#options.sidecar, model };
       sidecar = this.#options.create?.(options) ?? new WhisperSidecar(options);
       this.#sidecars.set(model, sidecar);
     }

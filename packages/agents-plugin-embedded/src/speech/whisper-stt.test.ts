@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { initializeLogger, stt } from '@livekit/agents';
 import type { AudioFrame } from '@livekit/rtc-node';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { monoSamples } from './audio.js';
 import { FliteTTS } from './flite-tts.js';
 import { vocabularyPrompt, WhisperSTT, withoutRepeats } from './whisper-stt.js';
 import {
@@ -11,7 +12,7 @@ import {
   WhisperSidecar,
   whisperPaths,
 } from './whisper-sidecar.js';
-import { wordErrorRate } from './word-error.js';
+import { wordErrorRate, wordErrors } from './word-error.js';
 
 // The Whisper recognizer against the real sidecar and the model the set-up installed: flite
 // speaks in two voices, the audio goes in as a room delivers it (48 kHz frames), and what comes
@@ -238,6 +239,47 @@ describe('WhisperSTT', () => {
     expect(asked).toHaveLength(1);
     expect(wanted).toEqual(['Momentum.', 'Momentum.', 'Momentum.']);
   });
+
+  it('hears each utterance with and without its prompt at once, keeping the prompt only for its words', async () => {
+    const frames = await speak('they have feathers and can fly', 'kal16');
+    const asked: { prompt: string | undefined; bareToo: boolean | undefined }[] = [];
+    const recognizer = new WhisperSTT({
+      transcriber: {
+        transcribe: async (request) => {
+          asked.push({ prompt: request.prompt, bareToo: request.bareToo });
+          return {
+            text: 'They have feathers and comply.',
+            bare: 'They have feathers and can fly.',
+            ms: 1,
+          };
+        },
+      },
+      prompt: 'Outdoor gear shop. Camp Stove, Headlamp.',
+      bareAlongside: true,
+      hearsBareToo: () => true,
+    });
+    const event = await recognizer.recognize(frames);
+    expect(event.alternatives?.map((alternative) => alternative.text)).toEqual([
+      'They have feathers and can fly.',
+      'They have feathers and can fly.',
+    ]);
+    // One request for both hearings; no second hearing after it.
+    expect(asked).toEqual([{ prompt: 'Outdoor gear shop. Camp Stove, Headlamp.', bareToo: true }]);
+  });
+
+  it('the sidecar decodes an utterance without the prompt too when asked, on a second worker', async () => {
+    const both = new WhisperSidecar({ workers: 2 });
+    onTestFinished(() => both.close());
+    const frames = await speak('show me the camp stove', 'kal16');
+    const pcm = monoSamples(frames, 16_000);
+    const prompt = 'Outdoor gear shop. Camp Stove, Headlamp.';
+    const heard = await both.transcribe({ pcm, prompt, language: 'en', bareToo: true });
+    expect(wordErrors('show me the camp stove', heard.text).errors).toBeLessThanOrEqual(1);
+    expect(wordErrors('show me the camp stove', heard.bare ?? '').errors).toBeLessThanOrEqual(2);
+    expect(heard.bare).toMatch(/\w/);
+    // Not asked: no bare hearing.
+    expect((await both.transcribe({ pcm, prompt, language: 'en' })).bare).toBeUndefined();
+  }, 60_000);
 
   it('cannot stream on its own: the session puts it behind its VAD', () => {
     expect(() => new WhisperSTT({ transcriber: sidecar }).stream()).toThrow(/StreamAdapter/);

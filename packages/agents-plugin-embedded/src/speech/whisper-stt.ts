@@ -11,6 +11,7 @@ import {
   stt,
 } from '@livekit/agents';
 import { monoSamples } from './audio.js';
+import { mergeHearings } from './hearings.js';
 
 /** Whisper's input rate. */
 export const WHISPER_SAMPLE_RATE = 16_000;
@@ -23,6 +24,8 @@ export interface TranscriptionRequest {
   prompt?: string | undefined;
   /** ISO 639-1 code (`en`); a multilingual model detects it when absent. */
   language?: string | undefined;
+  /** Also decode the speech without the prompt, as `Transcript.bare` (with a prompt only). */
+  bareToo?: boolean | undefined;
 }
 
 /** What the recognizer heard in one utterance. */
@@ -36,6 +39,8 @@ export interface Transcript {
    * utterance ("Welchhoch, Zeighabenzieh") is few words at all.
    */
   known?: number | undefined;
+  /** The speech decoded without the prompt, when the request asked (`bareToo`). */
+  bare?: string | undefined;
   /** How sure the recognizer is of the transcript's words, when it says (see {@link WordSureness}). */
   sureness?: WordSureness | undefined;
 }
@@ -82,6 +87,14 @@ export interface WhisperSTTOptions {
    * consumer that must tell words from sounds, such as speech over the agent, reads both.
    */
   hearsBareToo?: ((text: string) => boolean) | undefined;
+  /**
+   * Every utterance is decoded with and without the prompt at once, and the transcript keeps the
+   * prompted words only where they are the prompt's (its words, or its spelling of the same
+   * letters: {@link mergeHearings}); the bare hearing is the event's second alternative. The
+   * prompt then never makes the recognizer worse than the bare model on speech outside its words.
+   * English's tiny.en decodes both on two workers at once (see `WhisperModels`).
+   */
+  bareAlongside?: boolean | undefined;
 }
 
 /** Whisper's prompt holds at most 224 tokens; about 100 words stay inside it. */
@@ -165,6 +178,7 @@ export class WhisperSTT extends stt.STT {
   readonly #prompt: string | undefined;
   readonly #onTranscript: WhisperSTTOptions['onTranscript'];
   readonly #hearsBareToo: WhisperSTTOptions['hearsBareToo'];
+  readonly #bareAlongside: boolean;
 
   constructor(options: WhisperSTTOptions) {
     super({ streaming: false, interimResults: false });
@@ -173,6 +187,7 @@ export class WhisperSTT extends stt.STT {
     this.#prompt = options.prompt;
     this.#onTranscript = options.onTranscript;
     this.#hearsBareToo = options.hearsBareToo;
+    this.#bareAlongside = options.bareAlongside === true && options.prompt !== undefined;
   }
 
   override get model(): string {
@@ -190,10 +205,19 @@ export class WhisperSTT extends stt.STT {
     const pcm = monoSamples(buffer, WHISPER_SAMPLE_RATE);
     const language = getBaseLanguage(this.#language);
     const {
-      text: heard,
+      text: prompted,
       known,
       sureness,
-    } = await this.#transcriber.transcribe({ pcm, prompt: this.#prompt, language }, abortSignal);
+      bare: heardBare,
+    } = await this.#transcriber.transcribe(
+      { pcm, prompt: this.#prompt, language, ...(this.#bareAlongside ? { bareToo: true } : {}) },
+      abortSignal,
+    );
+    const bareText = heardBare === undefined ? undefined : withoutRepeats(heardBare);
+    const heard =
+      bareText === undefined || this.#prompt === undefined
+        ? prompted
+        : mergeHearings(prompted, bareText, this.#prompt);
     const text = withoutRepeats(heard);
     this.#onTranscript?.({ text, sureness });
     const seconds = pcm.length / WHISPER_SAMPLE_RATE;
@@ -207,7 +231,8 @@ export class WhisperSTT extends stt.STT {
       confidence: share ?? 1,
     });
     const alternatives: [stt.SpeechData, ...stt.SpeechData[]] = [alternative(text, known)];
-    if (this.#prompt && this.#hearsBareToo?.(text)) {
+    if (bareText !== undefined) alternatives.push(alternative(bareText, undefined));
+    else if (this.#prompt && this.#hearsBareToo?.(text)) {
       const bare = await this.#transcriber
         .transcribe({ pcm, language }, abortSignal)
         .catch((error: unknown) => {
