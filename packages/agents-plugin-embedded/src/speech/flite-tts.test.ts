@@ -134,6 +134,41 @@ describe('FliteTTS', () => {
     expect(rms(audio.map((item) => item.frame))).toBeGreaterThan(500);
   });
 
+  it('speaks the text given when the stream pauses after it, not with what comes next', async () => {
+    const engine = new FliteTTS();
+    const stream = engine.stream();
+    // An acknowledgement while the model thinks, as the framework's markdown filter passes it
+    // on (its full stop held until more text comes): alone, shorter than the tokenizer joins.
+    stream.pushText('One moment');
+    const iterator = stream[Symbol.asyncIterator]();
+    const first = await Promise.race([
+      iterator.next(),
+      new Promise<'none'>((resolve) => setTimeout(() => resolve('none'), 5000)),
+    ]);
+    expect(first).not.toBe('none');
+    expect(typeof first === 'object' && typeof first.value === 'object').toBe(true);
+    stream.pushText('Here is the blue tent.');
+    stream.endInput();
+    const rest: (tts.SynthesizedAudio | typeof tts.SynthesizeStream.END_OF_STREAM)[] = [];
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      rest.push(next.value);
+    expect(rest.at(-1)).toBe(tts.SynthesizeStream.END_OF_STREAM);
+    expect(rest.filter((item) => typeof item !== 'symbol' && item.final).length).toBeGreaterThan(0);
+  });
+
+  it('keeps a price whole when its digits come a moment apart', async () => {
+    const engine = new FliteTTS();
+    const stream = engine.stream();
+    stream.pushText('It costs $437.');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    stream.pushText('99 and weighs 3 kg. Anything else?');
+    stream.endInput();
+    const finals: number[] = [];
+    for await (const item of stream) if (typeof item !== 'symbol' && item.final) finals.push(1);
+    // One sentence and a question: the price was not spoken as a sentence of its own.
+    expect(finals.length).toBe(2);
+  });
+
   it('reports a missing binary as a clear error event, ending the stream without audio', async () => {
     const engine = new FliteTTS({ fliteBinary: '/nonexistent/flite' });
     const errors: Error[] = [];

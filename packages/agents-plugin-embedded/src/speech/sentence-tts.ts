@@ -16,17 +16,23 @@ export abstract class SentenceTTS extends tts.TTS {
   /**
    * @param timed Whether the voice's audio carries when each word is heard (`timedTranscripts`,
    * relative to the start of its text). The voice session then records an interrupted reply as
-   * the words heard by then, and takes the voice's own sentence stream ({@link stream}), which
-   * places each sentence's words in the whole reply.
+   * the words heard by then. Every voice's text is spoken through its own sentence stream
+   * ({@link stream}), which places each sentence's words in the whole reply and speaks the text
+   * the stream then pauses after.
    */
   constructor(sampleRate: number, timed = false) {
-    super(sampleRate, 1, { streaming: timed, alignedTranscript: timed });
+    super(sampleRate, 1, { streaming: true, alignedTranscript: timed });
   }
 
   /**
    * A text stream split into sentences by the framework's basic sentence tokenizer, each
    * synthesized as soon as it is complete and played in order, as the framework's own stream
-   * adapter does; the words' timings are moved to where each sentence falls in the stream.
+   * adapter does; the words' timings are moved to where each sentence falls in the stream. The
+   * tokenizer holds a sentence until the next one begins (to join short ones), and the
+   * framework's markdown filter holds a last full stop until more text comes: text after which
+   * none comes for {@link TEXT_PAUSE_MS} is spoken then, so that an acknowledgement ("One
+   * moment.") said while the model thinks is heard at once, not with the model's first words
+   * seconds later (the voice bench's "thank you very much" waited 26 s for it).
    */
   stream(options?: { connOptions?: APIConnectOptions }): tts.SynthesizeStream {
     return new SentenceStream(this, options?.connOptions);
@@ -56,6 +62,18 @@ export abstract class SentenceTTS extends tts.TTS {
   }
 }
 
+/**
+ * How long the text stream may pause before what it gave is spoken without waiting for more.
+ * Replies stream a token every 40-80 ms on two cores; a longer pause is the speaker waiting (an
+ * acknowledgement said while the model thinks), and what came before it is spoken then.
+ */
+export const TEXT_PAUSE_MS = 300;
+
+/** Whether a piece of text may go on as a number ("$437" or "$437." before "99"). */
+function mayContinueNumber(text: string): boolean {
+  return /\d[.,]?$/.test(text.trimEnd());
+}
+
 /** The audio of a text stream from a {@link SentenceTTS}, sentence by sentence. */
 class SentenceStream extends tts.SynthesizeStream {
   label = 'embedded.SentenceStream';
@@ -70,10 +88,29 @@ class SentenceStream extends tts.SynthesizeStream {
   protected async run(): Promise<void> {
     const signal = this.abortController.signal;
     const forward = async () => {
-      for await (const input of this.input) {
-        if (signal.aborted) break;
-        if (typeof input === 'string') this.#sentences.pushText(input);
-        else this.#sentences.flush();
+      let pause: ReturnType<typeof setTimeout> | undefined;
+      try {
+        for await (const input of this.input) {
+          clearTimeout(pause);
+          if (signal.aborted) break;
+          if (typeof input !== 'string') {
+            this.#sentences.flush();
+            continue;
+          }
+          this.#sentences.pushText(input);
+          // Text and then nothing: spoken when the pause is long enough.
+          if (!mayContinueNumber(input))
+            pause = setTimeout(() => {
+              if (signal.aborted) return;
+              try {
+                this.#sentences.flush();
+              } catch {
+                // The stream closed as the pause ended: the text went out with the rest.
+              }
+            }, TEXT_PAUSE_MS);
+        }
+      } finally {
+        clearTimeout(pause);
       }
       this.#sentences.endInput();
       this.#sentences.close();
