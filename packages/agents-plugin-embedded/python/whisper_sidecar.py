@@ -215,6 +215,12 @@ _RANKING: dict = {"on": None}
 _BARE = threading.local()
 
 
+def _per_thread(name: str) -> property:
+    """An attribute of a RankingModel kept per thread (in its `_local`), None until set."""
+    return property(lambda self: getattr(self._local, name, None),
+                    lambda self, value: setattr(self._local, name, value))
+
+
 class RankingModel:
     """A CTranslate2 Whisper model whose beam search returns the best-ranked hypothesis."""
 
@@ -228,21 +234,8 @@ class RankingModel:
     def __getattr__(self, name):
         return getattr(self._model, name)
 
-    @property
-    def last_encoded(self):
-        return getattr(self._local, "encoded", None)
-
-    @last_encoded.setter
-    def last_encoded(self, value):
-        self._local.encoded = value
-
-    @property
-    def last_prompt(self):
-        return getattr(self._local, "prompt", None)
-
-    @last_prompt.setter
-    def last_prompt(self, value):
-        self._local.prompt = value
+    last_encoded = _per_thread("encoded")
+    last_prompt = _per_thread("prompt")
 
     def encode(self, features, **kwargs):
         check_cancelled()
@@ -425,8 +418,8 @@ def main() -> int:
                 try:
                     found, _ = model.transcribe(pcm, language=language, **bare_kwargs)
                     bare["text"] = "".join(segment.text for segment in found).strip()
-                except Exception as exc:  # noqa: BLE001 - the prompted decoding still answers
-                    bare["error"] = exc
+                except Exception:  # noqa: BLE001 - the prompted decoding answers without it
+                    pass
 
             bare_thread = threading.Thread(target=decode_bare, daemon=True)
             bare_thread.start()

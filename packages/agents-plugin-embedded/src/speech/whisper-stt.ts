@@ -214,11 +214,9 @@ export class WhisperSTT extends stt.STT {
       abortSignal,
     );
     const bareText = heardBare === undefined ? undefined : withoutRepeats(heardBare);
-    const heard =
-      bareText === undefined || this.#prompt === undefined
-        ? prompted
-        : mergeHearings(prompted, bareText, this.#prompt);
-    const text = withoutRepeats(heard);
+    const text = withoutRepeats(
+      bareText === undefined ? prompted : mergeHearings(prompted, bareText, this.#prompt ?? ''),
+    );
     this.#onTranscript?.({ text, sureness });
     const seconds = pcm.length / WHISPER_SAMPLE_RATE;
     const alternative = (said: string, share: number | undefined): stt.SpeechData => ({
