@@ -118,9 +118,12 @@ afterAll(async () => {
 
 describe('a spoken conversation in each language the scenario declares', () => {
   for (const language of LANGUAGES) {
-    // One retry, in a new conversation: on a starved machine the fake microphone's audio can
-    // reach the agent in pieces, as a visitor on a choking laptop would be asked to say it again.
-    it(`greets, hears and answers in ${language.tag}`, { retry: 1, timeout: 600_000 }, async () => {
+    // Two retries, each in a new conversation: on a starved machine the fake microphone's audio
+    // can reach the agent in pieces, as a visitor on a choking laptop would be asked to say it
+    // again. Said directly, the Spanish request is heard right with the prompt every time; through
+    // the starved browser of a CI run its first try was heard wrong in about a third of runs
+    // ("Que hay un bicarrito?", "Quien tiene mi carrito."); one retry left a run to chance.
+    it(`greets, hears and answers in ${language.tag}`, { retry: 2, timeout: 600_000 }, async () => {
       // Printed even when the retry then passes: why the first try failed.
       onTestFailed(({ task }) =>
         console.warn(
