@@ -1,5 +1,6 @@
-// A typed conversation's context is evaluated between turns: after each answer, one warm-up at a
-// time, stopped when the session closes.
+// A conversation's context is evaluated between turns, one warm-up at a time, stopped when the
+// session closes: typed, after each answer; spoken, while the agent speaks, until the visitor
+// speaks.
 import { EventEmitter } from 'node:events';
 import { llm, voice } from '@livekit/agents';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +22,10 @@ class RecordingLLM extends llm.LLM {
   }
 }
 
-function conversation() {
+function conversation({ spoken = false } = {}) {
   const model = new RecordingLLM();
-  const session = new EventEmitter() as unknown as voice.AgentSession;
+  const input = { audioEnabled: spoken };
+  const session = Object.assign(new EventEmitter(), { input }) as unknown as voice.AgentSession;
   const chatCtx = llm.ChatContext.empty();
   chatCtx.addMessage({ role: 'system', content: 'You sell tents.' });
   const agent = { chatCtx, toolCtx: {} } as unknown as voice.Agent;
@@ -32,7 +34,9 @@ function conversation() {
     (session as unknown as EventEmitter).emit(event, payload);
   const agentState = (oldState: string, newState: string) =>
     emit(voice.AgentSessionEventTypes.AgentStateChanged, { oldState, newState });
-  return { model, chatCtx, emit, agentState };
+  const userState = (newState: string) =>
+    emit(voice.AgentSessionEventTypes.UserStateChanged, { oldState: 'listening', newState });
+  return { model, chatCtx, input, emit, agentState, userState };
 }
 
 describe('warmBetweenTurns', () => {
@@ -63,5 +67,37 @@ describe('warmBetweenTurns', () => {
     expect(typed.model.warmed[0]?.signal?.aborted).toBe(false);
     typed.emit(voice.AgentSessionEventTypes.Close, { reason: 'user_initiated' });
     expect(typed.model.warmed[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('spoken, warms when the agent starts speaking and stops when the visitor speaks', () => {
+    const { model, chatCtx, agentState, userState } = conversation({ spoken: true });
+    chatCtx.addMessage({ role: 'user', content: 'Do you have tents?' });
+    // Back to listening is when the visitor may speak: no warm-up then.
+    agentState('speaking', 'listening');
+    expect(model.warmed).toHaveLength(0);
+    agentState('thinking', 'speaking');
+    expect(model.warmed).toHaveLength(1);
+    const first = model.warmed[0];
+    expect(first?.chatCtx.items.map((item) => item.type === 'message' && item.textContent)).toEqual(
+      ['You sell tents.', 'Do you have tents?'],
+    );
+    // Still running once the agent listens again, until the visitor speaks.
+    agentState('speaking', 'listening');
+    expect(first?.signal?.aborted).toBe(false);
+    userState('speaking');
+    expect(first?.signal?.aborted).toBe(true);
+  });
+
+  it('follows the microphone when the page switches it during the conversation', () => {
+    const { model, input, agentState } = conversation({ spoken: true });
+    input.audioEnabled = false;
+    agentState('thinking', 'speaking');
+    expect(model.warmed).toHaveLength(0);
+    agentState('speaking', 'listening');
+    expect(model.warmed).toHaveLength(1);
+    input.audioEnabled = true;
+    agentState('thinking', 'speaking');
+    expect(model.warmed).toHaveLength(2);
+    expect(model.warmed[0]?.signal?.aborted).toBe(true);
   });
 });

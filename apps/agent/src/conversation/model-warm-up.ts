@@ -24,15 +24,18 @@ export function warmModel(model: llm.LLM, agent: voice.Agent, then?: () => Promi
 }
 
 /**
- * Keeps a conversation evaluated between its turns. Each time the agent has answered, the
- * embedded LLM evaluates what the turn added to the context while the visitor reads and types:
- * the visitor's words, the tool calls and their results, the reply. Most turns are the
- * router's, which the model never sees, so without this the next turn the model answers first
- * evaluates everything since its last one (hundreds of tokens, about 50 a second on two cores)
- * and then the visitor's new words. A new turn waits for a warm-up still running (it evaluates
- * what that turn needs). Typed conversations only: spoken, it shared the cores with the
- * recognizer as the visitor spoke, even stopped when they began, and the final transcript came
- * 0.12 s later at p50 (the spoken evaluation's English held-out voices).
+ * Keeps a conversation evaluated between its turns. Most turns are the router's, which the model
+ * never sees, so without this the next turn the model answers first evaluates everything since its
+ * last one (hundreds of tokens, 80-90 a second on two cores) before the visitor's new words. A new
+ * turn waits for a warm-up still running (it evaluates what that turn needs).
+ *
+ * When the visitor types, the context is evaluated once the agent has answered, while they read
+ * and type: their words, the tool calls and results, the reply. When they speak, the recognizer
+ * needs the cores from their first word: a warm-up after the answer shared them with it and
+ * delayed the final transcript by 0.12 s at p50 (the spoken evaluation's English held-out voices).
+ * So it runs when the agent starts speaking, while the visitor listens, and stops as soon as the
+ * visitor speaks; it then holds everything but the reply being spoken, which the next turn
+ * evaluates with the visitor's words (tens of tokens instead of hundreds).
  */
 export function warmBetweenTurns(
   model: llm.LLM,
@@ -42,9 +45,13 @@ export function warmBetweenTurns(
   const warm = warmerOf(model);
   if (!warm) return;
   let running: AbortController | undefined;
+  const stop = () => running?.abort();
   session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
-    if (event.newState !== 'listening' || event.oldState === 'initializing') return;
-    running?.abort();
+    if (event.oldState === 'initializing') return;
+    // Read at each turn: the page can switch the microphone on or off (session:control).
+    const spoken = session.input.audioEnabled;
+    if (event.newState !== (spoken ? 'speaking' : 'listening')) return;
+    stop();
     const controller = new AbortController();
     running = controller;
     void warm({ chatCtx: agent.chatCtx.copy(), toolCtx: agent.toolCtx, signal: controller.signal })
@@ -53,5 +60,8 @@ export function warmBetweenTurns(
         if (running === controller) running = undefined;
       });
   });
-  session.on(voice.AgentSessionEventTypes.Close, () => running?.abort());
+  session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
+    if (event.newState === 'speaking') stop();
+  });
+  session.on(voice.AgentSessionEventTypes.Close, stop);
 }

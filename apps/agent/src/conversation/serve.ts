@@ -149,7 +149,7 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
   run.started('session');
   await closeRemoteSessionHost(session);
   warmModel(engines.llm, agent, () => warmChooser(model));
-  if (!modes.audioIn) warmBetweenTurns(engines.llm, agent, session);
+  warmBetweenTurns(engines.llm, agent, session);
 
   answerPageTopics({
     channel,
