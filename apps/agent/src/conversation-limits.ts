@@ -1,6 +1,7 @@
 // What one visitor can make the agent spend: a conversation ends at its maximum duration and
 // after its idle timeout, and what the visitor sends on the data channel is bounded in size and
 // rate, refused (never queued) past the bounds with a notice the page can show.
+import { REPLIES, templatesFor } from '@svc/languages/replies';
 import { MESSAGE_REFUSED_EVENT, TOPICS, type MessageRefusal } from '@svc/protocol';
 import {
   AGENT_END_REASONS,
@@ -179,36 +180,11 @@ export function limitsOf(metadata: {
   return metadata.limits ?? DEFAULT_CONVERSATION_LIMITS;
 }
 
-/** What the agent says as it ends a conversation at a limit, by base language. */
-const ENGLISH_GOODBYES: Readonly<Record<LimitReason, string>> = {
-  max_duration: 'We have reached the time limit for this conversation. Thank you, goodbye!',
-  idle_timeout: 'I have not heard from you for a while, so I will end here. Goodbye!',
-};
-const LIMIT_GOODBYES: Readonly<Record<string, Readonly<Record<LimitReason, string>>>> = {
-  en: ENGLISH_GOODBYES,
-  fr: {
-    max_duration: 'Nous avons atteint la durée maximale de cette conversation. Merci, au revoir !',
-    idle_timeout: 'Je n’ai plus de nouvelles de vous, je m’arrête ici. Au revoir !',
-  },
-  es: {
-    max_duration: 'Hemos llegado al límite de tiempo de esta conversación. ¡Gracias, adiós!',
-    idle_timeout: 'Hace rato que no sé de ti, así que termino aquí. ¡Adiós!',
-  },
-  de: {
-    max_duration:
-      'Wir haben die maximale Dauer dieses Gesprächs erreicht. Danke und auf Wiederhören!',
-    idle_timeout:
-      'Ich habe eine Weile nichts von Ihnen gehört und beende das Gespräch. Auf Wiederhören!',
-  },
-};
-
 /** A reason the clock ends a conversation with. */
 export type LimitReason =
   typeof AGENT_END_REASONS.MAX_DURATION | typeof AGENT_END_REASONS.IDLE_TIMEOUT;
 
 /** The goodbye for a limit in the conversation's language (`fr-FR` reads as French), else English. */
 export function limitGoodbye(reason: LimitReason, language: string): string {
-  const base = language.toLowerCase().split(/[-_]/)[0] ?? '';
-  const table = (Object.hasOwn(LIMIT_GOODBYES, base) && LIMIT_GOODBYES[base]) || ENGLISH_GOODBYES;
-  return table[reason];
+  return (templatesFor(language) ?? REPLIES.en).limitGoodbyes[reason];
 }

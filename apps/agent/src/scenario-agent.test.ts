@@ -281,7 +281,7 @@ describe('the scenario agent with FakeLLM', () => {
 });
 
 describe('the instructions', () => {
-  it("pin the reply language to the conversation's: French, Spanish, German, English as before", async () => {
+  it("pin the reply language to the conversation's, by its name in English, pack or not", async () => {
     const { id } = await api.conversation();
     const client = conversationApi({
       apiUrl: api.url,
@@ -295,6 +295,9 @@ describe('the instructions', () => {
       ['fr-FR', 'French'],
       ['es-ES', 'Spanish'],
       ['de-DE', 'German'],
+      // No pack: the router and templates are English's, the model still answers in the language.
+      ['it-IT', 'Italian'],
+      ['pt_BR', 'Portuguese'],
     ]) {
       const instructions = inLanguage(language as string);
       expect(instructions).toContain(`Always answer in ${name}.`);
@@ -305,6 +308,8 @@ describe('the instructions', () => {
     const english = inLanguage('en-US');
     expect(english).toContain('Always answer in English.');
     expect(english).not.toContain('another language');
+    // A tag no runtime can name is said as written.
+    expect(inLanguage('zz-ZZ')).toContain('Always answer in zz-ZZ.');
   });
 
   it('hold no line of one kind of business, and tell the model to say what it does not know', async () => {

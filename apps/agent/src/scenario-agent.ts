@@ -3,21 +3,25 @@ import type { ConfigPayload, ConversationMessage } from '@svc/protocol';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { buildTools, type ToolDeps } from './tools.js';
 
-/** Languages by their BCP-47 prefix, for the instruction that pins the reply language. */
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  fr: 'French',
-  de: 'German',
-  es: 'Spanish',
-  it: 'Italian',
-  nl: 'Dutch',
-  pt: 'Portuguese',
-};
+/**
+ * A language's English name ("fr-CA" is "French"), for the instruction that pins the reply
+ * language: any language the runtime's ICU knows, so no table to extend; an unknown or invalid
+ * tag is named as written.
+ */
+function languageName(tag: string): string {
+  const base = tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(base);
+    return name ?? tag;
+  } catch {
+    return tag;
+  }
+}
 
 /** The model's instructions: the scenario's prompt, then how to speak and use the tools. */
 export function instructionsFor(runtime: RuntimeConfig, voiceOutput: boolean): string {
   const language = runtime.conversation.language;
-  const name = LANGUAGE_NAMES[language.split('-')[0]?.toLowerCase() ?? ''] ?? language;
+  const name = languageName(language);
   return [
     runtime.scenario.prompt?.trim() || 'You are a helpful assistant.',
     '',

@@ -1,3 +1,4 @@
+import { LANGUAGES, languageOf, SPEECH } from '@svc/languages/speech';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 
 /**
@@ -23,22 +24,23 @@ export function scenarioPhrases(
     }
   }
   phrases.push(...values);
+  // Pocketsphinx's installed acoustic model is US English: the sentences are English's.
+  const sentences = SPEECH.en.scenarioSentences;
   for (const value of values)
-    phrases.push(`show me ${value}`, `do you have ${value}`, `i need ${value}`);
-  for (const name of runtime.item_names ?? []) {
-    phrases.push(
-      name,
-      `show me the ${name}`,
-      `add the ${name} to my cart`,
-      `tell me about the ${name}`,
-      `remove the ${name}`,
-    );
-  }
-  // "compare the X and the Y" for neighbouring names, so comparisons are in the model too.
+    phrases.push(...(sentences?.value ?? []).map((sentence) => filled(sentence, { value })));
+  for (const item of runtime.item_names ?? [])
+    phrases.push(item, ...(sentences?.item ?? []).map((sentence) => filled(sentence, { item })));
+  // Neighbouring names in a comparison ("compare the X and the Y"), so comparisons are in the
+  // model too.
   const names = runtime.item_names ?? [];
-  for (let i = 0; i + 1 < names.length; i += 2)
-    phrases.push(`compare the ${names[i]} and the ${names[i + 1]}`);
+  for (let i = 0; sentences && i + 1 < names.length; i += 2)
+    phrases.push(filled(sentences.pair, { item: names[i] ?? '', other: names[i + 1] ?? '' }));
   return phrases.map((phrase) => phrase.trim()).filter(Boolean);
+}
+
+/** A sentence with its slots (`{value}`, `{item}`, `{other}`) filled in from `words`. */
+function filled(sentence: string, words: Readonly<Record<string, string>>): string {
+  return sentence.replace(/\{(\w+)\}/g, (slot, name: string) => words[name] ?? slot);
 }
 
 /**
@@ -48,53 +50,12 @@ export function scenarioPhrases(
 const PROMPT_TOKENS = 223;
 
 /**
- * Characters per token of Whisper's tokenizer on shop prompts, measured on the demo's prompts
- * (English 3.95 on tiny.en's vocabulary; French 2.87, Spanish 2.96, German 2.73 on the multilingual
- * one; grouped lists of kinds run lower), rounded down so the estimate errs long. A language not
- * measured gets the lowest.
+ * Characters per token of Whisper's tokenizer in a language whose pack has not measured it: the
+ * fewest of those measured, so that the estimate errs long.
  */
-const CHARS_PER_TOKEN: Readonly<Record<string, number>> = { en: 3.8, fr: 2.7, es: 2.7, de: 2.6 };
-const FEWEST_CHARS_PER_TOKEN = 2.6;
-
-/** The prompt's own words in a language. */
-interface PromptWords {
-  /** What the list of kinds is called. */
-  products: string;
-  /**
-   * The greeting, thanks and goodbye every conversation has, where the multilingual model
-   * mishears them without ("bonjour" as "Bouilloire", "gracias, adiós" as "Gracias a Dios", "au
-   * revoir" as "Revoire"); English's model hears them without.
-   */
-  courtesy?: string;
-  /** What visitors do in every shop, said last. */
-  actions: string;
-}
-
-/**
- * The words of the prompt that are not the scenario's, per language: Whisper copies its prompt's
- * language, so a French conversation's prompt must not say "Products" or end in English (measured
- * on synthesized shop requests, agent README: the closing phrases in the language took word error
- * from 49-65% to 16-49% on espeak-ng voices). The phrases at the end are what visitors do in every
- * shop.
- */
-const PROMPT_WORDS_IN: Readonly<Record<string, PromptWords>> = {
-  en: { products: 'Products', actions: 'Show me, compare, add to my cart, remove from my cart.' },
-  fr: {
-    products: 'Produits',
-    courtesy: 'Bonjour, merci, au revoir.',
-    actions: 'Montrez-moi, comparez, ajoutez à mon panier, retirez de mon panier.',
-  },
-  es: {
-    products: 'Productos',
-    courtesy: 'Hola, gracias, adiós.',
-    actions: 'Muéstrame, compara, añade a mi carrito, quita de mi carrito.',
-  },
-  de: {
-    products: 'Produkte',
-    courtesy: 'Hallo, danke, tschüss, auf Wiedersehen.',
-    actions: 'Zeig mir, vergleiche, leg in meinen Warenkorb, entferne aus meinem Warenkorb.',
-  },
-};
+const FEWEST_CHARS_PER_TOKEN = Math.min(
+  ...LANGUAGES.map((language) => SPEECH[language].recognizerPrompt.charsPerToken),
+);
 
 /**
  * The kinds of items a shop sells: each name without the filter value (a brand, a colour) that
@@ -246,9 +207,11 @@ export function whisperPrompt(
   runtime: Pick<RuntimeConfig, 'scenario' | 'collections' | 'item_names'>,
   language = 'en',
 ): string {
-  const base = language.split('-')[0]?.toLowerCase() ?? 'en';
-  const words = PROMPT_WORDS_IN[base] ?? (PROMPT_WORDS_IN.en as PromptWords);
-  const perToken = CHARS_PER_TOKEN[base] ?? FEWEST_CHARS_PER_TOKEN;
+  // The words are the language's own: Whisper copies its prompt's language. A language without a
+  // pack keeps English's words.
+  const registered = languageOf(language);
+  const words = SPEECH[registered ?? 'en'].recognizerPrompt;
+  const perToken = registered ? words.charsPerToken : FEWEST_CHARS_PER_TOKEN;
   // The tokenizer puts a space in front of the prompt: one character more.
   const fits = (text: string) => (text.length + 1) / perToken <= PROMPT_TOKENS;
   const intro = runtime.collections[0]?.description || runtime.scenario.name;

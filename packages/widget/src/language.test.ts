@@ -1,7 +1,6 @@
+import { CONVERSATION_STRINGS, LANGUAGES, LAUNCHER_STRINGS } from '@svc/languages/widget';
 import { describe, expect, it } from 'vitest';
-import { conversationStrings } from './conversation/strings.js';
-import { chooseLanguage, WIDGET_LANGUAGES, widgetLanguageOf } from './language.js';
-import { launcherStrings } from './launcher-strings.js';
+import { chooseLanguage, widgetLanguageOf } from './language.js';
 
 /** Every text of a table, nested records flattened and functions called with a sample. */
 function texts(table: object, prefix = ''): Record<string, string> {
@@ -17,13 +16,13 @@ function texts(table: object, prefix = ''): Record<string, string> {
 
 describe('the widget’s texts', () => {
   for (const [name, tables] of [
-    ['launcher', launcherStrings],
-    ['conversation', conversationStrings],
+    ['launcher', LAUNCHER_STRINGS],
+    ['conversation', CONVERSATION_STRINGS],
   ] as const) {
     it(`${name}: every key in English, French, Spanish and German, none empty`, () => {
       const english = texts(tables.en);
       expect(Object.keys(english).length).toBeGreaterThan(5);
-      for (const language of WIDGET_LANGUAGES) {
+      for (const language of LANGUAGES) {
         const table = texts(tables[language]);
         expect(Object.keys(table).sort(), language).toEqual(Object.keys(english).sort());
         for (const [key, text] of Object.entries(table))
@@ -34,12 +33,12 @@ describe('the widget’s texts', () => {
 
   it('are translated', () => {
     for (const language of ['fr', 'es', 'de'] as const) {
-      expect(launcherStrings[language].open).not.toBe(launcherStrings.en.open);
-      expect(conversationStrings[language].startTalking).not.toBe(
-        conversationStrings.en.startTalking,
+      expect(LAUNCHER_STRINGS[language].open).not.toBe(LAUNCHER_STRINGS.en.open);
+      expect(CONVERSATION_STRINGS[language].startTalking).not.toBe(
+        CONVERSATION_STRINGS.en.startTalking,
       );
-      expect(conversationStrings[language].errors.MIC_PERMISSION_DENIED).not.toBe(
-        conversationStrings.en.errors.MIC_PERMISSION_DENIED,
+      expect(CONVERSATION_STRINGS[language].errors.MIC_PERMISSION_DENIED).not.toBe(
+        CONVERSATION_STRINGS.en.errors.MIC_PERMISSION_DENIED,
       );
     }
   });

@@ -1,21 +1,17 @@
 // Which language the widget speaks to the visitor. The same rule as the SDK's and `@svc/ui`'s
 // (docs/decisions.md): the language asked for, else the session's, else the browser's, else
-// English; a tag counts by its primary subtag (`fr-CA` is French).
-
-/** The languages the widget has texts in. */
-export const WIDGET_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
-/** A language the widget has texts in. */
-export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
+// English; a tag counts by its primary subtag (`fr-CA` is French). The widget has texts in every
+// language of `@svc/languages`.
+import { languageOf, type Language } from '@svc/languages/widget';
 
 /** The widget's language for a BCP-47 tag: its primary subtag when the widget speaks it. */
-export function widgetLanguageOf(tag: string | null | undefined): WidgetLanguage | null {
-  const base = (tag ?? '').trim().split('-')[0]?.toLowerCase() ?? '';
-  return (WIDGET_LANGUAGES as readonly string[]).includes(base) ? (base as WidgetLanguage) : null;
+export function widgetLanguageOf(tag: string | null | undefined): Language | null {
+  return languageOf(tag) ?? null;
 }
 
 /** The language the widget speaks and the locale it formats numbers, prices and dates in. */
 export interface WidgetLocale {
-  language: WidgetLanguage;
+  language: Language;
   /** The tag the language came from (`fr-CA`); undefined for the English fallback. */
   locale: string | undefined;
 }

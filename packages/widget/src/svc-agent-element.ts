@@ -1,7 +1,7 @@
+import { LAUNCHER_STRINGS, type LauncherStrings } from '@svc/languages/widget';
 import type { ConversationModule, MountedConversation } from './conversation-module.js';
 import { browserLanguage, chooseLanguage } from './language.js';
 import launcherCss from './launcher.css?inline';
-import { launcherStrings, type LauncherStrings } from './launcher-strings.js';
 import { adoptStyles } from './styles.js';
 
 /** The attributes `<svc-agent>` reads; a change to `publication`, `api` or `language` starts over. */
@@ -179,7 +179,7 @@ export function createSvcAgentElement(options: SvcAgentElementOptions) {
 
     /** The element's texts: the `language` attribute's, else the session's, else the browser's. */
     #strings(): LauncherStrings {
-      return launcherStrings[
+      return LAUNCHER_STRINGS[
         chooseLanguage([this.language, this.#sessionLanguage, browserLanguage()]).language
       ];
     }

@@ -8,6 +8,7 @@
 // of its own earlier reply on the next turn, which is what it was.
 import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livekit/agents';
 import type { WarmRequest } from '@svc/agents-plugin-embedded';
+import { templatesFor } from '@svc/languages/replies';
 import type { JsonAnswering, JsonQuestion } from '../post-call-analysis.js';
 import type { WarmableLLM } from './host.js';
 
@@ -20,17 +21,12 @@ import type { WarmableLLM } from './host.js';
  */
 export const ACKNOWLEDGE_AFTER_MS = 500;
 
-/** Short acknowledgements per language (BCP-47 primary subtag); said in turn. */
-export const ACKNOWLEDGEMENTS: Readonly<Record<string, readonly string[]>> = {
-  en: ['One moment.', 'Let me see.', 'Just a second.'],
-  fr: ['Un instant.', 'Voyons voir.', 'Une seconde.'],
-  es: ['Un momento.', 'Déjame ver.', 'Un segundo.'],
-  de: ['Einen Moment.', 'Mal sehen.', 'Eine Sekunde.'],
-};
-
-/** The acknowledgements of a language, or none when the language has no list. */
+/**
+ * The acknowledgements of a language (its pack's, said in turn), or none when the language has no
+ * pack.
+ */
 export function acknowledgementsFor(language: string): readonly string[] {
-  return ACKNOWLEDGEMENTS[language.split('-')[0]?.toLowerCase() ?? ''] ?? [];
+  return templatesFor(language)?.acknowledgements ?? [];
 }
 
 /** An LLM that answers in a JSON shape (the embedded one; see `../post-call-analysis.ts`). */

@@ -3,7 +3,7 @@
 // prompt gives Sunday hours is not.
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../chat-entries.js';
-import { lexiconFor } from './languages/index.js';
+import { lexiconFor } from '@svc/languages/router';
 import {
   answersFromBelief,
   judgedLength,

@@ -7,7 +7,7 @@
 import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
 import { filters } from './filters.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { smallTalkOf } from './small-talk.js';
 import { contentStems, contentWords, indexOfWords, words } from './text.js';
 

@@ -4,8 +4,7 @@
 import { FIELD_ROLES, type Collection, type FieldRole } from '@svc/protocol';
 import { fieldWithRole, isWeightUnit, type WeightUnit } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
-import { english, lexiconFor } from './languages/index.js';
-import type { Lexicon, NamedField } from './lexicon.js';
+import { english, lexiconFor, type Lexicon, type NamedField } from '@svc/languages/router';
 import { compoundHeadsOf } from '@svc/protocol/agent';
 import { words } from './text.js';
 

@@ -5,7 +5,7 @@ import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
 import type { ItemLookup, Route } from './route.js';
 import { canRank, ordinals, pointsAtFocus, rankField, ranked, rankingOf } from './references.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { subjectMatch } from './subjects.js';
 import { hasPhrase, itemWords } from './text.js';
 

@@ -15,7 +15,7 @@ import {
   type ToolReplyTemplate,
   type ToolTurn,
 } from './replies.js';
-import { templatesFor } from './reply-templates.js';
+import { templatesFor } from '@svc/languages/replies';
 import { CART_READERS, CART_RULES } from './rules/cart.js';
 import { COMPARE_READERS, COMPARE_RULES } from './rules/compare.js';
 import { DISPLAY_READERS, DISPLAY_RULES } from './rules/display.js';

@@ -2,7 +2,7 @@
 // filters on, and what is left that the catalogue knows.
 import { convertWeight, MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { indexOfPhrase } from './text.js';
 
 /** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */

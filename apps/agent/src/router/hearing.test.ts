@@ -1,7 +1,7 @@
 // The recognizer's near misses mended from the shop's and the language's words, on the test shops
 // of each language; English reads what it heard as it heard it.
 import { describe, expect, it } from 'vitest';
-import { english, lexiconFor } from './languages/index.js';
+import { english, lexiconFor } from '@svc/languages/router';
 import { editDistance, repairedHearing } from './hearing.js';
 import { testShop, type ShopLanguage } from './test-shops.js';
 import { words } from './text.js';

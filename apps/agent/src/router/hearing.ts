@@ -4,7 +4,7 @@
 // "imperméable"). Only a word the router could not read anyway is changed, and only to the one
 // known word or phrase nearest to it; a tie leaves it as heard.
 import type { RouterCatalog } from './catalog.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 
 /** What a catalogue and a language make known, indexed once per catalogue. */
 interface KnownWords {

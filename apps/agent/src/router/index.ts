@@ -8,7 +8,7 @@ import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
 import { FEATURE_INTENTS, rulesFor } from './features.js';
 import type { ItemLookup, RouterTable } from './intents.js';
-import { english, lexiconFor } from './languages/index.js';
+import { english, lexiconFor } from '@svc/languages/router';
 import { RoutedLLM, type RouterDecision } from './routed-llm.js';
 import { words } from './text.js';
 
@@ -31,9 +31,8 @@ export {
 } from './intents.js';
 export { routerReply, type ReplyStyle } from './replies.js';
 export { FEATURE_INTENTS, rulesFor, toolReplies, toolReply } from './features.js';
-export { lexiconFor } from './languages/index.js';
-export type { Lexicon } from './lexicon.js';
-export { templatesFor, type ReplyTemplates } from './reply-templates.js';
+export { lexiconFor, type Lexicon } from '@svc/languages/router';
+export { templatesFor, type ReplyTemplates } from '@svc/languages/replies';
 
 /** The scenario's tools with what each does, as the router calls them. */
 export function routedTools(runtime: RuntimeConfig): RoutedTool[] {

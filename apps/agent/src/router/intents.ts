@@ -7,7 +7,7 @@ import type { ConversationContext } from './context.js';
 import type { ItemLookup, Route } from './route.js';
 import { rulesFor, slotReaderFor } from './features.js';
 import { describedQuery, filters, searchQuery } from './filters.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { repairedHearing } from './hearing.js';
 import type { Reading, Rule, SearchSlots } from './rules/types.js';
 import type { Operation } from '../tools.js';

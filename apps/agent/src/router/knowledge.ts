@@ -3,9 +3,8 @@
 // can be invented, and it takes no model time. The embedded model, asked to answer only from the
 // passages, said "yes, we offer that" to questions no passage answered (bench/knowledge), and took
 // seconds a turn to do it.
-import { lexiconFor } from './languages/index.js';
-import type { Lexicon } from './lexicon.js';
-import type { ReplyTemplates } from './reply-templates.js';
+import { lexiconFor, type Lexicon } from '@svc/languages/router';
+import type { ReplyTemplates } from '@svc/languages/replies';
 import { contentStems, sentencesOf } from './text.js';
 
 /** A passage as the agent API's knowledge search answers it. */

@@ -2,7 +2,7 @@
 // among what the conversation has shown.
 import type { RouterCatalog } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
-import type { Lexicon, Ranking } from './lexicon.js';
+import type { Lexicon, Ranking } from '@svc/languages/router';
 import { hasPhrase, indexOfPhrase, indexOfWords, nameWords } from './text.js';
 
 /** The ordinal positions named, in order ("the first and the third" -> [0, 2]; "last" -> -1). */

@@ -1,15 +1,16 @@
 // Short replies to tool results, written from the result instead of asked of the LLM: the page's
 // panel shows the details, the voice says what happened in a sentence or two. One set of
-// templates per language (reply-templates.ts); a language without them falls back to the LLM.
+// templates per language (`@svc/languages/replies`); a language without them falls back to
+// the LLM.
 import type { FieldRole } from '@svc/protocol';
 import { convertWeight, isWeightUnit, type ToolResult } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import { withRoleFields, type RoleFields } from './catalog.js';
 import type { RouterReply } from './small-talk.js';
 import { itemsOf, type SeenItem } from './context.js';
-import { english, lexiconFor } from './languages/index.js';
+import { english, lexiconFor } from '@svc/languages/router';
 import { ranked, rankingOf } from './references.js';
-import { listOf, templatesFor, type ReplyTemplates } from './reply-templates.js';
+import { listOf, templatesFor, type ReplyTemplates } from '@svc/languages/replies';
 import { words } from './text.js';
 
 /** How a reply is worded for the channel it goes out on. */

@@ -8,7 +8,7 @@ import { routerCatalog, type RoutedTool } from './catalog.js';
 import { conversationContext } from './context.js';
 import { routeUtterance } from './intents.js';
 import { displayReply } from './replies.js';
-import { templatesFor } from './reply-templates.js';
+import { templatesFor } from '@svc/languages/replies';
 import { testShop, type ShopLanguage } from './test-shops.js';
 
 const ITEMS = [

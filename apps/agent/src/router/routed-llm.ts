@@ -44,7 +44,7 @@ import {
 } from './intents.js';
 import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
-import { templatesFor } from './reply-templates.js';
+import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;

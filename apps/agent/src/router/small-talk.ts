@@ -1,6 +1,6 @@
 // Small talk ("hello", "thanks", "what can you do"), which the router leaves to the scenario's
 // own voice, and the few replies it gives itself, which are no business's voice.
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { hasPhrase } from './text.js';
 
 /** Small talk: the model answers it, in the scenario's persona. */

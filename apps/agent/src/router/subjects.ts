@@ -4,7 +4,7 @@ import { toolFor, type RouterCatalog, type RoutedTool } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { filters, searchQuery } from './filters.js';
 import type { ItemLookup } from './route.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import {
   namedCatalogueItem,
   ordinals,

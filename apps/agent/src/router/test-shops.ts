@@ -8,7 +8,7 @@ import { filtersFromArgs } from '../tools.js';
 import { routerCatalog, type RoutedTool, type RouterCatalog } from './catalog.js';
 import { conversationContext, itemsOf, seenItem, toolResultOf, type SeenItem } from './context.js';
 import { routeUtterance, type ItemLookup, type LookupSort, type Route } from './intents.js';
-import { lexiconFor } from './languages/index.js';
+import { lexiconFor } from '@svc/languages/router';
 import { words } from './text.js';
 
 /** A language the test shops are written in. */

@@ -1,9 +1,7 @@
 // Words as the router reads them, per language: split by Intl.Segmenter, number words as digits,
 // accents folded, and the comparing form (the Snowball stem) that lets a plural meet its singular.
 import { describe, expect, it } from 'vitest';
-import { masculineSingular } from './languages/fr/agreement.js';
-import { english, lexiconFor } from './languages/index.js';
-import type { Lexicon } from './lexicon.js';
+import { english, lexiconFor, masculineSingular, type Lexicon } from '@svc/languages/router';
 import { words } from './text.js';
 
 const lexicon = (language: string): Lexicon => {

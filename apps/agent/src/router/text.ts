@@ -1,7 +1,7 @@
 // Words of an utterance as the router compares them: lower case, no punctuation, contractions
 // spelled out, numbers as digits. A recognizer writes "a hundred and fifty", a keyboard "150":
 // both must read the same. The words of each language are its lexicon's.
-import { foldAccents, type Lexicon, type NumberWords } from './lexicon.js';
+import { foldAccents, type Lexicon, type NumberWords } from '@svc/languages/router';
 
 /** Number words of a run ("a hundred and fifty", "two hundred", "forty nine") as one number. */
 function readNumber(

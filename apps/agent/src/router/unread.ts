@@ -2,7 +2,7 @@
 // the catalogue's. A turn that holds some ("wrap that one up", "nah, leave it") says more than a
 // reference alone does, so a rule that acts on a bare reference leaves it to the model.
 import type { RouterCatalog } from './catalog.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 
 /** Every word the lexicon's tables hold, in their comparing form (built once per catalogue). */
 const knownWords = new WeakMap<RouterCatalog, ReadonlySet<string>>();

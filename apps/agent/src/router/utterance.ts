@@ -1,7 +1,7 @@
 // Word-level readings of an utterance: quantities, split verbs and compounds, the cart as a
 // destination.
 import type { RouterCatalog } from './catalog.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 
 /** A quantity asked for ("two of them", "add 3"), when one is named. */
 export function quantity(tokens: string[], lexicon: Lexicon): number | undefined {

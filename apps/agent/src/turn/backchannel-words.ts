@@ -1,13 +1,10 @@
 // Words a listener says to show they are following, not to take the turn: each language's
 // feedback words (continuers such as "mm-hmm", acknowledgements such as "okay", short assessments
-// such as "great") and its written laughter. They come from each language's grammar of feedback,
-// not from any recording: a closed class of interjections, which is what makes the check a
-// mechanism rather than a list of phrases. Anything else a visitor says over the agent ("wait",
-// "no, the other one", a new request) holds a word outside the class and takes the turn.
+// such as "great"), which its language pack declares (`SpeechWords.feedback`), and written
+// laughter. Anything else a visitor says over the agent ("wait", "no, the other one", a new
+// request) holds a word outside the class and takes the turn.
+import { LANGUAGES, LAUGHTER, SPEECH } from '@svc/languages/speech';
 import { turnLanguage, type TurnLanguage } from './unfinished-words.js';
-
-/** Written laughter, the same in every language the recognizer writes. */
-const LAUGHTER = 'ha hah haha hahaha heh hehe hihi hoho jaja jeje';
 
 /**
  * A word as feedback is compared: each run of a letter written once, since recognizers spell a
@@ -16,42 +13,17 @@ const LAUGHTER = 'ha hah haha hahaha heh hehe hihi hoho jaja jeje';
 const heldOnce = (word: string) => word.replace(/(\p{L})\1+/gu, '$1');
 
 /** A closed list of feedback words, compared as {@link heldOnce} spells them. */
-const feedbackSet = (lines: string[]): ReadonlySet<string> =>
+const feedbackSet = (lines: readonly string[]): ReadonlySet<string> =>
   new Set(lines.join(' ').split(' ').map(heldOnce));
 
 /**
  * Per language, the lower-case words that alone only tell the speaker to go on, each run of a
  * letter written once ("mm" is "m").
  */
-export const BACKCHANNEL_WORDS: Readonly<Record<TurnLanguage, ReadonlySet<string>>> = {
-  en: feedbackSet([
-    // continuers and hesitation sounds, as recognizers write them
-    'mm mmm mhm mmhm hm hmm uh huh uhhuh um ah oh aha ooh',
-    // acknowledgements and agreement
-    'yeah yes yep yup ya ok okay alright right sure exactly totally true indeed',
-    // short assessments
-    'great good nice cool wow fine perfect',
-    LAUGHTER,
-  ]),
-  fr: feedbackSet([
-    'mm mmm mhm hm hmm hum euh ah oh aha',
-    "oui ouais ok okay d'accord voilà voila exactement effectivement entendu bien sûr",
-    'bon super génial parfait',
-    LAUGHTER,
-  ]),
-  es: feedbackSet([
-    'mm mmm mhm hm hmm eh ah oh ajá aja',
-    'sí si vale claro ok okay bueno ya exacto exactamente cierto entiendo',
-    'genial perfecto bien',
-    LAUGHTER,
-  ]),
-  de: feedbackSet([
-    'mm mmm mhm hm hmm äh ähm ah oh aha ach so',
-    'ja jo jap jawohl okay ok genau klar stimmt richtig eben',
-    'gut super toll prima',
-    LAUGHTER,
-  ]),
-};
+export const BACKCHANNEL_WORDS: Readonly<Record<TurnLanguage, ReadonlySet<string>>> =
+  Object.fromEntries(
+    LANGUAGES.map((language) => [language, feedbackSet([...SPEECH[language].feedback, LAUGHTER])]),
+  ) as Record<TurnLanguage, ReadonlySet<string>>;
 
 /**
  * Sounds the recognizer writes instead of words: Whisper puts a cough, a laugh, music or silence

@@ -37,12 +37,7 @@ export {
   type NearTalkerOptions,
 } from './near-talker-vad.js';
 export { readsUnfinished, TranscriptTurnDetector } from './transcript-turn-detector.js';
-export {
-  soundsUnfinished,
-  turnLanguage,
-  TURN_LANGUAGES,
-  UNFINISHED_WORDS,
-} from './unfinished-words.js';
+export { soundsUnfinished, turnLanguage, UNFINISHED_WORDS } from './unfinished-words.js';
 export type { TurnLanguage } from './unfinished-words.js';
 
 /**

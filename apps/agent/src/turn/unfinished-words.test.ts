@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  soundsUnfinished,
-  turnLanguage,
-  TURN_LANGUAGES,
-  UNFINISHED_WORDS,
-} from './unfinished-words.js';
+import { LANGUAGES } from '@svc/languages/speech';
+import { soundsUnfinished, turnLanguage, UNFINISHED_WORDS } from './unfinished-words.js';
 
 describe('a transcript cut at a pause', () => {
   it('reads as unfinished when it ends on a word that needs more, whatever the recognizer punctuated', () => {
@@ -24,8 +20,8 @@ describe('a transcript cut at a pause', () => {
     expect(soundsUnfinished('', 'en')).toBe(false);
   });
 
-  it('knows every language it names, by their BCP-47 tags', () => {
-    for (const language of TURN_LANGUAGES) {
+  it('knows every registered language, by their BCP-47 tags', () => {
+    for (const language of LANGUAGES) {
       expect(UNFINISHED_WORDS[language].size).toBeGreaterThan(40);
       expect(turnLanguage(`${language}-XX`)).toBe(language);
     }

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@svc/languages/search';
 import { describe, expect, it } from 'vitest';
 import {
   compoundHeads,
@@ -52,6 +53,8 @@ describe('search languages', () => {
       expect(COLLECTION_LANGUAGE_TAG.test(tag), tag).toBe(true);
     for (const tag of ['pt', 'it-IT', 'french', 'fr_FR', 'FR', 'fr-', 'fr-FR-x', ''])
       expect(COLLECTION_LANGUAGE_TAG.test(tag), tag).toBe(false);
+    for (const language of LANGUAGES)
+      expect(COLLECTION_LANGUAGE_TAG.test(`${language}-AA`), language).toBe(true);
     expect(canonicalLanguageTag('de-at')).toBe('de-AT');
     expect(searchLanguage('es-419')).toBe('es');
     expect(searchLanguage('fr-FR')).toBe('fr');

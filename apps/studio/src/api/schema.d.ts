@@ -9270,7 +9270,7 @@ export interface operations {
           /** @default  */
           description?: string;
           /**
-           * @description BCP-47 tag of the language search stems and folds accents in: en, fr, es or de, with an optional region (fr-FR); a change indexes the items again
+           * @description BCP-47 tag of the language search stems and folds accents in: en, fr, es, or de, with an optional region (fr-FR); a change indexes the items again
            * @default en
            */
           language?: string;

@@ -1,3 +1,4 @@
+import { CONVERSATION_STRINGS, type ConversationStrings } from '@svc/languages/widget';
 import type { ConversationMessage, SvcErrorCode } from '@svc/protocol';
 import { SvcError } from '@svc/sdk';
 import { createBucketClient } from '@svc/sdk/buckets';
@@ -14,7 +15,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationOptions } from '../conversation-module.js';
 import { browserLanguage, chooseLanguage, type WidgetLocale } from '../language.js';
 import { panelRegistry } from './panel-registry.js';
-import { conversationStrings, type ConversationStrings } from './strings.js';
 
 type Mode = 'audio' | 'text';
 
@@ -94,7 +94,7 @@ function WithPanels(props: ConversationOptions) {
 
 function Panel(props: ConversationOptions & { widgetLocale: WidgetLocale }) {
   const { language, locale } = props.widgetLocale;
-  const strings = conversationStrings[language];
+  const strings = CONVERSATION_STRINGS[language];
   const { session: headless } = useSvc();
   const features = useFeatures();
   const [mode, setMode] = useState<Mode>('audio');

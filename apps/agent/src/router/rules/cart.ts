@@ -14,7 +14,7 @@ import { lookupNamed, pointsAtItem, removalTarget, subjectMatch } from '../subje
 import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
 import type { SeenItem } from '../context.js';
-import { formsOf } from '../languages/shared.js';
+import { formsOf } from '@svc/languages/router';
 import type { Route } from '../route.js';
 import { TO_MODEL, type Reading, type Rule, type SlotReaders } from './types.js';
 

@@ -1,7 +1,7 @@
 // The display feature's rules: one item shown in full, picked by position, ranking, brand or name,
 // or asked a fact of ("how much is it?").
 import { toolFor, type RouterCatalog } from '../catalog.js';
-import type { Lexicon } from '../lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import {
   canRank,
   namedCatalogueItem,

@@ -2,7 +2,7 @@
 // a question that names a kind, "what do you sell", and the last search narrowed.
 import { toolFor, type RouterCatalog } from '../catalog.js';
 import type { ConversationContext } from '../context.js';
-import type { Lexicon } from '../lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { pointsAtFocus } from '../references.js';
 import { aboutCatalogue } from '../subjects.js';
 import { hasPhrase, itemWords } from '../text.js';

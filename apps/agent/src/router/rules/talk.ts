@@ -1,6 +1,6 @@
 // The guards of the table: turns the router leaves to the model whatever its features.
 import { smallTalkOf } from '../small-talk.js';
-import type { Lexicon } from '../lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import { TO_MODEL, type Reading, type Rule } from './types.js';
 
 /** The guard that gives an open question to the model. */

@@ -2,7 +2,7 @@
 import type { RouterCatalog } from '../catalog.js';
 import type { ConversationContext } from '../context.js';
 import type { ItemLookup, Route } from '../route.js';
-import type { Lexicon } from '../lexicon.js';
+import type { Lexicon } from '@svc/languages/router';
 import type { Operation } from '../../tools.js';
 
 /** A rule's answer that hands the turn to the model and stops the table ("which is better?"). */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { FIELD_ROLES } from '@svc/protocol';
 import { WEIGHT_UNITS } from '@svc/protocol/agent';
+import { LANGUAGES } from '@svc/languages/search';
 import { checkFieldRoles } from '../../collections/collection.js';
 import { importItems, uploadRows } from '../../collections/import.js';
 import {
@@ -20,6 +21,9 @@ import {
   unsafeKeyPath,
 } from '../../unsafe-keys.js';
 import { adminErrors, changesOf, companyOf, errorBody, idParams, MAX_ID } from './shared.js';
+
+/** The registered languages as the API's messages list them ("en, fr, es, or de"). */
+const REGISTERED = new Intl.ListFormat('en', { type: 'disjunction' }).format(LANGUAGES);
 
 const fieldPath = z
   .string()
@@ -41,10 +45,10 @@ const collectionBody = z.object({
   description: z.string().max(2000).default(''),
   language: z
     .string()
-    .regex(COLLECTION_LANGUAGE_TAG, 'a BCP-47 tag of en, fr, es or de, such as fr-FR')
+    .regex(COLLECTION_LANGUAGE_TAG, `a BCP-47 tag of ${REGISTERED}, such as fr-FR`)
     .default(DEFAULT_COLLECTION_LANGUAGE)
     .describe(
-      'BCP-47 tag of the language search stems and folds accents in: en, fr, es or de, with an optional region (fr-FR); a change indexes the items again',
+      `BCP-47 tag of the language search stems and folds accents in: ${REGISTERED}, with an optional region (fr-FR); a change indexes the items again`,
     ),
   view: z
     .object({

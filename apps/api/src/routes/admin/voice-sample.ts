@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { languageOf, SPEECH } from '@svc/languages/speech';
 import { HttpError } from '../../errors.js';
 import { languageTag } from '../../scenario-definition.js';
 import { nonBlankText } from '../text.js';
@@ -8,20 +9,25 @@ import { adminErrors, errorBody } from './shared.js';
 /** Samples per IP and minute: each one runs a speech engine process on the API's machine. */
 export const VOICE_SAMPLE_RATE_LIMIT = 20;
 
-/** What a sample says when the request gives no text, by base language (English otherwise). */
-const SENTENCES: Record<string, string> = {
-  en: 'Hello! This is how I will sound to your visitors.',
-  de: 'Hallo! So werde ich für Ihre Besucher klingen.',
-  es: '¡Hola! Así sonaré para tus visitantes.',
-  fr: 'Bonjour ! Voici comment je sonnerai pour vos visiteurs.',
+/**
+ * What a sample says when the request gives no text, in languages the embedded TTS (espeak-ng)
+ * speaks that have no language pack: a registered language's sentence is its pack's.
+ */
+const UNREGISTERED_SENTENCES: Readonly<Record<string, string>> = {
   it: 'Ciao! Ecco come suonerò per i tuoi visitatori.',
   nl: 'Hallo! Zo zal ik klinken voor je bezoekers.',
   pt: 'Olá! É assim que vou soar para os seus visitantes.',
 };
 
-/** The sentence a sample says in `language` when the request gives none. */
+/** The sentence a sample says in `language` when the request gives none (English's otherwise). */
 export function sampleSentence(language: string): string {
-  return SENTENCES[language.split('-')[0]?.toLowerCase() ?? ''] ?? (SENTENCES.en as string);
+  const registered = languageOf(language);
+  if (registered) return SPEECH[registered].voiceSample;
+  const base = language.split('-')[0]?.toLowerCase() ?? '';
+  const unregistered = Object.hasOwn(UNREGISTERED_SENTENCES, base)
+    ? UNREGISTERED_SENTENCES[base]
+    : undefined;
+  return unregistered ?? SPEECH.en.voiceSample;
 }
 
 const EMBEDDED = 'embedded';

@@ -1,0 +1,19 @@
+// German: every piece of the language, one file each in this folder (see ../pack.ts).
+import type { LanguagePack } from '../pack.js';
+import { replies } from './replies.js';
+import { german } from './router/index.js';
+import { search } from './search.js';
+import { speech } from './speech.js';
+import { ui } from './ui.js';
+import { conversation, launcher } from './widget.js';
+
+/** The German pack. */
+export const pack: LanguagePack = {
+  code: 'de',
+  router: german,
+  replies,
+  speech,
+  search,
+  ui,
+  widget: { launcher, conversation },
+};

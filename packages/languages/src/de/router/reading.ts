@@ -1,0 +1,32 @@
+// How German text is read: rewrites before the words are split, and a word's comparing form.
+import * as snowball from '@orama/stemmers/german';
+import type { Reading } from '../../router/pieces.js';
+import { stemmedBy } from '../../router/shared.js';
+
+// Umlauts are folded before the stemmer (as the API's search folds them): "Schlafsäcke" and
+// "Schlafsack" meet as "schlafsack"; "dies" keeps its "s", so no "dies" reads as the article "die".
+const stem = stemmedBy(snowball);
+
+/** How German text is read. */
+export const reading: Reading = {
+  code: 'de',
+  contractions: [
+    // "Gibt es Zelte?": "es" is no item in focus there.
+    [/\bgibt(?: es|'s| s)\b/g, 'gibts'],
+    [/€/g, ' euro '],
+  ],
+  compoundNames: true,
+  nounsCapitalized: true,
+  foldAccents: true,
+  repairsHearing: true,
+  currencies: [
+    [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
+    [/(\d),(\d{1,2})\b/g, '$1.$2'],
+  ],
+  stemmer: snowball,
+  stem,
+  // Many singulars end as plurals do ("Jacke", "Lampe"): a form the catalogue writes is taken as
+  // it is written, so "die Socken" of "Trekking Socken" are not every sock (the LLM asks).
+  plural: (word, surface) =>
+    /(e|en|er|n|s)$/.test(word) && !surface.has(word) && stem(word) !== word,
+};

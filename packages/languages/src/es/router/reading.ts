@@ -1,0 +1,33 @@
+// How Spanish text is read: rewrites before the words are split, and a word's comparing form.
+import * as snowball from '@orama/stemmers/spanish';
+import type { Reading } from '../../router/pieces.js';
+import { stemmedBy } from '../../router/shared.js';
+
+const stem = stemmedBy(snowball);
+
+/** Imperatives that carry their object ("añádelo", "muéstramelo", "compáralos"). */
+const CLITIC_VERBS =
+  'anade|agrega|pon|mete|compra|quita|saca|elimina|borra|retira|muestra|ensena|compara|dame|describe';
+
+/** How Spanish text is read. */
+export const reading: Reading = {
+  code: 'es',
+  contractions: [
+    [new RegExp(`\\b(${CLITIC_VERBS})(me|nos)?(lo|la)\\b`, 'g'), '$1 $2 eso'],
+    [new RegExp(`\\b(${CLITIC_VERBS})(me|nos)?(los|las)\\b`, 'g'), '$1 $2 ellos'],
+    [/€/g, ' euros '],
+  ],
+  compoundNames: false,
+  nounsCapitalized: false,
+  foldAccents: true,
+  repairsHearing: true,
+  currencies: [
+    [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
+    [/(\d),(\d{1,2})\b/g, '$1.$2'],
+  ],
+  stemmer: snowball,
+  stem,
+  // The plural is heard in the ending, as in English ("los calcetines" are every sock), when the
+  // stemmer takes it off ("gris" keeps its "s").
+  plural: (word) => word.endsWith('s') && stem(word) !== word,
+};

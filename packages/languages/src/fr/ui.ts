@@ -1,0 +1,52 @@
+// The French texts of the `@svc/ui` panels: `vous`, typographic spaces before `:` and inside « »
+// (no-break, U+00A0).
+import { counted } from '../ui/counted.js';
+import type { UiStrings } from '../ui/types.js';
+
+/** The French texts of the panels. */
+export const ui: UiStrings = {
+  searchTitle: 'Résultats',
+  searchTitleFor: (query) => `Résultats pour «\u00a0${query}\u00a0»`,
+  resultCount: counted('fr', '# résultat', '# résultats'),
+  searchEmpty: 'Aucun résultat.',
+  filtersLabel: 'Filtres',
+  filterMin: (field, value) => `${field} à partir de ${value}`,
+  filterMax: (field, value) => `${field} jusqu’à ${value}`,
+  filterYes: (field) => field,
+  filterNo: (field) => `${field}\u00a0: non`,
+  itemTitle: 'Article',
+  itemDetails: 'Détails',
+  comparisonTitle: 'Comparaison',
+  comparisonField: 'Caractéristique',
+  missingValue: '–',
+  comparisonEmpty: 'Rien à comparer.',
+  cartTitle: 'Panier',
+  cartEmpty: 'Votre panier est vide.',
+  cartTotalQuantity: counted('fr', '# article', '# articles'),
+  cartTotalPrice: (formatted) => `Total\u00a0: ${formatted}`,
+  quantityOf: (item) => `Quantité de ${item}`,
+  decreaseQuantity: (item) => `Diminuer la quantité de ${item}`,
+  increaseQuantity: (item) => `Augmenter la quantité de ${item}`,
+  removeLine: (item) => `Retirer ${item} du panier`,
+  remove: 'Retirer',
+  unavailableItem: (id) => `Article ${id} (plus disponible)`,
+  cartError: 'Le panier n’a pas pu être mis à jour. Veuillez réessayer.',
+  loading: 'Chargement…',
+  openItem: (item) => `Ouvrir ${item}`,
+  endTitle: 'Conversation terminée',
+  endReasons: {
+    default: 'Merci pour cet échange.',
+    completed: 'Merci pour cet échange.',
+    user_requested: 'Vous avez mis fin à la conversation.',
+    visitor_left: 'La conversation a pris fin à votre départ.',
+    config_timeout: 'L’assistant n’a pas pu se préparer. Veuillez réessayer.',
+    agent_shutdown: 'L’assistant a dû s’arrêter. Veuillez réessayer.',
+    agent_error: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+    max_duration: 'La conversation a atteint sa durée maximale.',
+    idle_timeout: 'La conversation a pris fin après un moment sans activité.',
+  },
+  endedAt: (time) => `Terminée à ${time}`,
+  restart: 'Démarrer une nouvelle conversation',
+  yes: 'Oui',
+  no: 'Non',
+};
