@@ -36,6 +36,7 @@ import {
   type TypedStack,
 } from '../agent/typed-stack.js';
 import {
+  DEFAULT_KNOWLEDGE_SET_IDS,
   KNOWLEDGE_SET_IDS,
   loadKnowledgeSet,
   type KnowledgeQuestion,
@@ -283,9 +284,9 @@ async function main(): Promise<void> {
   const part = values.part;
   if (part !== 'dev' && part !== 'heldout') throw new Error('--part dev|heldout');
   const wanted = values.sets?.split(',').map((id) => id.trim());
-  const sets = KNOWLEDGE_SET_IDS.filter((id) => !wanted || wanted.includes(id)).map(
-    loadKnowledgeSet,
-  );
+  const sets = KNOWLEDGE_SET_IDS.filter((id) =>
+    wanted ? wanted.includes(id) : DEFAULT_KNOWLEDGE_SET_IDS.includes(id),
+  ).map(loadKnowledgeSet);
   const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
   const kind = values.kind;
   if (kind !== undefined && kind !== 'covered' && kind !== 'not-covered')

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { createKnowledgeBase, defaultEmbedder } from '@svc/api/knowledge';
 import { random } from '@svc/api/testing';
 import { onCompanyDatabase, type Dialect } from '../api/company-database.js';
-import { KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
+import { DEFAULT_KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +22,7 @@ const { values } = parseArgs({
 const PASSAGES_PER_DOCUMENT = 10;
 const passageCount = Number(values.passages);
 
-const sets = KNOWLEDGE_SET_IDS.map(loadKnowledgeSet);
+const sets = DEFAULT_KNOWLEDGE_SET_IDS.map(loadKnowledgeSet);
 const sentences = sets.flatMap((set) =>
   set.documents.flatMap((document) => document.text.split(/(?<=[.!?])\s+/)),
 );

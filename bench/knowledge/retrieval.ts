@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadMiniLm, loadWordllama, minilmFolder, wordllamaFolder } from '@svc/embeddings';
 import { createKnowledgeBase, type KnowledgeHit } from '@svc/api/knowledge';
 import { migrate, openDatabase, startPostgres } from '@svc/api/testing';
-import { KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
+import { DEFAULT_KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +23,11 @@ const { values } = parseArgs({
     'fusion-k': { type: 'string' },
     postgres: { type: 'boolean', default: false },
     limit: { type: 'string', default: '3' },
+    sets: { type: 'string' },
   },
 });
+/** The sets searched: those named, else the default ones. */
+const setIds = values.sets?.split(',').map((id) => id.trim()) ?? DEFAULT_KNOWLEDGE_SET_IDS;
 
 /** One question's outcome. */
 export interface RetrievalOutcome {
@@ -53,7 +56,7 @@ try {
       : undefined;
   const knowledge = createKnowledgeBase(database, async () => embedder, fusion);
   const outcomes: RetrievalOutcome[] = [];
-  for (const setId of KNOWLEDGE_SET_IDS) {
+  for (const setId of setIds) {
     const set = loadKnowledgeSet(setId);
     const { id: companyId } = await database.db
       .insertInto('companies')
