@@ -3,6 +3,9 @@ import type { ConfigPayload, ConversationMessage } from '@svc/protocol';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { buildTools, type ToolDeps } from './tools.js';
 
+/** Languages' names in English, by ICU. */
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
 /**
  * A language's English name ("fr-CA" is "French"), for the instruction that pins the reply
  * language: any language the runtime's ICU knows, so no table to extend; an unknown or invalid
@@ -11,8 +14,7 @@ import { buildTools, type ToolDeps } from './tools.js';
 function languageName(tag: string): string {
   const base = tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
   try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(base);
-    return name ?? tag;
+    return LANGUAGE_NAMES.of(base) ?? tag;
   } catch {
     return tag;
   }

@@ -3,6 +3,15 @@ import { remembered, type Snowball } from './lexicon.js';
 
 // Helpers the lexicons of inflected languages share.
 
+/**
+ * The currency rewrites of a language that writes a decimal comma: a dollar amount is read as
+ * "20 dollars", and "19,99" as the number 19.99 (a comma before one or two digits).
+ */
+export const DECIMAL_COMMA_CURRENCIES: readonly (readonly [RegExp, string])[] = [
+  [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
+  [/(\d),(\d{1,2})\b/g, '$1.$2'],
+];
+
 /** Every form of each stem with each ending ("erst" + "e", "en" -> "erste", "ersten"). */
 export function inflect(stems: readonly string[], endings: readonly string[]): string[] {
   return stems.flatMap((stem) => endings.map((ending) => `${stem}${ending}`));

@@ -1,7 +1,7 @@
 // How German text is read: rewrites before the words are split, and a word's comparing form.
 import * as snowball from '@orama/stemmers/german';
 import type { Reading } from '../../router/pieces.js';
-import { stemmedBy } from '../../router/shared.js';
+import { DECIMAL_COMMA_CURRENCIES, stemmedBy } from '../../router/shared.js';
 
 // Umlauts are folded before the stemmer (as the API's search folds them): "Schlafsäcke" and
 // "Schlafsack" meet as "schlafsack"; "dies" keeps its "s", so no "dies" reads as the article "die".
@@ -19,10 +19,7 @@ export const reading: Reading = {
   nounsCapitalized: true,
   foldAccents: true,
   repairsHearing: true,
-  currencies: [
-    [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
-    [/(\d),(\d{1,2})\b/g, '$1.$2'],
-  ],
+  currencies: DECIMAL_COMMA_CURRENCIES,
   stemmer: snowball,
   stem,
   // Many singulars end as plurals do ("Jacke", "Lampe"): a form the catalogue writes is taken as

@@ -1,7 +1,7 @@
 // How Spanish text is read: rewrites before the words are split, and a word's comparing form.
 import * as snowball from '@orama/stemmers/spanish';
 import type { Reading } from '../../router/pieces.js';
-import { stemmedBy } from '../../router/shared.js';
+import { DECIMAL_COMMA_CURRENCIES, stemmedBy } from '../../router/shared.js';
 
 const stem = stemmedBy(snowball);
 
@@ -21,10 +21,7 @@ export const reading: Reading = {
   nounsCapitalized: false,
   foldAccents: true,
   repairsHearing: true,
-  currencies: [
-    [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
-    [/(\d),(\d{1,2})\b/g, '$1.$2'],
-  ],
+  currencies: DECIMAL_COMMA_CURRENCIES,
   stemmer: snowball,
   stem,
   // The plural is heard in the ending, as in English ("los calcetines" are every sock), when the

@@ -1,7 +1,7 @@
 // How French text is read: rewrites before the words are split, and a word's comparing form.
 import * as snowball from '@orama/stemmers/french';
 import type { Reading } from '../../router/pieces.js';
-import { stemmedBy } from '../../router/shared.js';
+import { DECIMAL_COMMA_CURRENCIES, stemmedBy } from '../../router/shared.js';
 import { masculineSingular } from './agreement.js';
 
 // Compared in the masculine singular: "légère" and "léger" are one word to the router.
@@ -31,10 +31,7 @@ export const reading: Reading = {
   nounsCapitalized: false,
   foldAccents: true,
   repairsHearing: true,
-  currencies: [
-    [/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars'],
-    [/(\d),(\d{1,2})\b/g, '$1.$2'],
-  ],
+  currencies: DECIMAL_COMMA_CURRENCIES,
   stemmer: snowball,
   agreement: masculineSingular,
   stem,
