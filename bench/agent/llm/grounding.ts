@@ -13,7 +13,8 @@
 // Run (dev part only while working; heldout only to report):
 //   npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts [--part dev] [--sets id,id] [--limit n]
 //   (LLM_THREADS=n sets the model's threads, default one per core.)
-//   --prediction none,input-lookup   runs each conversation once per way of guessing tokens ahead
+//   --prediction none,protocol   runs each conversation once per way of guessing tokens ahead
+//   (none, protocol, input-lookup)
 //   (the first of them first on even conversations, last on odd ones) and reports each one's
 //   times, their ratio to the first's, and the replies that differ (greedy decoding should give
 //   none); default: the model's default alone.
@@ -186,8 +187,9 @@ async function main(): Promise<void> {
     },
   });
   const predictions = (values.prediction?.split(',') ?? [undefined]).map((name) => {
-    if (name === undefined || name === 'none' || name === 'input-lookup') return name;
-    throw new Error(`--prediction takes none and input-lookup, not "${name}"`);
+    if (name === undefined || name === 'none' || name === 'protocol' || name === 'input-lookup')
+      return name;
+    throw new Error(`--prediction takes none, protocol and input-lookup, not "${name}"`);
   });
   const part = (values.part ?? 'dev') as SetPart;
   const chosen = values.sets?.split(',');
@@ -268,6 +270,18 @@ async function main(): Promise<void> {
                 (mode) =>
                   `- ${mode} against ${modes[0]}: whole turn p50 x${(median(records.filter((row) => row.prediction === mode)) / median(judged)).toFixed(2)}`,
               ),
+            ...modes.map((mode) => {
+              const mine = records.filter((row) => row.prediction === mode);
+              // A turn that calls a tool: the time to the call is the decision's alone.
+              const calls = mine.filter((row) => row.call && row.stats);
+              const toCall = ms((stats) => stats.ttftMs, calls);
+              const generated = ms((stats) => stats.completionTokens, mine).reduce(
+                (a, b) => a + b,
+                0,
+              );
+              const guessed = ms((stats) => stats.predictedTokens, mine).reduce((a, b) => a + b, 0);
+              return `- ${mode}: time to a tool call p50 ${Math.round(percentile(toCall, 0.5))} ms, p95 ${Math.round(percentile(toCall, 0.95))} ms (${calls.length} calls); generated tokens taken from guesses ${guessed} of ${generated}`;
+            }),
             `- Turns whose reply or call differ between the ways: ${differing.length} of ${judged.length}`,
             ...differing.map((row) => `  - ${row.set} ${row.conversation}#${row.turn}`),
           ]

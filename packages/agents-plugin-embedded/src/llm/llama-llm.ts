@@ -25,6 +25,7 @@ import {
 import { MODELS } from './node-llama-cpp.js';
 import { ClauseGate, figuresOf } from './grounding.js';
 import { restorePromptState, savePromptState } from './prompt-state-cache.js';
+import { decisionChoices, jsonClosed, type DecisionChoice } from './protocol-prediction.js';
 import {
   decisionSchema,
   DecisionReader,
@@ -52,6 +53,8 @@ export interface LlamaTurnStats {
   cachedPromptTokens: number;
   /** Generated tokens. */
   completionTokens: number;
+  /** Generated tokens that were guessed ahead and checked in a batch (not a step each). */
+  predictedTokens: number;
   /** Generated tokens per second of generation (after the prompt was evaluated). */
   tokensPerSecond: number;
   /** Prompt tokens evaluated per second (those not already cached). */
@@ -340,6 +343,7 @@ export class LlamaLLMStream extends llm.LLMStream {
       const meterBefore = {
         input: slot.sequence.tokenMeter.usedInputTokens,
         output: slot.sequence.tokenMeter.usedOutputTokens,
+        predicted: slot.sequence.tokenPredictions.used,
       };
       let firstAt: number | undefined;
       let firstTokenAt: number | undefined;
@@ -354,19 +358,30 @@ export class LlamaLLMStream extends llm.LLMStream {
         onText: (text: string) => void,
         history = rendered.history,
         stop?: AbortSignal,
+        choices?: readonly DecisionChoice[],
       ) => {
         const grammar = schema ? await grammarFor(runtime, schema) : undefined;
+        // A decision's fixed text is guessed ahead (when the runtime predicts tokens so); any
+        // other generation is the model's alone. A warm-up generates nothing: a guess checked
+        // there would stay in the sequence's cache beyond its tokens, and in the state saved.
+        slot.predictor?.expect(this.#warmOnly ? undefined : choices);
+        // An answer in a JSON Schema's shape is whole at its closing brace or quote: the four
+        // newlines node-llama-cpp's grammar adds after it would cost a step of the model each.
+        const closed = new AbortController();
+        let written = '';
         try {
           const response = await slot.chat.generateResponse(history, {
             ...(grammar ? { grammar } : {}),
             maxTokens: this.#warmOnly ? 1 : options.maxTokens,
             temperature: options.temperature,
             repeatPenalty: { penalty: 1.1, lastTokens: 64 },
-            signal: stop ? AbortSignal.any([signal, stop]) : signal,
+            signal: AbortSignal.any([signal, closed.signal, ...(stop ? [stop] : [])]),
             stopOnAbortSignal: true,
             onTextChunk: (text) => {
               firstTokenAt ??= performance.now();
               onText(text);
+              written += text;
+              if (schema && jsonClosed(written)) closed.abort();
             },
           });
           return response.response;
@@ -375,6 +390,7 @@ export class LlamaLLMStream extends llm.LLMStream {
           if (signal.aborted || stop?.aborted) return undefined;
           throw error;
         } finally {
+          slot.predictor?.expect(undefined);
           slot.lastPrompt = prompt;
         }
       };
@@ -462,6 +478,7 @@ export class LlamaLLMStream extends llm.LLMStream {
             },
             rendered.history,
             AbortSignal.any([invented.signal, toCheck.signal]),
+            decisionChoices(tools, allowReply, { knownIds }),
           );
           if (toCheck.signal.aborted && !signal.aborted) {
             const held = await answerHeld();
@@ -561,6 +578,7 @@ export class LlamaLLMStream extends llm.LLMStream {
         promptTokens,
         cachedPromptTokens: Math.max(0, promptTokens - evaluated),
         completionTokens,
+        predictedTokens: slot.sequence.tokenPredictions.used - meterBefore.predicted,
         tokensPerSecond:
           firstTokenAt !== undefined && end > firstTokenAt
             ? (completionTokens / (end - firstTokenAt)) * 1000

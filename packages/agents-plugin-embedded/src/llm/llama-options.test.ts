@@ -9,9 +9,9 @@ describe('the token prediction setting', () => {
     else process.env.SVC_LLM_PREDICTION = previous;
   });
 
-  it('guesses no token by default, and takes SVC_LLM_PREDICTION or the option', () => {
+  it("guesses a decision's fixed text by default, and takes SVC_LLM_PREDICTION or the option", () => {
     delete process.env.SVC_LLM_PREDICTION;
-    expect(resolveOptions({}).tokenPrediction).toBe('none');
+    expect(resolveOptions({}).tokenPrediction).toBe('protocol');
     process.env.SVC_LLM_PREDICTION = 'input-lookup';
     expect(resolveOptions({}).tokenPrediction).toBe('input-lookup');
     expect(resolveOptions({ tokenPrediction: 'none' }).tokenPrediction).toBe('none');
@@ -20,7 +20,7 @@ describe('the token prediction setting', () => {
   it('refuses a value it does not know, naming it', () => {
     process.env.SVC_LLM_PREDICTION = 'draft';
     expect(() => resolveOptions({})).toThrow(
-      /SVC_LLM_PREDICTION must be input-lookup or none, not "draft"/,
+      /SVC_LLM_PREDICTION must be protocol, input-lookup or none, not "draft"/,
     );
   });
 });

@@ -42,23 +42,25 @@ export interface LlamaLLMOptions {
   /** Said when a turn yields nothing usable (default "Sorry, could you say that again?"). */
   fallbackReply?: string;
   /**
-   * Guess the next few tokens from the prompt and check them in one batch (`input-lookup`,
-   * node-llama-cpp's prompt-lookup decoding), or generate one token per step (`none`). Measured
-   * on two cores, the guesses saved 3% of a turn (its prompt's evaluation is most of it) and
-   * changed 13 of 31 replies, as a batch's arithmetic differs from a step's (default
-   * `$SVC_LLM_PREDICTION`, else `none`; bench/results/llm-grounding-2026-11-29-16-45-dev.md).
+   * How tokens are guessed ahead and checked in one batch: `protocol` guesses the text a
+   * decision's grammar fixes or that only one of its names continues (./protocol-prediction.ts:
+   * a tool call came 23% sooner at p50 on two cores, bench/results/llm-grounding-2026-11-30-23-54-dev.md);
+   * `input-lookup` guesses from the prompt (node-llama-cpp's prompt-lookup decoding: it saved 3% of
+   * a turn, bench/results/llm-grounding-2026-11-29-16-45-dev.md); `none` generates a token a step.
+   * A batch's arithmetic differs from a step's, so a guess may change a greedy answer (a third of
+   * the turns of either measurement). Default `$SVC_LLM_PREDICTION`, else `protocol`.
    */
   tokenPrediction?: TokenPrediction;
 }
 
 /** How the embedded LLM guesses tokens ahead ({@link LlamaLLMOptions.tokenPrediction}). */
-export type TokenPrediction = 'input-lookup' | 'none';
+export type TokenPrediction = 'protocol' | 'input-lookup' | 'none';
 
 function predictionFromEnv(): TokenPrediction | undefined {
   const value = process.env.SVC_LLM_PREDICTION;
   if (!value) return undefined;
-  if (value === 'input-lookup' || value === 'none') return value;
-  throw new Error(`SVC_LLM_PREDICTION must be input-lookup or none, not "${value}"`);
+  if (value === 'protocol' || value === 'input-lookup' || value === 'none') return value;
+  throw new Error(`SVC_LLM_PREDICTION must be protocol, input-lookup or none, not "${value}"`);
 }
 
 /** The settings of a {@link LlamaLLM}: its options with every default filled in. */
@@ -84,6 +86,6 @@ export function resolveOptions(options: LlamaLLMOptions): LlamaLLMSettings {
     constrainItemIds: options.constrainItemIds ?? true,
     chainToolCalls: options.chainToolCalls ?? false,
     fallbackReply: options.fallbackReply ?? 'Sorry, could you say that again?',
-    tokenPrediction: options.tokenPrediction ?? predictionFromEnv() ?? 'none',
+    tokenPrediction: options.tokenPrediction ?? predictionFromEnv() ?? 'protocol',
   };
 }

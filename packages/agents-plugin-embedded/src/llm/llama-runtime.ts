@@ -15,6 +15,7 @@ import {
   type LlamaModel,
 } from './node-llama-cpp.js';
 import type { JsonSchema } from './json-schema.js';
+import { createProtocolPredictor, type ProtocolPredictor } from './protocol-prediction.js';
 import type { TokenPrediction } from './llama-options.js';
 
 /** The settings a runtime is loaded with: turns with the same ones share it. */
@@ -47,6 +48,8 @@ export interface Runtime {
 /** A sequence and its chat, and what was last evaluated on it (to pick the best cache). */
 export interface Slot {
   sequence: LlamaContextSequence;
+  /** Its predictor of a decision's fixed text, when tokens are predicted so. */
+  predictor: ProtocolPredictor | undefined;
   chat: LlamaChat;
   busy: boolean;
   lastPrompt: string;
@@ -113,13 +116,18 @@ export function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       const slots: Slot[] = [];
       for (let i = 0; i < options.sequences; i++) {
         // Each sequence has its own predictor: it holds that sequence's input tokens.
+        const predictor =
+          options.tokenPrediction === 'protocol' ? createProtocolPredictor(lib, model) : undefined;
         const sequence = context.getSequence(
           options.tokenPrediction === 'input-lookup'
             ? { tokenPredictor: new lib.InputLookupTokenPredictor() }
-            : {},
+            : predictor
+              ? { tokenPredictor: predictor }
+              : {},
         );
         slots.push({
           sequence,
+          predictor,
           chat: new lib.LlamaChat({ contextSequence: sequence }),
           busy: false,
           lastPrompt: '',

@@ -88,10 +88,19 @@ export interface NodeLlamaCppModule {
     patternLength?: { min?: number; max?: number };
     predictionLength?: { min?: number; max?: number };
   }) => TokenPredictor;
+  /** The base class of token predictors. */
+  TokenPredictor: abstract new () => TokenPredictor;
 }
 
-/** Guesses a sequence's next tokens, checked in one batch (opaque here). */
-export type TokenPredictor = object;
+/** Guesses a sequence's next tokens, which the sequence checks in one batch. */
+export interface TokenPredictor {
+  /** A generation begins on the sequence: `stateTokens` are all it holds and is about to evaluate. */
+  reset(params: { stateTokens: Token[] }): void | Promise<void>;
+  /** Tokens the sequence has taken since. */
+  pushTokens(tokens: Token[]): void;
+  /** The guesses for the tokens that follow. */
+  predictTokens(): Token[] | Promise<Token[]>;
+}
 
 /** The llama.cpp binding. */
 export interface Llama {
@@ -111,6 +120,7 @@ export interface LlamaModel {
     batchSize?: number;
   }): Promise<LlamaContext>;
   tokenize(text: string): Token[];
+  detokenize(tokens: readonly Token[]): string;
   readonly size: number;
   dispose(): Promise<void>;
 }
@@ -133,6 +143,8 @@ export interface TokenMeter {
 /** One independent generation state (its own KV cache) inside a context. */
 export interface LlamaContextSequence {
   readonly contextTokens: Token[];
+  /** How the predictor's guesses fared: validated and taken, or refuted. */
+  readonly tokenPredictions: { used: number; validated: number; refuted: number };
   readonly tokenMeter: TokenMeter;
   readonly disposed: boolean;
   clearHistory(): Promise<void>;

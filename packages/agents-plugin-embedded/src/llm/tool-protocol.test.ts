@@ -239,26 +239,23 @@ describe('compactToolOutput', () => {
       waterproof: true,
       description,
     };
-    const listed = {
-      id: 'TH-TEN-001',
-      name: 'North Peak Solo Tent',
-      category: 'tents',
-      color: 'grey',
-      price: 510.99,
-      waterproof: true,
-    };
     const catalogue = (result: unknown) =>
       JSON.parse(compactToolOutput(JSON.stringify({ result, [CATALOGUE_KEY]: true }), 1000)) as {
         result: unknown;
       };
-    // What every item has alike is read once, on the first.
+    // A list of several is a table: its fields named once, a row per item, and what every item
+    // has alike read once.
     const other = { ...tent, id: 'TH-TEN-002', name: 'Summit Solo Tent', brand: 'Summit' };
     expect(catalogue({ items: [tent, { ...other, color: 'red', price: 99 }] })).toEqual({
       result: {
-        items: [
-          listed,
-          { id: 'TH-TEN-002', name: 'Summit Solo Tent', color: 'red', price: 99, waterproof: true },
-        ],
+        items: {
+          alike: { category: 'tents' },
+          columns: ['id', 'name', 'color', 'price', 'waterproof'],
+          rows: [
+            ['TH-TEN-001', 'North Peak Solo Tent', 'grey', 510.99, true],
+            ['TH-TEN-002', 'Summit Solo Tent', 'red', 99, true],
+          ],
+        },
       },
     });
     // Shown alone, an item keeps its description, shortened; its brand is in its name. A card's
@@ -282,8 +279,14 @@ describe('compactToolOutput', () => {
       price: 59,
       description: 'The Northbyte Buds by Northbyte, in blue. Up to 5 hours on a charge.',
     };
-    const budsListed = { id: 'VH-HEA-03', name: 'Northbyte Buds', price: 59 };
-    expect(catalogue([buds, buds]).result).toEqual([budsListed, { id: 'VH-HEA-03', price: 59 }]);
+    expect(catalogue([buds, buds]).result).toEqual({
+      alike: { name: 'Northbyte Buds' },
+      columns: ['id', 'price'],
+      rows: [
+        ['VH-HEA-03', 59],
+        ['VH-HEA-03', 59],
+      ],
+    });
     const { id, ...data } = buds;
     expect(
       catalogue({
@@ -303,10 +306,26 @@ describe('compactToolOutput', () => {
       { id: 'a', name: 'Lamp', kind: 'lamp' },
       { id: 'b', name: 'Torch', kind: 'torch' },
     ];
-    expect(catalogue(twins).result).toEqual([
-      { id: 'a', name: 'Lamp' },
-      { id: 'b', name: 'Torch' },
-    ]);
+    expect(catalogue(twins).result).toEqual({
+      columns: ['id', 'name'],
+      rows: [
+        ['a', 'Lamp'],
+        ['b', 'Torch'],
+      ],
+    });
+    // An item without a field another has: null in its row.
+    expect(
+      catalogue([
+        { id: 'a', price: 5 },
+        { id: 'b', rating: 4 },
+      ]).result,
+    ).toEqual({
+      columns: ['id', 'price', 'rating'],
+      rows: [
+        ['a', 5, null],
+        ['b', null, 4],
+      ],
+    });
     // Another tool's list (a webhook's answer) keeps its strings, shortened.
     const orders = JSON.stringify([
       { id: 'o-1', status: 'Shipped on 3 November, arriving on Friday by courier.' },

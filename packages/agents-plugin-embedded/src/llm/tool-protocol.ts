@@ -324,9 +324,10 @@ export function compactToolOutput(output: string, maxChars: number): string {
       if (Array.isArray(value)) {
         const common = catalogue && value.length > 1 ? sharedStrings(value) : undefined;
         // What all the items have alike is read once, on the first.
-        return value.map((entry, index) =>
+        const entries = value.map((entry, index) =>
           shorten(entry, true, value.length > 1, index > 0 ? common : undefined),
         );
+        return (common && asTable(entries, common)) ?? entries;
       }
       if (isJsonObject(value)) {
         const listed = inList && itemId(value) !== undefined;
@@ -348,6 +349,42 @@ export function compactToolOutput(output: string, maxChars: number): string {
     // Not JSON: shown as it is.
   }
   return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+}
+
+/**
+ * A catalogue's list of flat items as a table: the names of their fields once (`columns`), a row
+ * of values per item, and what every item has alike once (`alike`). Each key of each item had been
+ * about a fifth of a search's tokens for the model (the id, name, colour and price of five items:
+ * `"id":`, `"name":`, ... 20 times over). Undefined for a list that is not of flat items with ids.
+ */
+function asTable(
+  entries: readonly unknown[],
+  common: ReadonlySet<string>,
+): { alike?: Record<string, unknown>; columns: string[]; rows: unknown[][] } | undefined {
+  const items = entries.filter(isJsonObject);
+  const [first] = items;
+  if (!first || items.length !== entries.length) return undefined;
+  const flat = items.every(
+    (item) =>
+      itemId(item) !== undefined &&
+      Object.values(item).every((value) => value === null || typeof value !== 'object'),
+  );
+  if (!flat) return undefined;
+  const alikeKeys = new Set(
+    [...common]
+      .map((path) => path.slice(1))
+      .filter((key) => !key.includes('.') && key in first && items.length > 1),
+  );
+  const columns = [
+    ...new Set(items.flatMap((item) => Object.keys(item).filter((key) => !alikeKeys.has(key)))),
+  ];
+  return {
+    ...(alikeKeys.size > 0
+      ? { alike: Object.fromEntries([...alikeKeys].map((key) => [key, first[key]])) }
+      : {}),
+    columns,
+    rows: items.map((item) => columns.map((key) => item[key] ?? null)),
+  };
 }
 
 /**
