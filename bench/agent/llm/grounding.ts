@@ -14,10 +14,10 @@
 //   npx tsx --conditions=@svc/source bench/agent/llm/grounding.ts [--part dev] [--sets id,id] [--limit n]
 //   (LLM_THREADS=n sets the model's threads, default one per core.)
 //   --prediction none,protocol   runs each conversation once per way of guessing tokens ahead
-//   (none, protocol, input-lookup)
-//   (the first of them first on even conversations, last on odd ones) and reports each one's
-//   times, their ratio to the first's, and the replies that differ (greedy decoding should give
-//   none); default: the model's default alone.
+//   (none, protocol or input-lookup; the first of them first on even conversations, last on odd
+//   ones) and reports each one's times, their ratio to the first's, its time to a tool call and
+//   the tokens taken from guesses, and the replies that differ (a batch's arithmetic differs from a
+//   step's, so some do); default: the model's default alone.
 // Writes bench/results/llm-grounding-<date>-<part>.md.
 
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,16 +1,17 @@
 // Guessing the decision's fixed text ahead, so that the model checks it in one batch instead of
 // writing it a token a step.
 //
-// About half of a decision's tokens are fixed by its grammar once the model has chosen: the opening
-// `{"tool":"`, the rest of a tool's name once its first tokens tell it apart, `","arguments":{`
-// and the first required argument's key, the closing newlines. Generated one by one, each costs a
-// step of the model (75-110 ms on two cores); guessed, they are evaluated beside the step before
-// in one batch and kept only where the model, sampling each position as it would have, writes the
-// same token (node-llama-cpp's token prediction). The model's choices are its own: a guess it
-// would not have made is dropped at the first token it differs, and the step goes on from there.
-// Writing the fixed text into the model's turn instead was measured and not adopted: the repeat
-// penalty then no longer counted the `","` it had not written, and searches got filters nobody
-// said (docs/decisions.md, "The embedded LLM").
+// About a third of a decision's tokens are fixed by its grammar, or by the names it may write, once
+// the model has chosen: the opening `{"tool":"`, the rest of a tool's name once its first tokens
+// tell it apart, `","arguments":{"` and the first required argument's key, the rest of an
+// argument's name or of a listed value (an id, a category) once no other starts so. Generated one
+// by one, each costs a step of the model (75-110 ms on two cores); guessed, they are evaluated
+// beside the step before in one batch and kept only where the model, sampling each position as it
+// would have, writes the same token (node-llama-cpp's token prediction). The model's choices are
+// its own: a guess it would not have made is dropped at the first token it differs, and the step
+// goes on from there. Writing the fixed text into the model's turn instead was measured and not
+// adopted: the repeat penalty then no longer counted the `","` it had not written, and searches got
+// filters nobody said (docs/decisions.md, "The embedded LLM").
 
 import { isJsonObject, type JsonSchema } from './json-schema.js';
 import {

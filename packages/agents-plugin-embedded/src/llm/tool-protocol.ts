@@ -299,9 +299,9 @@ function itemId(value: Record<string, unknown>): unknown {
  * fields of {@link REPLY_FIELDS_KEY} when the result names them, long strings shortened (every
  * prompt token costs time before the reply) unless it carries {@link WHOLE_TEXT_KEY}, then cut
  * to `maxChars`. Ids and names survive; long descriptions do not. In a result that carries
- * {@link CATALOGUE_KEY}, each item says each string once ({@link tellApart}), and an item of a list
- * of several is a line of what tells it apart, since a reply about a list names its items and the
- * page shows the rest (a search's five items took about 330 tokens, 7 s on two cores, before the
+ * {@link CATALOGUE_KEY}, each item says each string once ({@link tellApart}), an item of a list
+ * of several is a line of what tells it apart, and a list of flat items a table ({@link asTable}),
+ * since a reply about a list names its items and the page shows the rest (a search's five items took about 330 tokens, 7 s on two cores, before the
  * reply's first word).
  */
 export function compactToolOutput(output: string, maxChars: number): string {
