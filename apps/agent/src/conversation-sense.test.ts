@@ -154,9 +154,15 @@ describe('conversation sense on the real worker', () => {
     expect(greeting).toMatchObject({ interrupted: true });
     const heard = await visitor.next('message:new', (m) => m.role === 'user', 30_000);
     expect(String(heard.content)).toMatch(/\bhave tents?\b/);
+    // The answer, not the rest of the greeting: on a loaded machine the transcript may come after
+    // the framework's false-interruption timeout, and the greeting (which names tents) resumes
+    // before the turn is answered.
     await visitor.next(
       'message:new',
-      (m) => m.role === 'assistant' && /tents?/i.test(String(m.content)),
+      (m) =>
+        m.role === 'assistant' &&
+        !String(m.content).includes('Trailhead') &&
+        /tents?/i.test(String(m.content)),
       30_000,
     );
     expect(toolRequests(visitor).at(-1)).toMatchObject({
