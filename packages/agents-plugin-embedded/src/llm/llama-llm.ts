@@ -380,8 +380,9 @@ export class LlamaLLMStream extends llm.LLMStream {
             onTextChunk: (text) => {
               firstTokenAt ??= performance.now();
               onText(text);
+              if (!schema) return;
               written += text;
-              if (schema && jsonClosed(written)) closed.abort();
+              if (jsonClosed(written)) closed.abort();
             },
           });
           return response.response;
@@ -478,7 +479,7 @@ export class LlamaLLMStream extends llm.LLMStream {
             },
             rendered.history,
             AbortSignal.any([invented.signal, toCheck.signal]),
-            decisionChoices(tools, allowReply, { knownIds }),
+            slot.predictor ? decisionChoices(tools, allowReply, { knownIds }) : undefined,
           );
           if (toCheck.signal.aborted && !signal.aborted) {
             const held = await answerHeld();
