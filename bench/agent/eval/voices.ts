@@ -228,6 +228,26 @@ async function withPause(
   return pcm;
 }
 
+/**
+ * A hum written out ("mm-hmm", "mhm", "hmm"): only m and h letters, in hyphenated parts. Human
+ * listeners hum it; espeak-ng reads it as letters or an abbreviation (French "mm-hmm" is
+ * "millimètre hmm", German "mhm" is "em ha em"), which a recognizer then rightly hears as words.
+ */
+const HUM = /^[mh]*m[mh]*(?:-[mh]*m[mh]*)*$/i;
+
+/**
+ * A hum as espeak-ng phonemes: each run of m held ("m:"), parts apart by a short pause, the
+ * stress on the last nasal (`mm-hmm` is `[[m:_h'm:]]`).
+ */
+export function humPhonemes(text: string): string | undefined {
+  const word = text.trim().replace(/[.!?,]+$/, '');
+  if (!HUM.test(word)) return undefined;
+  const parts = word.toLowerCase().split('-').map((part) => part.replace(/m+/g, 'm:'));
+  const last = parts.length - 1;
+  parts[last] = (parts[last] ?? '').replace(/m:$/, "'m:");
+  return `[[${parts.join('_')}]]`;
+}
+
 async function synthesizeOnce(voice: Voice, text: string, sampleRate: number): Promise<Int16Array> {
   const folder = mkdtempSync(join(tmpdir(), 'svc-eval-voice-'));
   try {
@@ -244,7 +264,7 @@ async function synthesizeOnce(voice: Voice, text: string, sampleRate: number): P
       const env = voice.engine === 'mbrola' ? ensureRecordedVoices().mbrolaEnv : process.env;
       await run(
         'espeak-ng',
-        ['-v', voice.voice, '-s', String(voice.speed ?? 175), '-w', spoken, text],
+        ['-v', voice.voice, '-s', String(voice.speed ?? 175), '-w', spoken, humPhonemes(text) ?? text],
         { env },
       );
     }

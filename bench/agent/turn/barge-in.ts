@@ -7,7 +7,14 @@ import { tokenize } from '@livekit/agents';
 import { isBackchannel } from '@svc/agent/testing';
 import { WhisperModels } from '@svc/agents-plugin-embedded';
 import { shopPrompt } from '../speech/prompt.js';
-import { speechBounds, synthesize, VOICES, VOICES_IN, type Voice } from '../eval/voices.js';
+import {
+  humPhonemes,
+  speechBounds,
+  synthesize,
+  VOICES,
+  VOICES_IN,
+  type Voice,
+} from '../eval/voices.js';
 import { loadSet, type Overlap, type SetLanguage, type SetPart } from './sets.js';
 
 const RATE = 16_000;
@@ -25,6 +32,8 @@ interface Heard {
   bare: string;
   /** How long the bare hearing took, ms: what the agent waits more before it stops. */
   bareMs: number;
+  /** Whether the voice hummed a written hum from phonemes (espeak-ng, see `humPhonemes`). */
+  hummed: boolean;
 }
 
 /** A barge-in policy: whether the agent stops for what was heard. */
@@ -104,6 +113,11 @@ async function heardOf(items: Overlap[], log: (line: string) => void): Promise<H
         transcript: text,
         bare,
         bareMs,
+        hummed:
+          voice !== undefined &&
+          voice.engine !== 'flite' &&
+          voice.engine !== 'pico' &&
+          humPhonemes(item.text ?? '') !== undefined,
       });
       log(`  ${item.id} ${voice?.id ?? 'made'}: "${text}" / "${bare}"`);
     }
@@ -121,8 +135,12 @@ export async function runBargeInBench(options: {
 }): Promise<string> {
   const items = loadSet<Overlap>('barge-in-1', options.part);
   const heard = await heardOf(items, options.log);
+  // espeak-ng reads a written hum as letters or an abbreviation; the voices hum it instead.
+  const hummed = heard.filter((entry) => entry.hummed).length;
   const lines = [
     `== barge-in, barge-in-1 ${options.part} (${items.length} utterances, ${heard.length} made)`,
+    '',
+    `Hums ("mm-hmm", "mhm") made by espeak-ng voices from phonemes, not read as text: ${hummed} of ${heard.length}.`,
     '',
     '| policy | language | false interruptions (backchannels, sounds) | interruptions caught |',
     '|---|---|---|---|',
