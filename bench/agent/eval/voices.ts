@@ -242,7 +242,10 @@ const HUM = /^[mh]*m[mh]*(?:-[mh]*m[mh]*)*$/i;
 export function humPhonemes(text: string): string | undefined {
   const word = text.trim().replace(/[.!?,]+$/, '');
   if (!HUM.test(word)) return undefined;
-  const parts = word.toLowerCase().split('-').map((part) => part.replace(/m+/g, 'm:'));
+  const parts = word
+    .toLowerCase()
+    .split('-')
+    .map((part) => part.replace(/m+/g, 'm:'));
   const last = parts.length - 1;
   parts[last] = (parts[last] ?? '').replace(/m:$/, "'m:");
   return `[[${parts.join('_')}]]`;
@@ -264,7 +267,15 @@ async function synthesizeOnce(voice: Voice, text: string, sampleRate: number): P
       const env = voice.engine === 'mbrola' ? ensureRecordedVoices().mbrolaEnv : process.env;
       await run(
         'espeak-ng',
-        ['-v', voice.voice, '-s', String(voice.speed ?? 175), '-w', spoken, humPhonemes(text) ?? text],
+        [
+          '-v',
+          voice.voice,
+          '-s',
+          String(voice.speed ?? 175),
+          '-w',
+          spoken,
+          humPhonemes(text) ?? text,
+        ],
         { env },
       );
     }

@@ -23,6 +23,18 @@ describe('feedback over the agent', () => {
     expect(isBackchannel('Ja, genau.', 'de')).toBe(true);
   });
 
+  it('an acknowledgement said as a phrase is feedback, its words alone are not', () => {
+    for (const heard of ['I see.', 'Oh, I see.', 'Got it, okay.', 'That makes sense.', 'Go on.'])
+      expect(isBackchannel(heard, 'en'), heard).toBe(true);
+    expect(isBackchannel('Je vois.', 'fr')).toBe(true);
+    expect(isBackchannel('Ah, ya veo.', 'es')).toBe(true);
+    expect(isBackchannel('Alles klar.', 'de')).toBe(true);
+    // A phrase's words with others, or one of its words alone, are a turn.
+    for (const heard of ['I see a blue one.', 'Got it in blue?', 'See.', 'I want it.'])
+      expect(isBackchannel(heard, 'en'), heard).toBe(false);
+    expect(isBackchannel('Je vois le rouge.', 'fr')).toBe(false);
+  });
+
   it('a cough, a laugh or silence written as non-speech is feedback in any language', () => {
     for (const heard of ['[coughs]', '(laughing)', '*cough*', '[BLANK_AUDIO]', '♪', ''])
       expect(isBackchannel(heard, 'ja'), heard).toBe(true);

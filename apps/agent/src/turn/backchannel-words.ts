@@ -1,8 +1,9 @@
 // Words a listener says to show they are following, not to take the turn: each language's
 // feedback words (continuers such as "mm-hmm", acknowledgements such as "okay", short assessments
-// such as "great"), which its language pack declares (`SpeechWords.feedback`), and written
-// laughter. Anything else a visitor says over the agent ("wait", "no, the other one", a new
-// request) holds a word outside the class and takes the turn.
+// such as "great"), which its language pack declares (`SpeechWords.feedback`), the phrases it
+// says as one ("I see", "alles klar": `SpeechWords.feedbackPhrases`), and written laughter.
+// Anything else a visitor says over the agent ("wait", "no, the other one", a new request) holds
+// a word outside the class and takes the turn.
 import { LANGUAGES, LAUGHTER, SPEECH } from '@svc/languages/speech';
 import { turnLanguage, type TurnLanguage } from './unfinished-words.js';
 
@@ -48,15 +49,40 @@ function feedbackTokens(transcript: string): string[] {
 }
 
 /**
+ * Per language, the feedback phrases ({@link SPEECH}'s `feedbackPhrases`) as their words are
+ * compared, longest first so that "that makes sense" is taken before "makes sense".
+ */
+const FEEDBACK_PHRASES: Readonly<Record<TurnLanguage, readonly (readonly string[])[]>> =
+  Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      SPEECH[language].feedbackPhrases
+        .map(feedbackTokens)
+        .sort((left, right) => right.length - left.length),
+    ]),
+  ) as Record<TurnLanguage, string[][]>;
+
+/**
  * Whether a transcript is only feedback: non-speech (a cough, a laugh, nothing) or words that all
- * belong to `language`'s feedback words. In a language whose feedback words are not known, only
+ * belong to `language`'s feedback words or phrases. In a language whose feedback is not known, only
  * non-speech counts, so that every word a visitor says still interrupts the agent.
  */
 export function isBackchannel(transcript: string, language: string | undefined): boolean {
   const known = turnLanguage(language);
-  return feedbackTokens(transcript).every(
-    (word) => known && (BACKCHANNEL_WORDS[known].has(word) || HUM.test(word)),
-  );
+  const words = feedbackTokens(transcript);
+  if (!known) return words.length === 0;
+  // Every word is covered, from the left, by a feedback phrase (first: "ya veo" begins with the
+  // word "ya"), a feedback word or a hum.
+  for (let at = 0; at < words.length;) {
+    const phrase = FEEDBACK_PHRASES[known].find((parts) =>
+      parts.every((part, offset) => words[at + offset] === part),
+    );
+    const word = words[at] ?? '';
+    if (phrase) at += phrase.length;
+    else if (BACKCHANNEL_WORDS[known].has(word) || HUM.test(word)) at += 1;
+    else return false;
+  }
+  return true;
 }
 
 /**

@@ -16,9 +16,22 @@ export const speech: SpeechWords = {
     // continuers and hesitation sounds
     'mm mmm mhm hm hmm äh ähm ah oh aha ach so',
     // acknowledgements and agreement
-    'ja jo jap jawohl okay ok genau klar stimmt richtig eben',
+    'ja jo jap jawohl okay ok genau klar stimmt richtig eben verstehe',
     // short assessments
     'gut super toll prima',
+  ],
+  feedbackPhrases: [
+    'alles klar',
+    'ich verstehe',
+    'ich weiß',
+    'na klar',
+    'schon klar',
+    'in ordnung',
+    'sehr gut',
+    'auf jeden fall',
+    'das stimmt',
+    'ach ja',
+    'na gut',
   ],
   recognizerPrompt: {
     products: 'Produkte',

@@ -16,9 +16,28 @@ export const speech: SpeechWords = {
     // continuers and hesitation sounds, as recognizers write them
     'mm mmm mhm mmhm hm hmm uh huh uhhuh um ah oh aha ooh',
     // acknowledgements and agreement
-    'yeah yes yep yup ya ok okay alright right sure exactly totally true indeed',
+    'yeah yes yep yup ya ok okay alright right sure exactly totally true indeed gotcha',
     // short assessments
     'great good nice cool wow fine perfect',
+  ],
+  feedbackPhrases: [
+    'i see',
+    'i know',
+    'i understand',
+    'got it',
+    'makes sense',
+    'that makes sense',
+    'sounds good',
+    'fair enough',
+    'of course',
+    'for sure',
+    'you bet',
+    'all right',
+    "that's right",
+    "that's true",
+    'oh really',
+    'go on',
+    'go ahead',
   ],
   recognizerPrompt: {
     products: 'Products',

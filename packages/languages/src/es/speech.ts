@@ -20,6 +20,19 @@ export const speech: SpeechWords = {
     // short assessments
     'genial perfecto bien',
   ],
+  feedbackPhrases: [
+    'ya veo',
+    'ya lo sé',
+    'lo entiendo',
+    'de acuerdo',
+    'por supuesto',
+    'está bien',
+    'muy bien',
+    'ah vale',
+    'claro que sí',
+    'sin duda',
+    'es verdad',
+  ],
   recognizerPrompt: {
     products: 'Productos',
     courtesy: 'Hola, gracias, adiós.',

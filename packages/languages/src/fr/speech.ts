@@ -20,6 +20,20 @@ export const speech: SpeechWords = {
     // short assessments
     'bon super génial parfait',
   ],
+  feedbackPhrases: [
+    'je vois',
+    'je sais',
+    'je comprends',
+    'ah bon',
+    "c'est ça",
+    "c'est vrai",
+    'tout à fait',
+    'en effet',
+    'très bien',
+    'ça marche',
+    'pas de souci',
+    'bien entendu',
+  ],
   recognizerPrompt: {
     products: 'Produits',
     courtesy: 'Bonjour, merci, au revoir.',

@@ -11,7 +11,12 @@ describe('speech words', () => {
     'gives %s its closed word lists, each line words one space apart',
     (language) => {
       const speech = SPEECH[language];
-      for (const line of [...speech.unfinished, ...speech.feedback, LAUGHTER])
+      for (const line of [
+        ...speech.unfinished,
+        ...speech.feedback,
+        ...speech.feedbackPhrases,
+        LAUGHTER,
+      ])
         expect(line, line).toMatch(WORDS);
     },
   );

@@ -23,6 +23,12 @@ export interface SpeechWords {
    * grammar of feedback, not from any recording; laughter is every language's (`LAUGHTER`).
    */
   feedback: readonly string[];
+  /**
+   * Feedback said as a phrase whose words are no feedback on their own ("I see", "got it",
+   * "je vois", "alles klar"): a listener's acknowledgements, one phrase a line, as the language's
+   * inventories of backchannels list them (for English, the Switchboard corpus's).
+   */
+  feedbackPhrases: readonly string[];
   /** The words of the Whisper recognizer's prompt that are not the scenario's. */
   recognizerPrompt: RecognizerPromptWords;
   /** What a voice sample says when the request gives no text: a greeting and a sentence. */
