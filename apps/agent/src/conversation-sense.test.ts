@@ -249,6 +249,41 @@ describe('conversation sense on the real worker', () => {
     });
   }, 120_000);
 
+  it('a long request over the greeting stops it while the visitor still speaks', async () => {
+    await withWhisper(async () => {
+      const { visitor } = await visit('audio');
+      await visitor.acknowledge();
+      await visitor.heardAgent(60_000);
+      // The visitor's words start after the 0.2 s of silence `say` sends first, and last about
+      // four seconds, longer than what is left of the greeting.
+      const speechStart = Date.now() + 200;
+      const spokenUntil = await visitor.say(
+        'actually I would much rather look at the warm sleeping bags you have for winter camping',
+      );
+      const greeting = await visitor.next(
+        'message:new',
+        (m) => m.role === 'assistant' && String(m.content).includes('Trailhead'),
+        30_000,
+      );
+      // Heard before it ended (half a second of it, then its decoding), its words stopped the
+      // agent: from 2.5 s into the visitor's words (time for a loaded machine's decoding) to their
+      // end, at most a tenth of a second of the agent's audio (10 ms frames) reached the visitor.
+      // Stopped only at the end of the words, the greeting played on through them (about 2 s of
+      // it in this window).
+      const overVisitor = visitor.loudAgentFrames.filter(
+        (at) => at > speechStart + 2500 && at < spokenUntil,
+      );
+      if (overVisitor.length > 10 || greeting.interrupted !== true)
+        console.warn(`the agent spoke over the visitor:\n${workerHeard()}`);
+      expect(greeting).toMatchObject({ interrupted: true });
+      expect(overVisitor.length).toBeLessThanOrEqual(10);
+      // The whole request is the turn.
+      const heard = await visitor.next('message:new', (m) => m.role === 'user', 30_000);
+      expect(String(heard.content)).toMatch(/sleeping.*winter/i);
+      await visitor.end();
+    });
+  }, 120_000);
+
   it(
     'a request with a 0.8 s pause after a word that needs more is one turn, heard whole',
     { retry: 1, timeout: 180_000 },

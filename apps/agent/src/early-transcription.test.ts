@@ -65,8 +65,11 @@ async function speech(text: string): Promise<Int16Array> {
 
 const silence = (ms: number) => new Int16Array((RATE * ms) / 1000);
 
-/** Pushes the audio in 20 ms frames and collects the stream's events up to its final. */
-async function transcribe(adapter: stt.STT, pieces: Int16Array[]) {
+/**
+ * Pushes the audio in 20 ms frames (at once, or as a microphone would, in real time) and collects
+ * the stream's events up to its final.
+ */
+async function transcribe(adapter: stt.STT, pieces: Int16Array[], realTime = false) {
   const stream = adapter.stream();
   const events: stt.SpeechEvent[] = [];
   for (const piece of pieces) {
@@ -74,6 +77,7 @@ async function transcribe(adapter: stt.STT, pieces: Int16Array[]) {
       const frame = new Int16Array(320);
       frame.set(piece.subarray(offset, offset + 320));
       stream.pushFrame(new AudioFrame(frame, RATE, 1, 320));
+      if (realTime) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
   // The trailing silence is long enough for one utterance: its final is the last event.
@@ -134,5 +138,41 @@ describe("the agent's Whisper recognizer behind its VAD", () => {
     // The pause started a guess of "do you have" alone; the transcript is of the whole utterance.
     expect(recognizer.calls).toHaveLength(2);
     expect(recognizer.calls[1]).toBeGreaterThan((recognizer.calls[0] ?? 0) + 500);
+  }, 120_000);
+
+  it('hears speech over the agent before it ends, when asked, and still gives its whole final', async () => {
+    const request = await speech('actually I would rather see the green sleeping bag instead');
+    const pieces = [silence(400), request, silence(1200)];
+    const asked = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
+    const events = await transcribe(
+      new EarlyStreamAdapter(asked, vad, { interim: { afterMs: 500, wanted: () => true } }),
+      pieces,
+      true,
+    );
+    const types = events.map((event) => event.type);
+    expect(types).toEqual([
+      stt.SpeechEventType.START_OF_SPEECH,
+      stt.SpeechEventType.INTERIM_TRANSCRIPT,
+      stt.SpeechEventType.END_OF_SPEECH,
+      stt.SpeechEventType.FINAL_TRANSCRIPT,
+    ]);
+    // The interim holds the first words, heard from about half a second of speech; the final
+    // holds the whole request.
+    expect(events[1]?.alternatives?.[0]?.text.toLowerCase()).toMatch(/actual/);
+    expect(asked.calls[0]).toBeLessThan(1000);
+    expect(events[3]?.alternatives?.[0]?.text.toLowerCase()).toMatch(/green sleeping .* instead/);
+    // Not asked (speech that is not over the agent): no interim, one transcription.
+    const unasked = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
+    const plain = await transcribe(
+      new EarlyStreamAdapter(unasked, vad, { interim: { afterMs: 500, wanted: () => false } }),
+      pieces,
+      true,
+    );
+    expect(plain.map((event) => event.type)).toEqual([
+      stt.SpeechEventType.START_OF_SPEECH,
+      stt.SpeechEventType.END_OF_SPEECH,
+      stt.SpeechEventType.FINAL_TRANSCRIPT,
+    ]);
+    expect(unasked.calls).toHaveLength(1);
   }, 120_000);
 });

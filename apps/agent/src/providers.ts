@@ -41,7 +41,7 @@ import { OpenAI } from 'openai';
 import type { Engines } from './conversation/options.js';
 import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
-import { HeardSureness, SecondHearing } from './turn/index.js';
+import { HeardSureness, INTERIM_HEARING_MS, OverAgentHearing } from './turn/index.js';
 import { readOperatorEndpoints } from './endpoints.js';
 import type { JsonAnswering, JsonQuestion } from './post-call-analysis.js';
 
@@ -386,8 +386,9 @@ export function recognizerPrompt(runtime: RuntimeConfig): string {
 
 /**
  * The STT a scenario asks for (only when the visitor speaks). The embedded Whisper tells
- * `listening.sureness` how sure it was of each transcript's words, and hears an utterance again
- * without its prompt when `listening.secondHearing` wants it.
+ * `listening.sureness` how sure it was of each transcript's words, hears an utterance again
+ * without its prompt when `listening.overAgentHearing` wants it, and hears speech over the agent
+ * before it ends.
  */
 export function sttFor(
   settings: ProviderSettings | undefined,
@@ -395,9 +396,9 @@ export function sttFor(
   runtime: RuntimeConfig,
   vad?: VAD,
   access: ProviderAccess = {},
-  listening: { sureness?: HeardSureness; secondHearing?: SecondHearing } = {},
+  listening: { sureness?: HeardSureness; overAgentHearing?: OverAgentHearing } = {},
 ): stt.STT {
-  const { sureness, secondHearing } = listening;
+  const { sureness, overAgentHearing } = listening;
   const provider = settings?.provider ?? 'embedded';
   const language = runtime.conversation.language;
   switch (provider) {
@@ -413,7 +414,7 @@ export function sttFor(
             language,
             prompt: recognizerPrompt(runtime),
             ...(sureness ? { onTranscript: (heard) => sureness.record(heard) } : {}),
-            ...(secondHearing ? { hearsBareToo: (text) => secondHearing.wanted(text) } : {}),
+            ...(overAgentHearing ? { hearsBareToo: (text) => overAgentHearing.wanted(text) } : {}),
             // English's prompt made tiny.en worse on speech outside the scenario's words (real
             // people: 7.1% word error against 5.7% bare): it hears each utterance with and
             // without the prompt at once. The other languages rank the beam by their dictionary
@@ -421,7 +422,17 @@ export function sttFor(
             ...(language.split('-')[0]?.toLowerCase() === 'en' ? { bareAlongside: true } : {}),
           }),
           vad,
-          { earlySilenceMs: earlySilenceMsFor(language) },
+          {
+            earlySilenceMs: earlySilenceMsFor(language),
+            ...(overAgentHearing
+              ? {
+                  interim: {
+                    afterMs: INTERIM_HEARING_MS,
+                    wanted: () => overAgentHearing.overAgent(),
+                  },
+                }
+              : {}),
+          },
         );
       }
       return new PocketsphinxSTT({
@@ -613,12 +624,13 @@ export function enginesFor(
   // says: the shared sidecar is not asked yet (its word probabilities made live finals 0.12-0.17 s
   // later, see docs/decisions.md), so this stays empty and the words alone decide.
   const sureness = modes.audioIn && recognizer === 'whisper' ? new HeardSureness() : undefined;
-  const secondHearing = modes.audioIn && recognizer === 'whisper' ? new SecondHearing() : undefined;
+  const overAgentHearing =
+    modes.audioIn && recognizer === 'whisper' ? new OverAgentHearing() : undefined;
   let listener =
     modes.audioIn || runtime.scenario.audio_dictation
       ? sttFor(settings.stt, env, runtime, vad, withCredentials, {
           ...(sureness ? { sureness } : {}),
-          ...(secondHearing ? { secondHearing } : {}),
+          ...(overAgentHearing ? { overAgentHearing } : {}),
         })
       : undefined;
   // A visitor on speakers whose browser does not cancel the agent's voice would have it heard
@@ -634,7 +646,7 @@ export function enginesFor(
     ...(speaker ? { tts: speaker } : {}),
     ...(modes.audioIn ? { vad } : {}),
     ...(sureness ? { sureness } : {}),
-    ...(secondHearing ? { secondHearing } : {}),
+    ...(overAgentHearing ? { overAgentHearing } : {}),
     // The embedded recognizers' finals arrive 0.35-0.5 s after the speech ends (Whisper's from
     // its early transcription). A turn is committed this long after the speech, or when the final
     // comes if it is later (the framework runs its end-of-turn check again on every final):

@@ -18,6 +18,13 @@ import {
 import { loadSet, type Overlap, type SetLanguage, type SetPart } from './sets.js';
 
 const RATE = 16_000;
+/**
+ * How much speech over the agent is heard before it ends, as an interim hearing: the framework's
+ * shortest speech that interrupts by voice activity, and the lengths around it.
+ */
+const INTERIM_AFTER_MS = [500, 700] as const;
+/** The silence after speech at which the agent's recognizer transcribes (`EARLY_SILENCE_MS`). */
+const EARLY_SILENCE_MS = 150;
 /** The framework's shortest speech that interrupts by voice activity (`interruption.minDuration`). */
 const MIN_INTERRUPTION_MS = 500;
 
@@ -32,6 +39,13 @@ interface Heard {
   bare: string;
   /** How long the bare hearing took, ms: what the agent waits more before it stops. */
   bareMs: number;
+  /** How long the hearing under the prompt took, ms. */
+  promptedMs: number;
+  /**
+   * The first `afterMs` of the speech heard while it goes on (under the prompt and bare), for
+   * speech longer than that.
+   */
+  interims: { afterMs: number; transcript: string; bare: string; ms: number; bareMs: number }[];
   /** Whether the voice hummed a written hum from phonemes (espeak-ng, see `humPhonemes`). */
   hummed: boolean;
 }
@@ -40,6 +54,34 @@ interface Heard {
 type Policy = (heard: Heard) => boolean;
 
 const words = (text: string) => tokenize.basic.splitWords(text, true).length;
+
+/** Whether words heard under the prompt and bare stop the agent, as the agent decides. */
+const stopsOn = (transcript: string, bare: string, language: string) =>
+  [transcript, bare].every((text) => words(text) > 0 && !isBackchannel(text, language));
+
+/** The interim hearing after `afterMs` of speech, when the speech was longer. */
+const interimAt = (heard: Heard, afterMs: number) =>
+  heard.interims.find((interim) => interim.afterMs === afterMs);
+
+/** Whether the interim hearing after `afterMs` of speech stops the agent. */
+const interimStops = (heard: Heard, afterMs: number) => {
+  const interim = interimAt(heard, afterMs);
+  return interim !== undefined && stopsOn(interim.transcript, interim.bare, heard.item.language);
+};
+
+/**
+ * When the agent stops, ms after the visitor began: at the end of the speech, the recognizer's
+ * pause and both hearings (beside each other in English, on the model's second worker; one after
+ * the other in the other languages), or at an interim hearing that stops it.
+ */
+function stopDelay(heard: Heard, interimAfterMs?: number): number {
+  const decoding = (prompted: number, bare: number) =>
+    heard.item.language === 'en' ? Math.max(prompted, bare) : prompted + bare;
+  const interim = interimAfterMs === undefined ? undefined : interimAt(heard, interimAfterMs);
+  if (interim && interimAfterMs !== undefined && interimStops(heard, interimAfterMs))
+    return interimAfterMs + decoding(interim.ms, interim.bareMs);
+  return heard.speechMs + EARLY_SILENCE_MS + decoding(heard.promptedMs, heard.bareMs);
+}
 
 /** The policies compared: the agent before (voice activity), words alone, and the agent now. */
 const POLICIES: Record<string, Policy> = {
@@ -50,9 +92,14 @@ const POLICIES: Record<string, Policy> = {
   'a word that is not feedback, without the prompt': (heard) =>
     words(heard.bare) > 0 && !isBackchannel(heard.bare, heard.item.language),
   'words that are not feedback with and without the prompt (the agent now)': (heard) =>
-    [heard.transcript, heard.bare].every(
-      (text) => words(text) > 0 && !isBackchannel(text, heard.item.language),
-    ),
+    stopsOn(heard.transcript, heard.bare, heard.item.language),
+  ...Object.fromEntries(
+    INTERIM_AFTER_MS.map((afterMs) => [
+      `the agent now, and an interim hearing after ${afterMs} ms of speech`,
+      (heard: Heard) =>
+        stopsOn(heard.transcript, heard.bare, heard.item.language) || interimStops(heard, afterMs),
+    ]),
+  ),
 };
 
 /** The policy the agent follows. */
@@ -104,8 +151,27 @@ async function heardOf(items: Overlap[], log: (line: string) => void): Promise<H
       padded.set(speech);
       const language = item.language;
       const prompt = shopPrompt(language);
-      const { text } = await recognizer.transcribe({ pcm: padded, language, prompt });
+      const { text, ms: promptedMs } = await recognizer.transcribe({
+        pcm: padded,
+        language,
+        prompt,
+      });
       const { text: bare, ms: bareMs } = await recognizer.transcribe({ pcm: padded, language });
+      const interims: Heard['interims'] = [];
+      for (const afterMs of INTERIM_AFTER_MS) {
+        const samples = Math.round((afterMs / 1000) * RATE);
+        if (speech.length <= samples) continue;
+        const part = speech.slice(0, samples);
+        const early = await recognizer.transcribe({ pcm: part, language, prompt });
+        const earlyBare = await recognizer.transcribe({ pcm: part, language });
+        interims.push({
+          afterMs,
+          transcript: early.text,
+          bare: earlyBare.text,
+          ms: early.ms,
+          bareMs: earlyBare.ms,
+        });
+      }
       heard.push({
         item,
         voice: voice?.id ?? 'made',
@@ -113,6 +179,8 @@ async function heardOf(items: Overlap[], log: (line: string) => void): Promise<H
         transcript: text,
         bare,
         bareMs,
+        promptedMs,
+        interims,
         hummed:
           voice !== undefined &&
           voice.engine !== 'flite' &&
@@ -154,6 +222,34 @@ export async function runBargeInBench(options: {
         `| ${name} | ${language ?? 'all'} | ${percent(wrong.filter(stops).length, wrong.length)} | ${percent(right.filter(stops).length, right.length)} |`,
       );
     }
+  }
+  // How soon each interruption caught stops the agent, from the start of the visitor's speech.
+  const quantile = (values: number[], share: number) =>
+    values.length === 0
+      ? '-'
+      : String(
+          Math.round(
+            [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))] ?? 0,
+          ),
+        );
+  lines.push(
+    '',
+    '| policy | interruptions caught | stop after the speech began, p50 / p95 ms | stopped before the speech ended |',
+    '|---|---|---|---|',
+  );
+  for (const [name, afterMs] of [
+    [AGENT_POLICY, undefined],
+    ...INTERIM_AFTER_MS.map(
+      (ms) => [`the agent now, and an interim hearing after ${ms} ms of speech`, ms] as const,
+    ),
+  ] as const) {
+    const stops = POLICIES[name];
+    const caught = heard.filter((entry) => entry.item.kind === 'interruption' && stops?.(entry));
+    const delays = caught.map((entry) => stopDelay(entry, afterMs));
+    const early = caught.filter((entry) => stopDelay(entry, afterMs) < entry.speechMs).length;
+    lines.push(
+      `| ${name} | ${caught.length} | ${quantile(delays, 0.5)} / ${quantile(delays, 0.95)} | ${percent(early, caught.length)} |`,
+    );
   }
   // The second hearing runs where the first would interrupt: its time delays the stop.
   const twice = heard.filter(

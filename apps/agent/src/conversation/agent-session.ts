@@ -67,9 +67,11 @@ export function createAgentSession(
   });
   // Speech over the agent that would interrupt it is heard again without the scenario's prompt,
   // whose words Whisper writes into hums and laughs: the filter drops it when either hearing is
-  // only feedback or no words (turn/second-hearing.ts).
-  engines.secondHearing?.decideWith(
+  // only feedback or no words; and it is heard before it ends, so that its words stop the agent
+  // while the visitor still speaks (turn/over-agent-hearing.ts).
+  engines.overAgentHearing?.decideWith(
     (text) => overAgent() && !isBackchannel(text, runtime.conversation.language),
+    overAgent,
   );
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
     if (event.newState === 'speaking') visitorOverAgent = session.agentState === 'speaking';

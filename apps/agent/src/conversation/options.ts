@@ -1,6 +1,6 @@
 import type { llm, stt, tts, VAD } from '@livekit/agents';
 import type { RuntimeConfig } from '@svc/protocol/agent';
-import type { HeardSureness, SecondHearing } from '../turn/index.js';
+import type { HeardSureness, OverAgentHearing } from '../turn/index.js';
 
 /** Which ways the visitor speaks and hears in a conversation. */
 export interface ConversationModes {
@@ -23,8 +23,8 @@ export interface Engines {
   askAgainBelow?: number | undefined;
   /** How sure the recognizer was of what it heard, for the turn detector (the embedded Whisper). */
   sureness?: HeardSureness | undefined;
-  /** When the embedded Whisper hears an utterance again without its prompt; the session decides. */
-  secondHearing?: SecondHearing | undefined;
+  /** How the embedded Whisper hears speech over the agent (again bare, and before it ends); the session decides. */
+  overAgentHearing?: OverAgentHearing | undefined;
 }
 
 /** How the worker runs conversations. */

@@ -27,7 +27,7 @@ export class BackchannelFilterSTT extends TranscriptFilterSTT {
   constructor(recognizer: stt.STT, options: BackchannelFilterOptions) {
     super(recognizer, {
       name: 'BackchannelFilter',
-      // The same utterance heard bare, when it was (see `SecondHearing`): either hearing that
+      // The same utterance heard bare, when it was (see `OverAgentHearing`): either hearing that
       // finds only feedback or no words at all makes it feedback.
       drops: (text, _startedAt, others) =>
         options.overAgent() &&

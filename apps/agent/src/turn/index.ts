@@ -21,7 +21,7 @@ export {
   smartTurnModelPath,
   smartTurnWindow,
 } from './smart-turn.js';
-export { SecondHearing } from './second-hearing.js';
+export { INTERIM_HEARING_MS, OverAgentHearing } from './over-agent-hearing.js';
 export {
   doubtsLastWord,
   HeardSureness,

@@ -5,6 +5,9 @@
 // (150 ms) is heard; if the visitor goes on, that guess is dropped and the next pause tries again;
 // if the silence grows into the end of the utterance, the guess is the transcript, ready up to
 // the decoding time sooner. The audio transcribed is the same (the end only adds silence).
+// Where the caller asks (speech over the agent's), speech that goes on is also heard once before
+// it ends, as an interim transcript: a visitor who talks over the agent stops it while talking,
+// not a pause after the last word.
 import {
   type APIConnectOptions,
   type AudioBuffer,
@@ -19,6 +22,12 @@ import { frameworkLogger } from './processes.js';
 export interface EarlyStreamAdapterOptions {
   /** Silence after speech, in ms, at which a transcription starts (default 150). */
   earlySilenceMs?: number;
+  /**
+   * Speech heard before it ends: once an utterance holds `afterMs` of speech and the visitor is
+   * still speaking, what was said so far is transcribed and comes out as an interim transcript,
+   * when `wanted()` says so at that moment. Off by default.
+   */
+  interim?: { afterMs: number; wanted: () => boolean };
 }
 
 /** The default pause that starts an early transcription, in ms. */
@@ -48,12 +57,14 @@ export class EarlyStreamAdapter extends stt.STT {
   readonly #recognizer: stt.STT;
   readonly #vad: VAD;
   readonly #earlySilenceMs: number;
+  readonly #interim: EarlyStreamAdapterOptions['interim'];
 
   constructor(recognizer: stt.STT, vad: VAD, options: EarlyStreamAdapterOptions = {}) {
-    super({ streaming: true, interimResults: false });
+    super({ streaming: true, interimResults: options.interim !== undefined });
     this.#recognizer = recognizer;
     this.#vad = vad;
     this.#earlySilenceMs = options.earlySilenceMs ?? EARLY_SILENCE_MS;
+    this.#interim = options.interim;
     this.label = `EarlyStreamAdapter<${recognizer.label}>`;
     recognizer.on('metrics_collected', (metrics) => this.emit('metrics_collected', metrics));
     recognizer.on('error', (error) => this.emit('error', error));
@@ -73,6 +84,7 @@ export class EarlyStreamAdapter extends stt.STT {
       this.#vad,
       this.#earlySilenceMs,
       options?.connOptions,
+      this.#interim,
     );
   }
 }
@@ -89,6 +101,7 @@ export class EarlySpeechStream extends stt.SpeechStream {
   readonly #recognizer: stt.STT;
   readonly #vadStream: ReturnType<VAD['stream']>;
   readonly #earlySilenceMs: number;
+  readonly #interim: EarlyStreamAdapterOptions['interim'];
 
   constructor(
     adapter: stt.STT,
@@ -96,11 +109,13 @@ export class EarlySpeechStream extends stt.SpeechStream {
     vad: VAD,
     earlySilenceMs: number,
     connOptions?: APIConnectOptions,
+    interim?: EarlyStreamAdapterOptions['interim'],
   ) {
     super(adapter, undefined, connOptions);
     this.#recognizer = recognizer;
     this.#vadStream = vad.stream();
     this.#earlySilenceMs = earlySilenceMs;
+    this.#interim = interim;
     this.label = `EarlySpeechStream<${recognizer.label}>`;
   }
 
@@ -146,6 +161,25 @@ export class EarlySpeechStream extends stt.SpeechStream {
       let speech: AudioFrame[] = [];
       let speaking = false;
       let guess: Guess | undefined;
+      // The interim hearing of the utterance: asked at most once, dropped when it ends.
+      let interimAsked = false;
+      let interim: AbortController | undefined;
+      const dropInterim = () => {
+        interim?.abort();
+        interim = undefined;
+      };
+      const hearInterim = (frames: readonly AudioFrame[]) => {
+        interimAsked = true;
+        const controller = new AbortController();
+        interim = controller;
+        void this.#transcribe(joined(frames), controller.signal).then((result) => {
+          // Said only while the utterance goes on: its end brings the final transcript.
+          if (controller.signal.aborted || !result?.alternatives?.[0]?.text) return;
+          interim = undefined;
+          this.output.put({ ...result, type: stt.SpeechEventType.INTERIM_TRANSCRIPT });
+        });
+        frameworkLogger()?.debug(`${this.label}: interim transcription started`);
+      };
       const drop = () => {
         if (!guess) return;
         guess.controller.abort();
@@ -157,6 +191,8 @@ export class EarlySpeechStream extends stt.SpeechStream {
         switch (event.type) {
           case VADEventType.START_OF_SPEECH:
             drop();
+            dropInterim();
+            interimAsked = false;
             speech = [...event.frames];
             speaking = true;
             this.output.put({ type: stt.SpeechEventType.START_OF_SPEECH });
@@ -164,6 +200,14 @@ export class EarlySpeechStream extends stt.SpeechStream {
           case VADEventType.INFERENCE_DONE:
             if (!speaking) break;
             speech.push(...event.frames);
+            if (
+              this.#interim &&
+              !interimAsked &&
+              event.rawAccumulatedSpeech > 0 &&
+              event.speechDuration >= this.#interim.afterMs &&
+              this.#interim.wanted()
+            )
+              hearInterim(speech);
             if (event.rawAccumulatedSpeech > 0) drop();
             else if (!guess && event.rawAccumulatedSilence >= this.#earlySilenceMs) {
               const controller = new AbortController();
@@ -175,6 +219,8 @@ export class EarlySpeechStream extends stt.SpeechStream {
             break;
           case VADEventType.END_OF_SPEECH: {
             speaking = false;
+            // The final transcript says it all; an interim still decoding would only delay it.
+            dropInterim();
             const speechEndTime = Date.now() - event.silenceDuration - event.inferenceDuration;
             this.output.put({ type: stt.SpeechEventType.END_OF_SPEECH, speechEndTime });
             const early = guess;
@@ -191,6 +237,7 @@ export class EarlySpeechStream extends stt.SpeechStream {
         }
       }
       drop();
+      dropInterim();
     };
     await Promise.all([forwardInput(), recognize()]);
   }
