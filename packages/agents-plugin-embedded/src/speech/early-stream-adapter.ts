@@ -17,6 +17,7 @@ import {
 } from '@livekit/agents';
 import { AudioFrame } from '@livekit/rtc-node';
 import { frameworkLogger } from './processes.js';
+import { clearedInterim } from './transcript-filter-stt.js';
 
 /** Options of {@link EarlyStreamAdapter}. */
 export interface EarlyStreamAdapterOptions {
@@ -163,6 +164,7 @@ export class EarlySpeechStream extends stt.SpeechStream {
       let guess: Guess | undefined;
       // The interim hearing of the utterance: asked at most once, dropped when it ends.
       let interimAsked = false;
+      let interimSaid = false;
       let interim: AbortController | undefined;
       const dropInterim = () => {
         interim?.abort();
@@ -176,6 +178,7 @@ export class EarlySpeechStream extends stt.SpeechStream {
           // Said only while the utterance goes on: its end brings the final transcript.
           if (controller.signal.aborted || !result?.alternatives?.[0]?.text) return;
           interim = undefined;
+          interimSaid = true;
           this.output.put({ ...result, type: stt.SpeechEventType.INTERIM_TRANSCRIPT });
         });
         frameworkLogger()?.debug(`${this.label}: interim transcription started`);
@@ -193,6 +196,7 @@ export class EarlySpeechStream extends stt.SpeechStream {
             drop();
             dropInterim();
             interimAsked = false;
+            interimSaid = false;
             speech = [...event.frames];
             speaking = true;
             this.output.put({ type: stt.SpeechEventType.START_OF_SPEECH });
@@ -228,7 +232,11 @@ export class EarlySpeechStream extends stt.SpeechStream {
             const result =
               (await early?.result) ??
               (await this.#transcribe(event.frames, new AbortController().signal));
-            if (!result?.alternatives?.[0]?.text) break;
+            if (!result?.alternatives?.[0]?.text) {
+              // No words in the end: the interim heard while it went on is taken back.
+              if (interimSaid) this.output.put(clearedInterim(result));
+              break;
+            }
             this.output.put({ ...result, speechEndTime: result.speechEndTime ?? speechEndTime });
             break;
           }

@@ -12,8 +12,12 @@ export class EchoFilterSTT extends TranscriptFilterSTT {
   constructor(recognizer: stt.STT, guard: EchoGuard) {
     super(recognizer, {
       name: 'EchoFilter',
-      drops: (text, startedAt) =>
-        guard.isEcho(text, startedAt) ? "the agent's own speech, heard back" : undefined,
+      // A part of an utterance is too short to tell by its words that it is the agent's: one
+      // that sounds like what the agent said waits for the whole (see `EchoGuard.mayBeEcho`).
+      drops: (text, startedAt, _others, interim) =>
+        (interim ? guard.mayBeEcho(text, startedAt) : guard.isEcho(text, startedAt))
+          ? "the agent's own speech, heard back"
+          : undefined,
     });
   }
 }

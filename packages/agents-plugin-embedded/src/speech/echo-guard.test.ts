@@ -33,6 +33,22 @@ describe('EchoGuard', () => {
     expect(guard.isEcho('no, the other one', 4_500)).toBe(false);
   });
 
+  it("holds a part of an utterance that sounds like the agent's words, passes a visitor's", () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('Hi, welcome to Trailhead! What are you looking for today?', 3.5);
+    now = 1_000;
+    // The first half second of the greeting's echo, misheard: too short for isEcho.
+    expect(guard.isEcho('Bye, bye.', 300)).toBe(false);
+    expect(guard.mayBeEcho('Bye, bye.', 300)).toBe(true);
+    expect(guard.mayBeEcho('Add, Water.', 300)).toBe(true);
+    // A visitor's interruption has words of its own.
+    expect(guard.mayBeEcho('Actually, I would', 600)).toBe(false);
+    expect(guard.mayBeEcho('Hold on a second', 600)).toBe(false);
+    // One that sounds like the agent's words ("wait" like "what") waits for its whole utterance.
+    expect(guard.mayBeEcho('Wait.', 600)).toBe(true);
+  });
+
   it("takes one word for an echo only while the agent's voice plays a word like it", () => {
     let now = 0;
     const guard = new EchoGuard(() => now);

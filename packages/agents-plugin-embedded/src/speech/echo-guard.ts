@@ -39,6 +39,14 @@ const ONE_WORD_LAG_MS = 4_000;
  */
 const ONE_WORD_START_TAIL_MS = 500;
 
+/**
+ * Share of a part of an utterance's words that may be the agent's (heard as a word it said, or a
+ * sound off one) for the part to be held as its echo: a visitor's interruption has words of its
+ * own ("actually, I would"), an echo's first half second is the agent's, misheard ("Bye, bye."
+ * for "Hi, welcome", "Add, Water." for "...head! What").
+ */
+const ECHO_PART_SHARE = 0.5;
+
 /** Speech the agent produced, heard until `until` (ms since the epoch). */
 interface Spoken {
   words: string[];
@@ -226,6 +234,27 @@ export class EchoGuard {
         recent.flatMap((spoken) => spoken.words),
       )
     );
+  }
+
+  /**
+   * Whether a part of an utterance (an interim transcript of speech that goes on) may be the
+   * agent's own voice: {@link isEcho}, or at least half of its words heard as a word the agent
+   * said in the seconds before, or a sound off one. Half a second of speech is a word or three,
+   * too few for {@link isEcho} to tell, and an echo taken for the visitor pauses the agent: such
+   * a part waits for its whole utterance, as every utterance did before parts were heard.
+   */
+  mayBeEcho(transcript: string, startedAt?: number): boolean {
+    if (this.isEcho(transcript, startedAt)) return true;
+    const words = normalizeWords(transcript);
+    const now = this.#now();
+    const said = this.#spoken
+      .filter((spoken) => spoken.until > now)
+      .filter((spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS)
+      .flatMap((spoken) => spoken.words);
+    const near = words.filter((word) =>
+      said.some((known) => heardAs(word, known) || soundsNear(word, known)),
+    ).length;
+    return words.length > 0 && near / words.length >= ECHO_PART_SHARE;
   }
 
   /**

@@ -2,7 +2,7 @@
 // (the agent's own voice heard back, a listener's "mm-hmm" over the agent) never reaches the voice
 // session, so it neither interrupts the agent nor becomes a turn. Every other event passes as it
 // comes.
-import { type APIConnectOptions, type AudioBuffer, stt } from '@livekit/agents';
+import { type APIConnectOptions, type AudioBuffer, normalizeLanguage, stt } from '@livekit/agents';
 import { frameworkLogger } from './processes.js';
 
 /** Decides which transcripts are not the visitor's words. */
@@ -13,9 +13,15 @@ export interface TranscriptFilter {
    * Why `text` is dropped, for the log, or `undefined` to pass it. `startedAt` is when its
    * utterance began (ms since the epoch), when the recognizer said so; `others` are the event's
    * other alternatives' texts (the same utterance heard another way, see
-   * `WhisperSTTOptions.hearsBareToo`).
+   * `WhisperSTTOptions.hearsBareToo`); `interim` whether the transcript is of speech still going
+   * on (a part of it).
    */
-  drops(text: string, startedAt: number | undefined, others: readonly string[]): string | undefined;
+  drops(
+    text: string,
+    startedAt: number | undefined,
+    others: readonly string[],
+    interim: boolean,
+  ): string | undefined;
 }
 
 /** Whether an event carries a transcript, final or not. */
@@ -26,6 +32,32 @@ function isTranscript(event: stt.SpeechEvent): boolean {
     event.type === stt.SpeechEventType.PREFLIGHT_TRANSCRIPT
   );
 }
+
+/**
+ * An interim transcript with no words: the session forgets the interim it holds. The framework
+ * keeps an utterance's last interim and adds it to the turn when the turn ends, so an interim
+ * passed ("I sense", a fragment of the agent's own voice heard back) whose final is then dropped
+ * or never comes would become the visitor's turn; this takes it back.
+ */
+export function clearedInterim(event?: stt.SpeechEvent): stt.SpeechEvent {
+  const heard = event?.alternatives?.[0];
+  return {
+    type: stt.SpeechEventType.INTERIM_TRANSCRIPT,
+    alternatives: [
+      {
+        language: heard?.language ?? normalizeLanguage(''),
+        text: '',
+        startTime: heard?.startTime ?? 0,
+        endTime: heard?.endTime ?? 0,
+        confidence: 0,
+      },
+    ],
+  };
+}
+
+/** Whether an event is {@link clearedInterim}'s: it passes every filter. */
+const isClearedInterim = (event: stt.SpeechEvent) =>
+  event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT && !event.alternatives?.[0]?.text;
 
 /** Wraps a streaming recognizer so that the transcripts its filter drops never come out. */
 export class TranscriptFilterSTT extends stt.STT {
@@ -44,12 +76,13 @@ export class TranscriptFilterSTT extends stt.STT {
 
   /** Why an event's transcript is dropped, or `undefined` when the event passes. */
   dropReason(event: stt.SpeechEvent, startedAt?: number): string | undefined {
-    if (!isTranscript(event)) return undefined;
+    if (!isTranscript(event) || isClearedInterim(event)) return undefined;
     const [first, ...others] = event.alternatives ?? [];
     return this.#filter.drops(
       first?.text ?? '',
       startedAt,
       others.map((alternative) => alternative.text),
+      event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT,
     );
   }
 
@@ -106,8 +139,13 @@ class TranscriptFilterStream extends stt.SpeechStream {
     const filter = async () => {
       // When the current utterance began: an echo begins while the agent plays.
       let startedAt: number | undefined;
+      // Whether an interim transcript of the current utterance was passed on (and not cleared).
+      let interimPassed = false;
       for await (const event of this.#inner) {
-        if (event.type === stt.SpeechEventType.START_OF_SPEECH) startedAt = Date.now();
+        if (event.type === stt.SpeechEventType.START_OF_SPEECH) {
+          startedAt = Date.now();
+          interimPassed = false;
+        }
         const reason = this.#filter.dropReason(event, startedAt);
         if (reason !== undefined) {
           // At info: a visitor's words the agent chose not to hear are worth a line in any log.
@@ -115,8 +153,15 @@ class TranscriptFilterStream extends stt.SpeechStream {
             { transcript: event.alternatives?.[0]?.text },
             `${this.label}: ${reason}, dropped`,
           );
+          if (interimPassed && event.type === stt.SpeechEventType.FINAL_TRANSCRIPT) {
+            this.output.put(clearedInterim(event));
+            interimPassed = false;
+          }
           continue;
         }
+        if (event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT)
+          interimPassed = !isClearedInterim(event);
+        else if (event.type === stt.SpeechEventType.FINAL_TRANSCRIPT) interimPassed = false;
         this.output.put(event);
       }
     };
