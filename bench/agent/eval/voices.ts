@@ -236,10 +236,13 @@ async function withPause(
 const HUM = /^[mh]*m[mh]*(?:-[mh]*m[mh]*)*$/i;
 
 /**
- * A hum as espeak-ng phonemes: each run of m held ("m:"), parts apart by a short pause, the
- * stress on the last nasal (`mm-hmm` is `[[m:_h'm:]]`).
+ * A hum as `voice` is given it: espeak-ng phonemes (for espeak-ng and its MBROLA voices), each run
+ * of m held ("m:"), parts apart by a short pause, the stress on the last nasal (`mm-hmm` is
+ * `[[m:_h'm:]]`); `undefined` for text that is no hum, or a voice that hums from text (flite) or
+ * takes no phonemes (Pico).
  */
-export function humPhonemes(text: string): string | undefined {
+export function humPhonemes(voice: Voice, text: string): string | undefined {
+  if (voice.engine !== 'espeak-ng' && voice.engine !== 'mbrola') return undefined;
   const word = text.trim().replace(/[.!?,]+$/, '');
   if (!HUM.test(word)) return undefined;
   const parts = word
@@ -274,7 +277,7 @@ async function synthesizeOnce(voice: Voice, text: string, sampleRate: number): P
           String(voice.speed ?? 175),
           '-w',
           spoken,
-          humPhonemes(text) ?? text,
+          humPhonemes(voice, text) ?? text,
         ],
         { env },
       );

@@ -5,7 +5,7 @@
 // a backchannel or a sound that stops it; **caught** is an interruption that does.
 import { tokenize } from '@livekit/agents';
 import { isBackchannel } from '@svc/agent/testing';
-import { WhisperModels } from '@svc/agents-plugin-embedded';
+import { EARLY_SILENCE_MS, WhisperModels } from '@svc/agents-plugin-embedded';
 import { shopPrompt } from '../speech/prompt.js';
 import {
   humPhonemes,
@@ -15,6 +15,7 @@ import {
   VOICES_IN,
   type Voice,
 } from '../eval/voices.js';
+import { percentiles } from '../worker-kit.js';
 import { loadSet, type Overlap, type SetLanguage, type SetPart } from './sets.js';
 
 const RATE = 16_000;
@@ -23,8 +24,6 @@ const RATE = 16_000;
  * shortest speech that interrupts by voice activity, and the lengths around it.
  */
 const INTERIM_AFTER_MS = [500, 700] as const;
-/** The silence after speech at which the agent's recognizer transcribes (`EARLY_SILENCE_MS`). */
-const EARLY_SILENCE_MS = 150;
 /** The framework's shortest speech that interrupts by voice activity (`interruption.minDuration`). */
 const MIN_INTERRUPTION_MS = 500;
 
@@ -78,10 +77,14 @@ function stopDelay(heard: Heard, interimAfterMs?: number): number {
   const decoding = (prompted: number, bare: number) =>
     heard.item.language === 'en' ? Math.max(prompted, bare) : prompted + bare;
   const interim = interimAfterMs === undefined ? undefined : interimAt(heard, interimAfterMs);
-  if (interim && interimAfterMs !== undefined && interimStops(heard, interimAfterMs))
-    return interimAfterMs + decoding(interim.ms, interim.bareMs);
+  if (interim && stopsOn(interim.transcript, interim.bare, heard.item.language))
+    return interim.afterMs + decoding(interim.ms, interim.bareMs);
   return heard.speechMs + EARLY_SILENCE_MS + decoding(heard.promptedMs, heard.bareMs);
 }
+
+/** The policy that stops on an interim hearing after `afterMs` of speech too, by name. */
+const interimPolicy = (afterMs: number) =>
+  `the agent now, and an interim hearing after ${afterMs} ms of speech`;
 
 /** The policies compared: the agent before (voice activity), words alone, and the agent now. */
 const POLICIES: Record<string, Policy> = {
@@ -95,7 +98,7 @@ const POLICIES: Record<string, Policy> = {
     stopsOn(heard.transcript, heard.bare, heard.item.language),
   ...Object.fromEntries(
     INTERIM_AFTER_MS.map((afterMs) => [
-      `the agent now, and an interim hearing after ${afterMs} ms of speech`,
+      interimPolicy(afterMs),
       (heard: Heard) =>
         stopsOn(heard.transcript, heard.bare, heard.item.language) || interimStops(heard, afterMs),
     ]),
@@ -181,11 +184,7 @@ async function heardOf(items: Overlap[], log: (line: string) => void): Promise<H
         bareMs,
         promptedMs,
         interims,
-        hummed:
-          voice !== undefined &&
-          voice.engine !== 'flite' &&
-          voice.engine !== 'pico' &&
-          humPhonemes(item.text ?? '') !== undefined,
+        hummed: voice !== undefined && humPhonemes(voice, item.text ?? '') !== undefined,
       });
       log(`  ${item.id} ${voice?.id ?? 'made'}: "${text}" / "${bare}"`);
     }
@@ -224,14 +223,6 @@ export async function runBargeInBench(options: {
     }
   }
   // How soon each interruption caught stops the agent, from the start of the visitor's speech.
-  const quantile = (values: number[], share: number) =>
-    values.length === 0
-      ? '-'
-      : String(
-          Math.round(
-            [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))] ?? 0,
-          ),
-        );
   lines.push(
     '',
     '| policy | interruptions caught | stop after the speech began, p50 / p95 ms | stopped before the speech ended |',
@@ -239,16 +230,15 @@ export async function runBargeInBench(options: {
   );
   for (const [name, afterMs] of [
     [AGENT_POLICY, undefined],
-    ...INTERIM_AFTER_MS.map(
-      (ms) => [`the agent now, and an interim hearing after ${ms} ms of speech`, ms] as const,
-    ),
+    ...INTERIM_AFTER_MS.map((ms) => [interimPolicy(ms), ms] as const),
   ] as const) {
     const stops = POLICIES[name];
     const caught = heard.filter((entry) => entry.item.kind === 'interruption' && stops?.(entry));
     const delays = caught.map((entry) => stopDelay(entry, afterMs));
-    const early = caught.filter((entry) => stopDelay(entry, afterMs) < entry.speechMs).length;
+    const early = caught.filter((entry, index) => (delays[index] ?? 0) < entry.speechMs).length;
+    const { p50, p95 } = percentiles(delays);
     lines.push(
-      `| ${name} | ${caught.length} | ${quantile(delays, 0.5)} / ${quantile(delays, 0.95)} | ${percent(early, caught.length)} |`,
+      `| ${name} | ${caught.length} | ${Math.round(p50)} / ${Math.round(p95)} | ${percent(early, caught.length)} |`,
     );
   }
   // The second hearing runs where the first would interrupt: its time delays the stop.

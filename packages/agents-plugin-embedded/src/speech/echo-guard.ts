@@ -217,23 +217,14 @@ export class EchoGuard {
     if (words.length === 1) {
       return startedAt !== undefined && this.#echoesOneWord(words[0] as string, startedAt);
     }
-    const now = this.#now();
-    const recent = this.#spoken
-      .filter((spoken) => spoken.until > now)
-      .filter((spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS);
-    const said = new Set(recent.flatMap((spoken) => spoken.words));
+    const recent = this.#recentWords(startedAt);
+    const said = new Set(recent);
     if (said.size === 0) return false;
     const echoed = words.filter((word) => [...said].some((known) => heardAs(word, known))).length;
     if (echoed / words.length >= ECHO_SHARE) return true;
     // A short echo keeps too few words to count ("Bye, welcome." for "Hi, welcome to
     // Trailhead"), but it follows the agent's sentence in order, which a visitor's words do not.
-    return (
-      startedAt !== undefined &&
-      followsInOrder(
-        words,
-        recent.flatMap((spoken) => spoken.words),
-      )
-    );
+    return startedAt !== undefined && followsInOrder(words, recent);
   }
 
   /**
@@ -246,15 +237,24 @@ export class EchoGuard {
   mayBeEcho(transcript: string, startedAt?: number): boolean {
     if (this.isEcho(transcript, startedAt)) return true;
     const words = normalizeWords(transcript);
-    const now = this.#now();
-    const said = this.#spoken
-      .filter((spoken) => spoken.until > now)
-      .filter((spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS)
-      .flatMap((spoken) => spoken.words);
+    const said = this.#recentWords(startedAt);
     const near = words.filter((word) =>
       said.some((known) => heardAs(word, known) || soundsNear(word, known)),
     ).length;
     return words.length > 0 && near / words.length >= ECHO_PART_SHARE;
+  }
+
+  /**
+   * The words, in order, of the agent's speech an utterance begun at `startedAt` may still echo:
+   * speech still within its tail, and (when the start is known) whose audio ended no more than
+   * {@link ECHO_START_TAIL_MS} before it.
+   */
+  #recentWords(startedAt: number | undefined): string[] {
+    const now = this.#now();
+    return this.#spoken
+      .filter((spoken) => spoken.until > now)
+      .filter((spoken) => startedAt === undefined || startedAt <= spoken.ends + ECHO_START_TAIL_MS)
+      .flatMap((spoken) => spoken.words);
   }
 
   /**
