@@ -199,9 +199,18 @@ export class LlamaLLM extends llm.LLM {
         );
         return `${choice.opening}${response.response}${choice.closing}`;
       }
+      // Whole at its closing brace: the newlines the grammar allows after it would cost a step
+      // of the model each.
+      const closed = new AbortController();
+      let written = '';
       const response = await slot.chat.generateResponse(history, {
         ...options,
+        signal: AbortSignal.any([stop, closed.signal]),
         grammar: await grammarFor(runtime, request.schema),
+        onTextChunk: (text) => {
+          written += text;
+          if (jsonClosed(written)) closed.abort();
+        },
       });
       return response.response;
     } finally {
