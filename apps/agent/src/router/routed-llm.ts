@@ -56,6 +56,7 @@ import {
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
+import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
 
@@ -701,8 +702,18 @@ class RoutedLLMStream extends llm.LLMStream {
       return true;
     };
     try {
-      for await (const chunk of inner) {
+      for await (const original of inner) {
         if (this.abortController.signal.aborted) break;
+        // A business's tool called with a placeholder for a detail the visitor has not given:
+        // nothing is sent, and the visitor is asked for it.
+        const unsaid = this.#unsaid(original);
+        if (unsaid.ask !== undefined) {
+          this.#owner.options.onDecision?.({ by: 'template', rule: UNSAID_RULE, ms: 0 });
+          this.#say(unsaid.ask);
+          inner.close();
+          return;
+        }
+        const chunk = unsaid.chunk;
         // A search for what the catalogue does not hold answers a question about the business
         // with items nobody asked for: the visitor hears that the agent does not know instead.
         if (judge && chunk.delta?.toolCalls?.some((call) => judge.searchesOutside(call))) {
@@ -734,6 +745,48 @@ class RoutedLLMStream extends llm.LLMStream {
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * A chunk of the model's with its calls of the business's own tools (those with arguments of
+   * their own: not the router's, not the knowledge search) rid of placeholders for optional
+   * details; `ask`, what the agent says instead, when a required detail is a placeholder.
+   */
+  #unsaid(chunk: llm.ChatChunk): { chunk: llm.ChatChunk; ask?: string } {
+    const calls = chunk.delta?.toolCalls;
+    const tools = this.toolCtx?.functionTools;
+    if (!calls?.length || !tools) return { chunk };
+    const { knowledgeTool, style } = this.#owner.options;
+    let changed = false;
+    const cleaned: llm.FunctionCall[] = [];
+    for (const call of calls) {
+      const own = !this.#owner.operationOf(call.name) && call.name !== knowledgeTool;
+      const schema = (tools[call.name] as { parameters?: unknown } | undefined)?.parameters;
+      if (!own || !schema) {
+        cleaned.push(call);
+        continue;
+      }
+      const { missing, args } = unsaidArguments(schema, callArguments(call.args));
+      const [first] = missing;
+      const templates = templatesFor(style.language);
+      if (first !== undefined && templates)
+        return { chunk, ask: templates.askFor(propertyLabel(schema, first)) };
+      if (Object.keys(args).length === Object.keys(callArguments(call.args)).length) {
+        cleaned.push(call);
+        continue;
+      }
+      changed = true;
+      cleaned.push(
+        llm.FunctionCall.create({
+          callId: call.callId,
+          name: call.name,
+          args: JSON.stringify(args),
+        }),
+      );
+    }
+    return changed
+      ? { chunk: { ...chunk, delta: { ...chunk.delta, role: 'assistant', toolCalls: cleaned } } }
+      : { chunk };
   }
 
   /**

@@ -1075,6 +1075,72 @@ describe('RoutedLLM', () => {
     expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'cart.add' });
   });
 
+  it("asks for a detail the model filled with a placeholder in a business's own tool, and sends none", async () => {
+    const booking = {
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'name for the booking' },
+        notes: { type: 'string' },
+        time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
+        party: { type: 'string', enum: ['two', 'four'] },
+      },
+      required: ['name', 'time'],
+    };
+    const toolCtx = {
+      ...(routedToolContext() as Record<string, unknown>),
+      book_table: llm.tool({
+        description: 'Book a table.',
+        parameters: booking as never,
+        execute: async () => undefined,
+      }),
+    } as never;
+    const decisions: RouterDecision[] = [];
+    const modelCalling = (args: Record<string, unknown>) =>
+      new RoutedLLM(
+        new voice.testing.FakeLLM([
+          { input: 'book it for 7', type: 'llm', toolCalls: [{ name: 'book_table', args }] },
+        ]),
+        {
+          catalog,
+          style: { language: 'en-US', spoken: false },
+          lookup,
+          onDecision: (decision) => decisions.push(decision),
+        },
+      );
+    const turn = () => {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: 'book it for 7' });
+      return chatCtx;
+    };
+
+    for (const placeholder of ['your_name', 'visitor_name', '<name>', 'Name', ' ']) {
+      const asked = await drain(
+        modelCalling({ name: placeholder, time: '19:00' }).chat({ chatCtx: turn(), toolCtx }),
+      );
+      expect(asked, placeholder).toEqual({
+        text: 'I still need your name for the booking for that. Could you tell me?',
+        calls: [],
+      });
+      expect(decisions.at(-1)).toMatchObject({ by: 'template', rule: 'arguments.unsaid' });
+    }
+    // A value said passes; an optional placeholder is left out; a value the schema bounds (a
+    // pattern, a choice) is the schema's to check, and no placeholder.
+    const sent = await drain(
+      modelCalling({
+        name: 'Ada Lovelace',
+        notes: 'window_seat',
+        time: '19:00',
+        party: 'two',
+      }).chat({ chatCtx: turn(), toolCtx }),
+    );
+    expect(sent.calls).toEqual([
+      {
+        name: 'book_table',
+        args: JSON.stringify({ name: 'Ada Lovelace', time: '19:00', party: 'two' }),
+      },
+    ]);
+  });
+
   it('searches the documents for a turn the chooser names nothing for, never for an open question', async () => {
     const inner = new voice.testing.FakeLLM([
       { input: 'how do people usually pitch those?', type: 'llm', content: 'Stakes first.' },

@@ -56,6 +56,7 @@ export const replies: ReplyTemplates = {
       ? `I couldn't find any ${query}. Could you describe it another way?`
       : "I couldn't find anything like that. Could you describe it another way?",
   searchNoneIn: (query, kind) => `I have no ${query} in ${kind}.`,
+  askFor: (what) => `I still need your ${what} for that. Could you tell me?`,
   notKnown:
     "I'm sorry, I don't have any information about that. Is there something else I can help you with?",
   knowledgeNear: (title, passage) =>

@@ -52,6 +52,7 @@ export const replies: ReplyTemplates = {
   cleared: 'Tu carrito está vacío ahora.',
   searchNone: () => 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
   searchNoneIn: (query, kind) => `No tengo nada de «${query}» en la categoría ${kind}.`,
+  askFor: (what) => `Todavía me falta un dato: «${what}». ¿Me lo puede decir?`,
   notKnown: 'Lo siento, no tengo información sobre eso. ¿Puedo ayudarle con otra cosa?',
   knowledgeNear: (title, passage) =>
     `No tengo nada sobre eso exactamente. Lo más parecido, en «${title}»: ${passage}`,

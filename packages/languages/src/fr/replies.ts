@@ -50,6 +50,7 @@ export const replies: ReplyTemplates = {
   cleared: 'Votre panier est vide maintenant.',
   searchNone: () => 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
   searchNoneIn: (query, kind) => `Je n’ai rien pour « ${query} » dans la catégorie ${kind}.`,
+  askFor: (what) => `Il me manque encore une information : « ${what} ». Pouvez-vous me la donner ?`,
   notKnown:
     'Je suis désolé, je n’ai pas d’information à ce sujet. Puis-je vous aider pour autre chose ?',
   knowledgeNear: (title, passage) =>

@@ -62,6 +62,11 @@ export interface ReplyTemplates {
    */
   notKnown: string;
   /**
+   * A business's tool needs a detail the visitor has not given (`what`: the property's title, or
+   * its name): the agent asks for it instead of sending the tool a placeholder.
+   */
+  askFor: (what: string) => string;
+  /**
    * The closest passage of the business's documents (`passage`, of the document titled `title`),
    * which is only near the question: said as the closest, not as an answer.
    */

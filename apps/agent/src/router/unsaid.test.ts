@@ -1,0 +1,70 @@
+// Placeholders a model writes for details the visitor has not given.
+import { describe, expect, it } from 'vitest';
+import { isPlaceholder, propertyLabel, unsaidArguments } from './unsaid.js';
+
+describe('details nobody said', () => {
+  it('takes identifiers, slots, the property name and nothing for placeholders, and words for values', () => {
+    for (const value of [
+      'your_name',
+      'visitor_name',
+      'customer_email_address',
+      '<name>',
+      '[email]',
+      '{phone}',
+      'name',
+      'NAME',
+      '',
+      '  ',
+    ])
+      expect(isPlaceholder(value, 'name'), JSON.stringify(value)).toBe(true);
+    for (const value of [
+      'Sam Carter',
+      'Ellen Mortimer',
+      'ada@example.com',
+      'O’Brien',
+      'Zoë',
+      'the printer jams',
+      '07700 900123',
+    ])
+      expect(isPlaceholder(value, 'name'), value).toBe(false);
+  });
+
+  it('checks free-text properties only: a choice, a pattern or a format bounds the value already', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        email: { type: 'string', format: 'email' },
+        code: { type: 'string', pattern: '^[A-Z_]+$' },
+        plan: { type: 'string', enum: ['basic_plan', 'pro_plan'] },
+        note: { type: ['string', 'null'] },
+        count: { type: 'integer' },
+      },
+      required: ['name', 'email', 'code', 'plan'],
+    };
+    expect(
+      unsaidArguments(schema, {
+        name: 'your_name',
+        email: 'user_email',
+        code: 'ABC_DEF',
+        plan: 'pro_plan',
+        note: '<note>',
+        count: 2,
+      }),
+    ).toEqual({
+      missing: ['name'],
+      args: { name: 'your_name', email: 'user_email', code: 'ABC_DEF', plan: 'pro_plan', count: 2 },
+    });
+    expect(unsaidArguments(schema, { name: 'Sam Carter', note: 'ring twice' }).missing).toEqual([]);
+    expect(unsaidArguments(undefined, { name: 'your_name' })).toEqual({
+      missing: [],
+      args: { name: 'your_name' },
+    });
+  });
+
+  it("names a property by its title, else by its name's words", () => {
+    const schema = { properties: { name: { title: 'nom de la réservation' }, phone_number: {} } };
+    expect(propertyLabel(schema, 'name')).toBe('nom de la réservation');
+    expect(propertyLabel(schema, 'phone_number')).toBe('phone number');
+  });
+});

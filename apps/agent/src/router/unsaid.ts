@@ -1,0 +1,78 @@
+// A business's own tool (a booking, a ticket) takes details only the visitor can give: a name, an
+// email, what went wrong. Asked to call it before the visitor said them, a small model fills the
+// gap with a placeholder ("your_name", "visitor_name", "<email>") rather than asking, and the
+// booking is made under it. Such a value is nobody's: it is not sent; a required one is asked for.
+
+/** The rule id a turn records when the agent asked for a detail instead of calling the tool. */
+export const UNSAID_RULE = 'arguments.unsaid';
+
+/** What is left of a call once its placeholders are taken out. */
+export interface UnsaidArguments {
+  /** Required free-text properties whose value is a placeholder, in the schema's order. */
+  missing: string[];
+  /** The arguments without the optional properties whose value is a placeholder. */
+  args: Record<string, unknown>;
+}
+
+/** Letters and digits only, in lower case: how a key and a value are compared. */
+const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Whether `value`, written for the property `key`, is a placeholder rather than something said:
+ * empty, the property's own name ("name" for `name`), a slot ("<name>", "[email]", "{phone}"), or
+ * an identifier ("your_name", "visitor_name"): words are written apart, not joined by underscores.
+ */
+export function isPlaceholder(value: string, key: string): boolean {
+  const text = value.trim();
+  if (text === '' || plain(text) === plain(key)) return true;
+  if (/^[<[{].*[>\]}]$/u.test(text)) return true;
+  return /^[\p{L}\p{N}]+(_[\p{L}\p{N}]+)+$/u.test(text);
+}
+
+/**
+ * The free-text string properties of an object schema (no enum, constant, pattern or format: a
+ * value there is the model's to write), each with whether it is required.
+ */
+function freeTextProperties(schema: unknown): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  if (!schema || typeof schema !== 'object') return found;
+  const { properties, required } = schema as { properties?: unknown; required?: unknown };
+  if (!properties || typeof properties !== 'object') return found;
+  const needed = new Set(Array.isArray(required) ? required : []);
+  for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
+    if (!property || typeof property !== 'object') continue;
+    const {
+      type,
+      enum: choices,
+      const: constant,
+      pattern,
+      format,
+    } = property as Record<string, unknown>;
+    const text = type === 'string' || (Array.isArray(type) && type.includes('string'));
+    if (!text || choices !== undefined || constant !== undefined) continue;
+    if (pattern !== undefined || format !== undefined) continue;
+    found.set(key, needed.has(key));
+  }
+  return found;
+}
+
+/** The placeholders of a call of a tool whose arguments are described by `schema`. */
+export function unsaidArguments(schema: unknown, args: Record<string, unknown>): UnsaidArguments {
+  const missing: string[] = [];
+  const kept: Record<string, unknown> = { ...args };
+  for (const [key, required] of freeTextProperties(schema)) {
+    const value = args[key];
+    if (typeof value !== 'string' || !isPlaceholder(value, key)) continue;
+    if (required) missing.push(key);
+    else delete kept[key];
+  }
+  return { missing, args: kept };
+}
+
+/** How the agent names a property when it asks for it: its title, else its name in words. */
+export function propertyLabel(schema: unknown, key: string): string {
+  const property = (schema as { properties?: Record<string, { title?: unknown }> } | undefined)
+    ?.properties?.[key];
+  const title = typeof property?.title === 'string' ? property.title.trim() : '';
+  return title || key.replace(/[_-]+/g, ' ').trim();
+}
