@@ -113,6 +113,28 @@ export async function readAs(
 }
 
 /**
+ * Whether the words may mean one item of the page, for the model to pick: not when they say
+ * several ("only the waterproof ones", "seulement celles qui sont étanches", "all of them"), which
+ * asks for a search or a list, never for one of the items shown.
+ */
+export function meansOneItem(
+  text: string,
+  context: ConversationContext,
+  catalog: RouterCatalog,
+  lookup: ItemLookup | undefined,
+  table: RouterTable,
+): boolean {
+  const reading = readingOf(text, context, catalog, lookup, table);
+  if (!reading) return false;
+  const { tokens, lexicon, has } = reading;
+  return (
+    !reading.slots().plural &&
+    !tokens.some((token) => lexicon.every.has(token)) &&
+    !has(lexicon.everyPhrases)
+  );
+}
+
+/**
  * The first of two requests joined by a word of {@link Lexicon.clauseJoins}, with the second's
  * words: when each side routes to a tool of another kind, and each asks for it itself (a verb of
  * its request, or a search for a subject). "Tents and sleeping bags" is one search, "the first and

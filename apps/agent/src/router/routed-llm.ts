@@ -36,6 +36,7 @@ import {
 } from './chooser.js';
 import {
   decideUtterance,
+  meansOneItem,
   readAs,
   routerTable,
   type ItemLookup,
@@ -575,6 +576,7 @@ class RoutedLLMStream extends llm.LLMStream {
     const { chooser, catalog, lookup } = this.#owner.options;
     const pool = pickPool(operation, context);
     if (!chooser || pool.length < 2 || this.#params.toolChoice === 'none') return undefined;
+    if (!meansOneItem(text, context, catalog, lookup, this.#owner.table)) return undefined;
     const picked = await pickItem(chooser, text, pool, this.abortController.signal);
     if (!picked) return undefined;
     const route = await readAs(

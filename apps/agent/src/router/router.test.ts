@@ -1062,6 +1062,14 @@ describe('RoutedLLM', () => {
     await turn('the one my sister would like', model('show', '{"item":"none"}'));
     expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'chosen.display' });
 
+    // Words that say several ask for a search or a list: no item is picked, the model is not asked.
+    for (const several of ['those would suit my sister', 'all of them please']) {
+      asked.length = 0;
+      await turn(several, model('show', '{"item":"1"}'));
+      expect(decisions.at(-1), several).toMatchObject({ by: 'llm', rule: 'chosen.display' });
+      expect(asked, several).toHaveLength(1);
+    }
+
     // A rule that reads an addition but finds no item in the words ("that one" over a list) has
     // the model pick it, and is asked no choice.
     asked.length = 0;

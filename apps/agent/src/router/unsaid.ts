@@ -59,13 +59,14 @@ function freeTextProperties(schema: unknown): Map<string, boolean> {
 /** The placeholders of a call of a tool whose arguments are described by `schema`. */
 export function unsaidArguments(schema: unknown, args: Record<string, unknown>): UnsaidArguments {
   const missing: string[] = [];
-  const kept: Record<string, unknown> = { ...args };
+  const dropped = new Set<string>();
   for (const [key, required] of freeTextProperties(schema)) {
     const value = args[key];
     if (typeof value !== 'string' || !isPlaceholder(value, key)) continue;
     if (required) missing.push(key);
-    else delete kept[key];
+    else dropped.add(key);
   }
+  const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !dropped.has(key)));
   return { missing, args: kept };
 }
 
