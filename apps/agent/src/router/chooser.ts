@@ -5,7 +5,7 @@
 // model picks the request well where it picks arguments badly: left the whole turn, the embedded
 // model searched an invented colour and showed the cart for "put it in the basket", and took
 // 7-22 s doing it; naming the request takes about a second.
-import type { JsonAnswering, JsonQuestion } from '../post-call-analysis.js';
+import type { JsonAnswering } from '../post-call-analysis.js';
 import type { Operation } from '../tools.js';
 import type { RouterCatalog } from './catalog.js';
 import type { ConversationContext } from './context.js';
@@ -97,36 +97,6 @@ export function choiceQuestion(operations: readonly Operation[]): {
 }
 
 /**
- * The model's answer to `question`, an object; `undefined` when it answers out of shape, fails,
- * is stopped by `signal`, or takes longer than `timeoutMs`.
- */
-export async function answerFields(
-  model: JsonAnswering,
-  question: JsonQuestion,
-  signal: AbortSignal | undefined,
-  timeoutMs: number,
-): Promise<Record<string, unknown> | undefined> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  if (stop.aborted) return undefined;
-  const answer = await Promise.race([
-    model.answerJson(question, stop),
-    new Promise<undefined>((resolve) =>
-      stop.addEventListener('abort', () => resolve(undefined), { once: true }),
-    ),
-  ]).catch(() => undefined);
-  if (answer === undefined) return undefined;
-  try {
-    const parsed = JSON.parse(answer) as unknown;
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * The request the model names for `text`, among `operations`; `undefined` when it names none
  * (`talk`), answers out of shape, fails, or takes longer than {@link CHOICE_TIMEOUT_MS}.
  */
@@ -140,10 +110,23 @@ export async function chooseOperation(
 ): Promise<Operation | undefined> {
   if (operations.length === 0) return undefined;
   const { instructions, schema } = choiceQuestion(operations);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  if (stop.aborted) return undefined;
   const prompt = choicePrompt(text, context);
-  const name = (
-    await answerFields(model, { instructions, prompt, schema, maxTokens: 16 }, signal, timeoutMs)
-  )?.action;
+  const answer = await Promise.race([
+    model.answerJson({ instructions, prompt, schema, maxTokens: 16 }, stop),
+    new Promise<undefined>((resolve) =>
+      stop.addEventListener('abort', () => resolve(undefined), { once: true }),
+    ),
+  ]).catch(() => undefined);
+  if (answer === undefined) return undefined;
+  let name: unknown;
+  try {
+    name = (JSON.parse(answer) as { action?: unknown } | null)?.action;
+  } catch {
+    return undefined;
+  }
   return CHOICES.find((choice) => choice.name === name && operations.includes(choice.operation))
     ?.operation;
 }

@@ -3,7 +3,7 @@
 // rules come from the scenario's features (features.ts) and run in priority order; it decides
 // only when it is sure: a request it cannot read in full goes to the model.
 import type { RouterCatalog } from './catalog.js';
-import type { ConversationContext, SeenItem } from './context.js';
+import type { ConversationContext } from './context.js';
 import type { ItemLookup, Route } from './route.js';
 import { rulesFor, slotReaderFor } from './features.js';
 import { describedQuery, filters, searchQuery } from './filters.js';
@@ -29,11 +29,6 @@ export interface Decision {
    * once the first request's tool has answered, in what the conversation then holds.
    */
   then?: string;
-  /**
-   * The request of one item the deciding rule read, with no item named: the model may pick the
-   * page's item it means before it is handed the whole turn.
-   */
-  pick?: Operation;
 }
 
 /** What the router routes with, besides the catalogue: its table and the words it leaves alone. */
@@ -93,9 +88,8 @@ export async function decideUtterance(
 
 /**
  * Reads an utterance as a request of `operation` (the model named it): the feature's slot reader
- * finds its item, count or search words, or acts on the item of the page the model `picked`.
- * `undefined` when the words do not say enough, or no routed tool or reader serves the operation:
- * the model answers the turn then.
+ * finds its item, count or search words. `undefined` when the words do not say enough, or no
+ * routed tool or reader serves the operation: the model answers the turn then.
  */
 export async function readAs(
   operation: Operation,
@@ -104,34 +98,11 @@ export async function readAs(
   catalog: RouterCatalog,
   lookup: ItemLookup | undefined,
   table: RouterTable,
-  picked?: SeenItem,
 ): Promise<Route | undefined> {
   const reader = slotReaderFor(operation);
   if (!reader || !catalog.tools.some((tool) => tool.operation === operation)) return undefined;
   const reading = readingOf(text, context, catalog, lookup, table);
-  return reading ? reader(reading, picked) : undefined;
-}
-
-/**
- * Whether the words may mean one item of the page, for the model to pick: not when they say
- * several ("only the waterproof ones", "seulement celles qui sont étanches", "all of them"), which
- * asks for a search or a list, never for one of the items shown.
- */
-export function meansOneItem(
-  text: string,
-  context: ConversationContext,
-  catalog: RouterCatalog,
-  lookup: ItemLookup | undefined,
-  table: RouterTable,
-): boolean {
-  const reading = readingOf(text, context, catalog, lookup, table);
-  if (!reading) return false;
-  const { tokens, lexicon, has } = reading;
-  return (
-    !reading.slots().plural &&
-    !tokens.some((token) => lexicon.every.has(token)) &&
-    !has(lexicon.everyPhrases)
-  );
+  return reading ? reader(reading) : undefined;
 }
 
 /**
@@ -205,9 +176,7 @@ async function decideOne(reading: Reading | undefined, table: RouterTable): Prom
   for (const rule of table.rules) {
     const answer = await rule.match(reading);
     if (answer === undefined) continue;
-    if (answer.kind === 'model')
-      return { route: undefined, rule: rule.id, ...(answer.pick ? { pick: answer.pick } : {}) };
-    return { route: answer, rule: rule.id };
+    return { route: answer.kind === 'model' ? undefined : answer, rule: rule.id };
   }
   return { route: undefined };
 }

@@ -36,7 +36,6 @@ import {
 } from './chooser.js';
 import {
   decideUtterance,
-  meansOneItem,
   readAs,
   routerTable,
   type ItemLookup,
@@ -44,16 +43,6 @@ import {
   type RouterTable,
 } from './intents.js';
 import { knowledgeFound, knowledgeReply } from './knowledge.js';
-import {
-  pickItem,
-  pickPage,
-  pickPool,
-  pickPrompt,
-  pickSchema,
-  PICK_INSTRUCTIONS,
-  PICKED_RULE_PREFIX,
-  PICKING_OPERATIONS,
-} from './picker.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
@@ -242,19 +231,6 @@ export class RoutedLLM extends llm.LLM {
     await chooser
       .answerJson(
         { instructions, prompt, schema, maxTokens: 1 },
-        AbortSignal.timeout(WARM_CHOICE_MS),
-      )
-      .catch(() => undefined);
-    // The pick's instructions too, where a chosen request may need an item picked.
-    if (!this.choosable.some((operation) => PICKING_OPERATIONS.has(operation))) return;
-    await chooser
-      .answerJson(
-        {
-          instructions: PICK_INSTRUCTIONS,
-          prompt: pickPrompt('hello', pickPage([])),
-          schema: pickSchema(pickPage([])),
-          maxTokens: 1,
-        },
         AbortSignal.timeout(WARM_CHOICE_MS),
       )
       .catch(() => undefined);
@@ -463,7 +439,7 @@ class RoutedLLMStream extends llm.LLMStream {
     const context = conversationContext(entries, operationOf);
     // A turn that goes on from the visitor's last one after a pause is read with it.
     const words = turnWords(entries, operationOf);
-    const { route, rule, then, pick } = await decideUtterance(
+    const { route, rule, then } = await decideUtterance(
       words,
       context,
       options.catalog,
@@ -479,16 +455,6 @@ class RoutedLLMStream extends llm.LLMStream {
         // A guard or a rule that handed the turn over knew why (small talk, the business's own
         // tool, a request it could not complete); an open question it only left to the model.
         if (rule && rule !== QUESTION_TO_MODEL_RULE) {
-          // A request of one item it could not find the item of: the model may pick it first.
-          const stopAcknowledging = pick ? this.#acknowledgeIfSlow() : () => undefined;
-          const picked = pick
-            ? await this.#picked(pick, words, context, callable).finally(stopAcknowledging)
-            : undefined;
-          if (picked) {
-            decided('router', picked.rule, picked.route.tool.name);
-            this.#call(picked.route, picked.rule);
-            return true;
-          }
           handed(rule);
           return false;
         }
@@ -541,56 +507,23 @@ class RoutedLLMStream extends llm.LLMStream {
     const { chooser, catalog, lookup } = owner.options;
     if (!chooser || owner.choosable.length === 0 || this.#params.toolChoice === 'none')
       return undefined;
-    // One acknowledgement, if any, for the whole wait: the choice and the pick.
     const stopAcknowledging = this.#acknowledgeIfSlow();
+    let operation: Operation | undefined;
     try {
-      const operation = await chooseOperation(
+      operation = await chooseOperation(
         chooser,
         text,
         context,
         owner.choosable,
         this.abortController.signal,
       );
-      const rule = `${CHOSEN_RULE_PREFIX}${operation ?? 'talk'}`;
-      if (!operation) return { rule };
-      const route = await readAs(operation, text, context, catalog, lookup, owner.table);
-      if (route?.kind === 'tool') return callable.has(route.tool.name) ? { rule, route } : { rule };
-      // The words name no item the reader finds: the model picks the page's item they mean, if any.
-      return (await this.#picked(operation, text, context, callable)) ?? { rule };
     } finally {
       stopAcknowledging();
     }
-  }
-
-  /**
-   * A request of one item whose words name none the readers find, completed with the page's item
-   * the model picks (`picked.<operation>`); `undefined` when the page shows fewer than two items
-   * or the model picks none.
-   */
-  async #picked(
-    operation: Operation,
-    text: string,
-    context: ConversationContext,
-    callable: ReadonlySet<string>,
-  ): Promise<{ rule: string; route: Extract<Route, { kind: 'tool' }> } | undefined> {
-    const { chooser, catalog, lookup } = this.#owner.options;
-    const pool = pickPool(operation, context);
-    if (!chooser || pool.length < 2 || this.#params.toolChoice === 'none') return undefined;
-    if (!meansOneItem(text, context, catalog, lookup, this.#owner.table)) return undefined;
-    const picked = await pickItem(chooser, text, pool, this.abortController.signal);
-    if (!picked) return undefined;
-    const route = await readAs(
-      operation,
-      text,
-      context,
-      catalog,
-      lookup,
-      this.#owner.table,
-      picked,
-    );
-    return route?.kind === 'tool' && callable.has(route.tool.name)
-      ? { rule: `${PICKED_RULE_PREFIX}${operation}`, route }
-      : undefined;
+    const rule = `${CHOSEN_RULE_PREFIX}${operation ?? 'talk'}`;
+    if (!operation) return { rule };
+    const route = await readAs(operation, text, context, catalog, lookup, owner.table);
+    return route?.kind === 'tool' && callable.has(route.tool.name) ? { rule, route } : { rule };
   }
 
   /**

@@ -986,101 +986,14 @@ describe('RoutedLLM', () => {
     // Warmed once the scenario's prompt is: the instructions are evaluated before any turn.
     tokens.length = 0;
     await routed(inner, chooser('talk')).warmChooser();
-    // The pick's instructions too: the shop's display and cart may need an item picked.
-    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "hello"', 'Visitor: "hello"']);
+    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "hello"']);
     // Evaluated, not answered: one token is generated.
-    expect(tokens).toEqual([1, 1]);
+    expect(tokens).toEqual([1]);
 
     // Spoken through an acknowledging LLM, a slow choice is covered by its acknowledgement, once.
     const slow = routed(acknowledging(inner, 'en-US', 20), chooser('cart', 200));
     const covered = await drain(slow.chat({ chatCtx: turn('remind me of my basket'), toolCtx }));
     expect(covered).toEqual({ text: 'One moment. ', calls: [{ name: 'show_cart', args: '{}' }] });
-  });
-
-  it("has the model pick the page's item when the chosen request's words name none the readers find", async () => {
-    const dialogue = new Dialogue();
-    await dialogue.say('show me some sleeping bags');
-    const shown = dialogue.lastItems();
-    expect(shown.length).toBeGreaterThanOrEqual(3);
-    const asked: Array<{ prompt: string; schema: unknown }> = [];
-    /** Names the request `action` when asked, and answers the pick's questions with `picks` in turn. */
-    const model = (action: string, ...picks: string[]) => {
-      let picked = 0;
-      return {
-        answerJson: async (question: { prompt: string; schema: unknown }) => {
-          asked.push(question);
-          if (JSON.stringify(question.schema).includes('"action"'))
-            return JSON.stringify({ action });
-          return picks[(picked += 1) - 1] ?? '{}';
-        },
-      };
-    };
-    const decisions: RouterDecision[] = [];
-    const turn = (text: string, chooser: ReturnType<typeof model>) => {
-      const chatCtx = llm.ChatContext.empty();
-      chatCtx.addMessage({ role: 'user', content: 'show me some sleeping bags' });
-      for (const entry of dialogue.entries) {
-        if (entry.type === 'function_call') chatCtx.insert(llm.FunctionCall.create({ ...entry }));
-        else if (entry.type === 'function_call_output')
-          chatCtx.insert(llm.FunctionCallOutput.create({ ...entry }));
-      }
-      chatCtx.addMessage({ role: 'user', content: text });
-      const routed = new RoutedLLM(new voice.testing.FakeLLM([]), {
-        catalog,
-        style: { language: 'en-US', spoken: false },
-        lookup,
-        chooser,
-        onDecision: (decision) => decisions.push(decision),
-      });
-      return drain(routed.chat({ chatCtx, toolCtx: routedToolContext() }));
-    };
-
-    // "show" named; no rule reads the item, the model picks the third line.
-    const third = await turn('the one my sister would like', model('show', '{"item":"3"}'));
-    expect(third.calls).toEqual([
-      { name: 'show_product', args: JSON.stringify({ item_id: shown[2]?.id }) },
-    ]);
-    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'picked.display' });
-    // It read the shown items as numbered lines, with the visitor's words last.
-    expect(asked[1]?.prompt).toMatch(/^1\. .+\n2\. .+\n3\. /);
-    expect(asked[1]?.prompt.endsWith('Visitor: "the one my sister would like"')).toBe(true);
-
-    // The most of a value: the numbers are compared here, and the cart's reader keeps its count.
-    asked.length = 0;
-    const priciest = [...shown].sort((a, b) => price(b) - price(a))[0];
-    const added = await turn(
-      'two of the fanciest one',
-      model('add', '{"item":"most"}', '{"field":"price"}'),
-    );
-    expect(added.calls).toEqual([
-      { name: 'add_to_cart', args: JSON.stringify({ item_id: priciest?.id, quantity: 2 }) },
-    ]);
-    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'picked.cart_add' });
-
-    // No item picked: the model answers the turn, as the chooser had named it.
-    asked.length = 0;
-    await turn('the one my sister would like', model('show', '{"item":"none"}'));
-    expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'chosen.display' });
-
-    // Words that say several ask for a search or a list: no item is picked, the model is not asked.
-    for (const several of ['those would suit my sister', 'all of them please']) {
-      asked.length = 0;
-      await turn(several, model('show', '{"item":"1"}'));
-      expect(decisions.at(-1), several).toMatchObject({ by: 'llm', rule: 'chosen.display' });
-      expect(asked, several).toHaveLength(1);
-    }
-
-    // A rule that reads an addition but finds no item in the words ("that one" over a list) has
-    // the model pick it, and is asked no choice.
-    asked.length = 0;
-    const that = await turn('put that one in my cart', model('talk', '{"item":"2"}'));
-    expect(that.calls).toEqual([
-      { name: 'add_to_cart', args: JSON.stringify({ item_id: shown[1]?.id }) },
-    ]);
-    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'picked.cart_add' });
-    expect(asked).toHaveLength(1);
-    await turn('put that one in my cart', model('talk', '{"item":"none"}'));
-    expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'cart.add' });
   });
 
   it("asks for a detail the model filled with a placeholder in a business's own tool, and sends none", async () => {

@@ -16,7 +16,7 @@ import { intoTheCart, quantity, takesOut } from '../utterance.js';
 import type { SeenItem } from '../context.js';
 import { formsOf } from '@svc/languages/router';
 import type { Route } from '../route.js';
-import { toModelUnlessPicked, type Reading, type Rule, type SlotReaders } from './types.js';
+import { TO_MODEL, type Reading, type Rule, type SlotReaders } from './types.js';
 
 /**
  * "Three of those", "two of them" while one item is in focus: the plural is the count's, and the
@@ -80,9 +80,7 @@ export const CART_RULES: readonly Rule[] = [
           : route;
       }
       const named = await lookupNamed(tokens, catalog, remove, lookup, lexicon);
-      return named
-        ? { kind: 'tool', tool: remove, args: { item_id: named.id } }
-        : toModelUnlessPicked('cart_remove');
+      return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : TO_MODEL;
     },
   },
   {
@@ -196,7 +194,7 @@ export const CART_RULES: readonly Rule[] = [
       if (!target)
         return reading.nothingShown && !reading.catalogueWords(tokens) && pointsAtOne(reading)
           ? { kind: 'reply', reply: 'nothing_shown' }
-          : toModelUnlessPicked('cart_add');
+          : TO_MODEL;
       const count = quantity(tokens, lexicon);
       return {
         kind: 'tool',
@@ -285,10 +283,10 @@ async function additionTarget(reading: Reading): Promise<SeenItem | undefined> {
 
 /** The cart feature's slot readers, for a request whose operation the model named. */
 export const CART_READERS: SlotReaders = {
-  cart_add: async (reading, picked) => {
+  cart_add: async (reading) => {
     const add = toolFor(reading.catalog, 'cart_add');
     if (!add || reading.negated) return undefined;
-    const target = (await additionTarget(reading)) ?? picked;
+    const target = await additionTarget(reading);
     if (!target) return undefined;
     const count = quantity(reading.tokens, reading.lexicon);
     return {
@@ -297,11 +295,10 @@ export const CART_READERS: SlotReaders = {
       args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
     };
   },
-  cart_remove: ({ tokens, context, catalog, lexicon }, picked) => {
+  cart_remove: ({ tokens, context, catalog, lexicon }) => {
     const remove = toolFor(catalog, 'cart_remove');
     if (!remove) return undefined;
-    const named = removalTarget(tokens, context, catalog, lexicon);
-    const [target, ...others] = named.length > 0 ? named : picked ? [picked] : [];
+    const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
     if (!target) return undefined;
     const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
     return others.length > 0

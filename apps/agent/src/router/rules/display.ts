@@ -159,7 +159,7 @@ function asksFact(
 /** The display feature's slot reader, for a request whose operation the model named. */
 export const DISPLAY_READERS: SlotReaders = {
   // The one item the words point at among what was shown, else the one they name.
-  display: async ({ tokens, context, catalog, lexicon, lookup }, picked) => {
+  display: async ({ tokens, context, catalog, lexicon, lookup }) => {
     const display = toolFor(catalog, 'display');
     if (!display) return undefined;
     const referred = referredItems(tokens, context, context.shown, lexicon);
@@ -168,8 +168,7 @@ export const DISPLAY_READERS: SlotReaders = {
       subjectMatch(tokens, catalog, context.shown, lexicon) ??
       (namedCatalogueItem(tokens, catalog, lexicon)
         ? await lookupNamed(tokens, catalog, display, lookup, lexicon)
-        : undefined) ??
-      picked;
+        : undefined);
     return target ? { kind: 'tool', tool: display, args: { item_id: target.id } } : undefined;
   },
 };

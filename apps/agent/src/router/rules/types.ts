@@ -1,31 +1,15 @@
 // What a rule of the router's table reads, and what it answers.
 import type { RouterCatalog } from '../catalog.js';
-import type { ConversationContext, SeenItem } from '../context.js';
+import type { ConversationContext } from '../context.js';
 import type { ItemLookup, Route } from '../route.js';
 import type { Lexicon } from '@svc/languages/router';
 import type { Operation } from '../../tools.js';
 
-/**
- * A rule's answer that hands the turn to the model and stops the table. `pick`: the rule read a
- * request of one item whose item no words name ("put that one in my basket" over a list): the
- * model may first pick the item among the page's (see `../picker.ts`).
- */
-export interface ModelTurn {
-  kind: 'model';
-  pick?: Operation;
-}
-
-/** The model's turn, with nothing to pick ("which is better?"). */
-export const TO_MODEL: ModelTurn = { kind: 'model' };
-
-/** The model's turn, unless it picks the page's item that a request of `operation` means. */
-export const toModelUnlessPicked = (operation: Operation): ModelTurn => ({
-  kind: 'model',
-  pick: operation,
-});
+/** A rule's answer that hands the turn to the model and stops the table ("which is better?"). */
+export const TO_MODEL = { kind: 'model' } as const;
 
 /** What a rule answers: a route, the model's turn, or `undefined` to let the next rule try. */
-export type RuleAnswer = Route | ModelTurn | undefined;
+export type RuleAnswer = Route | typeof TO_MODEL | undefined;
 
 /** The slots of a search the words fill: its filters, its query words, and what they say of it. */
 export interface SearchSlots {
@@ -96,14 +80,7 @@ export interface Rule {
  * model named it, see `../chooser.ts`): the item, the count, the search's words. `undefined` when
  * the words do not say enough to act on; the model then answers the turn itself.
  */
-export type SlotReader = (
-  reading: Reading,
-  /**
-   * The item of the page the model picked for the request, when the words alone name none (see
-   * `../picker.ts`): a reader of one item's request acts on it; the others ignore it.
-   */
-  picked?: SeenItem,
-) => Route | undefined | Promise<Route | undefined>;
+export type SlotReader = (reading: Reading) => Route | undefined | Promise<Route | undefined>;
 
 /** A feature's slot readers, by operation. */
 export type SlotReaders = Partial<Record<Operation, SlotReader>>;
