@@ -692,6 +692,7 @@ class RoutedLLMStream extends llm.LLMStream {
     const tools = this.toolCtx?.functionTools;
     if (!calls?.length || !tools) return { chunk };
     const { knowledgeTool, style } = this.#owner.options;
+    const templates = templatesFor(style.language);
     let changed = false;
     const cleaned: llm.FunctionCall[] = [];
     for (const call of calls) {
@@ -701,12 +702,13 @@ class RoutedLLMStream extends llm.LLMStream {
         cleaned.push(call);
         continue;
       }
-      const { missing, args } = unsaidArguments(schema, callArguments(call.args));
+      const given = callArguments(call.args);
+      const { missing, args } = unsaidArguments(schema, given);
       const [first] = missing;
-      const templates = templatesFor(style.language);
+      // A language without templates has no words to ask with: the call goes as the model made it.
       if (first !== undefined && templates)
         return { chunk, ask: templates.askFor(propertyLabel(schema, first)) };
-      if (Object.keys(args).length === Object.keys(callArguments(call.args)).length) {
+      if (Object.keys(args).length === Object.keys(given).length) {
         cleaned.push(call);
         continue;
       }
