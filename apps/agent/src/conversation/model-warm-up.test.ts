@@ -25,7 +25,10 @@ class RecordingLLM extends llm.LLM {
 function conversation({ spoken = false } = {}) {
   const model = new RecordingLLM();
   const input = { audioEnabled: spoken };
-  const session = Object.assign(new EventEmitter(), { input }) as unknown as voice.AgentSession;
+  const session = Object.assign(new EventEmitter(), {
+    input,
+    userState: 'listening',
+  }) as unknown as voice.AgentSession;
   const chatCtx = llm.ChatContext.empty();
   chatCtx.addMessage({ role: 'system', content: 'You sell tents.' });
   const agent = { chatCtx, toolCtx: {} } as unknown as voice.Agent;
@@ -36,7 +39,15 @@ function conversation({ spoken = false } = {}) {
     emit(voice.AgentSessionEventTypes.AgentStateChanged, { oldState, newState });
   const userState = (newState: string) =>
     emit(voice.AgentSessionEventTypes.UserStateChanged, { oldState: 'listening', newState });
-  return { model, chatCtx, input, emit, agentState, userState };
+  return {
+    model,
+    chatCtx,
+    input,
+    emit,
+    agentState,
+    userState,
+    session: session as { userState: string },
+  };
 }
 
 describe('warmBetweenTurns', () => {
@@ -59,6 +70,44 @@ describe('warmBetweenTurns', () => {
     agentState('speaking', 'listening');
     expect(first?.signal?.aborted).toBe(true);
     expect(model.warmed[1]?.signal?.aborted).toBe(false);
+  });
+
+  it('typed, warms again once the reply is added after the agent went back to listening', () => {
+    const { model, chatCtx, agentState, emit } = conversation();
+    chatCtx.addMessage({ role: 'user', content: 'Do you have tents?' });
+    // The framework marks the agent listening, then adds the reply to the context.
+    agentState('speaking', 'listening');
+    const reply = chatCtx.addMessage({ role: 'assistant', content: 'Here are five tents.' });
+    emit(voice.AgentSessionEventTypes.ConversationItemAdded, { item: reply });
+    expect(model.warmed).toHaveLength(2);
+    expect(model.warmed[0]?.signal?.aborted).toBe(true);
+    const last = model.warmed[1];
+    expect(last?.chatCtx.items.map((item) => item.type === 'message' && item.textContent)).toEqual([
+      'You sell tents.',
+      'Do you have tents?',
+      'Here are five tents.',
+    ]);
+    // The visitor's own words added are no reason to warm.
+    const words = chatCtx.addMessage({ role: 'user', content: 'And stoves?' });
+    emit(voice.AgentSessionEventTypes.ConversationItemAdded, { item: words });
+    expect(model.warmed).toHaveLength(2);
+  });
+
+  it('spoken, warms with the reply once it is added, unless the visitor is speaking', () => {
+    const { model, chatCtx, agentState, userState, emit, session } = conversation({ spoken: true });
+    chatCtx.addMessage({ role: 'user', content: 'Do you have tents?' });
+    agentState('thinking', 'speaking');
+    const reply = chatCtx.addMessage({ role: 'assistant', content: 'Here are five tents.' });
+    emit(voice.AgentSessionEventTypes.ConversationItemAdded, { item: reply });
+    expect(model.warmed).toHaveLength(2);
+    expect(model.warmed[1]?.chatCtx.items).toHaveLength(3);
+    // The visitor spoke: the warm-up stops, and a reply added now starts none.
+    userState('speaking');
+    session.userState = 'speaking';
+    expect(model.warmed[1]?.signal?.aborted).toBe(true);
+    const next = chatCtx.addMessage({ role: 'assistant', content: 'Anything else?' });
+    emit(voice.AgentSessionEventTypes.ConversationItemAdded, { item: next });
+    expect(model.warmed).toHaveLength(2);
   });
 
   it('stops a warm-up when the session closes', () => {

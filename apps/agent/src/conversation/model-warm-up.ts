@@ -34,8 +34,13 @@ export function warmModel(model: llm.LLM, agent: voice.Agent, then?: () => Promi
  * needs the cores from their first word: a warm-up after the answer shared them with it and
  * delayed the final transcript by 0.12 s at p50 (the spoken evaluation's English held-out voices).
  * So it runs when the agent starts speaking, while the visitor listens, and stops as soon as the
- * visitor speaks; it then holds everything but the reply being spoken, which the next turn
- * evaluates with the visitor's words (tens of tokens instead of hundreds).
+ * visitor speaks; it then holds everything but the reply being spoken.
+ *
+ * Either way, once the framework adds the reply to the context (after the words were sent, or
+ * spoken to the end), the warm-up runs again unless the visitor is speaking already: without it,
+ * each turn the model answered evaluated the last reply (some 25 tokens, half a second) with the
+ * visitor's new words; a visitor who types with the microphone on has no other warm-up after the
+ * reply. Evaluating a reply takes about half a second, and stops when the visitor speaks.
  */
 export function warmBetweenTurns(
   model: llm.LLM,
@@ -46,11 +51,7 @@ export function warmBetweenTurns(
   if (!warm) return;
   let running: AbortController | undefined;
   const stop = () => running?.abort();
-  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
-    if (event.oldState === 'initializing') return;
-    // Read at each turn: the page can switch the microphone on or off (session:control).
-    const spoken = session.input.audioEnabled;
-    if (event.newState !== (spoken ? 'speaking' : 'listening')) return;
+  const start = () => {
     stop();
     const controller = new AbortController();
     running = controller;
@@ -59,6 +60,17 @@ export function warmBetweenTurns(
       .finally(() => {
         if (running === controller) running = undefined;
       });
+  };
+  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (event) => {
+    if (event.oldState === 'initializing') return;
+    // Read at each turn: the page can switch the microphone on or off (session:control).
+    const spoken = session.input.audioEnabled;
+    if (event.newState === (spoken ? 'speaking' : 'listening')) start();
+  });
+  session.on(voice.AgentSessionEventTypes.ConversationItemAdded, (event) => {
+    const item = event.item;
+    if (item.type !== 'message' || item.role !== 'assistant') return;
+    if (session.userState !== 'speaking') start();
   });
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
     if (event.newState === 'speaking') stop();

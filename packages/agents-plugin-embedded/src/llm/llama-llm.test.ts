@@ -233,6 +233,23 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     await model.warm({ chatCtx, toolCtx: shopToolContext(), signal: stop.signal });
   });
 
+  it('checks what a reply is grounded on without writing the question out after the words', async () => {
+    // A reply in words is checked first: do the instructions or results hold what the visitor
+    // asks? The question is the protocol's, in the cached instructions; after the visitor's words
+    // goes a marker of a few tokens (written out, the question was some 50).
+    const chatCtx = shopChat('shoes');
+    await model.warm({ chatCtx, toolCtx: shopToolContext() });
+    chatCtx.addMessage({ role: 'user', content: 'Thanks a lot, that is all I needed.' });
+    const stream = model.chat({ chatCtx, toolCtx: shopToolContext() });
+    const { text, calls } = await collect(stream);
+    expect(calls).toEqual([]);
+    expect(text.trim()).not.toBe('');
+    const stats = stream.stats;
+    expect(stats?.decision).toBe('reply');
+    // The words, the turn's framing, the marker, and the reply's opening after the check.
+    expect((stats?.promptTokens ?? 0) - (stats?.cachedPromptTokens ?? 0)).toBeLessThan(45);
+  });
+
   it('saves a warmed prompt once and a new process starts from it, answering as before', async () => {
     const previous = process.env.SVC_CACHE_DIR;
     process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));

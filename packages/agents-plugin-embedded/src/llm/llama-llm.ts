@@ -30,6 +30,7 @@ import {
   decisionSchema,
   DecisionReader,
   findItemIds,
+  HELD_CHECK,
   NO_TOOL,
   NOT_KNOWN,
   parseDecision,
@@ -456,7 +457,7 @@ export class LlamaLLMStream extends llm.LLMStream {
         const history = rendered.history.map((item) => ({ ...item }));
         const last = history[history.length - 1];
         if (last?.type !== 'user') return undefined;
-        last.text = `${last.text}\n\n${HELD_QUESTION}`;
+        last.text = `${last.text}\n\n${HELD_CHECK}`;
         const answer = await generate(HELD_SCHEMA, () => undefined, history);
         try {
           return answer === undefined ? undefined : (JSON.parse(answer) as string);
@@ -620,10 +621,6 @@ export class LlamaLLMStream extends llm.LLMStream {
     }
   }
 }
-
-/** The question of the grounding check, after the visitor's last words. */
-const HELD_QUESTION =
-  '(Before answering: do the instructions or the tool results above say what the visitor asks about here? Answer "yes", "no", or "chat" when it is a greeting, thanks or small talk.)';
 
 /** The check's answers, as a grammar. */
 const HELD_SCHEMA: JsonSchema = { type: 'string', enum: ['yes', 'no', 'chat'] };

@@ -31,6 +31,13 @@ export const NO_TOOL = 'reply';
 export const NOT_KNOWN = 'not_known';
 
 /**
+ * What closes a visitor's turn when the model is asked whether what it was given holds the answer
+ * (the question itself is in the protocol's instructions, evaluated once per scenario: written out
+ * after each turn's words it cost about 50 tokens, a second on two cores).
+ */
+export const HELD_CHECK = '(Held?)';
+
+/**
  * How a reply turn starts, up to the first character of its words. When a reply is the only
  * choice, this is written into the model's turn for it: forcing it with the grammar would cost a
  * generation step per token before the first word.
@@ -236,6 +243,7 @@ export function protocolInstructions(tools: readonly ProtocolTool[]): string {
     'Use a tool when the visitor asks for what it does; take item ids from earlier tool results; leave out an optional argument the visitor did not give.',
     `Talk (tool "${NO_TOOL}") to greet, to answer from these instructions, and after a tool result to tell the visitor in one short sentence what happened.`,
     `Answer "${NOT_KNOWN}" when the visitor asks about the business something these instructions and the tool results do not say: never guess it, never say yes or no to it.`,
+    `When a turn ends with ${HELD_CHECK}, answer with one JSON string instead: "yes" when these instructions or the tool results say what the visitor asks about there, "no" when they do not, "chat" for a greeting, thanks or small talk.`,
     '',
     'Tools:',
     ...tools.map((tool) => `- ${signature(tool)}: ${tool.description.trim()}`),
