@@ -47,6 +47,7 @@ import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
 import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
+import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
 
@@ -275,6 +276,11 @@ interface GroundingJudge {
   unknown: string;
   /** Whether a call the model made searches the catalogue for nothing it holds. */
   searchesOutside: (call: llm.FunctionCall) => boolean;
+  /**
+   * The business's tool a sentence of the reply says the agent uses without the call being made
+   * (`./promised.ts`), when the turn answers the visitor's words.
+   */
+  promises: (sentence: string) => string | undefined;
 }
 
 interface StreamParams {
@@ -606,8 +612,9 @@ class RoutedLLMStream extends llm.LLMStream {
     const { chatCtx, toolCtx, connOptions, parallelToolCalls, toolChoice, extraKwargs } =
       this.#params;
     const judge = this.#groundingJudge();
+    const judgedCtx = judge ? withoutUnknownExchanges(chatCtx, judge.unknown) : chatCtx;
     const inner = this.#owner.inner.chat({
-      chatCtx: judge ? withoutUnknownExchanges(chatCtx, judge.unknown) : chatCtx,
+      chatCtx: judgedCtx,
       ...(toolCtx ? { toolCtx } : {}),
       connOptions,
       ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
@@ -670,15 +677,69 @@ class RoutedLLMStream extends llm.LLMStream {
         for (;;) {
           const length = spoken ? (sentenceEnds(held)[0] ?? -1) : judge.readFirst(held);
           if (length < 0) break;
+          const promised = judge.promises(held.slice(0, length));
+          if (promised) {
+            inner.close();
+            await this.#callPromised(promised, judgedCtx, held.slice(0, length));
+            return;
+          }
           if (!release(length)) {
             inner.close();
             return;
           }
         }
       }
-      if (held.trim() && !this.abortController.signal.aborted) release(held.length);
+      if (held.trim() && !this.abortController.signal.aborted) {
+        const promised = judge?.promises(held);
+        if (promised) await this.#callPromised(promised, judgedCtx, held);
+        else release(held.length);
+      }
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
+    }
+  }
+
+  /**
+   * Has the model make the call of the business's tool `name` that its reply said the agent makes
+   * (see `./promised.ts`), in place of the sentence that said it; the call's result then gets the
+   * model's reply as any call of its own does. A detail it fills with a placeholder is asked for
+   * instead. When no call comes, the sentence is said after all.
+   */
+  async #callPromised(name: string, chatCtx: llm.ChatContext, sentence: string): Promise<void> {
+    const { connOptions, toolCtx } = this.#params;
+    const forced = this.#owner.inner.chat({
+      chatCtx,
+      ...(toolCtx ? { toolCtx } : {}),
+      connOptions,
+      toolChoice: { type: 'function', function: { name } },
+    });
+    const stop = () => forced.close();
+    this.abortController.signal.addEventListener('abort', stop, { once: true });
+    let called = false;
+    try {
+      for await (const original of forced) {
+        if (this.abortController.signal.aborted) return;
+        const calls = original.delta?.toolCalls?.filter((call) => call.name === name);
+        if (!calls?.length) continue;
+        const { chunk, ask } = this.#unsaid({
+          ...original,
+          delta: { role: 'assistant', toolCalls: calls },
+        });
+        this.#owner.options.onDecision?.({
+          by: ask === undefined ? 'llm' : 'template',
+          rule: ask === undefined ? PROMISED_CALL_RULE : UNSAID_RULE,
+          tool: name,
+          ms: 0,
+        });
+        if (ask !== undefined) this.#say(ask);
+        else this.queue.put(chunk);
+        called = true;
+        forced.close();
+        return;
+      }
+    } finally {
+      this.abortController.signal.removeEventListener('abort', stop);
+      if (!called && !this.abortController.signal.aborted) this.#say(sentence);
     }
   }
 
@@ -727,6 +788,25 @@ class RoutedLLMStream extends llm.LLMStream {
   }
 
   /**
+   * The business's own tools (not the router's, not the document search) the model may call this
+   * turn, but for one it called after the visitor's words before these: "your ticket is open"
+   * about the call just made is no promise of another.
+   */
+  #promisable(entries: readonly ChatEntry[]): string[] {
+    const { knowledgeTool } = this.#owner.options;
+    const users = entries.flatMap((entry, index) =>
+      entry.type === 'message' && entry.role === 'user' ? [index] : [],
+    );
+    const since = users.at(-2) ?? 0;
+    const justCalled = new Set(
+      entries.slice(since).flatMap((entry) => (entry.type === 'function_call' ? [entry.name] : [])),
+    );
+    return Object.keys(this.toolCtx?.functionTools ?? {}).filter(
+      (name) => !this.#owner.operationOf(name) && name !== knowledgeTool && !justCalled.has(name),
+    );
+  }
+
+  /**
    * The judge of the model's reply to this turn when the scenario's answers are held to what the
    * model was given (`grounded`): whether the text so far answers from belief, how much of it must
    * be read first, and what is said instead. `undefined` when nothing is judged.
@@ -751,6 +831,10 @@ class RoutedLLMStream extends llm.LLMStream {
         }),
       readFirst: (text) => judgedLength(text, lexicon),
       unknown: templates.notKnown,
+      promises: (sentence) =>
+        afterTools || this.#params.toolChoice === 'none'
+          ? undefined
+          : promisedTool(sentence, this.#promisable(entries), lexicon),
       searchesOutside: (call) =>
         this.#owner.operationOf(call.name) === 'search' &&
         searchesOutsideCatalogue(callArguments(call.args), question.text, catalog),

@@ -1,7 +1,7 @@
 // The intent router and its reply templates on the real demo scenario, with the catalogue served
 // by the real Platform API (in-process, demo seed): multi-turn references resolve against what
 // the API really answered.
-import { initializeLogger, llm, voice } from '@livekit/agents';
+import { DEFAULT_API_CONNECT_OPTIONS, initializeLogger, llm, voice } from '@livekit/agents';
 import { demoProducts, startTestApi, type ListeningTestApi } from '@svc/api/testing';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1060,6 +1060,129 @@ describe('RoutedLLM', () => {
         args: JSON.stringify({ name: 'Ada Lovelace', time: '19:00', party: 'two' }),
       },
     ]);
+  });
+
+  it("makes the call of a business's tool that the model's reply says it makes, in place of the words", async () => {
+    const booking = {
+      type: 'object',
+      properties: { name: { type: 'string' }, day: { type: 'string' } },
+      required: ['name', 'day'],
+    };
+    const toolCtx = {
+      ...(routedToolContext() as Record<string, unknown>),
+      book_appointment: llm.tool({
+        description: 'Book an appointment.',
+        parameters: booking as never,
+        execute: async () => undefined,
+      }),
+    } as never;
+    /** Answers in words unless a tool is named: then calls it with `args`. */
+    class Promising extends llm.LLM {
+      readonly asked: unknown[] = [];
+      constructor(
+        readonly reply: string,
+        readonly args: Record<string, unknown>,
+      ) {
+        super();
+      }
+      override label(): string {
+        return 'promising';
+      }
+      chat(options: { chatCtx: llm.ChatContext; toolChoice?: llm.ToolChoice }): llm.LLMStream {
+        this.asked.push(options.toolChoice ?? 'auto');
+        const { reply, args } = this;
+        const named = typeof options.toolChoice === 'object';
+        return new (class extends llm.LLMStream {
+          protected async run(): Promise<void> {
+            this.queue.put(
+              named
+                ? {
+                    id: 'forced',
+                    delta: {
+                      role: 'assistant',
+                      toolCalls: [
+                        llm.FunctionCall.create({
+                          callId: 'call_forced',
+                          name: 'book_appointment',
+                          args: JSON.stringify(args),
+                        }),
+                      ],
+                    },
+                  }
+                : { id: 'words', delta: { role: 'assistant', content: reply } },
+            );
+          }
+        })(this, { chatCtx: options.chatCtx, toolCtx, connOptions: DEFAULT_API_CONNECT_OPTIONS });
+      }
+    }
+    const decisions: RouterDecision[] = [];
+    const routedOver = (inner: llm.LLM) =>
+      new RoutedLLM(inner, {
+        catalog,
+        style: { language: 'en-US', spoken: false },
+        lookup,
+        grounded: true,
+        onDecision: (decision) => decisions.push(decision),
+      });
+    const turn = (called = false) => {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: 'a trim on Tuesday please' });
+      if (called)
+        chatCtx.insert([
+          llm.FunctionCall.create({ callId: 'c1', name: 'book_appointment', args: '{}' }),
+          llm.FunctionCallOutput.create({
+            callId: 'c1',
+            name: 'book_appointment',
+            output: '{"ok":true}',
+            isError: false,
+          }),
+        ]);
+      chatCtx.addMessage({ role: 'assistant', content: 'Could I have your name?' });
+      chatCtx.addMessage({ role: 'user', content: "it's Ada Lovelace" });
+      return chatCtx;
+    };
+
+    const promising = new Promising("Thank you. I'll book your appointment for Tuesday.", {
+      name: 'Ada Lovelace',
+      day: 'tuesday',
+    });
+    const booked = await drain(routedOver(promising).chat({ chatCtx: turn(), toolCtx }));
+    expect(booked).toEqual({
+      text: 'Thank you.',
+      calls: [
+        {
+          name: 'book_appointment',
+          args: JSON.stringify({ name: 'Ada Lovelace', day: 'tuesday' }),
+        },
+      ],
+    });
+    expect(promising.asked).toEqual([
+      'auto',
+      { type: 'function', function: { name: 'book_appointment' } },
+    ]);
+    expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'call.promised' });
+
+    // Forced to call, the model filled a detail with a placeholder: the visitor is asked for it.
+    const placeholder = new Promising("I'll book your appointment now.", {
+      name: 'your_name',
+      day: 'tuesday',
+    });
+    const asked = await drain(routedOver(placeholder).chat({ chatCtx: turn(), toolCtx }));
+    expect(asked).toEqual({
+      text: 'I still need your name for that. Could you tell me?',
+      calls: [],
+    });
+
+    // A question promises nothing; nor does a reply about the call made for the visitor's last words.
+    for (const [reply, called] of [
+      ['Shall I book your appointment for Tuesday?', false],
+      ['I have booked your appointment for Tuesday.', true],
+    ] as const) {
+      const words = new Promising(reply, {});
+      const said = await drain(routedOver(words).chat({ chatCtx: turn(called), toolCtx }));
+      expect(said, reply).toEqual({ text: reply, calls: [] });
+      expect(words.asked).toEqual(['auto']);
+    }
   });
 
   it('searches the documents for a turn the chooser names nothing for, never for an open question', async () => {

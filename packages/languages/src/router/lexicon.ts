@@ -190,6 +190,11 @@ export interface Lexicon {
    * asserts nothing, whatever of the visitor's words it repeats.
    */
   doubts: readonly string[];
+  /**
+   * Words by which a sentence says the speaker does something ("I", "we", "let me"; "je", "ich"):
+   * "I will open a ticket" says the agent does it, "open a ticket if it fails" tells the visitor to.
+   */
+  selfWords: readonly string[];
   /** Requests always left to the model ("why ...", "empty my cart"), whatever else they say. */
   toModel: readonly string[];
   /**

@@ -100,6 +100,7 @@ export type WordClasses = Pick<
   | 'negations'
   | 'answerOpenings'
   | 'doubts'
+  | 'selfWords'
   | 'oneWords'
   | 'one'
   | 'definite'

@@ -61,6 +61,7 @@ export const words: WordClasses = {
     'kann ich nicht sagen',
     'keine ahnung',
   ],
+  selfWords: ['ich', 'wir'],
   oneWords: ['eins'],
   one: ['der', 'das', 'den', 'dem', 'eins'],
   definite: ['der', 'die', 'das', 'den', 'dem', 'dieser', 'diese', 'dieses', 'diesen'],

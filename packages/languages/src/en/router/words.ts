@@ -54,6 +54,7 @@ export const words: WordClasses = {
     'can not tell',
     'no idea',
   ],
+  selfWords: ['i', 'we', 'let me', 'let us'],
   oneWords: ['one', 'ones'],
   one: ['one'],
   definite: ['the', 'this', 'that'],

@@ -60,6 +60,7 @@ export const words: WordClasses = {
     'no puedo decir',
     'ni idea',
   ],
+  selfWords: ['yo', 'voy', 'vamos', 'le', 'te'],
   oneWords: ['uno', 'una', 'unos', 'unas'],
   one: ['el', 'la', 'lo', 'uno', 'una'],
   definite: ['el', 'la', 'este', 'esta', 'ese', 'esa'],

@@ -71,6 +71,7 @@ export const words: WordClasses = {
     'pas certaine',
     'aucune idée',
   ],
+  selfWords: ['je', 'j', 'nous', 'on va'],
   oneWords: ['celui', 'celle'],
   one: ['le', 'la', 'celui', 'celle'],
   definite: ['le', 'la', 'celui', 'celle', 'ce', 'cet', 'cette'],
