@@ -36,7 +36,8 @@ describe('schemathesis over the OpenAPI document', () => {
         })),
       );
     },
-    // Schemathesis is installed on first use (PyPI), then runs three audiences on two cores.
-    600_000,
+    // Schemathesis is installed on first use (PyPI), then runs three audiences on two cores, a
+    // voice sample among them given up to 240 s.
+    1_200_000,
   );
 });
