@@ -838,6 +838,18 @@ describe('RoutedLLM', () => {
     return { text, calls };
   }
 
+  /** The routed tools and one of the business's own, with arguments of `parameters`. */
+  function withOwnTool(name: string, description: string, parameters: object): never {
+    return {
+      ...(routedToolContext() as Record<string, unknown>),
+      [name]: llm.tool({
+        description,
+        parameters: parameters as never,
+        execute: async () => undefined,
+      }),
+    } as never;
+  }
+
   /** The scenario's routed tools as the framework holds them, each doing nothing. */
   function routedToolContext(): never {
     return Object.fromEntries(
@@ -1007,14 +1019,7 @@ describe('RoutedLLM', () => {
       },
       required: ['name', 'time'],
     };
-    const toolCtx = {
-      ...(routedToolContext() as Record<string, unknown>),
-      book_table: llm.tool({
-        description: 'Book a table.',
-        parameters: booking as never,
-        execute: async () => undefined,
-      }),
-    } as never;
+    const toolCtx = withOwnTool('book_table', 'Book a table.', booking);
     const decisions: RouterDecision[] = [];
     const modelCalling = (args: Record<string, unknown>) =>
       new RoutedLLM(
@@ -1068,14 +1073,7 @@ describe('RoutedLLM', () => {
       properties: { name: { type: 'string' }, day: { type: 'string' } },
       required: ['name', 'day'],
     };
-    const toolCtx = {
-      ...(routedToolContext() as Record<string, unknown>),
-      book_appointment: llm.tool({
-        description: 'Book an appointment.',
-        parameters: booking as never,
-        execute: async () => undefined,
-      }),
-    } as never;
+    const toolCtx = withOwnTool('book_appointment', 'Book an appointment.', booking);
     /** Answers in words unless a tool is named: then calls it with `args`. */
     class Promising extends llm.LLM {
       readonly asked: unknown[] = [];
