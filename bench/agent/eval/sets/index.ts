@@ -4,6 +4,7 @@ import { ELECTRONICS } from './electronics.js';
 import type { EvalSet } from './format.js';
 import { GROUNDED_SETS } from './grounded.js';
 import { OUT_OF_SCOPE_SETS } from './out-of-scope.js';
+import { OUT_OF_SCOPE_SETS_2 } from './out-of-scope-2.js';
 import { RECEPTIONIST } from './receptionist.js';
 import { SHOP_DE } from './shop-de.js';
 import { SHOP_EN } from './shop-en.js';
@@ -21,5 +22,6 @@ export const EVAL_SETS: readonly EvalSet[] = [
   RECEPTIONIST,
   SUPPORT_DESK,
   ...OUT_OF_SCOPE_SETS,
+  ...OUT_OF_SCOPE_SETS_2,
   ...GROUNDED_SETS,
 ];
