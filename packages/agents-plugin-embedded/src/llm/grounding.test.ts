@@ -12,6 +12,31 @@ describe('unknownFigures', () => {
     expect(unknownFigures("A men's cut is 25 pounds; we close at 7 pm.", salon)).toEqual([]);
     expect(unknownFigures('We open at 9:30.', salon)).toEqual([30]);
   });
+
+  it('holds a figure only in a unit the sources state it in', () => {
+    const desk = figuresOf(
+      'Plans: Basic 100 Mbps at 25 pounds a month. Unplug the router for 30 seconds; a 12-month contract. Open 8:00 to 20:00.',
+    );
+    // The prompt's 30 is seconds: 30 minutes came from nowhere; so did 25 minutes.
+    expect(unknownFigures('Installation takes about 30 minutes.', desk)).toEqual([30]);
+    expect(unknownFigures('It takes 25 minutes.', desk)).toEqual([25]);
+    expect(unknownFigures('Basic gives 100 Mbps upload.', desk)).toEqual([]);
+    // The same unit written another way, or no unit at all, is held.
+    expect(unknownFigures('Unplug it for 30 seconds.', desk)).toEqual([]);
+    expect(unknownFigures('The contract is 12 months long.', desk)).toEqual([]);
+    expect(unknownFigures('Basic is 25 pounds a month, or £25.', desk)).toEqual([]);
+    // A word after a figure that the texts write elsewhere is no unit ("to", "a").
+    expect(unknownFigures('We are open 8:00 to 20:00 every day.', desk)).toEqual([]);
+    expect(unknownFigures('We close at 8 pm.', desk)).toEqual([]);
+    // Catalogue results state figures without units: any unit holds them.
+    const item = figuresOf('{"name":"Summit Tent","price":666.99,"weight_g":740}');
+    expect(unknownFigures('It costs $666.99 and weighs 740 grams.', item)).toEqual([]);
+  });
+
+  it('takes the small figures that bound a range as claims', () => {
+    expect(unknownFigures('Connection takes 1-2 business days.', salon)).toEqual([1, 2]);
+    expect(unknownFigures('I added 2 of them to your cart.', salon)).toEqual([]);
+  });
 });
 
 describe('ClauseGate', () => {

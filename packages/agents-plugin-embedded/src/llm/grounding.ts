@@ -4,25 +4,98 @@
 // facts about a business when asked what its prompt does not say ("delivery takes 5-7 days",
 // "call us at 555-1234"); the reply is then held back and the model says it does not know.
 // Words are not checked: a reply may rightly use words nobody wrote; a figure it did not read
-// has no other source.
+// has no other source. A figure is read with its unit: the prompt's "30 pounds" is no source of
+// "30 minutes".
 
-/** Numbers in a text, as values: `9:30` gives 9 and 30, `76.99` gives 76 and 99, `030` gives 30. */
-export function figuresOf(text: string): Set<number> {
-  return new Set([...text.matchAll(/\d+/g)].map((match) => Number(match[0])));
+/**
+ * The figures the sources hold: each value with the units it is stated in (the word written
+ * right after it: "30 seconds", "500 Mbps"; '' when none is), and the words the sources use
+ * other than after a figure.
+ */
+export interface KnownFigures {
+  /** Each value, with the words written right after it ('' for none). */
+  values: ReadonlyMap<number, ReadonlySet<string>>;
+  /** Every word the sources write other than right after a figure ("to", "a", "from"). */
+  otherWords: ReadonlySet<string>;
+}
+
+/** A figure as written (`9:30` and `76.99` are one), its am/pm, and the word right after it. */
+const FIGURE = /(\d+)(?:[:.]\d+)?(\s*[ap]\.?m\b\.?)?(?:[\s-]*(\p{L}+))?/giu;
+
+/** Words of a text, lowercased. */
+const WORD = /\p{L}+/gu;
+
+/** The words of a text other than those written right after a figure (its units). */
+function wordsBesideUnits(text: string): Set<string> {
+  const units = new Set<number>();
+  for (const match of text.matchAll(FIGURE)) {
+    const unit = match[3];
+    if (unit !== undefined) units.add(match.index + match[0].length - unit.length);
+  }
+  const other = new Set<string>();
+  for (const match of text.matchAll(WORD))
+    if (!units.has(match.index)) other.add(match[0].toLowerCase());
+  return other;
+}
+
+/**
+ * The figures of the sources, as values (`9:30` gives 9 and 30, `76.99` gives 76 and 99, `030`
+ * gives 30), each with the word written after it.
+ */
+export function figuresOf(text: string): KnownFigures {
+  const values = new Map<number, Set<string>>();
+  for (const match of text.matchAll(FIGURE)) {
+    const unit = (match[3] ?? '').toLowerCase();
+    for (const digits of match[0].matchAll(/\d+/g)) {
+      const value = Number(digits[0]);
+      const units = values.get(value) ?? new Set<string>();
+      units.add(unit);
+      values.set(value, units);
+    }
+  }
+  return { values, otherWords: wordsBesideUnits(text) };
+}
+
+/** Whether two words are one unit written two ways ("minute" and "minutes", "Mbps" and "mbps"). */
+function sameUnit(a: string, b: string): boolean {
+  return a.startsWith(b) || b.startsWith(a);
 }
 
 /**
  * The figures of `reply` that `known` (the figures of the sources) does not hold. A clock hour
  * said the twelve-hour way ("7 pm") counts as its 24-hour value too; single digits up to 2 are
- * not claims ("one moment", "2 of them" come from the conversation itself).
+ * not claims ("one moment", "2 of them" come from the conversation itself) unless they bound a
+ * range ("1-2 business days").
+ *
+ * A figure is held by the sources only in a unit they state it in: a prompt's "blow-dry 30
+ * pounds" does not hold "a colour takes 30 minutes", nor its "unplug it for 30 seconds" a wait of
+ * 30 minutes. A word after a figure is its unit when neither the sources nor the reply write it
+ * elsewhere ("pounds", "minutes", "Mbps"; not "to" of "9:00 to 19:00" nor "a" of "45 a month"),
+ * and a figure the sources state without a unit, or before a word that is none, holds it in any.
  */
-export function unknownFigures(reply: string, known: ReadonlySet<number>): number[] {
+export function unknownFigures(reply: string, known: KnownFigures): number[] {
   const unknown: number[] = [];
-  for (const match of reply.matchAll(/(\d+)(?:[:.]\d+)?(\s*[ap]\.?m\b)?/gi)) {
+  const replyWords = wordsBesideUnits(reply);
+  const isUnit = (word: string) => !known.otherWords.has(word) && !replyWords.has(word);
+  const ranges = new Set(
+    [...reply.matchAll(/\d+\s*(?:-|–|to)\s*\d+/g)].flatMap((match) =>
+      [...match[0].matchAll(/\d+/g)].map((digits) => match.index + digits.index),
+    ),
+  );
+  const holds = (value: number, unit: string): boolean => {
+    const units = known.values.get(value);
+    if (!units) return false;
+    if (unit === '' || !isUnit(unit)) return true;
+    return [...units].some((stated) => stated === '' || !isUnit(stated) || sameUnit(stated, unit));
+  };
+  for (const match of reply.matchAll(FIGURE)) {
+    const unit = (match[3] ?? '').toLowerCase();
     for (const digits of match[0].matchAll(/\d+/g)) {
       const value = Number(digits[0]);
+      const inRange = ranges.has(match.index + digits.index);
+      if (value <= 2 && !inRange) continue;
       const afternoon = /p/i.test(match[2] ?? '') && value < 12 ? value + 12 : value;
-      if (value <= 2 || known.has(value) || known.has(afternoon)) continue;
+      if (holds(value, unit) || holds(afternoon, unit)) continue;
       unknown.push(value);
     }
   }
@@ -37,7 +110,7 @@ export class ClauseGate {
   #pending = '';
   #refused = false;
 
-  constructor(private readonly known: ReadonlySet<number>) {}
+  constructor(private readonly known: KnownFigures) {}
 
   /** A clause held figures nobody gave: the reply must not go on. */
   get refused(): boolean {
