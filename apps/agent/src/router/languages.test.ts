@@ -55,6 +55,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
       say: 'Je voudrais une veste imperméable à moins de soixante euros',
       route: search({ category: 'jackets', waterproof: true, max_price: 60 }),
     },
+    // An article before a unit of weight is one of it.
+    {
+      say: "Montre-moi des sacs de couchage de moins d'un kilo",
+      route: search({ category: 'sleeping-bags', max_weight_g: 1000 }),
+    },
     {
       say: 'Avez-vous des tentes entre 150 et 300 euros ?',
       route: search({ category: 'tents', min_price: 150, max_price: 300 }),
@@ -264,6 +269,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
   ],
   'es-ES': [
     {
+      say: 'Enséñame sacos de dormir de menos de un kilo',
+      route: search({ category: 'sleeping-bags', max_weight_g: 1000 }),
+    },
+    {
       say: 'dos de esas',
       after: ['Muéstrame tiendas de campaña', 'la segunda'],
       route: add('tent-2', 2),
@@ -424,6 +433,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
   ],
   'de-DE': [
+    {
+      say: 'Zeig mir Rucksäcke, die weniger als ein Kilogramm wiegen',
+      route: search({ category: 'backpacks', max_weight_g: 1000 }),
+    },
     { say: 'Ich suche einen Schlafsack', route: search({ category: 'sleeping-bags' }) },
     // Nothing shown yet: positions point at nothing.
     { say: 'vergleiche den ersten und den zweiten', route: reply('nothing_shown') },

@@ -297,6 +297,18 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(await dialogue.say('remove it from my cart'))).toBe('remove_from_cart');
   });
 
+  it('takes nothing out of a cart it knows is empty, whatever the page shows', async () => {
+    await client.cart.clear('cart');
+    const dialogue = new Dialogue();
+    await dialogue.say('do you have head lamps');
+    await dialogue.say('add the first one to my cart');
+    expect(tool(await dialogue.say('take it out of my cart'))).toBe('remove_from_cart');
+    expect((await client.cart.get('cart')).items).toEqual([]);
+    // The list is still on the page; the cart answer said the cart is empty.
+    const out = await dialogue.say('take the second one out');
+    expect(tool(out)).not.toBe('remove_from_cart');
+  });
+
   it('joins a compound the recognizer split, and finds the cart after "in" without "my"', async () => {
     const dialogue = new Dialogue();
     const boots = await dialogue.say('I need some water-proof hiking boots.');
@@ -323,6 +335,19 @@ describe('the intent router on the demo scenario', () => {
     expect(args(cheap)).toEqual({ query: 'fleece jacket', color: 'red', max_price: 60 });
     const packs = await dialogue.say('how about backpacks');
     expect(args(packs)).toEqual({ category: 'backpacks' });
+  });
+
+  it('reads a description said of "one" as of the kind being looked at', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me your sleeping bags under 200 dollars');
+    const described = await dialogue.say('is there one that packs down really small');
+    expect(tool(described)).toBe('search_products');
+    // The kind stays; the price bound was of the last list, not of this description.
+    expect(args(described)).toMatchObject({ category: 'sleeping-bags' });
+    expect(args(described)).not.toHaveProperty('max_price');
+    // Without "one", a description is a search of its own.
+    const fresh = await dialogue.say('something that packs down really small');
+    expect(args(fresh)).not.toHaveProperty('category');
   });
 
   it('narrows to a kind with "just", and compares the item in focus with one by position', async () => {

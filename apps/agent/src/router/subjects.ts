@@ -85,14 +85,17 @@ function meansEvery(tokens: readonly string[], catalog: RouterCatalog, lexicon: 
   );
 }
 
-/** The items a cart removal means: in the cart when it is known, else what was shown. */
+/**
+ * The items a cart removal means: in the cart when it is known (an empty cart has nothing to
+ * take out, whatever the page shows), else what was shown.
+ */
 export function removalTarget(
   tokens: string[],
   context: ConversationContext,
   catalog: RouterCatalog,
   lexicon: Lexicon,
 ): SeenItem[] {
-  const pool = context.cart && context.cart.length > 0 ? context.cart : context.shown;
+  const pool = context.cart ?? context.shown;
   const found = referredItems(tokens, context, pool, lexicon);
   if (found.length > 0) return found;
   const subjects = subjectMatches(tokens, catalog, pool, lexicon);

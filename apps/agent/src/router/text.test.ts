@@ -46,6 +46,12 @@ describe('words', () => {
       'the tent s weight e g 1500 g for 49.99 dollars',
     ],
     ['de-DE', 'Ein 3er-Pack für 12,50 €', 'ein 3er pack fur 12.5 euro'],
+    // An article before a unit of weight is one of it.
+    ['en-US', 'less than a kilo', 'less than 1 kilo'],
+    ['fr-FR', "moins d'un kilo", 'moins de 1 kilo'],
+    ['es-ES', 'menos de un kilo', 'menos de 1 kilo'],
+    ['de-DE', 'leichter als ein Kilogramm', 'leichter als 1 kilogramm'],
+    ['de-DE', 'unter einem Kilo', 'unter 1 kilo'],
   ])('%s reads "%s" as "%s"', (language, text, expected) => {
     expect(words(text, lexicon(language)).join(' ')).toBe(expected);
   });

@@ -90,7 +90,8 @@ export function segmentWords(text: string, code: string): string[] {
 
 /**
  * The utterance as words: lower case, contractions spelled out, amounts as digits ("under a
- * hundred dollars" -> "under 100 dollars"; "$49.99" -> "49.99 dollars"), split by the language's
+ * hundred dollars" -> "under 100 dollars"; "$49.99" -> "49.99 dollars"; "less than a kilo" ->
+ * "less than 1 kilo"), split by the language's
  * `Intl.Segmenter`; in a language with accents, letters folded to ASCII ("campaña" -> "campana").
  */
 export function words(text: string, lexicon: Lexicon): string[] {
@@ -107,6 +108,12 @@ export function words(text: string, lexicon: Lexicon): string[] {
   for (let index = 0; index < raw.length;) {
     const word = raw[index] as string;
     const next = raw[index + 1] ?? '';
+    // "A kilo", "einem Kilo", "un kilo": an article before a unit of measure is one of it.
+    if (ambiguous.has(word) && Object.hasOwn(lexicon.weightUnits, next)) {
+      out.push('1');
+      index += 1;
+      continue;
+    }
     if (ambiguous.has(word) && !hundred.includes(next) && !thousand.includes(next)) {
       out.push(word);
       index += 1;

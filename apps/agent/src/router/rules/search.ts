@@ -115,7 +115,9 @@ export const SEARCH_RULES: readonly Rule[] = [
 /**
  * A search that only names a filter ("what about blue ones", "anything under 50 dollars") narrows
  * the last one: its words and filters stay, the new filters replace theirs. A kind of item
- * ("what about backpacks") or "everything" starts afresh.
+ * ("what about backpacks") or "everything" starts afresh. A description said of "one" ("is there
+ * one that keeps the rain out") is of the kind under way: the last search's kind stays, its words
+ * and other filters go.
  */
 function narrowed(
   tokens: string[],
@@ -125,14 +127,15 @@ function narrowed(
   lexicon: Lexicon,
 ): Record<string, unknown> {
   const last = context.lastSearch;
-  if (!last || args.query !== undefined) return args;
-  if (hasPhrase(tokens, lexicon.fresh)) return args;
+  if (!last || hasPhrase(tokens, lexicon.fresh)) return args;
+  const namesKind = Object.keys(args).some((key) => catalog.kinds.has(key));
+  if (args.query !== undefined) {
+    if (namesKind || !hasPhrase(tokens, lexicon.oneWords)) return args;
+    const kind = Object.entries(last).filter(([key]) => catalog.kinds.has(key));
+    return { ...Object.fromEntries(kind), ...args };
+  }
   // "Just the backpacks" narrows to a kind; "what about backpacks" asks for another kind.
-  if (
-    !hasPhrase(tokens, lexicon.narrowing) &&
-    Object.keys(args).some((key) => catalog.kinds.has(key))
-  )
-    return args;
+  if (!hasPhrase(tokens, lexicon.narrowing) && namesKind) return args;
   const kept = Object.fromEntries(
     Object.entries(last).filter(
       ([key]) => !(key in args) && !Object.keys(args).some((own) => sameFilter(own, key)),
