@@ -10,6 +10,7 @@ import { FEATURE_INTENTS, rulesFor } from './features.js';
 import type { ItemLookup, RouterTable } from './intents.js';
 import { english, lexiconFor } from '@svc/languages/router';
 import { RoutedLLM, type RouterDecision } from './routed-llm.js';
+import { toolNameWords } from './promised.js';
 import { words } from './text.js';
 
 export {
@@ -73,7 +74,7 @@ export function unownedToolWords(
   for (const feature of runtime.scenario.features ?? [])
     for (const tool of feature.tools ?? []) {
       if (owned.has(tool.name)) continue;
-      const text = `${tool.name.replace(/[_-]+/g, ' ')} ${tool.description ?? ''}`;
+      const text = `${toolNameWords(tool.name).join(' ')} ${tool.description ?? ''}`;
       for (const word of words(text, lexicon))
         if (word.length > 2 && !lexicon.filler.has(word)) unowned.add(lexicon.stem(word));
     }

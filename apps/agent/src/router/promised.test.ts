@@ -2,6 +2,8 @@
 // the tools' own names; questions, denials and doubts promise nothing.
 import { lexiconFor } from '@svc/languages/router';
 import { describe, expect, it } from 'vitest';
+import type { RuntimeConfig } from '@svc/protocol/agent';
+import { unownedToolWords } from './index.js';
 import { promisedTool, toolNameWords } from './promised.js';
 
 const english = lexiconFor('en-US')!;
@@ -44,5 +46,15 @@ describe('promisedTool', () => {
     expect(
       promisedTool('I will cancel the booking and book an appointment.', tools, english),
     ).toBeUndefined();
+  });
+});
+
+describe('unownedToolWords', () => {
+  it('reads the names of the tools the router does not own as the promise check does', () => {
+    const runtime = {
+      conversation: { language: 'en-US' },
+      scenario: { features: [{ tools: [{ name: 'cancelBooking', description: '' }] }] },
+    } as unknown as RuntimeConfig;
+    expect([...unownedToolWords(runtime, [])]).toEqual(['cancel', 'book']);
   });
 });

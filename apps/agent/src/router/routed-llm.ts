@@ -823,6 +823,9 @@ class RoutedLLMStream extends llm.LLMStream {
     if (question?.type !== 'message') return undefined;
     const ground = groundOf(entries);
     const afterTools = entries.at(-1)?.type === 'function_call_output';
+    // Read once a turn: each sentence of the reply is judged against the same tools.
+    const promisable =
+      afterTools || this.#params.toolChoice === 'none' ? [] : this.#promisable(entries);
     return {
       fromBelief: (text) =>
         answersFromBelief(text, question.text, ground, lexicon, {
@@ -832,9 +835,7 @@ class RoutedLLMStream extends llm.LLMStream {
       readFirst: (text) => judgedLength(text, lexicon),
       unknown: templates.notKnown,
       promises: (sentence) =>
-        afterTools || this.#params.toolChoice === 'none'
-          ? undefined
-          : promisedTool(sentence, this.#promisable(entries), lexicon),
+        promisable.length === 0 ? undefined : promisedTool(sentence, promisable, lexicon),
       searchesOutside: (call) =>
         this.#owner.operationOf(call.name) === 'search' &&
         searchesOutsideCatalogue(callArguments(call.args), question.text, catalog),
