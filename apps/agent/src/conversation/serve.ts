@@ -148,8 +148,9 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
   });
   run.started('session');
   await closeRemoteSessionHost(session);
-  warmModel(engines.llm, agent, () => warmChooser(model));
-  warmBetweenTurns(engines.llm, agent, session);
+  // Through the router: the model is warmed on the conversation as its turns read it.
+  warmModel(model, agent, () => warmChooser(model));
+  warmBetweenTurns(model, agent, session);
 
   answerPageTopics({
     channel,

@@ -7,6 +7,8 @@ import { DEFAULT_API_CONNECT_OPTIONS, llm, type APIConnectOptions } from '@livek
 import { randomUUID } from 'node:crypto';
 import type { KnowledgeAnswers } from '@svc/protocol/agent';
 import { AcknowledgingLLM } from '../model-host/acknowledgement.js';
+import type { WarmRequest } from '@svc/agents-plugin-embedded';
+import type { WarmableLLM } from '../model-host/host.js';
 import type { JsonAnswering } from '../post-call-analysis.js';
 import type { Operation } from '../tools.js';
 import { turnWords } from './continuation.js';
@@ -214,6 +216,35 @@ export class RoutedLLM extends llm.LLM {
 
   override prewarm(): void {
     this.inner.prewarm();
+  }
+
+  /**
+   * The conversation as the inner model reads it on a turn it answers: without the exchanges the
+   * agent answered that it does not know, when its answers are held to what it was given
+   * ({@link withoutUnknownExchanges}).
+   */
+  modelContext(chatCtx: llm.ChatContext): llm.ChatContext {
+    const unknown = this.#unknownReply();
+    return unknown === undefined ? chatCtx : withoutUnknownExchanges(chatCtx, unknown);
+  }
+
+  /**
+   * Has the inner model evaluate the conversation between turns as its next turn will read it
+   * ({@link modelContext}): warmed on the whole conversation, a turn after an "I don't know" found
+   * its context evaluated only up to that exchange and evaluated everything after it again (one
+   * held-out shop turn evaluated 924 tokens, 20 s on two cores, where 13 were new).
+   */
+  async warm(request: WarmRequest): Promise<void> {
+    const inner = this.inner as WarmableLLM;
+    if (typeof inner.warm !== 'function') return;
+    await inner.warm({ ...request, chatCtx: this.modelContext(request.chatCtx) });
+  }
+
+  /** What the agent says when it does not know, when its answers are held to what it was given. */
+  #unknownReply(): string | undefined {
+    const { grounded, catalog, style } = this.options;
+    if (!grounded || !catalog.lexicon) return undefined;
+    return templatesFor(style.language)?.notKnown;
   }
 
   /**
@@ -612,7 +643,8 @@ class RoutedLLMStream extends llm.LLMStream {
     const { chatCtx, toolCtx, connOptions, parallelToolCalls, toolChoice, extraKwargs } =
       this.#params;
     const judge = this.#groundingJudge();
-    const judgedCtx = judge ? withoutUnknownExchanges(chatCtx, judge.unknown) : chatCtx;
+    // As the warm-ups between turns evaluated it (RoutedLLM.warm).
+    const judgedCtx = this.#owner.modelContext(chatCtx);
     const inner = this.#owner.inner.chat({
       chatCtx: judgedCtx,
       ...(toolCtx ? { toolCtx } : {}),

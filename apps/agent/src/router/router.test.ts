@@ -19,6 +19,7 @@ import {
   RoutedLLM,
   type RouterDecision,
 } from './index.js';
+import { templatesFor } from '@svc/languages/replies';
 import { acknowledging } from '../model-host/acknowledgement.js';
 import { conversationContext, toolResultOf, type SeenItem } from './context.js';
 import type { RouterCatalog } from './catalog.js';
@@ -1206,6 +1207,69 @@ describe('RoutedLLM', () => {
       expect(said, reply).toEqual({ text: reply, calls: [] });
       expect(words.asked).toEqual(['auto']);
     }
+  });
+
+  it('warms the model on the conversation as the turn it answers reads it, without the exchanges it did not know', async () => {
+    const unknown = templatesFor('en-US')?.notKnown ?? '';
+    /** Records what each turn and each warm-up was given, and answers in words. */
+    class Recording extends llm.LLM {
+      readonly turns: string[][] = [];
+      readonly warmed: string[][] = [];
+      override label(): string {
+        return 'recording';
+      }
+      async warm(request: { chatCtx: llm.ChatContext }): Promise<void> {
+        this.warmed.push(textsOf(request.chatCtx));
+      }
+      chat(options: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike }): llm.LLMStream {
+        this.turns.push(textsOf(options.chatCtx));
+        return new (class extends llm.LLMStream {
+          protected async run(): Promise<void> {
+            this.queue.put({ id: 'words', delta: { role: 'assistant', content: 'Gladly.' } });
+          }
+        })(this, {
+          chatCtx: options.chatCtx,
+          toolCtx: options.toolCtx,
+          connOptions: DEFAULT_API_CONNECT_OPTIONS,
+        });
+      }
+    }
+    const textsOf = (chatCtx: llm.ChatContext) =>
+      chatCtx.items.map((item) =>
+        item.type === 'message' ? `${item.role}: ${item.textContent}` : item.type,
+      );
+    const toolCtx = withOwnTool('book_appointment', 'Book an appointment.', {
+      type: 'object',
+      properties: { day: { type: 'string' } },
+    });
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'assistant', content: 'Hello! How can I help?' });
+    chatCtx.addMessage({ role: 'user', content: 'is there parking nearby' });
+    chatCtx.addMessage({ role: 'assistant', content: unknown });
+    chatCtx.addMessage({ role: 'user', content: 'a trim on Tuesday please' });
+    chatCtx.addMessage({ role: 'assistant', content: 'Could I have your name?' });
+
+    const inner = new Recording();
+    const routed = new RoutedLLM(inner, {
+      catalog,
+      style: { language: 'en-US', spoken: false },
+      lookup,
+      grounded: true,
+    });
+    // Between turns: the conversation so far.
+    await routed.warm({ chatCtx });
+    // The turn the model answers: the same, and the visitor's new words.
+    const turn = chatCtx.copy();
+    turn.addMessage({ role: 'user', content: "it's Ada Lovelace" });
+    await drain(routed.chat({ chatCtx: turn, toolCtx }));
+
+    const expected = [
+      'assistant: Hello! How can I help?',
+      'user: a trim on Tuesday please',
+      'assistant: Could I have your name?',
+    ];
+    expect(inner.warmed).toEqual([expected]);
+    expect(inner.turns).toEqual([[...expected, "user: it's Ada Lovelace"]]);
   });
 
   it('searches the documents for a turn the chooser names nothing for, never for an open question', async () => {
