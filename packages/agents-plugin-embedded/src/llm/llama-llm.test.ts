@@ -281,6 +281,45 @@ describe('LlamaLLM', { timeout: 240_000 }, () => {
     }
   });
 
+  it("saves a JSON question's instructions once, and a new process answers from them", async () => {
+    const previous = process.env.SVC_CACHE_DIR;
+    process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));
+    const stateDir = join(process.env.SVC_CACHE_DIR, 'llm-state');
+    const states = () => readdirSync(stateDir).filter((name) => name.endsWith('.bin'));
+    const question = (words: string) => ({
+      instructions:
+        'Choose the action for what the visitor says. search: find products. cart: show the cart. talk: anything else.',
+      prompt: `Visitor: "${words}"`,
+      schema: {
+        type: 'object',
+        properties: { action: { enum: ['search', 'cart', 'talk'] } },
+        required: ['action'],
+      },
+    });
+    try {
+      expect(JSON.parse(await model.answerJson(question('Do you have any tents?')))).toEqual({
+        action: 'search',
+      });
+      expect(states()).toHaveLength(1);
+      // Asked again, the same instructions: the one file stays.
+      await model.answerJson(question('Hello there'));
+      expect(states()).toHaveLength(1);
+
+      // As a new process would, with the other slot taken by a conversation: the instructions
+      // come from the file, and the answer is as before.
+      await LlamaLLM.unloadAll();
+      await model.warm({ chatCtx: shopChat('shoes'), toolCtx: shopToolContext() });
+      expect(JSON.parse(await model.answerJson(question("What's in my cart?")))).toEqual({
+        action: 'cart',
+      });
+      expect(states()).toHaveLength(1);
+    } finally {
+      await LlamaLLM.unloadAll();
+      if (previous === undefined) delete process.env.SVC_CACHE_DIR;
+      else process.env.SVC_CACHE_DIR = previous;
+    }
+  });
+
   it('keeps a state per context shape, and replaces a state file it cannot load', async () => {
     const previous = process.env.SVC_CACHE_DIR;
     process.env.SVC_CACHE_DIR = mkdtempSync(join(tmpdir(), 'svc-llm-state-'));

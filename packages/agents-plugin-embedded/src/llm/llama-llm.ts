@@ -182,6 +182,16 @@ export class LlamaLLM extends llm.LLM {
     const instructions = JSON.stringify(history.slice(0, 1)).slice(0, -1);
     const slot = await acquireSlot(runtime, prompt, stop, instructions, Number.POSITIVE_INFINITY);
     try {
+      // A slot that does not hold them (a conversation's took it since) loads them from disk when
+      // a process saved them: evaluating them again took about three seconds on two cores, the
+      // wait of a conversation's first turn that the router's choice answered.
+      await restorePromptState(slot, this.options, instructions).catch(() => false);
+      // Once per model, context shape and instructions, when they were evaluated whole: the next
+      // process, or this one's other slot, loads them instead.
+      const keep = async () => {
+        if (!stop.aborted)
+          await savePromptState(slot, this.options, instructions).catch(() => undefined);
+      };
       const options = {
         maxTokens: request.maxTokens ?? JSON_ANSWER_MAX_TOKENS,
         // The most likely reading, not a varied one.
@@ -198,6 +208,7 @@ export class LlamaLLM extends llm.LLM {
           [...history, { type: 'model', response: [choice.opening] }],
           { ...options, grammar: await grammarFor(runtime, choice.grammar) },
         );
+        await keep();
         return `${choice.opening}${response.response}${choice.closing}`;
       }
       // Whole at its closing brace: the newlines the grammar allows after it would cost a step
@@ -213,6 +224,7 @@ export class LlamaLLM extends llm.LLM {
           if (jsonClosed(written)) closed.abort();
         },
       });
+      await keep();
       return response.response;
     } finally {
       slot.lastPrompt = prompt;
