@@ -173,6 +173,42 @@ describe('a search result for the model', () => {
   });
 });
 
+describe('a cart for the model', () => {
+  it("names the fields a reply about the cart needs: each line's count and its item's card; the page gets whole lines", async () => {
+    const collection = {
+      id: 3,
+      company_id: 1,
+      name: 'Books',
+      description: 'Second-hand books.',
+      view: { template: 'product-card', mapping: { title: '{{title}}', price: '{{price}} EUR' } },
+    };
+    const cart = {
+      name: 'cart',
+      items: [
+        {
+          collection_id: 3,
+          item_id: 'b-1',
+          quantity: 2,
+          added_at: '2026-12-02T11:58:03.123Z',
+          data: { title: 'Dune', price: 9, pages: 412, blurb: 'Sand.' },
+        },
+      ],
+      total_quantity: 2,
+      updated_at: '2026-12-02T11:58:03.123Z',
+    };
+    const { result, sent } = await runPageTool(
+      { name: 'Cart', type: 'bucket:list:crud', tool: 'add_to_cart' },
+      collection,
+      { cart: { add: async () => cart } as unknown as ConversationApi['cart'] },
+      { item_id: 'b-1', quantity: 2 },
+    );
+    expect(result.reply_fields).toEqual(['title', 'price', 'quantity']);
+    expect(result.catalogue_items).toBe(true);
+    expect(sent).toContain('Sand.');
+    expect(sent).not.toContain('reply_fields');
+  });
+});
+
 describe('a comparison for the model', () => {
   it("reads the compared items once: the page's table rows go to the page alone", async () => {
     const collection = { id: 3, company_id: 1, name: 'Books', description: 'Second-hand books.' };

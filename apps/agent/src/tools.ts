@@ -134,6 +134,26 @@ export function compactItem(item: Item): Record<string, unknown> {
   return out;
 }
 
+/** The operations that answer the cart. */
+const CART_OPERATIONS: ReadonlySet<Operation> = new Set([
+  'cart_add',
+  'cart_remove',
+  'cart_set',
+  'cart_list',
+  'cart_clear',
+]);
+
+/**
+ * The fields a reply about the cart needs of each line: how many, and the item's fields its card
+ * shows. A line's whole item (weight, rating, stock...) and when it was added were most of what
+ * the model read before its reply (a one-line cart about 150 tokens, 3 s on two cores).
+ * Undefined without a view, as {@link replyFields}.
+ */
+export function cartReplyFields(collection: Collection | undefined): string[] | undefined {
+  const fields = replyFields(collection, {});
+  return fields ? [...fields, 'quantity'] : undefined;
+}
+
 /**
  * The item fields a reply about a list of found items needs: those the collection's card shows
  * (its view's title, subtitle, price... but not long texts, which the model gets shortened or
@@ -591,7 +611,12 @@ async function runTool(call: {
   // The model reads a list by the fields a reply needs, and a catalogue's items (of a search, a
   // display, a comparison, the cart) each string once, an item of several by what tells it apart;
   // the page and the router get whole items.
-  const fields = operation === 'search' ? replyFields(call.collection, args) : undefined;
+  const fields =
+    operation === 'search'
+      ? replyFields(call.collection, args)
+      : CART_OPERATIONS.has(operation)
+        ? cartReplyFields(call.collection)
+        : undefined;
   const forModel = {
     ...(fields ? { [REPLY_FIELDS_KEY]: fields } : {}),
     ...(operation === 'custom' ? {} : { [CATALOGUE_KEY]: true }),

@@ -1229,7 +1229,7 @@ describe('RoutedLLM', () => {
           }
         })(this, {
           chatCtx: options.chatCtx,
-          toolCtx: options.toolCtx,
+          ...(options.toolCtx ? { toolCtx: options.toolCtx } : {}),
           connOptions: DEFAULT_API_CONNECT_OPTIONS,
         });
       }

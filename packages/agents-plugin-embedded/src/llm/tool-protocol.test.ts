@@ -226,6 +226,41 @@ describe('compactToolOutput', () => {
       },
     });
   });
+  it("shows a cart's lines by their count and the fields a reply needs of their items, without timestamps", () => {
+    const line = (id: string, quantity: number) => ({
+      collection_id: 1,
+      item_id: id,
+      quantity,
+      added_at: '2026-12-02T11:58:03.123Z',
+      data: { name: `Tent ${id}`, price: 99, weight_g: 1200, rating: 4.8, in_stock: true },
+    });
+    const output = JSON.stringify({
+      ok: true,
+      result: {
+        name: 'cart',
+        items: [line('t-1', 1), line('t-2', 2)],
+        total_quantity: 3,
+        updated_at: '2026-12-02T11:58:03.123Z',
+      },
+      reply_fields: ['name', 'price', 'quantity'],
+      [CATALOGUE_KEY]: true,
+    });
+    expect(JSON.parse(compactToolOutput(output, 1000))).toEqual({
+      ok: true,
+      result: {
+        name: 'cart',
+        items: [
+          { item_id: 't-1', quantity: 1, data: { name: 'Tent t-1', price: 99 } },
+          { item_id: 't-2', quantity: 2, data: { name: 'Tent t-2', price: 99 } },
+        ],
+        total_quantity: 3,
+      },
+    });
+    // Not a catalogue's (a webhook's answer): its timestamps are what it says.
+    const booking = JSON.stringify({ id: 'b-1', at: '2026-12-04T10:00:00Z' });
+    expect(JSON.parse(compactToolOutput(booking, 1000))).toEqual(JSON.parse(booking));
+  });
+
   it("shows a catalogue's item of a list of several by what tells it apart, and a lone item whole", () => {
     const description =
       'The North Peak solo tent in grey, made for quick pitching and a dry night in wind and rain.';

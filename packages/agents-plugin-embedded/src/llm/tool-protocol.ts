@@ -325,6 +325,7 @@ export function compactToolOutput(output: string, maxChars: number): string {
       inList = false,
       ofSeveral = false,
       common?: ReadonlySet<string>,
+      picked?: ReadonlySet<string>,
     ): unknown => {
       if (typeof value === 'string' && !whole && value.length > MAX_RESULT_STRING) {
         return `${value.slice(0, MAX_RESULT_STRING - 1)}…`;
@@ -343,12 +344,28 @@ export function compactToolOutput(output: string, maxChars: number): string {
           catalogue && itemId(value) !== undefined
             ? tellApart(value, listed && ofSeveral, common)
             : value;
+        // The fields a reply needs are read in a listed item's own fields and in its nested
+        // item (a cart line's `data`), whose other fields go too; so does a timestamp of a
+        // catalogue's (when a line was added to the cart), which no reply about it says.
+        const pick = listed ? fields : picked;
         const entries = Object.entries(item).filter(
-          ([key]) =>
+          ([key, entry]) =>
             !MODEL_HINT_KEYS.includes(key) &&
-            (!fields || !listed || key === 'id' || key === 'item_id' || fields.has(key)),
+            !(catalogue && isTimestamp(entry)) &&
+            (!pick ||
+              key === 'id' ||
+              key === 'item_id' ||
+              pick.has(key) ||
+              (listed && isJsonObject(entry))),
         );
-        return Object.fromEntries(entries.map(([key, entry]) => [key, shorten(entry)]));
+        return Object.fromEntries(
+          entries.map(([key, entry]) => [
+            key,
+            listed && isJsonObject(entry)
+              ? shorten(entry, false, false, undefined, pick)
+              : shorten(entry),
+          ]),
+        );
       }
       return value;
     };
@@ -357,6 +374,11 @@ export function compactToolOutput(output: string, maxChars: number): string {
     // Not JSON: shown as it is.
   }
   return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+}
+
+/** An ISO 8601 date with its time ("2026-12-02T11:58:03.123Z"). */
+function isTimestamp(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
 }
 
 /**
