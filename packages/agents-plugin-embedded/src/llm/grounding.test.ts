@@ -33,6 +33,26 @@ describe('unknownFigures', () => {
     expect(unknownFigures('It costs $666.99 and weighs 740 grams.', item)).toEqual([]);
   });
 
+  it('holds a figure only where a source says it of what the reply or the question speaks of', () => {
+    const garage = figuresOf(
+      'Prices: MOT test 55 pounds, full service from 180 pounds, interim service from 120 pounds, air conditioning regas from 70 pounds.',
+    );
+    // Tyres are in no price: the full service's 180 pounds does not hold them, whatever the
+    // reply copies of the list's wording ("from" is said of every price but one).
+    expect(unknownFigures('New tyres cost 180 pounds.', garage, 'how much for tyres')).toEqual([
+      180,
+    ]);
+    expect(unknownFigures('Tyres are from 180 pounds.', garage, 'and tyres?')).toEqual([180]);
+    // Said of the service, or of what the visitor asked about: held.
+    expect(unknownFigures('A full service is from 180 pounds.', garage)).toEqual([]);
+    expect(unknownFigures('It is 55 pounds.', garage, 'how much is an MOT test')).toEqual([]);
+    expect(unknownFigures('Services start at 120 pounds.', garage, 'price?')).toEqual([]);
+    // A figure without its unit, or one a source states without a unit, is not read so.
+    expect(unknownFigures('That would be 180.', garage, 'how much for tyres')).toEqual([]);
+    const item = figuresOf('{"name":"Summit Tent","price":666.99}');
+    expect(unknownFigures('That one is 666.99 dollars.', item, 'how much?')).toEqual([]);
+  });
+
   it('takes the small figures that bound a range as claims', () => {
     expect(unknownFigures('Connection takes 1-2 business days.', salon)).toEqual([1, 2]);
     expect(unknownFigures('I added 2 of them to your cart.', salon)).toEqual([]);

@@ -7,14 +7,25 @@
 // has no other source. A figure is read with its unit: the prompt's "30 pounds" is no source of
 // "30 minutes".
 
+/** A figure as a source states it: the word written right after it, and what it is said of. */
+export interface FigureStatement {
+  /** The word right after the figure ('' for none): its unit, if the texts write it nowhere else. */
+  unit: string;
+  /**
+   * The words of its clause other than its unit ("colour", "from" of "colour from 70 pounds"),
+   * lowercased, without those that many of the sources' figures are said with.
+   */
+  about: ReadonlySet<string>;
+}
+
 /**
- * The figures the sources hold: each value with the units it is stated in (the word written
- * right after it: "30 seconds", "500 Mbps"; '' when none is), and the words the sources use
- * other than after a figure.
+ * The figures the sources hold: each value with how each of its statements puts it (the word
+ * written right after it: "30 seconds", "500 Mbps"; and the words of its clause), and the words the
+ * sources use other than after a figure.
  */
 export interface KnownFigures {
-  /** Each value, with the words written right after it ('' for none). */
-  values: ReadonlyMap<number, ReadonlySet<string>>;
+  /** Each value, with its statements. */
+  values: ReadonlyMap<number, readonly FigureStatement[]>;
   /** Every word the sources write other than right after a figure ("to", "a", "from"). */
   otherWords: ReadonlySet<string>;
 }
@@ -39,21 +50,57 @@ function wordsBesideUnits(text: string): Set<string> {
 }
 
 /**
+ * Where a clause ends: a line, a semicolon, a sentence, a comma before a space, or a JSON object
+ * or array (a catalogue's item, a table's row).
+ */
+const CLAUSE_END = /[\n;{}[\]]|[.!?](?=\s|$)|,(?=\s)/g;
+
+/** Words that can tell what a figure is said of: three letters or more, lowercased. */
+function clauseWords(text: string, unit: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of text.matchAll(/\p{L}{3,}/gu)) words.add(match[0].toLowerCase());
+  words.delete(unit);
+  return words;
+}
+
+/**
+ * A word said with this many of the sources' figures or more says nothing of any one of them
+ * ("from" of a price list's "from 70 pounds", "from 45 pounds"...).
+ */
+const COMMON_ABOUT = 3;
+
+/**
  * The figures of the sources, as values (`9:30` gives 9 and 30, `76.99` gives 76 and 99, `030`
- * gives 30), each with the word written after it.
+ * gives 30), each with the word written after it and the words of its clause.
  */
 export function figuresOf(text: string): KnownFigures {
-  const values = new Map<number, Set<string>>();
+  const ends = [...text.matchAll(CLAUSE_END)].map((match) => match.index);
+  const clauseOf = (at: number) => {
+    const start = ends.filter((end) => end < at).at(-1) ?? -1;
+    const end = ends.find((index) => index > at) ?? text.length;
+    return text.slice(start + 1, end);
+  };
+  const found: { value: number; unit: string; words: Set<string> }[] = [];
   for (const match of text.matchAll(FIGURE)) {
     const unit = (match[3] ?? '').toLowerCase();
-    for (const digits of match[0].matchAll(/\d+/g)) {
-      const value = Number(digits[0]);
-      const units = values.get(value) ?? new Set<string>();
-      units.add(unit);
-      values.set(value, units);
-    }
+    const words = clauseWords(clauseOf(match.index), unit);
+    for (const digits of match[0].matchAll(/\d+/g))
+      found.push({ value: Number(digits[0]), unit, words });
+  }
+  const counts = new Map<string, number>();
+  for (const words of new Set(found.map((entry) => entry.words)))
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const values = new Map<number, FigureStatement[]>();
+  for (const { value, unit, words } of found) {
+    const about = new Set([...words].filter((word) => (counts.get(word) ?? 0) < COMMON_ABOUT));
+    values.set(value, [...(values.get(value) ?? []), { unit, about }]);
   }
   return { values, otherWords: wordsBesideUnits(text) };
+}
+
+/** Whether two words are one word written two ways ("colour" and "colours", "booking" and "bookings"). */
+function sameWord(a: string, b: string): boolean {
+  return a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
 }
 
 /** Whether two words are one unit written two ways ("minute" and "minutes", "Mbps" and "mbps"). */
@@ -73,20 +120,29 @@ function sameUnit(a: string, b: string): boolean {
  * elsewhere ("pounds", "minutes", "Mbps"; not "to" of "9:00 to 19:00" nor "a" of "45 a month"),
  * and a figure the sources state without a unit, or before a word that is none, holds it in any.
  */
-export function unknownFigures(reply: string, known: KnownFigures): number[] {
+export function unknownFigures(reply: string, known: KnownFigures, asked = ''): number[] {
   const unknown: number[] = [];
   const replyWords = wordsBesideUnits(reply);
   const isUnit = (word: string) => !known.otherWords.has(word) && !replyWords.has(word);
+  // What the reply speaks of: its words and those of what it answers ("it" of "it is 70 pounds").
+  const spokenOf = [...clauseWords(`${reply} ${asked}`, '')];
+  const saysOf = (about: ReadonlySet<string>) =>
+    about.size === 0 || spokenOf.some((word) => [...about].some((other) => sameWord(word, other)));
   const ranges = new Set(
     [...reply.matchAll(/\d+\s*(?:-|–|to)\s*\d+/g)].flatMap((match) =>
       [...match[0].matchAll(/\d+/g)].map((digits) => match.index + digits.index),
     ),
   );
   const holds = (value: number, unit: string): boolean => {
-    const units = known.values.get(value);
-    if (!units) return false;
+    const statements = known.values.get(value);
+    if (!statements) return false;
     if (unit === '' || !isUnit(unit)) return true;
-    return [...units].some((stated) => stated === '' || !isUnit(stated) || sameUnit(stated, unit));
+    return statements.some(
+      (stated) =>
+        stated.unit === '' ||
+        !isUnit(stated.unit) ||
+        (sameUnit(stated.unit, unit) && saysOf(stated.about)),
+    );
   };
   for (const match of reply.matchAll(FIGURE)) {
     const unit = (match[3] ?? '').toLowerCase();
@@ -110,7 +166,11 @@ export class ClauseGate {
   #pending = '';
   #refused = false;
 
-  constructor(private readonly known: KnownFigures) {}
+  /** `asked`: what the reply answers (the visitor's last words), read for what it speaks of. */
+  constructor(
+    private readonly known: KnownFigures,
+    private readonly asked = '',
+  ) {}
 
   /** A clause held figures nobody gave: the reply must not go on. */
   get refused(): boolean {
@@ -133,7 +193,7 @@ export class ClauseGate {
 
   #release(end: number): string {
     const clause = this.#pending.slice(0, end);
-    if (unknownFigures(clause, this.known).length > 0) {
+    if (unknownFigures(clause, this.known, this.asked).length > 0) {
       this.#refused = true;
       this.#pending = '';
       return '';

@@ -429,6 +429,8 @@ export class LlamaLLMStream extends llm.LLMStream {
             ...rendered.toolOutputs,
           ].join('\n'),
         ),
+        // What the reply answers: the visitor's words, or the result it speaks of.
+        rendered.history.findLast((item) => item.type === 'user')?.text ?? '',
       );
       const invented = new AbortController();
       const say = (words: string) => {
