@@ -5,7 +5,8 @@
 // "call us at 555-1234"); the reply is then held back and the model says it does not know.
 // Words are not checked: a reply may rightly use words nobody wrote; a figure it did not read
 // has no other source. A figure is read with its unit: the prompt's "30 pounds" is no source of
-// "30 minutes".
+// "30 minutes"; and with what it is said of: a price list's "full service from 180 pounds" is no
+// source of "tyres cost 180 pounds".
 
 /** A figure as a source states it: the word written right after it, and what it is said of. */
 export interface FigureStatement {
@@ -119,6 +120,10 @@ function sameUnit(a: string, b: string): boolean {
  * 30 minutes. A word after a figure is its unit when neither the sources nor the reply write it
  * elsewhere ("pounds", "minutes", "Mbps"; not "to" of "9:00 to 19:00" nor "a" of "45 a month"),
  * and a figure the sources state without a unit, or before a word that is none, holds it in any.
+ *
+ * A figure stated in a unit is held only by a statement said of what the reply speaks of: its
+ * clause, or `asked` (what it answers), shares a word with the statement's clause
+ * ({@link FigureStatement.about}); a statement whose clause has no such words holds it anyway.
  */
 export function unknownFigures(reply: string, known: KnownFigures, asked = ''): number[] {
   const unknown: number[] = [];
