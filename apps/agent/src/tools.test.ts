@@ -141,14 +141,19 @@ async function runPageTool(
   return { result, sent: JSON.stringify(page.calls) };
 }
 
+/** A collection of books whose card shows a title and a price. */
+const BOOKS = {
+  id: 3,
+  company_id: 1,
+  name: 'Books',
+  description: 'Second-hand books.',
+  view: { template: 'product-card', mapping: { title: '{{title}}', price: '{{price}} EUR' } },
+};
+
 describe('a search result for the model', () => {
   it('names the fields a reply needs: the card view and what the visitor asked about; the page gets whole items', async () => {
     const collection = {
-      id: 3,
-      company_id: 1,
-      name: 'Books',
-      description: 'Second-hand books.',
-      view: { template: 'product-card', mapping: { title: '{{title}}', price: '{{price}} EUR' } },
+      ...BOOKS,
       filter_fields: [
         { name: 'Pages', filter_key: 'pages', field_type: 'number' },
         { name: 'Genre', filter_key: 'genre', field_type: 'enum' },
@@ -175,13 +180,6 @@ describe('a search result for the model', () => {
 
 describe('a cart for the model', () => {
   it("names the fields a reply about the cart needs: each line's count and its item's card; the page gets whole lines", async () => {
-    const collection = {
-      id: 3,
-      company_id: 1,
-      name: 'Books',
-      description: 'Second-hand books.',
-      view: { template: 'product-card', mapping: { title: '{{title}}', price: '{{price}} EUR' } },
-    };
     const cart = {
       name: 'cart',
       items: [
@@ -198,7 +196,7 @@ describe('a cart for the model', () => {
     };
     const { result, sent } = await runPageTool(
       { name: 'Cart', type: 'bucket:list:crud', tool: 'add_to_cart' },
-      collection,
+      BOOKS,
       { cart: { add: async () => cart } as unknown as ConversationApi['cart'] },
       { item_id: 'b-1', quantity: 2 },
     );
