@@ -48,6 +48,24 @@ class CountingRecognizer extends stt.STT {
   }
 }
 
+/** A recognizer that hears nothing in its first `deaf` calls, then hears as `inner` does. */
+class DeafFirstRecognizer extends CountingRecognizer {
+  #deaf: number;
+  constructor(inner: stt.STT, deaf: number) {
+    super(inner);
+    this.#deaf = deaf;
+  }
+  protected override _recognize(frame: AudioBuffer, signal?: AbortSignal) {
+    const heard = super._recognize(frame, signal);
+    if (this.#deaf <= 0) return heard;
+    this.#deaf -= 1;
+    return heard.then((event) => ({
+      ...event,
+      alternatives: event.alternatives?.map((alternative) => ({ ...alternative, text: '' })),
+    })) as ReturnType<stt.STT['recognize']>;
+  }
+}
+
 async function speech(text: string): Promise<Int16Array> {
   const parts: Int16Array[] = [];
   for await (const audio of new FliteTTS({ voice: 'slt', sampleRate: RATE }).synthesize(text))
@@ -149,18 +167,23 @@ describe("the agent's Whisper recognizer behind its VAD", () => {
       pieces,
       true,
     );
+    // Interim transcripts while it goes on (asked for all along: again after each further half
+    // second of speech), then its end and its final.
     const types = events.map((event) => event.type);
-    expect(types).toEqual([
-      stt.SpeechEventType.START_OF_SPEECH,
-      stt.SpeechEventType.INTERIM_TRANSCRIPT,
+    expect(types[0]).toBe(stt.SpeechEventType.START_OF_SPEECH);
+    expect(types.slice(1, -2).length).toBeGreaterThanOrEqual(1);
+    expect(new Set(types.slice(1, -2))).toEqual(new Set([stt.SpeechEventType.INTERIM_TRANSCRIPT]));
+    expect(types.slice(-2)).toEqual([
       stt.SpeechEventType.END_OF_SPEECH,
       stt.SpeechEventType.FINAL_TRANSCRIPT,
     ]);
-    // The interim holds the first words, heard from about half a second of speech; the final
-    // holds the whole request.
+    // The first interim holds the first words, heard from about half a second of speech; the
+    // final holds the whole request.
     expect(events[1]?.alternatives?.[0]?.text.toLowerCase()).toMatch(/actual/);
     expect(asked.calls[0]).toBeLessThan(1000);
-    expect(events[3]?.alternatives?.[0]?.text.toLowerCase()).toMatch(/green sleeping .* instead/);
+    expect(events.at(-1)?.alternatives?.[0]?.text.toLowerCase()).toMatch(
+      /green sleeping .* instead/,
+    );
     // Not asked (speech that is not over the agent): no interim, one transcription.
     const unasked = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
     const plain = await transcribe(
@@ -174,5 +197,53 @@ describe("the agent's Whisper recognizer behind its VAD", () => {
       stt.SpeechEventType.FINAL_TRANSCRIPT,
     ]);
     expect(unasked.calls).toHaveLength(1);
+  }, 120_000);
+
+  it('hears speech over the agent again while it goes on when the first hearing had no words', async () => {
+    const request = await speech(
+      'actually I would much rather see the warm green sleeping bags for winter camping instead',
+    );
+    const pieces = [silence(400), request, silence(1200)];
+    // The first half second heard as nothing (a lost hearing, or one that was only feedback).
+    const asked = new DeafFirstRecognizer(new WhisperSTT({ transcriber: sidecar }), 1);
+    const events = await transcribe(
+      new EarlyStreamAdapter(asked, vad, { interim: { afterMs: 500, wanted: () => true } }),
+      pieces,
+      true,
+    );
+    const interims = events.filter(
+      (event) => event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT,
+    );
+    // Heard again after another half second at least, and its words come while the visitor
+    // still speaks, before the end of the utterance.
+    expect(interims.length).toBeGreaterThanOrEqual(1);
+    expect(asked.calls[1]).toBeGreaterThanOrEqual((asked.calls[0] ?? 0) + 500);
+    expect(events.findIndex((event) => event === interims[0])).toBeLessThan(
+      events.findIndex((event) => event.type === stt.SpeechEventType.END_OF_SPEECH),
+    );
+    expect(interims[0]?.alternatives?.[0]?.text.toLowerCase()).toMatch(/actual/);
+    expect(events.at(-1)?.alternatives?.[0]?.text.toLowerCase()).toMatch(/sleeping .* instead/);
+    // Once the agent has stopped (no longer wanted), the rest waits for the end: one hearing
+    // while the agent speaks, then the final.
+    let speaking = true;
+    const once = new CountingRecognizer(new WhisperSTT({ transcriber: sidecar }));
+    const stopped = await transcribe(
+      new EarlyStreamAdapter(once, vad, {
+        interim: {
+          afterMs: 500,
+          wanted: () => {
+            const now = speaking;
+            speaking = false;
+            return now;
+          },
+        },
+      }),
+      pieces,
+      true,
+    );
+    expect(
+      stopped.filter((event) => event.type === stt.SpeechEventType.INTERIM_TRANSCRIPT),
+    ).toHaveLength(1);
+    expect(once.calls).toHaveLength(2);
   }, 120_000);
 });

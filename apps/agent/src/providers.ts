@@ -428,7 +428,7 @@ export function sttFor(
               ? {
                   interim: {
                     afterMs: INTERIM_HEARING_MS,
-                    wanted: () => overAgentHearing.overAgent(),
+                    wanted: () => overAgentHearing.agentSpeaking(),
                   },
                 }
               : {}),

@@ -24,6 +24,13 @@ const RATE = 16_000;
  * shortest speech that interrupts by voice activity, and the lengths around it.
  */
 const INTERIM_AFTER_MS = [500, 700] as const;
+/**
+ * The agent's interim hearings (`INTERIM_HEARING_MS`): after 500 ms of speech, then after each
+ * further 500 ms once the hearing before has come back, while the agent speaks. Measured at each
+ * multiple of 500 ms up to 4 s of speech.
+ */
+const REPEATED_EVERY_MS = 500;
+const REPEATED_UP_TO_MS = 4000;
 /** The framework's shortest speech that interrupts by voice activity (`interruption.minDuration`). */
 const MIN_INTERRUPTION_MS = 500;
 
@@ -84,7 +91,37 @@ function stopDelay(heard: Heard, interimAfterMs?: number): number {
 
 /** The policy that stops on an interim hearing after `afterMs` of speech too, by name. */
 const interimPolicy = (afterMs: number) =>
-  `the agent now, and an interim hearing after ${afterMs} ms of speech`;
+  `the final, and one interim hearing after ${afterMs} ms of speech`;
+
+/** Words that are not feedback, under the prompt and bare, in the final transcript. */
+const FINAL_POLICY =
+  'words that are not feedback with and without the prompt, at the end of the speech';
+
+/** The policy of the agent now: interim hearings after each 500 ms of speech, one at a time. */
+const REPEATED_POLICY = `the agent now: interim hearings after ${REPEATED_EVERY_MS} ms of speech and each ${REPEATED_EVERY_MS} ms after, one at a time`;
+
+/**
+ * When the repeated interim hearings stop the agent, ms after the visitor began, or undefined when
+ * none does: each is asked at the first multiple of 500 ms of speech once the one before has come
+ * back (the agent asks at the first 500 ms after that; the multiple is the nearest hearing the
+ * bench made, so these stops are at most 500 ms late), and stops at its decoding's end.
+ */
+function repeatedStop(heard: Heard): number | undefined {
+  const decoding = (prompted: number, bare: number) =>
+    heard.item.language === 'en' ? Math.max(prompted, bare) : prompted + bare;
+  let askedAt = REPEATED_EVERY_MS;
+  while (askedAt < heard.speechMs) {
+    const interim = interimAt(heard, askedAt);
+    if (!interim) return undefined;
+    const back = askedAt + decoding(interim.ms, interim.bareMs);
+    if (stopsOn(interim.transcript, interim.bare, heard.item.language)) return back;
+    askedAt = Math.max(
+      askedAt + REPEATED_EVERY_MS,
+      Math.ceil(back / REPEATED_EVERY_MS) * REPEATED_EVERY_MS,
+    );
+  }
+  return undefined;
+}
 
 /** The policies compared: the agent before (voice activity), words alone, and the agent now. */
 const POLICIES: Record<string, Policy> = {
@@ -94,8 +131,7 @@ const POLICIES: Record<string, Policy> = {
     words(heard.transcript) > 0 && !isBackchannel(heard.transcript, heard.item.language),
   'a word that is not feedback, without the prompt': (heard) =>
     words(heard.bare) > 0 && !isBackchannel(heard.bare, heard.item.language),
-  'words that are not feedback with and without the prompt (the agent now)': (heard) =>
-    stopsOn(heard.transcript, heard.bare, heard.item.language),
+  [FINAL_POLICY]: (heard) => stopsOn(heard.transcript, heard.bare, heard.item.language),
   ...Object.fromEntries(
     INTERIM_AFTER_MS.map((afterMs) => [
       interimPolicy(afterMs),
@@ -103,10 +139,12 @@ const POLICIES: Record<string, Policy> = {
         stopsOn(heard.transcript, heard.bare, heard.item.language) || interimStops(heard, afterMs),
     ]),
   ),
+  [REPEATED_POLICY]: (heard: Heard) =>
+    stopsOn(heard.transcript, heard.bare, heard.item.language) || repeatedStop(heard) !== undefined,
 };
 
 /** The policy the agent follows. */
-const AGENT_POLICY = 'words that are not feedback with and without the prompt (the agent now)';
+const AGENT_POLICY = REPEATED_POLICY;
 
 /**
  * A cough as a microphone takes it: a short burst of noise, loud at once and fading, low-passed
@@ -161,7 +199,13 @@ async function heardOf(items: Overlap[], log: (line: string) => void): Promise<H
       });
       const { text: bare, ms: bareMs } = await recognizer.transcribe({ pcm: padded, language });
       const interims: Heard['interims'] = [];
-      for (const afterMs of INTERIM_AFTER_MS) {
+      const repeated = Array.from(
+        { length: REPEATED_UP_TO_MS / REPEATED_EVERY_MS },
+        (_, index) => (index + 1) * REPEATED_EVERY_MS,
+      );
+      for (const afterMs of [...new Set([...INTERIM_AFTER_MS, ...repeated])].sort(
+        (a, b) => a - b,
+      )) {
         const samples = Math.round((afterMs / 1000) * RATE);
         if (speech.length <= samples) continue;
         const part = speech.slice(0, samples);
@@ -229,12 +273,17 @@ export async function runBargeInBench(options: {
     '|---|---|---|---|',
   );
   for (const [name, afterMs] of [
-    [AGENT_POLICY, undefined],
+    [FINAL_POLICY, undefined],
     ...INTERIM_AFTER_MS.map((ms) => [interimPolicy(ms), ms] as const),
+    [REPEATED_POLICY, undefined],
   ] as const) {
     const stops = POLICIES[name];
     const caught = heard.filter((entry) => entry.item.kind === 'interruption' && stops?.(entry));
-    const delays = caught.map((entry) => stopDelay(entry, afterMs));
+    const delays = caught.map((entry) =>
+      name === REPEATED_POLICY
+        ? (repeatedStop(entry) ?? stopDelay(entry))
+        : stopDelay(entry, afterMs),
+    );
     const early = caught.filter((entry, index) => (delays[index] ?? 0) < entry.speechMs).length;
     const { p50, p95 } = percentiles(delays);
     lines.push(

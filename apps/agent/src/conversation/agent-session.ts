@@ -71,7 +71,7 @@ export function createAgentSession(
   // while the visitor still speaks (turn/over-agent-hearing.ts).
   engines.overAgentHearing?.decideWith(
     (text) => overAgent() && !isBackchannel(text, runtime.conversation.language),
-    overAgent,
+    () => session.agentState === 'speaking',
   );
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
     if (event.newState === 'speaking') visitorOverAgent = session.agentState === 'speaking';

@@ -8,8 +8,9 @@
 //   interrupt it.
 // - Before it ends. The agent stops on a word, and the words of a whole utterance come a pause
 //   after its last one: a visitor saying "actually, cancel that, I want the blue one" over the
-//   agent would talk over it to the end. Speech over the agent is heard once while it goes on
-//   (`INTERIM_HEARING_MS` of it), and its words stop the agent then.
+//   agent would talk over it to the end. Speech over the agent is heard while it goes on (after
+//   `INTERIM_HEARING_MS` of it, then after each further `INTERIM_HEARING_MS` while the agent still
+//   speaks), and its words stop the agent then.
 
 /**
  * How much speech over the agent is heard before it ends, ms: the framework's shortest speech
@@ -19,15 +20,18 @@
  */
 export const INTERIM_HEARING_MS = 500;
 
-/** What the session says of speech over the agent: whether to hear it bare, and whether it is. */
+/**
+ * What the session says of speech over the agent: whether to hear it bare, and whether the agent
+ * speaks now.
+ */
 export class OverAgentHearing {
   #wanted: (text: string) => boolean = () => false;
-  #overAgent: () => boolean = () => false;
+  #agentSpeaking: () => boolean = () => false;
 
   /** Set by the voice session once it exists. */
-  decideWith(wanted: (text: string) => boolean, overAgent: () => boolean): void {
+  decideWith(wanted: (text: string) => boolean, agentSpeaking: () => boolean): void {
     this.#wanted = wanted;
-    this.#overAgent = overAgent;
+    this.#agentSpeaking = agentSpeaking;
   }
 
   /** Whether the utterance heard (under the prompt) as `text` is heard again bare. */
@@ -35,8 +39,11 @@ export class OverAgentHearing {
     return this.#wanted(text);
   }
 
-  /** Whether the visitor's speech is over the agent's now (heard before it ends). */
-  overAgent(): boolean {
-    return this.#overAgent();
+  /**
+   * Whether the agent speaks now: the visitor's speech is then heard before it ends, to stop it.
+   * Once it has stopped, the rest of the utterance waits for its end like any other.
+   */
+  agentSpeaking(): boolean {
+    return this.#agentSpeaking();
   }
 }

@@ -5,9 +5,9 @@
 // (150 ms) is heard; if the visitor goes on, that guess is dropped and the next pause tries again;
 // if the silence grows into the end of the utterance, the guess is the transcript, ready up to
 // the decoding time sooner. The audio transcribed is the same (the end only adds silence).
-// Where the caller asks (speech over the agent's), speech that goes on is also heard once before
-// it ends, as an interim transcript: a visitor who talks over the agent stops it while talking,
-// not a pause after the last word.
+// Where the caller asks (speech over the agent's), speech that goes on is also heard before it
+// ends, as interim transcripts: a visitor who talks over the agent stops it while talking, not a
+// pause after the last word.
 import {
   type APIConnectOptions,
   type AudioBuffer,
@@ -26,7 +26,8 @@ export interface EarlyStreamAdapterOptions {
   /**
    * Speech heard before it ends: once an utterance holds `afterMs` of speech and the visitor is
    * still speaking, what was said so far is transcribed and comes out as an interim transcript,
-   * when `wanted()` says so at that moment. Off by default.
+   * when `wanted()` says so at that moment; then again after each further `afterMs` of speech, once
+   * the hearing before has come back, for as long as `wanted()` says so. Off by default.
    */
   interim?: { afterMs: number; wanted: () => boolean };
 }
@@ -162,26 +163,33 @@ export class EarlySpeechStream extends stt.SpeechStream {
       let speech: AudioFrame[] = [];
       let speaking = false;
       let guess: Guess | undefined;
-      // The interim hearing of the utterance: asked at most once, dropped when it ends.
-      let interimAsked = false;
+      // The interim hearings of the utterance, one at a time, dropped when it ends. One is not
+      // enough: the first half second can be heard as nothing or as feedback ("Okay, so I'd
+      // rather..."), or its words stay unsure, and the visitor would then talk over the agent to
+      // the end of a long request.
       let interimSaid = false;
       let interim: AbortController | undefined;
+      // The speech, in ms, at which the next interim hearing may be asked.
+      let nextInterimMs = 0;
       const dropInterim = () => {
         interim?.abort();
         interim = undefined;
       };
-      const hearInterim = (frames: readonly AudioFrame[]) => {
-        interimAsked = true;
+      const hearInterim = (frames: readonly AudioFrame[], speechMs: number) => {
         const controller = new AbortController();
         interim = controller;
+        nextInterimMs = speechMs + (this.#interim?.afterMs ?? 0);
         void this.#transcribe(joined(frames), controller.signal).then((result) => {
           // Said only while the utterance goes on: its end brings the final transcript.
-          if (controller.signal.aborted || !result?.alternatives?.[0]?.text) return;
+          if (controller.signal.aborted) return;
           interim = undefined;
+          if (!result?.alternatives?.[0]?.text) return;
           interimSaid = true;
           this.output.put({ ...result, type: stt.SpeechEventType.INTERIM_TRANSCRIPT });
         });
-        frameworkLogger()?.debug(`${this.label}: interim transcription started`);
+        frameworkLogger()
+          ?.child({ speechMs })
+          .debug(`${this.label}: interim transcription started`);
       };
       const drop = () => {
         if (!guess) return;
@@ -195,8 +203,8 @@ export class EarlySpeechStream extends stt.SpeechStream {
           case VADEventType.START_OF_SPEECH:
             drop();
             dropInterim();
-            interimAsked = false;
             interimSaid = false;
+            nextInterimMs = 0;
             speech = [...event.frames];
             speaking = true;
             this.output.put({ type: stt.SpeechEventType.START_OF_SPEECH });
@@ -206,12 +214,12 @@ export class EarlySpeechStream extends stt.SpeechStream {
             speech.push(...event.frames);
             if (
               this.#interim &&
-              !interimAsked &&
+              !interim &&
               event.rawAccumulatedSpeech > 0 &&
-              event.speechDuration >= this.#interim.afterMs &&
+              event.speechDuration >= Math.max(this.#interim.afterMs, nextInterimMs) &&
               this.#interim.wanted()
             )
-              hearInterim(speech);
+              hearInterim(speech, event.speechDuration);
             if (event.rawAccumulatedSpeech > 0) drop();
             else if (!guess && event.rawAccumulatedSilence >= this.#earlySilenceMs) {
               const controller = new AbortController();

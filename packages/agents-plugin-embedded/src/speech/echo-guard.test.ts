@@ -49,6 +49,24 @@ describe('EchoGuard', () => {
     expect(guard.mayBeEcho('Wait.', 600)).toBe(true);
   });
 
+  it('judges a longer part of an utterance as a whole one, though it names what the agent named', () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('Hi, welcome to Trailhead!', 1.5);
+    guard.speaking('We sell tents, sleeping bags, backpacks and cooking gear for every trail.', 5);
+    guard.speaking('What are you looking for today?', 2);
+    now = 3_000;
+    // Two seconds of a visitor talking on over it: half its words are the agent's, or near them.
+    const part = 'Actually, I would much rather look at the warm sleeping bags you';
+    expect(guard.isEcho(part, 2_000)).toBe(false);
+    expect(guard.mayBeEcho(part, 2_000)).toBe(false);
+    expect(guard.mayBeEcho('What about the backpacks?', 2_000)).toBe(false);
+    // The agent's own words heard back, as long, still are its echo.
+    expect(guard.mayBeEcho('sell tents, sleeping bags, backpacks and cooking', 2_000)).toBe(true);
+    // A short part naming them still waits for its whole utterance.
+    expect(guard.mayBeEcho('sleeping bags', 2_000)).toBe(true);
+  });
+
   it("takes one word for an echo only while the agent's voice plays a word like it", () => {
     let now = 0;
     const guard = new EchoGuard(() => now);

@@ -47,6 +47,14 @@ const ONE_WORD_START_TAIL_MS = 500;
  */
 const ECHO_PART_SHARE = 0.5;
 
+/**
+ * The most words a part of an utterance may have for {@link ECHO_PART_SHARE} to hold it: more
+ * words are enough for {@link EchoGuard.isEcho} to tell. A visitor talking on over a greeting
+ * that named sleeping bags ("actually, I would much rather look at the warm sleeping bags you...")
+ * says half its words like the agent's, and would talk over it to the end.
+ */
+const ECHO_PART_WORDS = 3;
+
 /** Speech the agent produced, heard until `until` (ms since the epoch). */
 interface Spoken {
   words: string[];
@@ -230,13 +238,15 @@ export class EchoGuard {
   /**
    * Whether a part of an utterance (an interim transcript of speech that goes on) may be the
    * agent's own voice: {@link isEcho}, or at least half of its words heard as a word the agent
-   * said in the seconds before, or a sound off one. Half a second of speech is a word or three,
-   * too few for {@link isEcho} to tell, and an echo taken for the visitor pauses the agent: such
-   * a part waits for its whole utterance, as every utterance did before parts were heard.
+   * said in the seconds before, or a sound off one, for a part of a word or three. Half a second
+   * of speech is a word or three, too few for {@link isEcho} to tell, and an echo taken for the
+   * visitor pauses the agent: such a part waits for its whole utterance, as every utterance did
+   * before parts were heard. A longer part is judged as a whole utterance is.
    */
   mayBeEcho(transcript: string, startedAt?: number): boolean {
     if (this.isEcho(transcript, startedAt)) return true;
     const words = normalizeWords(transcript);
+    if (words.length > ECHO_PART_WORDS) return false;
     const said = this.#recentWords(startedAt);
     const near = words.filter((word) =>
       said.some((known) => heardAs(word, known) || soundsNear(word, known)),
