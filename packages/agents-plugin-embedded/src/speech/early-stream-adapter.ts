@@ -164,9 +164,9 @@ export class EarlySpeechStream extends stt.SpeechStream {
       let speaking = false;
       let guess: Guess | undefined;
       // The interim hearings of the utterance, one at a time, dropped when it ends. One is not
-      // enough: the first half second can be heard as nothing or as feedback ("Okay, so I'd
-      // rather..."), or its words stay unsure, and the visitor would then talk over the agent to
-      // the end of a long request.
+      // enough: the first half second can be heard as nothing, as feedback ("Okay, so I'd
+      // rather...") or as possible echo, or come back late on a loaded machine, and the visitor
+      // would then talk over the agent to the end of a long request.
       let interimSaid = false;
       let interim: AbortController | undefined;
       // The speech, in ms, at which the next interim hearing may be asked.

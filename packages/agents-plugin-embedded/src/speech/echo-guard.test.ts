@@ -49,7 +49,7 @@ describe('EchoGuard', () => {
     expect(guard.mayBeEcho('Wait.', 600)).toBe(true);
   });
 
-  it('judges a longer part of an utterance as a whole one, though it names what the agent named', () => {
+  it("holds a longer part only when most of its words are the agent's, though it names what the agent named", () => {
     let now = 0;
     const guard = new EchoGuard(() => now);
     guard.speaking('Hi, welcome to Trailhead!', 1.5);
@@ -61,8 +61,10 @@ describe('EchoGuard', () => {
     expect(guard.isEcho(part, 2_000)).toBe(false);
     expect(guard.mayBeEcho(part, 2_000)).toBe(false);
     expect(guard.mayBeEcho('What about the backpacks?', 2_000)).toBe(false);
-    // The agent's own words heard back, as long, still are its echo.
+    // The agent's own words heard back, as long, still are its echo, misheard too.
     expect(guard.mayBeEcho('sell tents, sleeping bags, backpacks and cooking', 2_000)).toBe(true);
+    expect(guard.isEcho('Add, what are you looking at?', 2_000)).toBe(false);
+    expect(guard.mayBeEcho('Add, what are you looking at?', 2_000)).toBe(true);
     // A short part naming them still waits for its whole utterance.
     expect(guard.mayBeEcho('sleeping bags', 2_000)).toBe(true);
   });

@@ -48,10 +48,12 @@ const ONE_WORD_START_TAIL_MS = 500;
 const ECHO_PART_SHARE = 0.5;
 
 /**
- * The most words a part of an utterance may have for {@link ECHO_PART_SHARE} to hold it: more
- * words are enough for {@link EchoGuard.isEcho} to tell. A visitor talking on over a greeting
- * that named sleeping bags ("actually, I would much rather look at the warm sleeping bags you...")
- * says half its words like the agent's, and would talk over it to the end.
+ * The most words a part of an utterance may have for {@link ECHO_PART_SHARE} to hold it; a longer
+ * part is held when {@link ECHO_SHARE} of its words are the agent's or near them. A visitor talking
+ * on over a greeting that named sleeping bags ("actually, I would much rather look at the warm
+ * sleeping bags you...") says half its words like the agent's, and was held to the end of the
+ * request; an echo's longer part is the agent's nearly word for word, misheard ("Add, what are you
+ * looking at?" for "...head! What are you looking for", which the whole-utterance test misses).
  */
 const ECHO_PART_WORDS = 3;
 
@@ -238,20 +240,20 @@ export class EchoGuard {
   /**
    * Whether a part of an utterance (an interim transcript of speech that goes on) may be the
    * agent's own voice: {@link isEcho}, or at least half of its words heard as a word the agent
-   * said in the seconds before, or a sound off one, for a part of a word or three. Half a second
-   * of speech is a word or three, too few for {@link isEcho} to tell, and an echo taken for the
-   * visitor pauses the agent: such a part waits for its whole utterance, as every utterance did
-   * before parts were heard. A longer part is judged as a whole utterance is.
+   * said in the seconds before, or a sound off one (of a longer part, most of its words). Half a
+   * second of speech is a word or three, too few for {@link isEcho} to tell, and an echo taken for
+   * the visitor pauses the agent: such a part waits for its whole utterance, as every utterance
+   * did before parts were heard.
    */
   mayBeEcho(transcript: string, startedAt?: number): boolean {
     if (this.isEcho(transcript, startedAt)) return true;
     const words = normalizeWords(transcript);
-    if (words.length > ECHO_PART_WORDS) return false;
     const said = this.#recentWords(startedAt);
     const near = words.filter((word) =>
       said.some((known) => heardAs(word, known) || soundsNear(word, known)),
     ).length;
-    return words.length > 0 && near / words.length >= ECHO_PART_SHARE;
+    const share = words.length > ECHO_PART_WORDS ? ECHO_SHARE : ECHO_PART_SHARE;
+    return words.length > 0 && near / words.length >= share;
   }
 
   /**
