@@ -4,7 +4,7 @@
 // embedded recognizer; each policy then says whether the agent stops. A **false interruption** is
 // a backchannel or a sound that stops it; **caught** is an interruption that does.
 import { tokenize } from '@livekit/agents';
-import { isBackchannel } from '@svc/agent/testing';
+import { INTERIM_HEARING_MS, isBackchannel } from '@svc/agent/testing';
 import { EARLY_SILENCE_MS, WhisperModels } from '@svc/agents-plugin-embedded';
 import { shopPrompt } from '../speech/prompt.js';
 import {
@@ -25,12 +25,22 @@ const RATE = 16_000;
  */
 const INTERIM_AFTER_MS = [500, 700] as const;
 /**
- * The agent's interim hearings (`INTERIM_HEARING_MS`): after 500 ms of speech, then after each
- * further 500 ms once the hearing before has come back, while the agent speaks. Measured at each
- * multiple of 500 ms up to 4 s of speech.
+ * The agent's interim hearings: after `INTERIM_HEARING_MS` of speech, then after each further
+ * `INTERIM_HEARING_MS` once the hearing before has come back, while the agent speaks. Measured at
+ * each multiple of it up to 4 s of speech.
  */
-const REPEATED_EVERY_MS = 500;
+const REPEATED_EVERY_MS = INTERIM_HEARING_MS;
 const REPEATED_UP_TO_MS = 4000;
+/** Every length of speech the bench hears before it ends, ms, shortest first. */
+const HEARD_AFTER_MS = [
+  ...new Set([
+    ...INTERIM_AFTER_MS,
+    ...Array.from(
+      { length: Math.floor(REPEATED_UP_TO_MS / REPEATED_EVERY_MS) },
+      (_, index) => (index + 1) * REPEATED_EVERY_MS,
+    ),
+  ]),
+].sort((a, b) => a - b);
 /** The framework's shortest speech that interrupts by voice activity (`interruption.minDuration`). */
 const MIN_INTERRUPTION_MS = 500;
 
@@ -76,17 +86,21 @@ const interimStops = (heard: Heard, afterMs: number) => {
 };
 
 /**
+ * How long both hearings take before the agent can stop, ms: beside each other in English (on the
+ * model's second worker), one after the other in the other languages.
+ */
+const decodingMs = (heard: Heard, prompted: number, bare: number) =>
+  heard.item.language === 'en' ? Math.max(prompted, bare) : prompted + bare;
+
+/**
  * When the agent stops, ms after the visitor began: at the end of the speech, the recognizer's
- * pause and both hearings (beside each other in English, on the model's second worker; one after
- * the other in the other languages), or at an interim hearing that stops it.
+ * pause and both hearings, or at an interim hearing that stops it.
  */
 function stopDelay(heard: Heard, interimAfterMs?: number): number {
-  const decoding = (prompted: number, bare: number) =>
-    heard.item.language === 'en' ? Math.max(prompted, bare) : prompted + bare;
   const interim = interimAfterMs === undefined ? undefined : interimAt(heard, interimAfterMs);
   if (interim && stopsOn(interim.transcript, interim.bare, heard.item.language))
-    return interim.afterMs + decoding(interim.ms, interim.bareMs);
-  return heard.speechMs + EARLY_SILENCE_MS + decoding(heard.promptedMs, heard.bareMs);
+    return interim.afterMs + decodingMs(heard, interim.ms, interim.bareMs);
+  return heard.speechMs + EARLY_SILENCE_MS + decodingMs(heard, heard.promptedMs, heard.bareMs);
 }
 
 /** The policy that stops on an interim hearing after `afterMs` of speech too, by name. */
@@ -107,13 +121,11 @@ const REPEATED_POLICY = `the agent now: interim hearings after ${REPEATED_EVERY_
  * bench made, so these stops are at most 500 ms late), and stops at its decoding's end.
  */
 function repeatedStop(heard: Heard): number | undefined {
-  const decoding = (prompted: number, bare: number) =>
-    heard.item.language === 'en' ? Math.max(prompted, bare) : prompted + bare;
   let askedAt = REPEATED_EVERY_MS;
   while (askedAt < heard.speechMs) {
     const interim = interimAt(heard, askedAt);
     if (!interim) return undefined;
-    const back = askedAt + decoding(interim.ms, interim.bareMs);
+    const back = askedAt + decodingMs(heard, interim.ms, interim.bareMs);
     if (stopsOn(interim.transcript, interim.bare, heard.item.language)) return back;
     askedAt = Math.max(
       askedAt + REPEATED_EVERY_MS,
@@ -199,13 +211,7 @@ async function heardOf(items: Overlap[], log: (line: string) => void): Promise<H
       });
       const { text: bare, ms: bareMs } = await recognizer.transcribe({ pcm: padded, language });
       const interims: Heard['interims'] = [];
-      const repeated = Array.from(
-        { length: REPEATED_UP_TO_MS / REPEATED_EVERY_MS },
-        (_, index) => (index + 1) * REPEATED_EVERY_MS,
-      );
-      for (const afterMs of [...new Set([...INTERIM_AFTER_MS, ...repeated])].sort(
-        (a, b) => a - b,
-      )) {
+      for (const afterMs of HEARD_AFTER_MS) {
         const samples = Math.round((afterMs / 1000) * RATE);
         if (speech.length <= samples) continue;
         const part = speech.slice(0, samples);

@@ -33,6 +33,7 @@ export { templatesFor, UNHELD_ANSWER_RULE, type ReplyTemplates } from '../router
 export {
   doubtsLastWord,
   ensureSmartTurn,
+  INTERIM_HEARING_MS,
   isBackchannel,
   LAST_WORD_DOUBT,
   loadVad,
