@@ -50,6 +50,8 @@ import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
 import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
 import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
+import { AGENT_PARTING_RULE, takesLeave } from './parting.js';
+import { toolFor } from './catalog.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
 
@@ -405,6 +407,11 @@ class RoutedLLMStream extends llm.LLMStream {
       // A call the model made is the model's to answer: a template would speak over its persona.
       const rules = outputs.map((output) => owner.issuerOf(output.callId));
       if (rules.some((rule) => rule === undefined)) return false;
+      // The end after the model's own goodbye: that goodbye was said, nothing follows it.
+      if (rules.every((rule) => rule === AGENT_PARTING_RULE)) {
+        decided('template', AGENT_PARTING_RULE);
+        return true;
+      }
       const request = [...entries]
         .reverse()
         .find((entry) => entry.type === 'message' && entry.role === 'user');
@@ -660,6 +667,10 @@ class RoutedLLMStream extends llm.LLMStream {
     // street" after the opening hours the prompt gives).
     let held = '';
     let spoken = false;
+    // What the visitor is told this turn, and whether the model called a tool: a reply that only
+    // takes leave ends the conversation (./parting.ts).
+    let told = '';
+    let calledTool = false;
     /**
      * Judges the first `length` characters held: passes them on, or ends the reply there (said
      * instead, when nothing of it was said yet: that the agent does not know).
@@ -671,6 +682,7 @@ class RoutedLLMStream extends llm.LLMStream {
         return false;
       }
       this.#say(held.slice(0, length));
+      told += held.slice(0, length);
       held = held.slice(length);
       spoken = true;
       return true;
@@ -688,6 +700,7 @@ class RoutedLLMStream extends llm.LLMStream {
           return;
         }
         const chunk = unsaid.chunk;
+        if (chunk.delta?.toolCalls?.length) calledTool = true;
         // A search for what the catalogue does not hold answers a question about the business
         // with items nobody asked for: the visitor hears that the agent does not know instead.
         if (judge && chunk.delta?.toolCalls?.some((call) => judge.searchesOutside(call))) {
@@ -698,6 +711,7 @@ class RoutedLLMStream extends llm.LLMStream {
         }
         const content = chunk.delta?.content;
         if (!judge || !content) {
+          if (content) told += content;
           this.queue.put(chunk);
           continue;
         }
@@ -723,12 +737,41 @@ class RoutedLLMStream extends llm.LLMStream {
       }
       if (held.trim() && !this.abortController.signal.aborted) {
         const promised = judge?.promises(held);
-        if (promised) await this.#callPromised(promised, judgedCtx, held);
-        else release(held.length);
+        if (promised) {
+          await this.#callPromised(promised, judgedCtx, held);
+          return;
+        }
+        release(held.length);
       }
+      if (!calledTool && !this.abortController.signal.aborted) this.#endAfterParting(told);
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * Ends the conversation after the model's `reply` when it takes leave of a visitor who asked for
+   * nothing (./parting.ts) and the scenario has an end the model may call: the router makes the
+   * call the model left out, recorded as the end of any other turn is.
+   */
+  #endAfterParting(reply: string): void {
+    const { catalog } = this.#owner.options;
+    const entries = chatEntries(this.chatCtx);
+    const last = entries.at(-1);
+    const end = toolFor(catalog, 'end');
+    const callable = this.toolCtx?.functionTools ?? {};
+    if (last?.type !== 'message' || last.role !== 'user' || !end || !(end.name in callable)) return;
+    if (this.#params.toolChoice === 'none' || !takesLeave(reply, last.text, catalog)) return;
+    this.#owner.options.onDecision?.({
+      by: 'router',
+      rule: AGENT_PARTING_RULE,
+      tool: end.name,
+      ms: 0,
+    });
+    this.#call(
+      { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } },
+      AGENT_PARTING_RULE,
+    );
   }
 
   /**

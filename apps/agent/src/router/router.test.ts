@@ -890,6 +890,20 @@ describe('RoutedLLM', () => {
     ) as never;
   }
 
+  /** The scenario's routed tools as the framework holds them, each answering with `run`. */
+  function routedToolsDoing(run: (name: string, args: Record<string, unknown>) => unknown) {
+    return Object.fromEntries(
+      routedTools(runtime).map((routed) => [
+        routed.name,
+        llm.tool({
+          description: routed.name,
+          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
+          execute: async (args: Record<string, unknown>) => run(routed.name, args),
+        }),
+      ]),
+    );
+  }
+
   it('answers routed turns without the inner LLM, and passes the rest to it', async () => {
     const inner = new voice.testing.FakeLLM([
       { input: 'tell me a joke', type: 'llm', content: 'Why did the tent blush?' },
@@ -1314,20 +1328,11 @@ describe('RoutedLLM', () => {
       { item_id: 'bag-2', collection_id: 1, quantity: 1, data: { name: 'Summit Synthetic Bag' } },
     ];
     const removed: string[] = [];
-    const tools = Object.fromEntries(
-      routedTools(runtime).map((routed) => [
-        routed.name,
-        llm.tool({
-          description: routed.name,
-          parameters: { type: 'object', properties: {}, additionalProperties: true } as never,
-          execute: async (args: Record<string, unknown>) => {
-            removed.push(String(args.item_id));
-            const left = cart.filter((line) => !removed.includes(line.item_id));
-            return { ok: true, result: { name: 'cart', items: left, total_quantity: left.length } };
-          },
-        }),
-      ]),
-    );
+    const tools = routedToolsDoing((_name, args) => {
+      removed.push(String(args.item_id));
+      const left = cart.filter((line) => !removed.includes(line.item_id));
+      return { ok: true, result: { name: 'cart', items: left, total_quantity: left.length } };
+    });
     // The cart was shown just before: both lines are what "them both" means.
     const chatCtx = llm.ChatContext.empty();
     chatCtx.addMessage({ role: 'user', content: "what's in my cart" });
@@ -1357,6 +1362,53 @@ describe('RoutedLLM', () => {
       expect(said.at(-1)).toBe('I removed both from your cart. Your cart is empty now.');
     } finally {
       await session.close();
+    }
+  });
+
+  it("ends the conversation after the model's reply that takes leave of a visitor who asked for nothing", async () => {
+    /** One typed turn to a session whose model answers `reply`: what ended it and what was said. */
+    async function turn(visitor: string, reply: string) {
+      const ended: string[] = [];
+      const decisions: RouterDecision[] = [];
+      const tools = routedToolsDoing((name) => {
+        ended.push(name);
+        return { ok: true, note: 'The conversation ends after your goodbye.' };
+      });
+      const inner = new voice.testing.FakeLLM([{ input: visitor, type: 'llm', content: reply }]);
+      const agent = new voice.Agent({ instructions: 'You help visitors.', tools });
+      const session = new voice.AgentSession({
+        llm: withRouter(inner, runtime, client, {
+          spoken: false,
+          limit: 5,
+          onDecision: (decision) => decisions.push(decision),
+        }),
+      });
+      try {
+        await session.start({ agent });
+        await session.run({ userInput: visitor }).wait();
+        const said = session.history.items.flatMap((item) =>
+          item.type === 'message' && item.role === 'assistant' ? [item.textContent] : [],
+        );
+        return { ended, said, rules: decisions.map((decision) => decision.rule) };
+      } finally {
+        await session.close();
+      }
+    }
+
+    const parted = await turn('brilliant, much appreciated', 'My pleasure. Have a nice day!');
+    expect(parted.ended).toEqual(['end_conversation']);
+    // The model's goodbye is the last word: the end adds none of its own.
+    expect(parted.said).toEqual(['My pleasure. Have a nice day!']);
+    expect(parted.rules).toContain('end.agent-parting');
+
+    // A reply that asks on, a visitor who asks for something, or a reply that does not part.
+    for (const [visitor, reply] of [
+      ['brilliant, much appreciated', 'Have a nice day! Is there anything else?'],
+      ['brilliant, now the tents please', 'Sure. Have a nice day!'],
+      ['brilliant, much appreciated', 'My pleasure.'],
+    ] as const) {
+      const going = await turn(visitor, reply);
+      expect(going.ended, `${visitor} / ${reply}`).toEqual([]);
     }
   });
 });
