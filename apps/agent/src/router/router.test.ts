@@ -248,6 +248,24 @@ describe('the intent router on the demo scenario', () => {
     const newKind = await dialogue.say('and a tent as well, a cheap one');
     expect(tool(newKind)).toBe('search_products');
     expect(args(newKind)).toMatchObject({ category: 'tents' });
+    // Nor is a kind that is shown, said without a definite word: any one of it is looked for;
+    // with the definite word it is the one shown.
+    const lights = new Dialogue();
+    await lights.say('show me your lighting under 30 dollars');
+    const kinds = lights.lastItems().map((item) => item.name.split(' ').at(-1)?.toLowerCase());
+    const single = kinds.findIndex(
+      (kind, index) => index > 0 && kinds.filter((other) => other === kind).length === 1,
+    );
+    expect(single, 'a kind only one shown light is').toBeGreaterThan(0);
+    for (const [said, expected] of [
+      [`and a ${kinds[single]} as well, something cheap`, 'search_products'],
+      ['and the cheapest one too', 'add_to_cart'],
+    ] as const) {
+      const added = new Dialogue();
+      await added.say('show me your lighting under 30 dollars');
+      await added.say('add the first one to my cart');
+      expect(tool(await added.say(said)), said).toBe(expected);
+    }
 
     // Questions about the cart, heard whole or not, show it; they add nothing.
     expect(tool(await dialogue.say('What do I have in my cart?'))).toBe('show_cart');

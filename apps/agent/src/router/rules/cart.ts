@@ -143,7 +143,11 @@ export const CART_RULES: readonly Rule[] = [
       const add = toolFor(catalog, 'cart_add');
       if (!add || context.last !== 'cart_add' || !has(lexicon.again) || asks || negated)
         return undefined;
-      if (reading.slots().newSubject) return undefined;
+      const { newSubject, query, filters } = reading.slots();
+      if (newSubject) return undefined;
+      // "And a sleeping bag too" while sleeping bags are shown: a kind said without a definite
+      // word is any one of that kind, to look for; "and the blue one too" points at one.
+      if ((query || Object.keys(filters).length > 0) && !has(lexicon.definite)) return undefined;
       const [again] = referredItems(
         tokens,
         { ...context, focus: undefined },
