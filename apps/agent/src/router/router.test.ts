@@ -732,6 +732,9 @@ describe('a request the model named, read by its feature', () => {
     expect(await read(dialogue, 'cart_list', 'how long does shipping take')).toBe(undefined);
     // The end is never read from a guess.
     expect(await read(dialogue, 'end', "right, I'm sorted, ta")).toBe(undefined);
+    // A removal takes out only what the cart holds: nothing was added in this conversation yet.
+    expect(await read(dialogue, 'cart_remove', 'scrap that')).toBe(undefined);
+    await dialogue.say('add it to my cart');
     expect(args(await read(dialogue, 'cart_remove', 'scrap that'))).toEqual({
       item_id: shown[1]?.id,
     });

@@ -299,9 +299,12 @@ export const CART_READERS: SlotReaders = {
       args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
     };
   },
-  cart_remove: ({ tokens, context, catalog, lexicon }) => {
+  cart_remove: ({ tokens, context, catalog, lexicon, mentionsCart }) => {
     const remove = toolFor(catalog, 'cart_remove');
     if (!remove) return undefined;
+    // As for the rule: with no cart in the conversation and none named, "leave it" takes
+    // nothing out (what is shown is not in the cart); the model reads the turn.
+    if (!mentionsCart && context.cart === undefined) return undefined;
     const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
     if (!target) return undefined;
     const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
