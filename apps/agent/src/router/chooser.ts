@@ -110,23 +110,42 @@ export async function chooseOperation(
 ): Promise<Operation | undefined> {
   if (operations.length === 0) return undefined;
   const { instructions, schema } = choiceQuestion(operations);
+  const prompt = choicePrompt(text, context);
+  const name = await askChoice(
+    model,
+    { instructions, prompt, schema },
+    'action',
+    signal,
+    timeoutMs,
+  );
+  return CHOICES.find((choice) => choice.name === name && operations.includes(choice.operation))
+    ?.operation;
+}
+
+/**
+ * The `field` of the model's answer to a choice (an object of one enum field); `undefined` when it
+ * answers out of shape, fails, or takes longer than `timeoutMs`.
+ */
+export async function askChoice(
+  model: JsonAnswering,
+  question: { instructions: string; prompt: string; schema: Record<string, unknown> },
+  field: string,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<unknown> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
   if (stop.aborted) return undefined;
-  const prompt = choicePrompt(text, context);
   const answer = await Promise.race([
-    model.answerJson({ instructions, prompt, schema, maxTokens: 16 }, stop),
+    model.answerJson({ ...question, maxTokens: 16 }, stop),
     new Promise<undefined>((resolve) =>
       stop.addEventListener('abort', () => resolve(undefined), { once: true }),
     ),
   ]).catch(() => undefined);
   if (answer === undefined) return undefined;
-  let name: unknown;
   try {
-    name = (JSON.parse(answer) as { action?: unknown } | null)?.action;
+    return (JSON.parse(answer) as Record<string, unknown> | null)?.[field];
   } catch {
     return undefined;
   }
-  return CHOICES.find((choice) => choice.name === name && operations.includes(choice.operation))
-    ?.operation;
 }

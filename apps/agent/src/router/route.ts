@@ -17,6 +17,11 @@ export type Route =
        * of the cart, then puts the other in.
        */
       next?: Extract<Route, { kind: 'tool' }>;
+      /**
+       * A search for a need said in words the catalogue does not know, with no kind named: those
+       * words. The model may place the need in a category first (./needs.ts).
+       */
+      need?: string;
     }
   | { kind: 'reply'; reply: RouterReply };
 

@@ -51,6 +51,7 @@ import { readsStem } from './unread.js';
 import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
 import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
 import { AGENT_PARTING_RULE, takesLeave } from './parting.js';
+import { chooseNeedCategory, needCategories, needQuestion } from './needs.js';
 import { toolFor } from './catalog.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
@@ -71,6 +72,9 @@ const WARM_CHOICE_MS = 60_000;
 
 /** A turn's second request: its words, or a call already decided, with the rule that decided it. */
 type Following = string | { route: Extract<Route, { kind: 'tool' }>; rule: string | undefined };
+
+/** The rule id of a search for a need that the model placed in a category (./needs.ts). */
+export const NEED_CATEGORY_RULE = 'search.need-category';
 
 /** The rule id of the "say that again" a misheard turn gets. */
 export const NOT_HEARD_RULE = 'hearing.again';
@@ -265,6 +269,16 @@ export class RoutedLLM extends llm.LLM {
     await chooser
       .answerJson(
         { instructions, prompt, schema, maxTokens: 1 },
+        AbortSignal.timeout(WARM_CHOICE_MS),
+      )
+      .catch(() => undefined);
+    // And the choice of a need's category, when the scenario's search has categories.
+    const categories = needCategories(this.options.catalog);
+    if (!categories) return;
+    const need = needQuestion(categories);
+    await chooser
+      .answerJson(
+        { ...need, prompt: 'Visitor: "hello"', maxTokens: 1 },
         AbortSignal.timeout(WARM_CHOICE_MS),
       )
       .catch(() => undefined);
@@ -532,9 +546,36 @@ class RoutedLLMStream extends llm.LLMStream {
       return true;
     }
     if (this.#params.toolChoice === 'none' || !callable.has(route.tool.name)) return false;
-    decided('router', rule, route.tool.name);
-    this.#call(route, rule, then);
+    const placed = route.need === undefined ? undefined : await this.#placedNeed(route, words);
+    const by = placed ? NEED_CATEGORY_RULE : rule;
+    decided('router', by, route.tool.name);
+    this.#call(placed ?? route, by, then);
     return true;
+  }
+
+  /**
+   * The search for a need with the category the model places it in (./needs.ts), reading the
+   * visitor's `words` whole, when the scenario has a chooser and its collection a category field;
+   * `undefined` when none is named.
+   */
+  async #placedNeed(
+    route: Extract<Route, { kind: 'tool' }>,
+    words: string,
+  ): Promise<Extract<Route, { kind: 'tool' }> | undefined> {
+    const { chooser, catalog } = this.#owner.options;
+    const categories = needCategories(catalog);
+    if (!chooser || !categories || !route.need || route.args[categories.key] !== undefined)
+      return undefined;
+    const stopAcknowledging = this.#acknowledgeIfSlow();
+    let value: string | undefined;
+    try {
+      value = await chooseNeedCategory(chooser, words, categories, this.abortController.signal);
+    } finally {
+      stopAcknowledging();
+    }
+    return value === undefined
+      ? undefined
+      : { ...route, args: { ...route.args, [categories.key]: value } };
   }
 
   /**

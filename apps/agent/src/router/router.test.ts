@@ -925,6 +925,28 @@ describe('RoutedLLM', () => {
     );
   }
 
+  /** The router of the demo scenario, typed, with `chooser`, telling `decisions`. */
+  function routedWithChooser(
+    inner: llm.LLM,
+    chooser: ConstructorParameters<typeof RoutedLLM>[1]['chooser'],
+    decisions: RouterDecision[],
+  ) {
+    return new RoutedLLM(inner, {
+      catalog,
+      style: { language: 'en-US', spoken: false },
+      lookup,
+      chooser,
+      onDecision: (decision) => decisions.push(decision),
+    });
+  }
+
+  /** A chat context of one visitor's turn. */
+  function turn(text: string) {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: text });
+    return chatCtx;
+  }
+
   it('answers routed turns without the inner LLM, and passes the rest to it', async () => {
     const inner = new voice.testing.FakeLLM([
       { input: 'tell me a joke', type: 'llm', content: 'Why did the tent blush?' },
@@ -1008,19 +1030,8 @@ describe('RoutedLLM', () => {
     });
     const decisions: RouterDecision[] = [];
     const routed = (inner: llm.LLM, answers: ReturnType<typeof chooser>) =>
-      new RoutedLLM(inner, {
-        catalog,
-        style: { language: 'en-US', spoken: false },
-        lookup,
-        chooser: answers,
-        onDecision: (decision) => decisions.push(decision),
-      });
+      routedWithChooser(inner, answers, decisions);
     const toolCtx = routedToolContext();
-    const turn = (text: string) => {
-      const chatCtx = llm.ChatContext.empty();
-      chatCtx.addMessage({ role: 'user', content: text });
-      return chatCtx;
-    };
 
     // Named and read: the cart is shown, by the router, with the rule that says who chose.
     const inner = new voice.testing.FakeLLM([
@@ -1059,14 +1070,47 @@ describe('RoutedLLM', () => {
     // Warmed once the scenario's prompt is: the instructions are evaluated before any turn.
     tokens.length = 0;
     await routed(inner, chooser('talk')).warmChooser();
-    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "hello"']);
+    // The choice of a request, then that of a need's category (the demo shop has categories).
+    expect(asked).toEqual(['Nothing is on the page yet.\nVisitor: "hello"', 'Visitor: "hello"']);
     // Evaluated, not answered: one token is generated.
-    expect(tokens).toEqual([1]);
+    expect(tokens).toEqual([1, 1]);
 
     // Spoken through an acknowledging LLM, a slow choice is covered by its acknowledgement, once.
     const slow = routed(acknowledging(inner, 'en-US', 20), chooser('cart', 200));
     const covered = await drain(slow.chat({ chatCtx: turn('remind me of my basket'), toolCtx }));
     expect(covered).toEqual({ text: 'One moment. ', calls: [{ name: 'show_cart', args: '{}' }] });
+  });
+
+  it('places a need said in words the catalogue does not know in the category the model names', async () => {
+    const asked: string[] = [];
+    const placing = (category: string) => ({
+      answerJson: async (question: { instructions: string; prompt: string }) => {
+        asked.push(question.prompt);
+        expect(question.instructions).toContain('Categories: Footwear, Tents');
+        return JSON.stringify({ category });
+      },
+    });
+    const decisions: RouterDecision[] = [];
+    const routed = (answers: ReturnType<typeof placing>) =>
+      routedWithChooser(new voice.testing.FakeLLM([]), answers, decisions);
+    const toolCtx = routedToolContext();
+    const need = 'something to stop my toes freezing at camp';
+
+    const placed = await drain(routed(placing('Clothing')).chat({ chatCtx: turn(need), toolCtx }));
+    expect(placed.calls).toHaveLength(1);
+    expect(JSON.parse(placed.calls[0]?.args ?? '{}')).toMatchObject({ category: 'clothing' });
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'search.need-category' });
+    expect(asked).toEqual([`Visitor: ${JSON.stringify(need)}`]);
+
+    // "None": the search goes with the words alone, as the rule read them.
+    const unplaced = await drain(routed(placing('none')).chat({ chatCtx: turn(need), toolCtx }));
+    expect(JSON.parse(unplaced.calls[0]?.args ?? '{}')).not.toHaveProperty('category');
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'search.new' });
+
+    // A kind named is no need to place: nothing is asked.
+    asked.length = 0;
+    await drain(routed(placing('Clothing')).chat({ chatCtx: turn('show me tents'), toolCtx }));
+    expect(asked).toEqual([]);
   });
 
   it("asks for a detail the model filled with a placeholder in a business's own tool, and sends none", async () => {

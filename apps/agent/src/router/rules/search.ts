@@ -105,9 +105,15 @@ export const SEARCH_RULES: readonly Rule[] = [
       if (!search || !aboutCatalogue(query, filters)) return undefined;
       // A filter said alone while a search is under way ("one with GPS", "in green") narrows it.
       const narrows = Object.keys(filters).length > 0 && reading.context.lastSearch !== undefined;
-      return has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0 || narrows
-        ? { kind: 'tool', tool: search, args: searchArgs(reading) }
-        : undefined;
+      if (!(has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0 || narrows))
+        return undefined;
+      const args = searchArgs(reading);
+      const { described } = reading.slots();
+      // A need in words of its own, searched with no kind: the model may name its category.
+      const kindless = !Object.keys(args).some((key) => reading.catalog.kinds.has(key));
+      return described && args.query === described && kindless
+        ? { kind: 'tool', tool: search, args, need: described }
+        : { kind: 'tool', tool: search, args };
     },
   },
 ];
