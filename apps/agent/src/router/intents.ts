@@ -7,6 +7,7 @@ import type { ConversationContext } from './context.js';
 import type { ItemLookup, Route } from './route.js';
 import { rulesFor, slotReaderFor } from './features.js';
 import { describedQuery, filters, searchQuery } from './filters.js';
+import { namesCatalogue } from './parting.js';
 import type { Lexicon } from '@svc/languages/router';
 import { repairedHearing } from './hearing.js';
 import type { Reading, Rule, SearchSlots } from './rules/types.js';
@@ -207,9 +208,7 @@ function readingOf(
     (lexicon.questionStarts.has(opening) && !lexicon.about.includes(tokens[start + 1] ?? '')) ||
     has(lexicon.questionPhrases);
   // Catalogue words besides the parting's own ("day" is a word of "day pack").
-  const partingWords = new Set(lexicon.shortEnd.flatMap((phrase) => phrase.split(' ')));
-  const catalogueWords = (words: string[]) =>
-    words.some((token) => !partingWords.has(token) && catalog.vocabulary.has(stem(token)));
+  const catalogueWords = (words: string[]) => namesCatalogue(words, catalog, lexicon);
   // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.
   const isCart = (token: string) =>
     lexicon.cart.some((word) => stem(word) === stem(token)) ||

@@ -5,6 +5,7 @@
 // call phrases" the same way. The agent's words are read with the language's parting phrases, the
 // ones visitors part with; a reply that asks anything, or a visitor's turn that asks for
 // something of the business, never ends the call.
+import type { Lexicon } from '@svc/languages/router';
 import type { RouterCatalog } from './catalog.js';
 import { hasPhrase, sentencesOf, words } from './text.js';
 
@@ -24,19 +25,35 @@ export function takesLeave(reply: string, request: string, catalog: RouterCatalo
   if (!last || !hasPhrase(words(last, lexicon), [...lexicon.end, ...lexicon.shortEnd]))
     return false;
   const asked = words(request, lexicon);
-  if (asked.length === 0) return false;
-  const requestWords = [
+  return (
+    asked.length > 0 &&
+    !hasPhrase(asked, [...partingIntentWords(lexicon), ...lexicon.search]) &&
+    !namesCatalogue(asked, catalog, lexicon)
+  );
+}
+
+/**
+ * The words of a request a parting is not the point of ("add it and then goodbye"): the cart's
+ * and the requests' about items.
+ */
+export function partingIntentWords(lexicon: Lexicon): string[] {
+  return [
     ...lexicon.cart,
     ...lexicon.add,
     ...lexicon.remove,
     ...lexicon.compare,
     ...lexicon.display,
-    ...lexicon.search,
   ];
-  // "Day" is a word of "day pack" and of "have a nice day".
+}
+
+/** Whether `words` name something of the catalogue besides a parting's own ("day" of "nice day"). */
+export function namesCatalogue(
+  words: readonly string[],
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): boolean {
   const partingWords = new Set(lexicon.shortEnd.flatMap((phrase) => phrase.split(' ')));
-  const namesCatalogue = asked.some(
+  return words.some(
     (word) => !partingWords.has(word) && catalog.vocabulary.has(lexicon.stem(word)),
   );
-  return !hasPhrase(asked, requestWords) && !namesCatalogue;
 }

@@ -18,10 +18,10 @@ export type Route =
        */
       next?: Extract<Route, { kind: 'tool' }>;
       /**
-       * A search for a need said in words the catalogue does not know, with no kind named: those
-       * words. The model may place the need in a category first (./needs.ts).
+       * A search for a need said in words the catalogue does not know, with no kind named: the
+       * model may place the need in a category first (./needs.ts).
        */
-      need?: string;
+      need?: true;
     }
   | { kind: 'reply'; reply: RouterReply };
 

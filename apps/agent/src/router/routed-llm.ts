@@ -546,7 +546,7 @@ class RoutedLLMStream extends llm.LLMStream {
       return true;
     }
     if (this.#params.toolChoice === 'none' || !callable.has(route.tool.name)) return false;
-    const placed = route.need === undefined ? undefined : await this.#placedNeed(route, words);
+    const placed = route.need ? await this.#placedNeed(route, words) : undefined;
     const by = placed ? NEED_CATEGORY_RULE : rule;
     decided('router', by, route.tool.name);
     this.#call(placed ?? route, by, then);
@@ -564,8 +564,7 @@ class RoutedLLMStream extends llm.LLMStream {
   ): Promise<Extract<Route, { kind: 'tool' }> | undefined> {
     const { chooser, catalog } = this.#owner.options;
     const categories = needCategories(catalog);
-    if (!chooser || !categories || !route.need || route.args[categories.key] !== undefined)
-      return undefined;
+    if (!chooser || !categories || route.args[categories.key] !== undefined) return undefined;
     const stopAcknowledging = this.#acknowledgeIfSlow();
     let value: string | undefined;
     try {

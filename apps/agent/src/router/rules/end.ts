@@ -1,5 +1,6 @@
 // The end feature's rule: a parting that is the point of the turn ends the conversation.
 import { toolFor } from '../catalog.js';
+import { partingIntentWords } from '../parting.js';
 import type { Rule } from './types.js';
 
 /** The rules of the conversation-end feature. */
@@ -17,14 +18,7 @@ export const END_RULES: readonly Rule[] = [
         (has(lexicon.shortEnd) && tokens.length <= 5);
       // "I'm done with tents, show me backpacks", "add it and then goodbye": the parting is
       // not the point of a turn that names something of the catalogue or asks for an action.
-      const intentWords = [
-        ...lexicon.cart,
-        ...lexicon.add,
-        ...lexicon.remove,
-        ...lexicon.compare,
-        ...lexicon.display,
-      ];
-      if (!parting || has(intentWords) || catalogueWords(tokens)) return undefined;
+      if (!parting || has(partingIntentWords(lexicon)) || catalogueWords(tokens)) return undefined;
       return { kind: 'tool', tool: end, args: { reason: 'the visitor said goodbye' } };
     },
   },

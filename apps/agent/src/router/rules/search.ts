@@ -112,7 +112,7 @@ export const SEARCH_RULES: readonly Rule[] = [
       // A need in words of its own, searched with no kind: the model may name its category.
       const kindless = !Object.keys(args).some((key) => reading.catalog.kinds.has(key));
       return described && args.query === described && kindless
-        ? { kind: 'tool', tool: search, args, need: described }
+        ? { kind: 'tool', tool: search, args, need: true }
         : { kind: 'tool', tool: search, args };
     },
   },
