@@ -7,6 +7,7 @@ import {
   freePort,
   spawnAgentWorker,
   TEST_AGENT_KEY,
+  visit,
   workerConnected,
   type Visitor,
 } from '@svc/agent/testing';
@@ -36,6 +37,8 @@ export async function startTypedStack(options: {
   standIn: boolean;
   /** With `standIn`, the model host runs for the router's choices of a request alone. */
   choices?: boolean;
+  /** More of the worker's environment. */
+  env?: Record<string, string>;
 }): Promise<TypedStack> {
   const server = await startLivekitServer();
   const api = await startTestApi({
@@ -56,7 +59,7 @@ export async function startTypedStack(options: {
           SVC_AGENT_TEST_PROVIDERS: '1',
           SVC_AGENT_LOG_LEVEL: 'debug',
         }
-      : { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug' },
+      : { SVC_LLM_HOST: 'on', SVC_AGENT_LOG_LEVEL: 'debug', ...options.env },
   });
   const workerLog = () => worker.log.join('');
   const stop = async () => {
@@ -129,6 +132,50 @@ export async function signUp(baseUrl: string, companyName: string): Promise<Admi
 /** Whether the conversation has ended (the agent sent `session:end`). */
 export const conversationEnded = (received: readonly { topic: string }[]) =>
   received.some((entry) => entry.topic === 'session:end');
+
+/**
+ * A visitor of a publication in a typed conversation, once the agent has greeted them; the page
+ * answers the activity check as the SDK does.
+ */
+export async function greetedVisitor(stack: TypedStack, publicationUuid: string): Promise<Visitor> {
+  const { visitor } = await visit(
+    {
+      server: stack.server,
+      api: {
+        conversation: (externalId?: string, mode: 'audio' | 'text' = 'text') =>
+          stack.api.openConversation({
+            ...(externalId ? { externalId } : {}),
+            mode,
+            publicationUuid,
+          }),
+      },
+      workerLog: stack.workerLog,
+      pageMethods: {
+        svc__ui_activity_check: () => ({
+          active: true,
+          visible: true,
+          last_activity_at: Date.now(),
+        }),
+      },
+    },
+    'text',
+  );
+  try {
+    await visitor.acknowledge({}, 300_000);
+    await visitor.next('message:new', (message) => message.role === 'assistant', 180_000);
+  } catch (error) {
+    await hangUp(visitor);
+    throw error;
+  }
+  return visitor;
+}
+
+/** Ends the visitor's conversation, unless the agent did, and leaves the room. */
+export async function hangUp(visitor: Visitor): Promise<void> {
+  if (!conversationEnded(visitor.received))
+    await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
+  await visitor.room.disconnect().catch(() => undefined);
+}
 
 /** Where a typed turn starts in what the visitor had received, and when it was answered. */
 export interface TypedTurnMarks {

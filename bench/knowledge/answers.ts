@@ -17,7 +17,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { visit, type Visitor } from '@svc/agent/testing';
 import { patchPublicationSnapshot } from '@svc/api/testing';
 import { FEATURE_TYPES } from '@svc/protocol';
 import { UNKNOWN_MARKERS } from '../agent/eval/sets/unknown-markers.js';
@@ -27,8 +26,9 @@ import { turnOutcome } from '../agent/eval/records.js';
 import { ms, percentiles } from '../agent/worker-kit.js';
 import {
   checkoutState,
-  conversationEnded,
   decidedBy,
+  greetedVisitor,
+  hangUp,
   sendTypedTurn,
   signUp,
   startTypedStack,
@@ -158,31 +158,8 @@ async function ask(
   set: KnowledgeSet,
   question: KnowledgeQuestion,
 ): Promise<AnswerResult> {
-  const { visitor } = await visit(
-    {
-      server: stack.server,
-      api: {
-        conversation: (externalId?: string, mode: 'audio' | 'text' = 'text') =>
-          stack.api.openConversation({
-            ...(externalId ? { externalId } : {}),
-            mode,
-            publicationUuid,
-          }),
-      },
-      workerLog: stack.workerLog,
-      pageMethods: {
-        svc__ui_activity_check: () => ({
-          active: true,
-          visible: true,
-          last_activity_at: Date.now(),
-        }),
-      },
-    },
-    'text',
-  );
+  const visitor = await greetedVisitor(stack, publicationUuid);
   try {
-    await visitor.acknowledge({}, 300_000);
-    await visitor.next('message:new', (message) => message.role === 'assistant', 180_000);
     const { received, calls, logAt, responseMs } = await sendTypedTurn(
       visitor,
       question.text,
@@ -217,12 +194,6 @@ async function ask(
   } finally {
     await hangUp(visitor);
   }
-}
-
-async function hangUp(visitor: Visitor): Promise<void> {
-  if (!conversationEnded(visitor.received))
-    await visitor.publish('session:control', { action: 'end' }).catch(() => undefined);
-  await visitor.room.disconnect().catch(() => undefined);
 }
 
 const share = (count: number, total: number) =>

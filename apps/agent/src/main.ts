@@ -7,7 +7,9 @@ import { acceptedJobs } from './accepted-jobs.js';
 import { cpuMeter, reportedLoad, TRANSPORT_TARGET_LOAD } from './capacity.js';
 import { reportCapabilities, workerCapabilities } from './capabilities.js';
 import { readAgentEnv } from './env.js';
+import { RemoteLLM } from './model-host/remote-llm.js';
 import { startModelHost, type ModelHost } from './model-host/start-host.js';
+import { startPublicationWarmer } from './publication-warmer.js';
 
 let env;
 try {
@@ -113,4 +115,16 @@ void reportCapabilities({
   onFailure: (reason) =>
     console.error(`the agent could not report its capabilities to the API: ${reason}`),
 });
+// A new publication's first conversation would evaluate the scenario's prompt on its first turn
+// (seconds): the model host evaluates it, while no conversation runs, and keeps it on disk.
+if (modelHost && process.env.SVC_AGENT_PREPARE_PUBLICATIONS !== 'off') {
+  const host = new RemoteLLM(modelHost.socketPath);
+  const warmer = startPublicationWarmer({
+    apiUrl: env.apiUrl,
+    agentKey: env.agentKey,
+    model: () => host,
+    busy: () => server.activeJobs.length > 0,
+  });
+  process.on('exit', () => warmer.stop());
+}
 await server.run();

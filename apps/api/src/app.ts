@@ -17,7 +17,7 @@ import type { OpenDatabase } from './db/database.js';
 import { frameworkError, installErrorHandling } from './errors.js';
 import { memoryCounter, rateLimitStore, redisCounter } from './limits.js';
 import { adminRoutes } from './routes/admin/index.js';
-import { agentCapabilityRoutes, agentRoutes } from './routes/agent.js';
+import { agentCapabilityRoutes, agentPublicationRoutes, agentRoutes } from './routes/agent.js';
 import { servedLanguages, voiceSettingProblems, type VoiceSettings } from '@svc/protocol/agent';
 import { createAgentCapabilityStore } from './agent-capabilities.js';
 import { documentTransform, MAX_PARAM_LENGTH, SECURITY_SCHEMES } from './openapi.js';
@@ -261,6 +261,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const capabilities = createAgentCapabilityStore(deps.database);
   await app.register(agentCapabilityRoutes({ agentKey: deps.agentKey, capabilities }), {
+    prefix: '/v1',
+  });
+  await app.register(agentPublicationRoutes({ agentKey: deps.agentKey, publications, store }), {
     prefix: '/v1',
   });
   await app.register(

@@ -127,6 +127,25 @@ export interface Publications {
    * scenario (any label's, so staging's can go to production), published again if it was not.
    */
   rollback(companyId: number, uuid: string, entryId: number, actor: Actor): Promise<Publication>;
+  /**
+   * Live publications for the agent workers: those published or rolled back after the history
+   * entry `after`, oldest first; without it, the `limit` most recently published, oldest first.
+   */
+  liveSince(after: number | undefined, limit: number): Promise<LiveSnapshot[]>;
+}
+
+/** A live publication with what a worker prepares its conversations from. */
+export interface LiveSnapshot {
+  uuid: string;
+  published_at: string;
+  /** The history entry it serves: the cursor of {@link Publications.liveSince}. */
+  history_id: number;
+  company_id: number;
+  /** The scenario's language. */
+  language: string;
+  /** Every language it serves: its own first, then its translations'. */
+  languages: string[];
+  snapshot: ScenarioSnapshot;
 }
 
 const publicationFields = [
@@ -364,6 +383,33 @@ export function createPublications(
         ...historyFromRow(row),
         snapshot: row.snapshot ? (JSON.parse(row.snapshot) as ScenarioSnapshot) : null,
       };
+    },
+    async liveSince(after, limit) {
+      const rows = await db
+        .selectFrom('publications as p')
+        .innerJoin('scenarios as s', 's.id', 'p.scenario_id')
+        .innerJoin('applications as a', 'a.id', 's.application_id')
+        .select([
+          'p.uuid',
+          'p.published_at',
+          'p.history_id',
+          'p.snapshot',
+          's.language',
+          'a.company_id',
+        ])
+        .where('p.unpublished_at', 'is', null)
+        // A preview has no history: it is never listed.
+        .where('p.history_id', 'is not', null)
+        .$if(after !== undefined, (query) => query.where('p.history_id', '>', after as number))
+        .orderBy('p.history_id', after === undefined ? 'desc' : 'asc')
+        .limit(limit)
+        .execute();
+      if (after === undefined) rows.reverse();
+      return rows.map(({ snapshot, history_id, ...row }) => ({
+        ...row,
+        history_id: Number(history_id),
+        ...withLanguages(row.language, JSON.parse(snapshot) as ScenarioSnapshot),
+      }));
     },
     async rollback(companyId, uuid, entryId, actor) {
       const { snapshot: _snapshot, id, ...found } = await find(companyId, uuid);

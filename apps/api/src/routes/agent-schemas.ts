@@ -8,6 +8,7 @@ import {
   type RestoreState,
 } from '@svc/protocol';
 import {
+  AGENT_PUBLICATIONS_LIMIT,
   ANALYSIS_FIELD_TYPES,
   ANALYSIS_LIMITS,
   CRITERION_RESULTS,
@@ -15,6 +16,7 @@ import {
   VOICE_ROLES,
   type AppendMessagesRequest,
   type AgentCapabilities,
+  type AgentPublicationPage,
   type ConversationAnalysis,
   type EndConversationRequest,
   type EndConversationResponse,
@@ -183,6 +185,36 @@ export const runtimeConfig = z.object({
     ),
 });
 
+/** Query of `GET /v1/agent/publications`. */
+export const agentPublicationsQuery = z.object({
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('The `next` of an earlier page: only publications published since, oldest first'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AGENT_PUBLICATIONS_LIMIT.max)
+    .default(AGENT_PUBLICATIONS_LIMIT.default),
+});
+
+/** Answer of `GET /v1/agent/publications` (`AgentPublicationPage`). */
+export const agentPublicationPage = z.object({
+  publications: z.array(
+    z.object({
+      uuid: z.string().min(1),
+      published_at: z.string(),
+      languages: z.array(z.string()).describe("The scenario's language, then its translations'"),
+      scenario: scenarioSnapshot,
+      collections: z.array(collection),
+    }),
+  ),
+  next: z.string().describe('Pass as `after` to read what is published since'),
+});
+
 /** Body of `PUT .../analysis` and its answer (`ConversationAnalysis`). */
 export const conversationAnalysis = z.object({
   data: z
@@ -296,6 +328,7 @@ export type SchemasMatchTheProtocol = [
   Holds<Same<z.output<typeof endConversationResponse>, EndConversationResponse>>,
   Holds<Same<z.output<typeof recordMetricsRequest>, RecordMetricsRequest>>,
   Holds<Same<z.output<typeof agentCapabilities>, AgentCapabilities>>,
+  Holds<Same<z.output<typeof agentPublicationPage>, AgentPublicationPage>>,
   Holds<Same<z.output<typeof conversationAnalysis>, ConversationAnalysis>>,
   Holds<Settled<PublishedScenario> extends Settled<ScenarioSnapshot> ? true : false>,
   Holds<[Exclude<keyof PublishedScenario, keyof ScenarioSnapshot>] extends [never] ? true : false>,

@@ -2,6 +2,7 @@ import type { ConversationMessage, RestoreState } from '@svc/protocol';
 import {
   AGENT_API_ENDPOINTS,
   AGENT_CAPABILITIES_PATH,
+  AGENT_PUBLICATIONS_PATH,
   type ConversationAnalysis,
   MESSAGE_BATCH_LIMITS,
   type TurnMetrics,
@@ -18,6 +19,8 @@ import { HttpError } from '../errors.js';
 import { securityOf } from '../openapi.js';
 import {
   agentCapabilities,
+  agentPublicationPage,
+  agentPublicationsQuery,
   appendMessagesRequest,
   conversationAnalysis,
   endConversationRequest,
@@ -30,6 +33,7 @@ import {
 } from './agent-schemas.js';
 import { contentRoutes } from './content.js';
 import type { AnalysisStore } from '../post-call/analysis-store.js';
+import type { Publications } from '../publications.js';
 import type { Deliveries } from '../post-call/deliveries.js';
 
 /** What the agent's API needs. */
@@ -56,6 +60,12 @@ const { CONFIG, MESSAGES, RESTORE_STATE, END, METRICS, ANALYSIS } = AGENT_API_EN
 // (checked in agent-schemas.ts) except that zod types an optional field `T | undefined`, which a
 // parsed JSON body never holds.
 
+/** Lets a request with the agent key through; without a key configured, the agent API is off. */
+function authenticateAgent(request: FastifyRequest, agentKey: string | undefined): void {
+  if (!agentKey) throw new HttpError(401, 'the agent API is off: the server has no SVC_AGENT_KEY');
+  checkAgentKey(request, agentKey);
+}
+
 /**
  * The agent's API, under `/v1/agent/conversations/:conversationId`: runtime config, messages,
  * restore checkpoints, the end, per-turn metrics, and the server tools (the content routes scoped
@@ -63,11 +73,7 @@ const { CONFIG, MESSAGES, RESTORE_STATE, END, METRICS, ANALYSIS } = AGENT_API_EN
  */
 export function agentRoutes(deps: AgentRouteDeps): FastifyPluginAsyncZod {
   const { conversations } = deps;
-  const authenticate = (request: FastifyRequest) => {
-    if (!deps.agentKey)
-      throw new HttpError(401, 'the agent API is off: the server has no SVC_AGENT_KEY');
-    checkAgentKey(request, deps.agentKey);
-  };
+  const authenticate = (request: FastifyRequest) => authenticateAgent(request, deps.agentKey);
   const conversationOf = (request: FastifyRequest) =>
     (request.params as { conversationId: string }).conversationId;
 
@@ -234,11 +240,7 @@ export function agentCapabilityRoutes(deps: AgentCapabilityRouteDeps): FastifyPl
     app.put(
       AGENT_CAPABILITIES_PATH,
       {
-        onRequest: async (request) => {
-          if (!deps.agentKey)
-            throw new HttpError(401, 'the agent API is off: the server has no SVC_AGENT_KEY');
-          checkAgentKey(request, deps.agentKey);
-        },
+        onRequest: async (request) => authenticateAgent(request, deps.agentKey),
         schema: {
           tags: ['agent'],
           security,
@@ -250,6 +252,55 @@ export function agentCapabilityRoutes(deps: AgentCapabilityRouteDeps): FastifyPl
       async (request) => {
         await deps.capabilities.report(request.body);
         return { stored: true };
+      },
+    );
+  };
+}
+
+/** What the workers' publication list needs. */
+export interface AgentPublicationRouteDeps {
+  agentKey: string | undefined;
+  publications: Pick<Publications, 'liveSince'>;
+  store: Pick<CollectionStore, 'many'>;
+}
+
+/**
+ * `GET /v1/agent/publications`: the live publications, each with its snapshot, languages and
+ * attached collections, so that a worker evaluates a new publication's prompt before its first
+ * conversation does (seconds on two cores). A page read `after` a cursor holds what was published
+ * or rolled back since, oldest first; without one, the most recent.
+ */
+export function agentPublicationRoutes(deps: AgentPublicationRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      AGENT_PUBLICATIONS_PATH,
+      {
+        onRequest: async (request) => authenticateAgent(request, deps.agentKey),
+        schema: {
+          tags: ['agent'],
+          security,
+          summary: 'List the live publications, for workers to prepare their prompts',
+          querystring: agentPublicationsQuery,
+          response: { 200: agentPublicationPage, 400: error, 401: error },
+        },
+      },
+      async (request) => {
+        const { after, limit } = request.query;
+        const live = await deps.publications.liveSince(after, limit);
+        const publications = await Promise.all(
+          live.map(async (publication) => ({
+            uuid: publication.uuid,
+            published_at: publication.published_at,
+            languages: publication.languages,
+            scenario: publication.snapshot,
+            collections: await deps.store.many(
+              publication.company_id,
+              publication.snapshot.collection_ids ?? [],
+            ),
+          })),
+        );
+        const newest = live.at(-1)?.history_id;
+        return { publications, next: String(newest ?? after ?? 0) };
       },
     );
   };

@@ -4,6 +4,17 @@
  */
 export const AGENT_CAPABILITIES_PATH = '/agent/capabilities';
 
+/**
+ * Where a worker reads the live publications (`GET`, `AgentPublicationPage`), relative to the API
+ * path prefix (`/v1`), to evaluate each one's prompt before its first conversation; the agent key
+ * authenticates it. `?after=<next>` answers those published since, oldest first; without it, the
+ * most recently published. `?limit=` caps the page (default {@link AGENT_PUBLICATIONS_LIMIT}).
+ */
+export const AGENT_PUBLICATIONS_PATH = '/agent/publications';
+
+/** The default and largest page of {@link AGENT_PUBLICATIONS_PATH}. */
+export const AGENT_PUBLICATIONS_LIMIT = { default: 10, max: 50 } as const;
+
 /** Where the agent API is mounted, relative to the API path prefix (`/v1`). */
 export const AGENT_API_BASE = '/agent/conversations/:conversationId';
 

@@ -149,3 +149,23 @@ export interface RuntimeConfig {
    */
   credentials?: Record<string, ProviderCredential>;
 }
+
+/** A live publication as a worker prepares for it (see `AGENT_PUBLICATIONS_PATH`). */
+export interface AgentPublication {
+  uuid: string;
+  /** When it was last published (ISO timestamp). */
+  published_at: string;
+  /** The languages it serves: the scenario's own first, then its translations'. */
+  languages: string[];
+  /** The snapshot its conversations run (untranslated: `localizeScenario` gives a language's). */
+  scenario: ScenarioSnapshot;
+  /** The collections it attached, as a conversation's runtime config carries them. */
+  collections: Collection[];
+}
+
+/** A page of live publications, oldest first when read `after` a cursor. */
+export interface AgentPublicationPage {
+  publications: AgentPublication[];
+  /** The cursor to read the publications published after this page's (unchanged when empty). */
+  next: string;
+}
