@@ -27,12 +27,14 @@ import { ClauseGate, figuresOf } from './grounding.js';
 import { restorePromptState, savePromptState } from './prompt-state-cache.js';
 import { decisionChoices, jsonClosed, type DecisionChoice } from './protocol-prediction.js';
 import {
+  decidedTool,
   decisionSchema,
   DecisionReader,
   findItemIds,
   HELD_CHECK,
   NO_TOOL,
   NOT_KNOWN,
+  onlyCompletion,
   parseDecision,
   type Decision,
   type ProtocolTool,
@@ -472,12 +474,22 @@ export class LlamaLLMStream extends llm.LLMStream {
         const last = history[history.length - 1];
         if (last?.type !== 'user') return undefined;
         last.text = `${last.text}\n\n${HELD_CHECK}`;
-        const answer = await generate(HELD_SCHEMA, () => undefined, history);
-        try {
-          return answer === undefined ? undefined : (JSON.parse(answer) as string);
-        } catch {
-          return undefined;
-        }
+        // The answer's first letters tell the options apart (the grammar admits no other): the
+        // rest of it, and the closing quote, would each cost a step of the model.
+        const told = new AbortController();
+        let written = '';
+        let answer: string | undefined;
+        await generate(
+          HELD_SCHEMA,
+          (text) => {
+            written += text;
+            answer = onlyCompletion(written.replace(/^\s*"/, ''), HELD_ANSWERS);
+            if (answer !== undefined) told.abort();
+          },
+          history,
+          told.signal,
+        );
+        return answer;
       };
 
       let decision: string | undefined;
@@ -492,13 +504,19 @@ export class LlamaLLMStream extends llm.LLMStream {
         } else {
           const reader = new DecisionReader();
           const schema = decisionSchema(tools, allowReply, { knownIds });
-          // Words in answer to the visitor wait for the check of what the prompt holds.
+          const names = [
+            ...tools.map((tool) => tool.name),
+            ...(allowReply ? [NO_TOOL, NOT_KNOWN] : []),
+          ];
+          // Words in answer to the visitor wait for the check of what the prompt holds: as soon
+          // as the name begun can only be "reply" (its last letters and quote are no news).
           const toCheck = new AbortController();
           const raw = await generate(
             schema,
             (text) => {
               const words = reader.push(text);
-              if (reader.tool === NO_TOOL) toCheck.abort();
+              if (reader.tool === NO_TOOL || decidedTool(reader.text, names) === NO_TOOL)
+                toCheck.abort();
               else say(words);
             },
             rendered.history,
@@ -637,7 +655,8 @@ export class LlamaLLMStream extends llm.LLMStream {
 }
 
 /** The check's answers, as a grammar. */
-const HELD_SCHEMA: JsonSchema = { type: 'string', enum: ['yes', 'no', 'chat'] };
+const HELD_ANSWERS = ['yes', 'no', 'chat'] as const;
+const HELD_SCHEMA: JsonSchema = { type: 'string', enum: [...HELD_ANSWERS] };
 
 /** Whether a tool requires an item id (a required `*_id` / `*_ids` property). */
 function needsItemId(schema: JsonSchema): boolean {

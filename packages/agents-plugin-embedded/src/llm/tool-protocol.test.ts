@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from './json-schema.js';
 import {
+  decidedTool,
+  onlyCompletion,
   CATALOGUE_KEY,
   compactToolOutput,
   decisionSchema,
@@ -136,6 +138,30 @@ describe('DecisionReader', () => {
     expect(reader.tool).toBeUndefined();
     expect(reader.push('art","arguments":{}}')).toBe('');
     expect(reader.tool).toBe('show_cart');
+  });
+});
+
+describe('onlyCompletion and decidedTool', () => {
+  it('names the one option a prefix can still become, and none while two remain', () => {
+    expect(onlyCompletion('y', ['yes', 'no', 'chat'])).toBe('yes');
+    expect(onlyCompletion('c', ['yes', 'no', 'chat'])).toBe('chat');
+    expect(onlyCompletion('', ['yes', 'no', 'chat'])).toBeUndefined();
+    expect(onlyCompletion('re', ['reply', 'remove_item'])).toBeUndefined();
+    expect(onlyCompletion('x', ['reply', 'remove_item'])).toBeUndefined();
+  });
+
+  it("tells a reply from the tools once the name begun is no other's start", () => {
+    const names = ['remove_item', 'search_products', 'reply', 'not_known'];
+    expect(decidedTool('{"', names)).toBeUndefined();
+    expect(decidedTool('{"tool":"', names)).toBeUndefined();
+    expect(decidedTool('{"tool":"re', names)).toBeUndefined();
+    expect(decidedTool('{"tool":"rep', names)).toBe('reply');
+    expect(decidedTool('{"tool":"s', names)).toBe('search_products');
+    expect(decidedTool('{"tool":"reply","', names)).toBe('reply');
+    // A name written whole is that name, even when another one starts with it.
+    expect(decidedTool('{"tool":"reply"', ['reply', 'reply_all'])).toBe('reply');
+    expect(decidedTool('{"tool":"reply', ['reply', 'reply_all'])).toBeUndefined();
+    expect(decidedTool('{"tool":"other"', names)).toBeUndefined();
   });
 });
 

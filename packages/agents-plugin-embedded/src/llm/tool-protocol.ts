@@ -197,6 +197,31 @@ export function decisionSchema(
   return alternatives.length === 1 && only ? only : { oneOf: alternatives };
 }
 
+/**
+ * The one option of `options` that text starting with `prefix` can still become, when the prefix
+ * is the start of that option alone; undefined while it is empty or starts two or more. A grammar
+ * that admits only the options makes the rest of the text certain: no step of the model is needed
+ * to write it.
+ */
+export function onlyCompletion(prefix: string, options: readonly string[]): string | undefined {
+  if (!prefix) return undefined;
+  const left = options.filter((option) => option.startsWith(prefix));
+  return left.length === 1 ? left[0] : undefined;
+}
+
+/**
+ * The tool a decision can only name, from the text generated so far: its name once written, or
+ * once the name begun is the start of no other (`{"tool":"rep` when no tool's name starts with
+ * "rep"). `names` are those the decision's grammar admits, "reply" and "not_known" among them.
+ */
+export function decidedTool(raw: string, names: readonly string[]): string | undefined {
+  const match = /^\s*\{\s*"tool"\s*:\s*"([^"\\]*)(")?/.exec(raw);
+  if (!match) return undefined;
+  const name = match[1] ?? '';
+  if (match[2]) return names.includes(name) ? name : undefined;
+  return onlyCompletion(name, names);
+}
+
 /** One tool's signature for the prompt: `add_to_cart(item_id: string, quantity?: integer)`. */
 function signature(tool: ProtocolTool): string {
   const properties = isJsonObject(tool.parameters.properties) ? tool.parameters.properties : {};
