@@ -171,7 +171,13 @@ describe('the publication warmer', () => {
   const warmerOn = (
     url: string,
     model: RecordingLLM,
-    options: { busy?: () => boolean; pollMs?: number; recent?: number; agentKey?: string } = {},
+    options: {
+      busy?: () => boolean;
+      pollMs?: number;
+      recent?: number;
+      agentKey?: string;
+      quietMs?: number;
+    } = {},
   ) =>
     startPublicationWarmer({
       apiUrl: url,
@@ -179,6 +185,7 @@ describe('the publication warmer', () => {
       model: () => model,
       busy: () => false,
       pollMs: 60_000,
+      quietMs: 0,
       ...options,
     });
 
@@ -220,11 +227,14 @@ describe('the publication warmer', () => {
     const { url } = await api({ publications: [publication('p-1')], next: '1' }, {});
     const model = new RecordingLLM(60_000);
     let busy = true;
-    warmer = warmerOn(url, model, { busy: () => busy });
+    warmer = warmerOn(url, model, { busy: () => busy, quietMs: 800 });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(model.warmed).toHaveLength(0);
+    // Quiet, but not yet for long enough.
     busy = false;
+    const quietAt = Date.now();
     await expect.poll(() => model.warmed.length).toBe(1);
+    expect(Date.now() - quietAt).toBeGreaterThanOrEqual(700);
     busy = true;
     await expect.poll(() => model.warmed[0]?.signal?.aborted).toBe(true);
     // Taken up again, the same prompt first, once the worker is quiet.

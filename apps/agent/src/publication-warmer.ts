@@ -25,6 +25,13 @@ export const PUBLICATIONS_POLL_MS = 15_000;
 /** How many of the most recent publications a starting worker prepares. */
 export const RECENT_PUBLICATIONS = 5;
 
+/**
+ * How long the worker must have been without a conversation before a prompt is prepared, ms: a
+ * prompt's evaluation stops only between batches of tokens, so one begun in the gap between two
+ * conversations of a visitor would hold the cores at the next one's start.
+ */
+export const QUIET_MS = 5000;
+
 /** Most languages of one publication prepared (its own first). */
 const LANGUAGES_PER_PUBLICATION = 4;
 
@@ -51,6 +58,8 @@ export interface PublicationWarmerOptions {
   busy: () => boolean;
   pollMs?: number;
   recent?: number;
+  /** See {@link QUIET_MS}. */
+  quietMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -166,6 +175,12 @@ export function startPublicationWarmer(options: PublicationWarmerOptions): Publi
   const stopping = new AbortController();
 
   const idle = () => new Promise((resolve) => setTimeout(resolve, BUSY_CHECK_MS).unref());
+  // When a conversation last ran: the worker counts as busy until it has been quiet a while.
+  let busyAt = 0;
+  const busy = () => {
+    if (options.busy()) busyAt = Date.now();
+    return Date.now() - busyAt < (options.quietMs ?? QUIET_MS);
+  };
 
   async function read(): Promise<void> {
     const query =
@@ -196,14 +211,14 @@ export function startPublicationWarmer(options: PublicationWarmerOptions): Publi
         queue.length = 0;
         return;
       }
-      if (options.busy()) {
+      if (busy()) {
         await idle();
         continue;
       }
       const prompt = queue[0] as Prompt;
       const controller = new AbortController();
       const watch = setInterval(() => {
-        if (stopped || options.busy()) controller.abort();
+        if (stopped || busy()) controller.abort();
       }, BUSY_CHECK_MS);
       try {
         await preparePrompt(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeProblems, servedLanguages, voiceSettingProblems } from '@svc/protocol/agent';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ScenarioSnapshot } from './conversations.js';
 import type { Database, OpenDatabase } from './db/database.js';
 import { HttpError } from './errors.js';
@@ -138,7 +138,7 @@ export interface Publications {
 export interface LiveSnapshot {
   uuid: string;
   published_at: string;
-  /** The history entry it serves: the cursor of {@link Publications.liveSince}. */
+  /** The history entry it serves (0 for none): the cursor of {@link Publications.liveSince}. */
   history_id: number;
   company_id: number;
   /** The scenario's language. */
@@ -398,16 +398,18 @@ export function createPublications(
           'a.company_id',
         ])
         .where('p.unpublished_at', 'is', null)
-        // A preview has no history: it is never listed.
-        .where('p.history_id', 'is not', null)
+        .where('p.label', '!=', PREVIEW_LABEL)
+        // Every publish and rollback since the cursor has an entry; a label published before
+        // history was kept (or seeded) has none, and counts as the oldest of the first read.
         .$if(after !== undefined, (query) => query.where('p.history_id', '>', after as number))
-        .orderBy('p.history_id', after === undefined ? 'desc' : 'asc')
+        .orderBy(sql`coalesce(p.history_id, 0)`, after === undefined ? 'desc' : 'asc')
+        .orderBy('p.id', after === undefined ? 'desc' : 'asc')
         .limit(limit)
         .execute();
       if (after === undefined) rows.reverse();
       return rows.map(({ snapshot, history_id, ...row }) => ({
         ...row,
-        history_id: Number(history_id),
+        history_id: Number(history_id ?? 0),
         ...withLanguages(row.language, JSON.parse(snapshot) as ScenarioSnapshot),
       }));
     },

@@ -29,6 +29,7 @@ import {
 import { z } from 'zod';
 import type { ScenarioDefinition } from '../scenario-definition.js';
 import type { Holds, Same, Settled } from './protocol-match.js';
+import { MAX_ID } from './record-id.js';
 
 const mode = z.enum(['audio', 'text']);
 const settings = z.record(z.string(), z.unknown());
@@ -187,10 +188,12 @@ export const runtimeConfig = z.object({
 
 /** Query of `GET /v1/agent/publications`. */
 export const agentPublicationsQuery = z.object({
+  // A history entry's id (0 before any): within the ids' range, as every id (./record-id.ts).
   after: z.coerce
     .number()
     .int()
     .min(0)
+    .max(MAX_ID)
     .optional()
     .describe('The `next` of an earlier page: only publications published since, oldest first'),
   limit: z.coerce

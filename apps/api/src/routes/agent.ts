@@ -299,8 +299,8 @@ export function agentPublicationRoutes(deps: AgentPublicationRouteDeps): Fastify
             ),
           })),
         );
-        const newest = live.at(-1)?.history_id;
-        return { publications, next: String(newest ?? after ?? 0) };
+        const newest = Math.max(after ?? 0, ...live.map((publication) => publication.history_id));
+        return { publications, next: String(newest) };
       },
     );
   };
