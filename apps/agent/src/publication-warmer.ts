@@ -2,7 +2,7 @@
 // tool descriptions, some 700 tokens) on its first model turn: 9-12 s on two cores, where later
 // conversations restore it from disk in milliseconds. The worker reads what is published from the
 // API and has its model host evaluate each publication's prompt while no conversation runs, as
-// every language and output mode will send it; the host keeps it on disk for every process.
+// each language and output mode will send it; the host keeps it on disk for every process.
 import { llm, log as agentsLog } from '@livekit/agents';
 import {
   AGENT_PUBLICATIONS_LIMIT,
@@ -158,8 +158,9 @@ export async function preparePrompt(
 
 /**
  * Starts reading the API's publications and preparing their prompts: the most recent few at
- * start, then each new one as it is published, one prompt at a time and only while no
- * conversation runs (one that begins stops the prompt under way, which is taken up again later).
+ * start, then each new one as it is published, one prompt at a time and only once no conversation
+ * has run for {@link QUIET_MS} (one that begins stops the prompt under way, which is taken up again
+ * later).
  * Never throws: a failure is logged and the next round tries again.
  */
 export function startPublicationWarmer(options: PublicationWarmerOptions): PublicationWarmer {
