@@ -7,9 +7,7 @@ import { acceptedJobs } from './accepted-jobs.js';
 import { cpuMeter, reportedLoad, TRANSPORT_TARGET_LOAD } from './capacity.js';
 import { reportCapabilities, workerCapabilities } from './capabilities.js';
 import { readAgentEnv } from './env.js';
-import { RemoteLLM } from './model-host/remote-llm.js';
 import { startModelHost, type ModelHost } from './model-host/start-host.js';
-import { startPublicationWarmer } from './publication-warmer.js';
 
 let env;
 try {
@@ -117,7 +115,12 @@ void reportCapabilities({
 });
 // A new publication's first conversation would evaluate the scenario's prompt on its first turn
 // (seconds): the model host evaluates it, while no conversation runs, and keeps it on disk.
+// Loaded only then: the router and the tools it builds prompts with weigh on every worker's start.
 if (modelHost && process.env.SVC_AGENT_PREPARE_PUBLICATIONS !== 'off') {
+  const [{ RemoteLLM }, { startPublicationWarmer }] = await Promise.all([
+    import('./model-host/remote-llm.js'),
+    import('./publication-warmer.js'),
+  ]);
   const host = new RemoteLLM(modelHost.socketPath);
   const warmer = startPublicationWarmer({
     apiUrl: env.apiUrl,

@@ -515,8 +515,7 @@ export class LlamaLLMStream extends llm.LLMStream {
             schema,
             (text) => {
               const words = reader.push(text);
-              if (reader.tool === NO_TOOL || decidedTool(reader.text, names) === NO_TOOL)
-                toCheck.abort();
+              if (decidedTool(reader.text, names) === NO_TOOL) toCheck.abort();
               else say(words);
             },
             rendered.history,
