@@ -159,7 +159,7 @@ it('answers a question with the business’s own words, naming the document, and
   const unknown = await ask(visitor, 'Can I buy a second-hand bicycle from you?');
   expect(unknown.reply).toMatch(/^I'm sorry, I don't have any information about that\./);
   await visitor.publish('session:control', { action: 'end' });
-});
+}, 60_000);
 
 it('leaves small talk and the business’s own tools to the model', async () => {
   const visitor = await conversation();
@@ -175,4 +175,4 @@ it('leaves small talk and the business’s own tools to the model', async () => 
     },
   ]);
   await visitor.publish('session:control', { action: 'end' });
-});
+}, 60_000);

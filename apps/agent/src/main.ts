@@ -117,17 +117,26 @@ void reportCapabilities({
 // (seconds): the model host evaluates it, while no conversation runs, and keeps it on disk.
 // Loaded only then: the router and the tools it builds prompts with weigh on every worker's start.
 if (modelHost && process.env.SVC_AGENT_PREPARE_PUBLICATIONS !== 'off') {
-  const [{ RemoteLLM }, { startPublicationWarmer }] = await Promise.all([
-    import('./model-host/remote-llm.js'),
-    import('./publication-warmer.js'),
-  ]);
+  const [{ RemoteLLM }, { startPublicationWarmer }, { watchLoad, OTHERS_BUSY_CORES }] =
+    await Promise.all([
+      import('./model-host/remote-llm.js'),
+      import('./publication-warmer.js'),
+      import('./machine-load.js'),
+    ]);
   const host = new RemoteLLM(modelHost.socketPath);
+  // The machine may hold more than this worker (another worker, the API, a build): preparing
+  // waits for its cores too, not only for this worker's conversations.
+  const hostPid = modelHost.process.pid;
+  const load = watchLoad(() => (hostPid === undefined ? [] : [hostPid]));
   const warmer = startPublicationWarmer({
     apiUrl: env.apiUrl,
     agentKey: env.agentKey,
     model: () => host,
-    busy: () => server.activeJobs.length > 0,
+    busy: () => server.activeJobs.length > 0 || load.othersCores() > OTHERS_BUSY_CORES,
   });
-  process.on('exit', () => warmer.stop());
+  process.on('exit', () => {
+    warmer.stop();
+    load.stop();
+  });
 }
 await server.run();

@@ -54,7 +54,10 @@ export interface PublicationWarmerOptions {
   agentKey: string;
   /** The worker's embedded model (its model host); undefined when it has none. */
   model: () => llm.LLM | undefined;
-  /** Whether a conversation runs on the worker: its turns have the cores, a warm-up waits. */
+  /**
+   * Whether a conversation runs on the worker, or something else holds the machine's cores: a
+   * warm-up waits for them.
+   */
   busy: () => boolean;
   pollMs?: number;
   recent?: number;
@@ -176,8 +179,9 @@ export function startPublicationWarmer(options: PublicationWarmerOptions): Publi
   const stopping = new AbortController();
 
   const idle = () => new Promise((resolve) => setTimeout(resolve, BUSY_CHECK_MS).unref());
-  // When a conversation last ran: the worker counts as busy until it has been quiet a while.
-  let busyAt = 0;
+  // When a conversation last ran: the worker counts as busy until it has been quiet a while,
+  // from its start too (a worker that just started is about to be given conversations).
+  let busyAt = Date.now();
   const busy = () => {
     if (options.busy()) busyAt = Date.now();
     return Date.now() - busyAt < (options.quietMs ?? QUIET_MS);
@@ -221,11 +225,22 @@ export function startPublicationWarmer(options: PublicationWarmerOptions): Publi
       const watch = setInterval(() => {
         if (stopped || busy()) controller.abort();
       }, BUSY_CHECK_MS);
+      const startedAt = performance.now();
       try {
         await preparePrompt(
           model,
           promptRuntime(prompt.publication, prompt.language, prompt.mode),
           controller.signal,
+        );
+        log.debug(
+          {
+            publication: prompt.publication.uuid,
+            language: prompt.language,
+            mode: prompt.mode,
+            ms: Math.round(performance.now() - startedAt),
+            stopped: controller.signal.aborted,
+          },
+          'publication prompt prepared',
         );
         // Stopped by a conversation, it stays first in line for the next quiet moment.
         if (!controller.signal.aborted && queue[0] === prompt) queue.shift();

@@ -82,6 +82,10 @@ export function spawnAgentWorker(options: {
       SVC_AGENT_PREWARM_LLM: '0',
       // Scripted tests need no model; a test of the embedded LLM sets SVC_LLM_HOST=on.
       SVC_LLM_HOST: 'off',
+      // With a model host, a test's worker prepares no publication's prompt unless it asks: its
+      // conversations follow each other within seconds, and the evaluation between them is CPU
+      // the other tests running beside it need (src/publication-warmer.test.ts tests it).
+      SVC_AGENT_PREPARE_PUBLICATIONS: 'off',
       // The worker tests are about the worker (turns, barge-in, tools, ends), spoken in flite's
       // slt voice, which pocketsphinx with the scenario's language model hears word for word;
       // Whisper has tests of its own and the benchmarks' evaluation set.
