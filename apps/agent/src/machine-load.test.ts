@@ -49,11 +49,10 @@ it.runIf(process.platform === 'linux')(
       return (user + system) / 1000;
     };
     const before = { proc: processCpuMs(process.pid) ?? NaN, node: usage() };
-    const end = Date.now() + 300;
-    while (Date.now() < end);
+    // Spun until Node counts 300 ms of CPU, however busy the machine is.
+    while (usage() - before.node < 300);
     const proc = (processCpuMs(process.pid) ?? NaN) - before.proc;
     const node = usage() - before.node;
-    expect(node).toBeGreaterThan(250);
     // The kernel counts in ticks of 10 ms, and the test runner's other threads run meanwhile.
     expect(Math.abs(proc - node)).toBeLessThan(60);
   },
