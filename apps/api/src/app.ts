@@ -46,6 +46,7 @@ import {
   ANSWER_THRESHOLD,
   createKnowledgeBase,
   defaultEmbedder,
+  defaultMultilingualEmbedder,
   RELEVANCE_THRESHOLD,
 } from './knowledge/index.js';
 import { agentKnowledgeRoutes } from './routes/agent-knowledge.js';
@@ -122,8 +123,13 @@ export interface AppDeps {
   /** Embeds knowledge passages, items and queries (default: MiniLM from the set-up's cache). */
   embedder?: () => Promise<Embedder>;
   /**
-   * Computes at start, in the background, the meaning vectors the items of English collections
-   * are missing (the server does; tests leave it to the first search that needs them).
+   * Embeds the items of French, Spanish and German collections and the queries searched in them
+   * (default: Universal Sentence Encoder Multilingual from the set-up's cache).
+   */
+  multilingualEmbedder?: () => Promise<Embedder>;
+  /**
+   * Computes at start, in the background, the meaning vectors the items of collections read by
+   * meaning are missing (the server does; tests leave it to the first search that needs them).
    */
   warmItemMeaning?: boolean;
 }
@@ -195,6 +201,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // One embedding model for the knowledge base and the items' meaning, loaded when first needed.
   const embedder = deps.embedder ?? defaultEmbedder();
   const meaning = createItemMeaning(deps.database, embedder, {
+    multilingual: deps.multilingualEmbedder ?? defaultMultilingualEmbedder(),
     onBackgroundError: (error) =>
       app.log.warn({ err: error }, 'items left without their meaning vector'),
   });

@@ -1,5 +1,5 @@
-// Sentence embeddings for retrieval and routing, on the CPU: wordllama's table (no model runtime)
-// and all-MiniLM-L6-v2 on onnxruntime-node.
+// Sentence embeddings for retrieval and routing, on the CPU: wordllama's table (no model runtime),
+// and all-MiniLM-L6-v2 (English) and the Universal Sentence Encoder Multilingual on onnxruntime-node.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,7 +22,22 @@ export {
   MINILM_MODEL,
   type MiniLmOptions,
 } from './minilm-embedder.js';
+export {
+  createSentencePieceTokenizer,
+  readSentencePieceModel,
+  type SentencePiece,
+  type SentencePieceModel,
+  type SentencePieceTokenizer,
+} from './sentencepiece-tokenizer.js';
 export { createTokenizer, type Tokenizer, type TokenizerDefinition } from './tokenizer.js';
+export {
+  createUseEmbedder,
+  loadUse,
+  USE_DIMENSION,
+  USE_FILES,
+  USE_MODEL,
+  type UseOptions,
+} from './use-embedder.js';
 export {
   createWordPieceTokenizer,
   WORDPIECE_MAX_TOKENS,
@@ -46,4 +61,12 @@ export function wordllamaFolder(env: NodeJS.ProcessEnv = process.env): string {
 /** Where `scripts/ensure-minilm.mjs` (run by the set-up) puts MiniLM: `models/minilm` in the cache. */
 export function minilmFolder(env: NodeJS.ProcessEnv = process.env): string {
   return join(cacheFolder(env), 'models', 'minilm');
+}
+
+/**
+ * Where `scripts/ensure-use.mjs` (run by the set-up) puts the Universal Sentence Encoder
+ * Multilingual: `models/use-multilingual` in the cache.
+ */
+export function useFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return join(cacheFolder(env), 'models', 'use-multilingual');
 }

@@ -308,7 +308,16 @@ describe('searchesOutsideCatalogue', () => {
     expect(
       searchesOutsideCatalogue({ query: 'Versandkosten' }, 'was kostet der Versand?', german),
     ).toBe(true);
-    // Where the collection searches by meaning (English), the words may describe a need.
+    // A description where the collection reads it by meaning may be a need, unless the model
+    // also filtered on a kind nobody named (the discount question above).
+    expect(
+      searchesOutsideCatalogue(
+        { query: 'mantener pies calientes' },
+        'algo para mantener los pies calientes',
+        catalog,
+      ),
+    ).toBe(false);
+    // In English every search goes ahead.
     expect(
       searchesOutsideCatalogue({ query: 'cold feet' }, 'I get cold feet at night', {
         ...catalog,

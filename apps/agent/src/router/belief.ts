@@ -169,8 +169,8 @@ const COMPOUND_PART = 4;
 /**
  * Whether a catalogue search the model made for the visitor's words is about nothing the catalogue
  * holds: no word of its query is a word of the catalogue, and no kind, colour or brand it filters
- * on is one the visitor named. Only where the collection searches by words (not by meaning, see
- * `MEANING_SEARCH_LANGUAGES`): such a search can only answer a question about the business with
+ * on is one the visitor named (a description read by meaning, see `MEANING_SEARCH_LANGUAGES`, only
+ * when it also filters on such a kind): such a search can only answer a question about the business with
  * items of a kind nobody asked for ("¿cuánto cuesta el envío?" searched "envío" among the lamps).
  */
 export function searchesOutsideCatalogue(
@@ -180,8 +180,15 @@ export function searchesOutsideCatalogue(
 ): boolean {
   const { lexicon } = catalog;
   if (!lexicon) return false;
-  if (MEANING_SEARCH_LANGUAGES.includes(catalog.language.split('-')[0] ?? '')) return false;
   const query = typeof args.query === 'string' ? args.query : '';
+  // A description of two words or more is read by meaning where the collection is: it may be a
+  // need no word of the catalogue says ("cold feet"), unless the model also filtered on a kind
+  // nobody named (a discount question searched among the tents). English, read by meaning first,
+  // keeps its measured behaviour: every search goes ahead.
+  const language = catalog.language.split('-')[0]?.toLowerCase() ?? '';
+  if (language === 'en') return false;
+  const described =
+    MEANING_SEARCH_LANGUAGES.includes(language) && contentWords(query, lexicon).length >= 2;
   const catalogueWord = (word: string) =>
     catalog.vocabulary.has(lexicon.stem(word)) ||
     // A part of a compound of the catalogue: "Socken" of "Wollsocken", "Kocher" of "Campingkocher".
@@ -192,5 +199,7 @@ export function searchesOutsideCatalogue(
   if (contentWords(query, lexicon).some(catalogueWord)) return false;
   const said = filters(words(visitorWords, lexicon), catalog, new Set(), lexicon);
   const enumKeys = new Set(catalog.enums.map((option) => option.key));
-  return !Object.entries(args).some(([key, value]) => enumKeys.has(key) && said[key] === value);
+  const filtered = Object.keys(args).filter((key) => enumKeys.has(key));
+  if (described && filtered.length === 0) return false;
+  return !filtered.some((key) => said[key] === args[key]);
 }

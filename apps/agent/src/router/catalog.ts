@@ -75,8 +75,12 @@ export interface RouterCatalog {
   surface: Set<string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
-  /** The stems of the words item names end with: in English, the kind each item is ("socks"). */
-  nameEnds: Set<string>;
+  /**
+   * The stems of the words that say what kind each item is: in English the last word of its name
+   * ("Wool Socks"), in French, Spanish and German the first ("Chaussettes en laine Summit",
+   * "Wollsocken Summit"), whose names end with the brand.
+   */
+  nameKinds: Set<string>;
   /** Enum filters that name a kind of item (a category): a new one starts a new search. */
   kinds: Set<string>;
   /** The kinds of item the shop has, as their labels ("what do you sell"). */
@@ -202,8 +206,11 @@ export function routerCatalog(options: {
   for (const collection of options.collections)
     for (const word of words(collection.description ?? '', read)) vocabulary.add(stem(word));
   for (const filler of read.vocabularyFiller) vocabulary.delete(stem(filler));
-  const nameEnds = new Set(
-    itemNames.flatMap((name) => (name.length > 0 ? [stem(name.at(-1) ?? '')] : [])),
+  const kindLast = options.language.split('-')[0]?.toLowerCase() === 'en';
+  const nameKinds = new Set(
+    itemNames.flatMap((name) =>
+      name.length > 0 ? [stem((kindLast ? name.at(-1) : name[0]) ?? '')] : [],
+    ),
   );
   // "Socken" is a word of the catalogue's "Wollsocken", as the collection's search reads it: the
   // heads of its names' compounds that a visitor would say on their own.
@@ -225,7 +232,7 @@ export function routerCatalog(options: {
     fieldWords,
     surface,
     itemNames,
-    nameEnds,
+    nameKinds,
     kinds,
     kindNames,
     // Without a kind filter, the collections themselves are what the shop has.

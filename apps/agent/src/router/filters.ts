@@ -181,10 +181,9 @@ export function describedQuery(
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
   const words = contentWords(tokens, used, lexicon);
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
-  // A word that ends an item's name names that kind of item ("a stove would do nicely": the Camp
-  // Stove): the rest is said about it, not what the visitor is looking for. English names end
-  // with their kind, the language searched by meaning; words that only begin names ("trail",
-  // "camp", "water") name no kind.
-  if (known.some((token) => catalog.nameEnds.has(lexicon.stem(token)))) return undefined;
+  // A word that says what an item is names that kind of item ("a stove would do nicely": the Camp
+  // Stove): the rest is said about it, not what the visitor is looking for. Other words of names
+  // ("trail", "camp", "water" in English) name no kind.
+  if (known.some((token) => catalog.nameKinds.has(lexicon.stem(token)))) return undefined;
   return known.length < words.length ? words.join(' ') : undefined;
 }

@@ -40,6 +40,13 @@ const reply = (kind: RouterReply): Expected => ({ reply: kind });
 
 const CASES: Record<ShopLanguage, Case[]> = {
   'fr-FR': [
+    // A need in words the catalogue does not know: all of them, for the search to read by
+    // meaning; a word that says what an item is (a name's first in French) names that kind.
+    {
+      say: 'il me faut quelque chose pour garder les mains au chaud en randonnée',
+      route: search({ query: 'garder chaud randonnee' }),
+    },
+    { say: 'une lampe qui tienne toute la nuit', route: search({ query: 'lampe' }) },
     { say: 'Je cherche une tente', route: search({ category: 'tents' }) },
     { say: 'Montrez-moi la deuxième', route: reply('nothing_shown') },
     // "Avez-vous" misheard: "quels" and a kind still ask for that kind.
@@ -269,6 +276,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
   ],
   'es-ES': [
     {
+      say: 'necesito algo para no pasar frío en las manos de senderismo',
+      route: search({ query: 'no pasar frio senderismo' }),
+    },
+    { say: 'una linterna que aguante toda la noche', route: search({ query: 'linterna' }) },
+    {
       say: 'Enséñame sacos de dormir de menos de un kilo',
       route: search({ category: 'sleeping-bags', max_weight_g: 1000 }),
     },
@@ -433,6 +445,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
   ],
   'de-DE': [
+    // A word that says what an item is (a name's first in German, the compound) names that kind.
+    {
+      say: 'eine Stirnlampe, die die ganze Nacht durchhält',
+      route: search({ query: 'stirnlampe' }),
+    },
     {
       say: 'Zeig mir Rucksäcke, die weniger als ein Kilogramm wiegen',
       route: search({ category: 'backpacks', max_weight_g: 1000 }),

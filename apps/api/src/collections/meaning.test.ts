@@ -1,17 +1,18 @@
-import { loadMiniLm, minilmFolder, type Embedder } from '@svc/embeddings';
+import { loadMiniLm, loadUse, minilmFolder, useFolder, type Embedder } from '@svc/embeddings';
 import { beforeAll, expect, it } from 'vitest';
 import { demoProducts, DEMO_COLLECTION } from '../seed/products.js';
+import { demoCollectionIn, demoProductsIn } from '../seed/products-i18n.js';
 import { describeOnBothDialects } from '../test-harness.js';
 import { createItemMeaning, type MeaningColumns } from './meaning.js';
 import { createItemSearch } from './search.js';
 import { createCollectionStore } from './store.js';
 
 /** A model of three meanings: a text's vector marks which of the words it holds. */
-function keywordModel(meanings: string[][]): Embedder & { embedded: string[] } {
+function keywordModel(meanings: string[][], model = 'keywords'): Embedder & { embedded: string[] } {
   const embedded: string[] = [];
   return {
     dimension: meanings.length,
-    model: 'keywords',
+    model,
     embedded,
     async embed(text) {
       embedded.push(text);
@@ -168,7 +169,41 @@ describeOnBothDialects('items found by meaning', (harness) => {
     expect(counting.embedded).toHaveLength(1 + 2 + 3 + 1);
   });
 
-  it('computes at start what the items of English collections are missing, and only those', async () => {
+  it('reads a French collection with the multilingual model, and none without it', async () => {
+    const { database, companyId } = harness().fixture;
+    const english = keywordModel(MEANINGS);
+    const multilingual = keywordModel(MEANINGS, 'multilingual');
+    const definition = {
+      description: 'Gear',
+      view: null,
+      search_fields: SEARCH_FIELDS,
+      filter_fields: FILTER_FIELDS,
+    };
+    const read = createCollectionStore(
+      database,
+      createItemSearch(database, {
+        meaning: createItemMeaning(database, async () => english, {
+          multilingual: async () => multilingual,
+        }),
+      }),
+    );
+    const french = await read.create(companyId, { ...definition, name: 'Cuisine', language: 'fr' });
+    await read.upsertItems(french, ITEMS);
+    const found = await read.search(french, { query: 'boil water', limit: 5 });
+    expect(found.map((item) => item.id)).toEqual(['K-1', 'K-2']);
+    expect(multilingual.embedded).toContain('boil water');
+    expect(english.embedded).toEqual([]);
+
+    // Without a multilingual model the French collection keeps to its words.
+    const wordsOnly = createCollectionStore(
+      database,
+      createItemSearch(database, { meaning: createItemMeaning(database, async () => english) }),
+    );
+    const byWords = await wordsOnly.search(french, { query: 'boil water', limit: 5 });
+    expect(byWords.map((item) => item.id)).toEqual(['K-3', 'K-1']);
+  });
+
+  it('computes at start what the items of collections read by meaning are missing, each by its model', async () => {
     const { database, companyId } = harness().fixture;
     const plain = createCollectionStore(database);
     const definition = {
@@ -186,7 +221,6 @@ describeOnBothDialects('items found by meaning', (harness) => {
     await plain.upsertItems(english, ITEMS);
     await plain.upsertItems(french, ITEMS);
     const warming = keywordModel(MEANINGS);
-    await createItemMeaning(database, async () => warming).warm();
     const models = async (collectionId: number) =>
       (
         await database.db
@@ -196,8 +230,17 @@ describeOnBothDialects('items found by meaning', (harness) => {
           .where('collection_id', '=', collectionId)
           .execute()
       ).map((row) => row.embedding_model);
+    // Without a multilingual model, English only.
+    await createItemMeaning(database, async () => warming).warm();
     expect(await models(english.id)).toEqual(ITEMS.map(() => 'keywords'));
     expect(await models(french.id)).toEqual(ITEMS.map(() => null));
+    // With it, French too.
+    const multilingual = keywordModel(MEANINGS, 'multilingual');
+    await createItemMeaning(database, async () => warming, {
+      multilingual: async () => multilingual,
+    }).warm();
+    expect(await models(english.id)).toEqual(ITEMS.map(() => 'keywords'));
+    expect(await models(french.id)).toEqual(ITEMS.map(() => 'multilingual'));
   });
 
   it('searches by words alone when the model cannot load', async () => {
@@ -245,3 +288,71 @@ describeOnBothDialects('the demo shop searched by meaning with MiniLM', (harness
     expect(await names('a laptop charger')).toEqual([]);
   }, 120_000);
 });
+
+// The real multilingual model (Universal Sentence Encoder Multilingual, installed by the set-up)
+// over the demo shop's French, Spanish and German items: a need in a visitor's words finds the
+// kind that meets it, and an ask the shop has nothing for finds nothing.
+describeOnBothDialects(
+  'the demo shop searched by meaning in French, Spanish and German',
+  (harness) => {
+    const ASKS = [
+      {
+        language: 'fr',
+        need: 'quelque chose pour garder les pieds au chaud',
+        first: /^Chaussettes en laine/,
+        nothing: 'un chargeur pour mon ordinateur portable',
+      },
+      {
+        language: 'es',
+        need: 'algo para no mojarme cuando llueve',
+        first: /^Chaqueta impermeable/,
+        nothing: 'un cargador para el portátil',
+      },
+      {
+        language: 'de',
+        need: 'etwas, damit die Füße warm bleiben',
+        first: /^Wollsocken/,
+        nothing: 'ein Ladegerät für den Laptop',
+      },
+    ] as const;
+    let store: ReturnType<typeof createCollectionStore>;
+    const collections = new Map<string, Awaited<ReturnType<typeof store.create>>>();
+    beforeAll(async () => {
+      const { database, companyId } = harness().fixture;
+      const minilm = loadMiniLm(minilmFolder());
+      const use = loadUse(useFolder());
+      store = createCollectionStore(
+        database,
+        createItemSearch(database, {
+          meaning: createItemMeaning(database, () => minilm, { multilingual: () => use }),
+        }),
+      );
+      for (const { language } of ASKS) {
+        const collection = await store.create(companyId, {
+          ...demoCollectionIn(language),
+          name: `Demo gear ${language}`,
+        });
+        await store.upsertItems(
+          collection,
+          demoProductsIn(language).map(({ id, ...data }) => ({ id, data })),
+        );
+        collections.set(language, collection);
+      }
+    }, 120_000);
+
+    it.each(ASKS)(
+      '$language: a need finds its kind, a charger nothing',
+      async (ask) => {
+        const collection = collections.get(ask.language);
+        if (!collection) throw new Error(`no ${ask.language} collection`);
+        const names = async (query: string) =>
+          (await store.search(collection, { query, limit: 3 })).map((item) =>
+            String(item.data.name),
+          );
+        expect((await names(ask.need))[0]).toMatch(ask.first);
+        expect(await names(ask.nothing)).toEqual([]);
+      },
+      120_000,
+    );
+  },
+);

@@ -6,6 +6,8 @@
 // the model that computed it (an item changed has it cleared), and kept here by the row's id and
 // `updated_at`, so every replica reads what another computed and never compares a stale one.
 import type { Embedder } from '@svc/embeddings';
+import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
+import { searchLanguage } from './search-language.js';
 import type { OpenDatabase } from '../db/database.js';
 import type { SearchColumns } from './collection.js';
 import { dot, vectorBytes, vectorFromBytes } from '../vectors.js';
@@ -29,15 +31,22 @@ export interface MeaningHit {
 /** Ranks a collection's item rows by how near their meaning is to a query. */
 export interface ItemMeaning {
   /**
-   * The rows of `rowIds` at `floor` similarity or more to `query`, best first. Rejects when the
-   * model cannot be loaded (the search then keeps to the words).
+   * The rows of `rowIds` (items of a collection in `language`) at `floor` similarity or more to
+   * `query`, best first, by the model of the language. Rejects when the model cannot be loaded
+   * (the search then keeps to the words).
    */
-  rank(rowIds: readonly number[], query: string, floor: number): Promise<MeaningHit[]>;
+  rank(
+    rowIds: readonly number[],
+    query: string,
+    floor: number,
+    language: string,
+  ): Promise<MeaningHit[]>;
   /** Settles when the vectors a search left for later are computed. */
   idle(): Promise<void>;
   /**
-   * Computes, after whatever is under way, the vectors every item of an English collection is
-   * missing, so that the first description a visitor says is not the one that waits on them.
+   * Computes, after whatever is under way, the vectors every item of a collection in a language
+   * read by meaning is missing, so that the first description a visitor says is not the one that
+   * waits on them.
    * Settles when they are done; a failure is told to `onBackgroundError`.
    */
   warm(): Promise<void>;
@@ -61,6 +70,19 @@ export interface ItemMeaningOptions {
   embeddedPerSearch?: number;
   /** Told when computing the vectors left for later failed. */
   onBackgroundError?: (error: unknown) => void;
+  /**
+   * The model of the collections in the other languages of `MEANING_SEARCH_LANGUAGES`; without
+   * it, only English collections are read by meaning.
+   */
+  multilingual?: () => Promise<Embedder>;
+}
+
+/**
+ * Whether a collection's language (a BCP-47 tag) is read as English, by the main model: English,
+ * and a language search does not know, which it searches as English.
+ */
+function english(language: string): boolean {
+  return searchLanguage(language) === 'en';
 }
 
 interface CachedVector {
@@ -74,7 +96,13 @@ export function createItemMeaning(
   embedder: () => Promise<Embedder>,
   options: ItemMeaningOptions = {},
 ): ItemMeaning {
-  const { embeddedPerSearch = EMBEDDED_PER_SEARCH, onBackgroundError } = options;
+  const { embeddedPerSearch = EMBEDDED_PER_SEARCH, onBackgroundError, multilingual } = options;
+  /** The model that reads a collection in `language`. */
+  const modelFor = (language: string): Promise<Embedder> => {
+    if (english(language)) return embedder();
+    if (!multilingual) return Promise.reject(new Error(`no model reads ${language} by meaning`));
+    return multilingual();
+  };
   const db = database.db.withTables<MeaningColumns>();
   const cache = new Map<number, CachedVector>();
   let background: Promise<void> = Promise.resolve();
@@ -160,37 +188,39 @@ export function createItemMeaning(
     warm() {
       background = background
         .then(async () => {
-          const model = await embedder();
           const rows = await database.db
             .withTables<MeaningColumns & SearchColumns>()
             .selectFrom('collection_items as i')
             .innerJoin('collections as c', 'c.id', 'i.collection_id')
-            .select(['i.id'])
-            .where((eb) =>
-              eb.or([
-                eb('i.embedding_model', 'is', null),
-                eb('i.embedding_model', '<>', model.model),
-              ]),
-            )
-            .where((eb) =>
-              eb.or([
-                eb(eb.fn('lower', ['c.language']), '=', 'en'),
-                eb(eb.fn('lower', ['c.language']), 'like', 'en-%'),
-              ]),
-            )
+            .select(['i.id', 'i.embedding_model', 'c.language'])
             .orderBy('i.id')
             .execute();
-          await embed(
-            rows.map((row) => row.id),
-            model,
-          );
+          // Each language's items by its model, English first (the demo's own language).
+          const byLanguage = new Map<string, typeof rows>();
+          for (const row of rows) {
+            const primary = searchLanguage(row.language);
+            if (!MEANING_SEARCH_LANGUAGES.includes(primary)) continue;
+            if (!english(primary) && !multilingual) continue;
+            const same = byLanguage.get(primary);
+            if (same) same.push(row);
+            else byLanguage.set(primary, [row]);
+          }
+          for (const [language, items] of [...byLanguage].sort(([a], [b]) =>
+            english(a) === english(b) ? a.localeCompare(b) : english(a) ? -1 : 1,
+          )) {
+            const model = await modelFor(language);
+            const missing = items
+              .filter((row) => row.embedding_model !== model.model)
+              .map((row) => row.id);
+            await embed(missing, model);
+          }
         })
         .catch((error: unknown) => onBackgroundError?.(error));
       return background;
     },
-    async rank(rowIds, query, floor) {
+    async rank(rowIds, query, floor, language) {
       if (rowIds.length === 0) return [];
-      const model = await embedder();
+      const model = await modelFor(language);
       const asked = await model.embed(query);
       const vectors = await vectorsOf(rowIds, model);
       const hits: MeaningHit[] = [];

@@ -1,5 +1,5 @@
 // The knowledge base: documents per company, split into passages, searched by words and meaning.
-import { loadMiniLm, minilmFolder, type Embedder } from '@svc/embeddings';
+import { loadMiniLm, loadUse, minilmFolder, useFolder, type Embedder } from '@svc/embeddings';
 import type { OpenDatabase } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import { extractText, type DocumentType } from './extract.js';
@@ -48,9 +48,23 @@ export interface KnowledgeBase {
  * table for 67%: bench/knowledge).
  */
 export function defaultEmbedder(): () => Promise<Embedder> {
+  return loadedOnce(() => loadMiniLm(minilmFolder()));
+}
+
+/**
+ * The embedder of the items of collections in French, Spanish and German unless told otherwise:
+ * Universal Sentence Encoder Multilingual from the set-up's cache, loaded once. MiniLM reads
+ * English only; this one places a sentence and its translation near each other.
+ */
+export function defaultMultilingualEmbedder(): () => Promise<Embedder> {
+  return loadedOnce(() => loadUse(useFolder()));
+}
+
+/** `load` once, again after a failure, which answers 503 (the set-up installs the models). */
+function loadedOnce(load: () => Promise<Embedder>): () => Promise<Embedder> {
   let loading: Promise<Embedder> | undefined;
   return () => {
-    loading ??= loadMiniLm(minilmFolder()).catch((error: unknown) => {
+    loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw new HttpError(
         503,

@@ -32,10 +32,11 @@ export type KnowledgeAnswers = (typeof KNOWLEDGE_ANSWERS)[number];
 
 /**
  * The languages (primary subtags) in which a collection search reads a description by meaning when
- * some of its words are in no item (the API's embedding model reads English): the agent's router
- * sends a described need whole only in these, and keeps to the catalogue's words in the others.
+ * some of its words are in no item (the API's embedding models: MiniLM for English, a multilingual
+ * one for the others): the agent's router sends a described need whole only in these, and keeps to
+ * the catalogue's words in the others.
  */
-export const MEANING_SEARCH_LANGUAGES: readonly string[] = ['en'];
+export const MEANING_SEARCH_LANGUAGES: readonly string[] = ['en', 'fr', 'es', 'de'];
 
 /** A tool a feature type brings when the scenario names no tools of its own. */
 export interface DefaultTool {
