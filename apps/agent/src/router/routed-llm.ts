@@ -556,25 +556,37 @@ class RoutedLLMStream extends llm.LLMStream {
   /**
    * The search for a need with the category the model places it in (./needs.ts), reading the
    * visitor's `words` whole, when the scenario has a chooser and its collection a category field;
-   * `undefined` when none is named.
+   * `undefined` when none is named, or nothing of the category meets the need.
    */
   async #placedNeed(
     route: Extract<Route, { kind: 'tool' }>,
     words: string,
   ): Promise<Extract<Route, { kind: 'tool' }> | undefined> {
-    const { chooser, catalog } = this.#owner.options;
+    const { chooser, catalog, lookup } = this.#owner.options;
     const categories = needCategories(catalog);
     if (!chooser || !categories || route.args[categories.key] !== undefined) return undefined;
     const stopAcknowledging = this.#acknowledgeIfSlow();
-    let value: string | undefined;
+    let placed: Extract<Route, { kind: 'tool' }> | undefined;
     try {
-      value = await chooseNeedCategory(chooser, words, categories, this.abortController.signal);
+      const value = await chooseNeedCategory(
+        chooser,
+        words,
+        categories,
+        this.abortController.signal,
+      );
+      if (value === undefined) return undefined;
+      placed = { ...route, args: { ...route.args, [categories.key]: value } };
+      // The category is the model's guess, not the visitor's word: where nothing in it meets the
+      // need, the search goes over the whole catalogue rather than answer "nothing".
+      const { query, ...filters } = placed.args;
+      if (lookup && typeof query === 'string') {
+        const found = await lookup(route.tool, query, filters).catch(() => undefined);
+        if (found?.length === 0) return undefined;
+      }
     } finally {
       stopAcknowledging();
     }
-    return value === undefined
-      ? undefined
-      : { ...route, args: { ...route.args, [categories.key]: value } };
+    return placed;
   }
 
   /**

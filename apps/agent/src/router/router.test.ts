@@ -930,11 +930,12 @@ describe('RoutedLLM', () => {
     inner: llm.LLM,
     chooser: ConstructorParameters<typeof RoutedLLM>[1]['chooser'],
     decisions: RouterDecision[],
+    lookupWith: ItemLookup = lookup,
   ) {
     return new RoutedLLM(inner, {
       catalog,
       style: { language: 'en-US', spoken: false },
-      lookup,
+      lookup: lookupWith,
       chooser,
       onDecision: (decision) => decisions.push(decision),
     });
@@ -1091,8 +1092,15 @@ describe('RoutedLLM', () => {
       },
     });
     const decisions: RouterDecision[] = [];
+    // What the collection's search finds for the need: wool socks among the clothing, nothing
+    // among the lights (the test API reads no meaning).
+    const searched: Record<string, unknown>[] = [];
+    const needLookup: ItemLookup = async (_tool, query, filters) => {
+      searched.push({ query, ...filters });
+      return filters.category === 'lighting' ? [] : [{ id: 'S-1', name: 'Wool Socks', fields: {} }];
+    };
     const routed = (answers: ReturnType<typeof placing>) =>
-      routedWithChooser(new voice.testing.FakeLLM([]), answers, decisions);
+      routedWithChooser(new voice.testing.FakeLLM([]), answers, decisions, needLookup);
     const toolCtx = routedToolContext();
     const need = 'something to stop my toes freezing at camp';
 
@@ -1106,6 +1114,14 @@ describe('RoutedLLM', () => {
     const unplaced = await drain(routed(placing('none')).chat({ chatCtx: turn(need), toolCtx }));
     expect(JSON.parse(unplaced.calls[0]?.args ?? '{}')).not.toHaveProperty('category');
     expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'search.new' });
+
+    // A category the model guessed where nothing meets the need: the whole catalogue is searched.
+    const misplaced = await drain(
+      routed(placing('Lighting')).chat({ chatCtx: turn(need), toolCtx }),
+    );
+    expect(JSON.parse(misplaced.calls[0]?.args ?? '{}')).not.toHaveProperty('category');
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'search.new' });
+    expect(searched.at(-1)).toEqual({ query: 'stop toes freezing camp', category: 'lighting' });
 
     // A kind named is no need to place: nothing is asked.
     asked.length = 0;
