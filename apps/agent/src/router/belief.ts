@@ -7,7 +7,7 @@
 import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
 import { filters } from './filters.js';
-import type { Lexicon } from '@svc/languages/router';
+import { languageOf, type Lexicon } from '@svc/languages/router';
 import { smallTalkOf } from './small-talk.js';
 import { contentStems, contentWords, indexOfWords, words } from './text.js';
 
@@ -185,10 +185,10 @@ export function searchesOutsideCatalogue(
   // need no word of the catalogue says ("cold feet"), unless the model also filtered on a kind
   // nobody named (a discount question searched among the tents). English, read by meaning first,
   // keeps its measured behaviour: every search goes ahead.
-  const language = catalog.language.split('-')[0]?.toLowerCase() ?? '';
+  const language = languageOf(catalog.language);
   if (language === 'en') return false;
   const described =
-    MEANING_SEARCH_LANGUAGES.includes(language) && contentWords(query, lexicon).length >= 2;
+    MEANING_SEARCH_LANGUAGES.includes(language ?? '') && contentWords(query, lexicon).length >= 2;
   const catalogueWord = (word: string) =>
     catalog.vocabulary.has(lexicon.stem(word)) ||
     // A part of a compound of the catalogue: "Socken" of "Wollsocken", "Kocher" of "Campingkocher".

@@ -4,7 +4,13 @@
 import { FIELD_ROLES, type Collection, type FieldRole } from '@svc/protocol';
 import { fieldWithRole, isWeightUnit, type WeightUnit } from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
-import { english, lexiconFor, type Lexicon, type NamedField } from '@svc/languages/router';
+import {
+  english,
+  languageOf,
+  lexiconFor,
+  type Lexicon,
+  type NamedField,
+} from '@svc/languages/router';
 import { compoundHeadsOf } from '@svc/protocol/agent';
 import { words } from './text.js';
 
@@ -206,7 +212,8 @@ export function routerCatalog(options: {
   for (const collection of options.collections)
     for (const word of words(collection.description ?? '', read)) vocabulary.add(stem(word));
   for (const filler of read.vocabularyFiller) vocabulary.delete(stem(filler));
-  const kindLast = options.language.split('-')[0]?.toLowerCase() === 'en';
+  // A language without a pack is read as English (above), its names too.
+  const kindLast = (languageOf(options.language) ?? 'en') === 'en';
   const nameKinds = new Set(
     itemNames.flatMap((name) =>
       name.length > 0 ? [stem((kindLast ? name.at(-1) : name[0]) ?? '')] : [],

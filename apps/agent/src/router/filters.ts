@@ -2,7 +2,7 @@
 // filters on, and what is left that the catalogue knows.
 import { convertWeight, MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
-import type { Lexicon } from '@svc/languages/router';
+import { languageOf, type Lexicon } from '@svc/languages/router';
 import { indexOfPhrase } from './text.js';
 
 /** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */
@@ -176,8 +176,7 @@ export function describedQuery(
   filterArgs: Record<string, unknown>,
   lexicon: Lexicon,
 ): string | undefined {
-  const language = catalog.language.split('-')[0]?.toLowerCase() ?? '';
-  if (!MEANING_SEARCH_LANGUAGES.includes(language)) return undefined;
+  if (!MEANING_SEARCH_LANGUAGES.includes(languageOf(catalog.language) ?? '')) return undefined;
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
   const words = contentWords(tokens, used, lexicon);
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));

@@ -13,6 +13,7 @@ export {
   type Snowball,
 } from './lexicon.js';
 export { english, lexiconFor, ROUTER_LANGUAGES } from './languages.js';
+export { languageOf } from '../languages.js';
 export { assemble } from './pieces.js';
 export { formsOf, inflect, list, ordinalTable, stemmedBy, units } from './shared.js';
 export { masculineSingular } from '../fr/router/agreement.js';
