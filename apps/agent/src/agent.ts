@@ -1,4 +1,5 @@
 // The job entry the worker runs in each job process: one conversation per room.
+import { writeFileSync } from 'node:fs';
 import { defineAgent, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
 import { conversationEnded, runConversation } from './conversation.js';
 import { quietFrameworkLog } from './framework-log.js';
@@ -14,6 +15,16 @@ function vad(): Promise<VAD> {
   return vadLoading;
 }
 
+/** Creates the worker's ready file (`SVC_AGENT_READY_FILE`), if it has one; never throws. */
+function announceReady(file: string | undefined): void {
+  if (!file) return;
+  try {
+    writeFileSync(file, `${process.pid}\n`);
+  } catch (error) {
+    console.error(`the agent could not write its ready file: ${(error as Error).message}`);
+  }
+}
+
 export default defineAgent({
   // Without a model host, idle job processes load the embedded LLM before a conversation needs
   // it; with one (the worker's default) the model is already loaded and warm there.
@@ -24,6 +35,10 @@ export default defineAgent({
         .load()
         .catch(() => undefined);
     }
+    // A conversation dispatched to the worker from here on finds this process loaded: a
+    // supervisor's readiness probe (and a test) waits for the file rather than for the worker's
+    // registration, which comes first, seconds earlier on a loaded machine.
+    announceReady(process.env.SVC_AGENT_READY_FILE);
     // After the process is counted ready: it is idle until a visitor comes, and a visitor who
     // comes at once is served beside it.
     void warmUpReplyPipeline();

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { readOperatorEndpoints } from './endpoints.js';
 
 /** The agent worker's settings, from its environment. */
@@ -14,6 +15,11 @@ export interface AgentEnv {
   /** Conversations one worker takes at once; 0 measures the machine's CPU instead. */
   maxConversations: number;
   logLevel: string;
+  /**
+   * A file the worker's job processes create once one of them is loaded and ready for a
+   * conversation (a supervisor's readiness probe, `test -f`); the worker removes it as it starts.
+   */
+  readyFile?: string;
 }
 
 /** Reads and checks the environment; one error names every problem. */
@@ -41,6 +47,9 @@ export function readAgentEnv(env: NodeJS.ProcessEnv): AgentEnv {
   const apiUrl = required('SVC_API_URL');
   if (apiUrl && !/^https?:\/\//.test(apiUrl))
     problems.push('  SVC_API_URL: must be an http(s) URL');
+  const readyFile = env.SVC_AGENT_READY_FILE;
+  if (readyFile && !isAbsolute(readyFile))
+    problems.push('  SVC_AGENT_READY_FILE: must be an absolute path');
   const result: AgentEnv = {
     livekitUrl,
     livekitApiKey: required('LIVEKIT_API_KEY'),
@@ -53,6 +62,7 @@ export function readAgentEnv(env: NodeJS.ProcessEnv): AgentEnv {
     loadThreshold: number('SVC_AGENT_LOAD_THRESHOLD', 0.95, 0.1, 1),
     maxConversations: number('SVC_AGENT_MAX_CONVERSATIONS', 20, 0, 10_000),
     logLevel: env.SVC_AGENT_LOG_LEVEL || 'info',
+    ...(readyFile ? { readyFile } : {}),
   };
   if (problems.length > 0)
     throw new Error(`the agent cannot start; fix its environment:\n${problems.join('\n')}`);

@@ -1,6 +1,7 @@
 // Starts the agent worker: it registers with the Transport under its agent name and runs one job
 // process per conversation. Stops cleanly on SIGINT/SIGTERM: running conversations end with
 // `agent_shutdown` (the visitor is told, messages are stored).
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AgentServer, InferenceRunner, initializeLogger, ServerOptions } from '@livekit/agents';
 import { acceptedJobs } from './accepted-jobs.js';
@@ -17,6 +18,8 @@ try {
   process.exit(1);
 }
 initializeLogger({ pretty: false, level: env.logLevel });
+// A ready file left by an earlier run would say this one is ready before any job process is.
+if (env.readyFile) rmSync(env.readyFile, { force: true });
 const cpu = cpuMeter();
 // The framework watches every job process's event loop from a second thread, ticking every 20 ms:
 // with dozens of conversations on two cores those wake-ups are a share of the machine. Off unless

@@ -3,7 +3,10 @@
 // would (the Transport seam). Not part of the agent's runtime.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   patchPublicationSnapshot,
@@ -59,7 +62,9 @@ export function spawnAgentWorker(options: {
   env?: Record<string, string>;
   /** Runs `dist/main.js` (after `npm run build`) instead of the sources through tsx. */
   compiled?: boolean;
-}): { child: ChildProcess; log: string[] } {
+}): { child: ChildProcess; log: string[]; readyFile: string } {
+  // Its job processes create it once one is loaded ({@link workerReady}).
+  const readyFile = join(mkdtempSync(join(tmpdir(), 'svc-agent-')), 'ready');
   // Benchmarks run the build, as `npm start` does; tests run the sources.
   const args = options.compiled
     ? [fileURLToPath(new URL('../dist/main.js', import.meta.url))]
@@ -93,6 +98,7 @@ export function spawnAgentWorker(options: {
       // One conversation at a time in most tests: a pool of idle processes is CPU they need.
       SVC_AGENT_IDLE_PROCESSES: '1',
       SVC_AGENT_LOG_LEVEL: 'warn',
+      SVC_AGENT_READY_FILE: readyFile,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +106,7 @@ export function spawnAgentWorker(options: {
   const log: string[] = [];
   for (const stream of [child.stdout, child.stderr])
     stream?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  return { child, log };
+  return { child, log, readyFile };
 }
 
 /** A worker {@link startAgentWorker} started: its process, output and health port. */
@@ -108,6 +114,8 @@ export interface TestWorker {
   child: ChildProcess;
   /** What the worker printed, for failure messages. */
   log: string[];
+  /** The file its job processes create once one is loaded. */
+  readyFile: string;
   healthPort: number;
   /** Stops it as {@link stopAgentWorker} does. */
   stop(): Promise<WorkerStop>;
@@ -152,6 +160,9 @@ export async function startAgentWorker(options: {
   try {
     await options.livekit.waitForAgentWorker('svc-agent', timeoutMs);
     if (options.connected) await workerConnected(healthPort, timeoutMs);
+    // Registered is not yet able to serve: a conversation dispatched before a job process has
+    // loaded waits for it, past the SDK's 20 s for the agent to join on a loaded machine.
+    await workerReady(worker.readyFile, timeoutMs);
   } catch (error) {
     await started.stop();
     throw new Error(`${(error as Error).message}\n${worker.log.join('').slice(-3000)}`, {
@@ -194,6 +205,18 @@ export async function stopAgentWorker(
 export async function workerActiveJobs(healthPort: number): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${healthPort}/worker`);
   return Number(((await response.json()) as { active_jobs?: number }).active_jobs ?? 0);
+}
+
+/**
+ * Resolves once one of the worker's job processes is loaded and ready for a conversation (the
+ * worker's `SVC_AGENT_READY_FILE` exists).
+ */
+export async function workerReady(readyFile: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(readyFile)) {
+    if (Date.now() > deadline) throw new Error('no job process of the agent worker got ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Resolves once the worker's health endpoint says it is connected to the Transport. */

@@ -81,14 +81,21 @@ export function pageVisitor(page: Page) {
     status: () => page.evaluate(() => (window as unknown as Window).faultPage.status()),
     conversationId: () =>
       page.evaluate(() => (window as unknown as Window).faultPage.conversationId()),
-    /** Starts a conversation; resolves once it is connected and the greeting arrived. */
+    /**
+     * Starts a conversation; resolves once it is connected and the greeting arrived, and throws
+     * with the session's end reason as soon as it ends before that (no agent joined).
+     */
     async start(timeoutMs = 90_000) {
-      const before = (await record()).messages.length;
+      const before = await record();
       await page.evaluate(() => (window as unknown as Window).faultPage.start());
       await until(
         async () => {
           const now = await record();
-          return now.messages.slice(before).some((message) => message.role === 'assistant');
+          const end = now.ends.slice(before.ends.length).at(-1);
+          if (end) throw new Error(`the session ended before the greeting: ${end.reason}`);
+          return now.messages
+            .slice(before.messages.length)
+            .some((message) => message.role === 'assistant');
         },
         'the greeting in the page',
         timeoutMs,

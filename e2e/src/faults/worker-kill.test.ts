@@ -4,7 +4,7 @@
 // is over; the next conversation is served by the other worker; what was sent is stored.
 import { startAgentWorker, workerActiveJobs, type TestWorker } from '@svc/agent/testing';
 import { startLivekitServer, type LivekitServer } from '@svc/livekit-dev';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformApi } from '../support/platform-api.js';
 import { countMessages, killProcessTree, until } from './fault-stand.js';
@@ -13,8 +13,7 @@ import { openFaultPage, pageVisitor, startFaultPageApi } from './sdk-page-record
 let server: LivekitServer;
 let api: PlatformApi;
 const workers: TestWorker[] = [];
-let browser: Browser;
-let page: Page;
+const browsers: Browser[] = [];
 
 beforeAll(async () => {
   server = await startLivekitServer();
@@ -27,12 +26,10 @@ beforeAll(async () => {
       workers.push(await startAgentWorker({ livekit: server, apiUrl: api.url, connected: true })),
     ),
   );
-
-  ({ browser, page } = await openFaultPage(api));
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  for (const browser of browsers) await browser.close();
   for (const worker of workers) await worker.stop();
   await api?.close();
   await server?.stop();
@@ -44,6 +41,10 @@ const jobs = () =>
 
 describe('an agent worker killed mid-conversation', () => {
   it('the visitor ends with agent_disconnected after the grace; the next conversation goes to the other worker', async () => {
+    // A visitor of its own for each attempt: a retry's starts do not count against the places
+    // the first attempt's conversations still hold until they are reaped.
+    const { browser, page } = await openFaultPage(api);
+    browsers.push(browser);
     const visitor = pageVisitor(page);
     const first = (await visitor.start()) ?? '';
     expect((await visitor.say('a note before the worker dies')).content).toBe('Noted.');

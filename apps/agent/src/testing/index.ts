@@ -18,6 +18,7 @@ export {
   TEST_AGENT_KEY,
   workerActiveJobs,
   workerConnected,
+  workerReady,
   type TestWorker,
   type WorkerStop,
 } from '../test-support.js';

@@ -3,7 +3,7 @@
 // the built Studio, the example page and Debian Chromium. Everything starts at once; `close`
 // stops what started, whatever failed. Node only.
 import { once } from 'node:events';
-import { freePort, spawnAgentWorker } from '@svc/agent/testing';
+import { freePort, spawnAgentWorker, workerReady } from '@svc/agent/testing';
 import {
   launchChromium,
   startExamplePage,
@@ -26,7 +26,10 @@ export interface LoopStand {
   close(): Promise<void>;
 }
 
-/** Starts the whole service and waits until the agent worker is registered with the Transport. */
+/**
+ * Starts the whole service and waits until the agent worker is registered with the Transport and
+ * one of its job processes is loaded.
+ */
 export async function startLoopStand(): Promise<LoopStand> {
   const stops: (() => Promise<unknown> | unknown)[] = [];
   const close = async () => {
@@ -59,6 +62,7 @@ export async function startLoopStand(): Promise<LoopStand> {
     ]);
     // A job for an agent name nobody has registered is dropped, not queued.
     await server.waitForAgentWorker('svc-agent', 120_000);
+    await workerReady(worker.readyFile, 120_000);
     return { api, studio, example, browser, workerLog: () => worker.log.join(''), close };
   } catch (error) {
     await close();
