@@ -260,6 +260,8 @@ function searchSlots(
   const newSubject =
     (query.length > 0 || Object.keys(filterArgs).length > 0) &&
     !context.shown.some((item) => matchesSubject(item, query, filterArgs, lexicon));
-  const described = query ? describedQuery(tokens, catalog, used, filterArgs, lexicon) : undefined;
+  // Also with no word of the catalogue: a rule searches only for words it knows, but a need the
+  // model named a search for is read by meaning (the search feature's reader).
+  const described = describedQuery(tokens, catalog, used, filterArgs, lexicon);
   return { filters: filterArgs, query, plural, newSubject, ...(described ? { described } : {}) };
 }

@@ -518,8 +518,12 @@ class RoutedLLMStream extends llm.LLMStream {
         }
         const chosen = await this.#chosen(words, context, callable);
         if (chosen?.route) {
+          // A need the model named a search for is placed in a category as a rule's need is.
+          const placed = chosen.route.need
+            ? await this.#placedNeed(chosen.route, words)
+            : undefined;
           decided('router', chosen.rule, chosen.route.tool.name);
-          this.#call(chosen.route, chosen.rule);
+          this.#call(placed ?? chosen.route, chosen.rule);
           return true;
         }
         // An open question about what is shown stays the model's: the documents do not hold it.

@@ -1129,6 +1129,51 @@ describe('RoutedLLM', () => {
     expect(asked).toEqual([]);
   });
 
+  it("searches a need said in none of the catalogue's words once the chooser names a search and the collection finds something", async () => {
+    const answering = (category: string) => ({
+      answerJson: async (question: { instructions: string }) =>
+        JSON.stringify(
+          question.instructions.includes('Categories:') ? { category } : { action: 'search' },
+        ),
+    });
+    const decisions: RouterDecision[] = [];
+    const searched: Record<string, unknown>[] = [];
+    // The collection reads the words by meaning: warm socks for cold feet, nothing for a question
+    // about the business (the test API reads no meaning).
+    const meaningLookup: ItemLookup = async (_tool, query, filters) => {
+      searched.push({ query, ...filters });
+      return query.includes('feet') ? [{ id: 'S-1', name: 'Wool Socks', fields: {} }] : [];
+    };
+    const inner = new voice.testing.FakeLLM([
+      { input: 'how quickly does my parcel arrive', type: 'llm', content: 'The model answers.' },
+    ]);
+    const routed = (category: string) =>
+      routedWithChooser(inner, answering(category), decisions, meaningLookup);
+    const toolCtx = routedToolContext();
+
+    // No rule reads it (no word of the catalogue); the chooser names a search; the words go whole
+    // and the model places them in a category.
+    const need = 'my feet freeze every evening';
+    const placed = await drain(routed('Clothing').chat({ chatCtx: turn(need), toolCtx }));
+    expect(placed.calls.map((call) => [call.name, JSON.parse(call.args)])).toEqual([
+      ['search_products', { query: 'feet freeze every evening', category: 'clothing' }],
+    ]);
+    expect(decisions.at(-1)).toMatchObject({ by: 'router', rule: 'chosen.search' });
+    // Without a category, or with one that holds nothing for it, the whole catalogue.
+    const whole = await drain(routed('none').chat({ chatCtx: turn(need), toolCtx }));
+    expect(JSON.parse(whole.calls[0]?.args ?? '{}')).toEqual({
+      query: 'feet freeze every evening',
+    });
+
+    // A question about the business the chooser took for a search finds nothing: the model's.
+    const question = await drain(
+      routed('none').chat({ chatCtx: turn('how quickly does my parcel arrive'), toolCtx }),
+    );
+    expect(question).toEqual({ text: 'The model answers.', calls: [] });
+    expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'chosen.search' });
+    expect(searched.at(-1)).toEqual({ query: 'quickly parcel arrive' });
+  });
+
   it("asks for a detail the model filled with a placeholder in a business's own tool, and sends none", async () => {
     const booking = {
       type: 'object',

@@ -1,6 +1,6 @@
 // The search feature's rules: a kind, a colour, an amount or words of the catalogue asked for,
 // a question that names a kind, "what do you sell", and the last search narrowed.
-import { toolFor, type RouterCatalog } from '../catalog.js';
+import { toolFor, type RoutedTool, type RouterCatalog } from '../catalog.js';
 import type { ConversationContext } from '../context.js';
 import type { Lexicon } from '@svc/languages/router';
 import { pointsAtFocus } from '../references.js';
@@ -8,6 +8,7 @@ import { aboutCatalogue } from '../subjects.js';
 import { hasPhrase, itemWords } from '../text.js';
 import { unreadWords } from '../unread.js';
 import { asksOpenly } from './talk.js';
+import type { Route } from '../route.js';
 import type { Reading, Rule, SlotReaders } from './types.js';
 
 /**
@@ -18,7 +19,8 @@ import type { Reading, Rule, SlotReaders } from './types.js';
 function searchArgs(reading: Reading, described = true): Record<string, unknown> {
   const slots = reading.slots();
   const { filters } = slots;
-  const query = (described && slots.described) || slots.query;
+  // A rule's search is of words the catalogue knows: a description goes whole only around them.
+  const query = (described && slots.query && slots.described) || slots.query;
   return narrowed(
     reading.tokens,
     { ...(query ? { query } : {}), ...filters },
@@ -165,8 +167,26 @@ export const SEARCH_READERS: SlotReaders = {
   search: (reading) => {
     const search = toolFor(reading.catalog, 'search');
     const { query, filters } = reading.slots();
-    if (!search || !aboutCatalogue(query, filters)) return undefined;
+    if (!search) return undefined;
+    if (!aboutCatalogue(query, filters)) return needSearch(reading, search);
     if (unreadWords(reading.tokens, reading.catalog, reading.lexicon).length > 0) return undefined;
     return { kind: 'tool', tool: search, args: searchArgs(reading, false) };
   },
 };
+
+/**
+ * A need said in none of the catalogue's words ("abends frieren mir die Füße"), which the model
+ * named a search: its words whole, as a need (the model may then place it in a category), when
+ * the collection reads them by meaning and finds something. A question about the business put in
+ * the same shape ("how long does delivery take") finds nothing near it and stays the model's.
+ */
+async function needSearch(reading: Reading, search: RoutedTool): Promise<Route | undefined> {
+  const { described, filters } = reading.slots();
+  if (!described || !reading.lookup || described.split(' ').length < NEED_WORDS) return undefined;
+  const found = await reading.lookup(search, described, filters).catch(() => undefined);
+  if (!found?.length) return undefined;
+  return { kind: 'tool', tool: search, args: { query: described, ...filters }, need: true };
+}
+
+/** The fewest words of a need read by meaning: one word is a name or a kind, not a description. */
+const NEED_WORDS = 2;
