@@ -593,6 +593,12 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Zeig mir Zelte', 'Das zweite'],
       route: add('tent-2', 3),
     },
+    // A count of times written as one word.
+    {
+      say: 'Das nehme ich viermal',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: add('tent-2', 4),
+    },
     // "Die" is an article, not the item in focus: the first two of the list, not the third
     // item viewed last with the first.
     {

@@ -552,6 +552,8 @@ describe('the intent router on the demo scenario', () => {
     const added = await dialogue.say('two of those please');
     expect(tool(added)).toBe('add_to_cart');
     expect(args(added)).toEqual({ item_id: second?.id, quantity: 2 });
+    // A count of times: "twice" is two.
+    expect(args(await dialogue.say('add it twice'))).toEqual({ item_id: second?.id, quantity: 2 });
     const listed = new Dialogue();
     await listed.say('show me some backpacks');
     expect(await listed.say('two of those please')).toBeUndefined();

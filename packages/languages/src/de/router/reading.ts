@@ -14,6 +14,9 @@ export const reading: Reading = {
     // "Gibt es Zelte?": "es" is no item in focus there.
     [/\bgibt(?: es|'s| s)\b/g, 'gibts'],
     [/€/g, ' euro '],
+    // A count of times is one word ("dreimal", "zweimal"): the number and "mal", as "drei mal".
+    // Not "einmal", which is as often "just" ("zeig mal", "einmal bitte").
+    [/\b(zwei|drei|vier|fünf|funf|sechs|sieben|acht|neun|zehn)mal\b/g, '$1 mal'],
   ],
   compoundNames: true,
   nounsCapitalized: true,

@@ -9,6 +9,8 @@ const stem = stemmedBy(snowball);
 export const reading: Reading = {
   code: 'en',
   contractions: [
+    // A count of times, as French "deux fois" and German "zweimal" are read.
+    [/\btwice\b/g, 'two times'],
     [/\bwhat's\b/g, 'what is'],
     [/\bthat's\b/g, 'that is'],
     [/\bit's\b/g, 'it is'],

@@ -34,7 +34,7 @@ export const requests: Requests = {
   toModel: [],
   buyVerbs: ['buy', 'take', 'purchase', 'order'],
   separators: ['and', 'or', 'with', 'versus', 'vs', 'against'],
-  quantityAfter: ['of', 'more', 'units', 'pieces', 'pairs', 'x'],
+  quantityAfter: ['of', 'more', 'units', 'pieces', 'pairs', 'x', 'times'],
   quantityBefore: ['add', 'quantity', 'buy', 'take'],
   takeOutVerbs: ['take', 'get', 'pull'],
   takeOutParticles: ['out', 'off'],
