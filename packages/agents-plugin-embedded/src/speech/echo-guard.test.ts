@@ -128,6 +128,30 @@ describe('EchoGuard', () => {
     expect(guard.isEcho('five tents', 6_500)).toBe(false);
   });
 
+  it('places the words of audio that starts playing late where they play', () => {
+    let now = 0;
+    const guard = new EchoGuard(() => now);
+    guard.speaking('Hi, welcome to Trailhead! What are you looking for today?', 8);
+    // Handed out at 0; on a loaded machine it starts playing at 6 s, its "what" at about 9 s.
+    now = 6_000;
+    guard.playing(true);
+    now = 7_200;
+    // The visitor's "wait" half a second into the greeting: no word like it has played yet.
+    expect(guard.isEcho('Wait.', 6_500)).toBe(false);
+    // The greeting's own "what" coming back once it played.
+    now = 11_000;
+    expect(guard.isEcho('What.', 9_600)).toBe(true);
+    // A second playout later is placed by its own start.
+    now = 14_000;
+    guard.playing(false);
+    guard.speaking('Which one? What else?', 4);
+    now = 17_000;
+    guard.playing(true);
+    expect(guard.isEcho('Wait.', 17_100)).toBe(false);
+    now = 20_000;
+    expect(guard.isEcho('What.', 19_300)).toBe(true);
+  });
+
   it('keeps an answer that began after the agent finished, even in its very words', () => {
     let now = 0;
     const guard = new EchoGuard(() => now);

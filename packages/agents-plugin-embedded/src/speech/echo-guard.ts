@@ -186,18 +186,35 @@ export class EchoGuard {
 
   /**
    * The agent's audio starts or stops playing at the visitor (the session's speaking state). The
-   * audio plays later than it was handed out, by seconds on a loaded machine: while it plays, and
-   * when it stops, what was handed out for it is taken to end no sooner.
+   * audio plays later than it was handed out, by seconds on a loaded machine: when it starts, what
+   * was handed out for it and has not played yet starts no sooner (its words with it: a visitor's
+   * "wait" just after the greeting began is not the echo of its last "what", placed seconds
+   * early); while it plays, and when it stops, it is taken to end no sooner.
    */
   playing(playing: boolean): void {
     const now = this.#now();
     if (playing) {
+      if (!this.#playing) this.#startsAt(now);
       this.#playing = true;
       return;
     }
     this.#heardUntil(now);
     this.#playing = false;
     this.#stoppedAt = now;
+  }
+
+  /** The speech handed out since the last playout stopped starts playing at `now`, not before. */
+  #startsAt(now: number): void {
+    const waiting = this.#spoken.filter((spoken) => spoken.starts >= this.#stoppedAt);
+    const first = Math.min(...waiting.map((spoken) => spoken.starts));
+    const late = now - first;
+    if (!(late > 0)) return;
+    for (const spoken of waiting) {
+      spoken.starts += late;
+      spoken.ends += late;
+      spoken.until += late;
+    }
+    this.#playedUntil = Math.max(this.#playedUntil, ...waiting.map((spoken) => spoken.ends));
   }
 
   /** The speech of the current playout ends no sooner than `now`. */
