@@ -1174,6 +1174,13 @@ describe('RoutedLLM', () => {
     expect(question).toEqual({ text: 'The model answers.', calls: [] });
     expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'chosen.search' });
     expect(searched.at(-1)).toEqual({ query: 'quickly parcel arrive' });
+    // An amount the rules did not read is a limit or a count, not a need; a negation no word of one.
+    for (const text of ['feet freezing, budget tops out near 60', 'not feet']) {
+      searched.length = 0;
+      const left = await drain(routed('none').chat({ chatCtx: turn(text), toolCtx }));
+      expect(left.calls).toEqual([]);
+      expect(searched).toEqual([]);
+    }
   });
 
   it("asks for a detail the model filled with a placeholder in a business's own tool, and sends none", async () => {

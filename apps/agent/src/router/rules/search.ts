@@ -182,7 +182,13 @@ export const SEARCH_READERS: SlotReaders = {
  */
 async function needSearch(reading: Reading, search: RoutedTool): Promise<Route | undefined> {
   const { described, filters } = reading.slots();
-  if (!described || !reading.lookup || described.split(' ').length < NEED_WORDS) return undefined;
+  if (!described || !reading.lookup) return undefined;
+  // An amount left unread (a limit or a count the rules missed) is no need the meaning of words
+  // finds; a negation says nothing of what is looked for.
+  if (reading.tokens.some((token) => /^\d/.test(token))) return undefined;
+  const negations = new Set(reading.lexicon.negations);
+  const words = described.split(' ').filter((word) => !negations.has(word));
+  if (words.length < NEED_WORDS) return undefined;
   const found = await reading.lookup(search, described, filters).catch(() => undefined);
   if (!found?.length) return undefined;
   return { kind: 'tool', tool: search, args: { query: described, ...filters }, need: true };
