@@ -1175,7 +1175,13 @@ describe('RoutedLLM', () => {
     expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'chosen.search' });
     expect(searched.at(-1)).toEqual({ query: 'quickly parcel arrive' });
     // An amount the rules did not read is a limit or a count, not a need; a negation no word of one.
-    for (const text of ['feet freezing, budget tops out near 60', 'not feet']) {
+    // Nor are words about the item in mind, or a kind with a word about it (two words).
+    for (const text of [
+      'feet freezing, budget tops out near 60',
+      'not feet at all',
+      'is it warm enough for cold feet',
+      'sell warm feet',
+    ]) {
       searched.length = 0;
       const left = await drain(routed('none').chat({ chatCtx: turn(text), toolCtx }));
       expect(left.calls).toEqual([]);

@@ -183,6 +183,8 @@ export const SEARCH_READERS: SlotReaders = {
 async function needSearch(reading: Reading, search: RoutedTool): Promise<Route | undefined> {
   const { described, filters } = reading.slots();
   if (!described || !reading.lookup) return undefined;
+  // Words about the item in mind ("does it come in another colour") ask about it, not for a need.
+  if (pointsAtFocus(reading.tokens, reading.lexicon)) return undefined;
   // An amount left unread (a limit or a count the rules missed) is no need the meaning of words
   // finds; a negation says nothing of what is looked for.
   if (reading.tokens.some((token) => /^\d/.test(token))) return undefined;
@@ -194,5 +196,9 @@ async function needSearch(reading: Reading, search: RoutedTool): Promise<Route |
   return { kind: 'tool', tool: search, args: { query: described, ...filters }, need: true };
 }
 
-/** The fewest words of a need read by meaning: one word is a name or a kind, not a description. */
-const NEED_WORDS = 2;
+/**
+ * The fewest words of a need read by meaning when no word of it is the catalogue's: one or two are
+ * a name or a kind with a word about it ("guys kayaks" of "do you guys sell kayaks": a kind the
+ * shop does not have, which the model says so of), three or more describe.
+ */
+const NEED_WORDS = 3;
