@@ -175,7 +175,7 @@ export const SEARCH_READERS: SlotReaders = {
 };
 
 /**
- * A need said in none of the catalogue's words ("abends frieren mir die Füße"), which the model
+ * A need said in none of the catalogue's words ("nachts wird mir an den Zehen kalt"), which the model
  * named a search: its words whole, as a need (the model may then place it in a category), when
  * the collection reads them by meaning and finds something. A question about the business put in
  * the same shape ("how long does delivery take") finds nothing near it and stays the model's.
@@ -183,7 +183,7 @@ export const SEARCH_READERS: SlotReaders = {
 async function needSearch(reading: Reading, search: RoutedTool): Promise<Route | undefined> {
   const { described, filters } = reading.slots();
   if (!described || !reading.lookup) return undefined;
-  // Words about the item in mind ("does it come in another colour") ask about it, not for a need.
+  // Words about the item in mind ("is it sold in blue too") ask about it, not for a need.
   if (pointsAtFocus(reading.tokens, reading.lexicon)) return undefined;
   // An amount left unread (a limit or a count the rules missed) is no need the meaning of words
   // finds; a negation says nothing of what is looked for.
@@ -198,7 +198,7 @@ async function needSearch(reading: Reading, search: RoutedTool): Promise<Route |
 
 /**
  * The fewest words of a need read by meaning when no word of it is the catalogue's: one or two are
- * a name or a kind with a word about it ("guys kayaks" of "do you guys sell kayaks": a kind the
- * shop does not have, which the model says so of), three or more describe.
+ * a name or a kind with a word about it ("folks canoes" of "do you folks stock canoes": a kind
+ * the shop does not have, which the model says so of), three or more describe.
  */
 const NEED_WORDS = 3;
