@@ -175,9 +175,9 @@ export const SEARCH_READERS: SlotReaders = {
 };
 
 /**
- * A need said in none of the catalogue's words ("nachts wird mir an den Zehen kalt"), which the model
- * named a search: its words whole, as a need (the model may then place it in a category), when
- * the collection reads them by meaning and finds something. A question about the business put in
+ * A need said in none of the catalogue's words ("nachts wird mir an den Zehen kalt"), which the
+ * model named a search: its words whole, as a need (the model may then place it in a category),
+ * when the collection reads them by meaning and finds something. A question about the business put in
  * the same shape ("how long does delivery take") finds nothing near it and stays the model's.
  */
 async function needSearch(reading: Reading, search: RoutedTool): Promise<Route | undefined> {
