@@ -80,6 +80,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: search({ category: 'jackets', brand: 'North Peak' }),
     },
     { say: 'La deuxième', after: ['Montre-moi des tentes'], route: show('tent-2') },
+    { say: 'La troisième me convient', after: ['Montre-moi des tentes'], route: add('tent-3') },
     // A count of "those" is a count of the item in focus; with only a list shown, of no item.
     {
       say: 'trois de celles-ci',
@@ -289,6 +290,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Muéstrame tiendas de campaña', 'la segunda'],
       route: add('tent-2', 2),
     },
+    { say: 'la tercera me sirve', after: ['Muéstrame tiendas de campaña'], route: add('tent-3') },
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
     { say: 'compara el primero y el segundo', route: reply('nothing_shown') },
     { say: '¿Qué mochilas?', route: search({ category: 'backpacks' }) },
@@ -593,6 +595,8 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Zeig mir Zelte', 'Das zweite'],
       route: add('tent-2', 3),
     },
+    // A word of taking after the item pointed at chooses it.
+    { say: 'Das dritte passt', after: ['Zeig mir Zelte'], route: add('tent-3') },
     // A count of times written as one word.
     {
       say: 'Das nehme ich viermal',

@@ -559,6 +559,42 @@ describe('the intent router on the demo scenario', () => {
     expect(await listed.say('two of those please')).toBeUndefined();
   });
 
+  it('orders an item pointed at by a word of taking said after it, with or without a count', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some lanterns');
+    const lightest = [...dialogue.lastItems()].sort(
+      (a, b) => Number(a.fields.weight_g) - Number(b.fields.weight_g),
+    )[0];
+    const ordered = await dialogue.say('the lightest lantern will do, three of them');
+    expect(tool(ordered)).toBe('add_to_cart');
+    expect(args(ordered)).toEqual({ item_id: lightest?.id, quantity: 3 });
+    const chosen = new Dialogue();
+    await chosen.say('show me some lanterns');
+    const second = chosen.lastItems()[1];
+    const taken = await chosen.say('the second one is perfect');
+    expect(tool(taken)).toBe('add_to_cart');
+    expect(args(taken)).toEqual({ item_id: second?.id });
+    // Said first, the word answers the agent's last reply; the rest says what to do.
+    const shown = new Dialogue();
+    await shown.say('show me some lanterns');
+    expect(tool(await shown.say('perfect, show me the second one'))).toBe('show_product');
+    // A question about the item is not a choice of it.
+    const asked = new Dialogue();
+    await asked.say('show me some lanterns');
+    expect(tool(await asked.say('is the second one good for winter?'))).not.toBe('add_to_cart');
+  });
+
+  it('adds the item a ranking picks among what is shown when its kind is said in the singular', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some backpacks');
+    const cheapest = [...dialogue.lastItems()].sort(
+      (a, b) => Number(a.fields.price) - Number(b.fields.price),
+    )[0];
+    const added = await dialogue.say('add the cheapest backpack');
+    expect(tool(added)).toBe('add_to_cart');
+    expect(args(added)).toEqual({ item_id: cheapest?.id });
+  });
+
   it('shows no item for a reference that says "everything": it picks no one item', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me some tents');

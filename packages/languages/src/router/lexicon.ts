@@ -206,6 +206,11 @@ export interface Lexicon {
   filterNegations: readonly string[];
   /** Verbs that add an item to the cart without naming the cart ("buy", "take"). */
   buyVerbs: readonly string[];
+  /**
+   * Words said after an item to take it ("the second one is fine", "that one will do"): the item
+   * pointed at is the visitor's choice, as with a verb of buying.
+   */
+  accepts: readonly string[];
   /** "one", "ones": an item meant, not the one in focus. */
   oneWords: readonly string[];
   /** Words that make a ranking pick one item ("the cheapest one", "le moins cher"). */

@@ -55,6 +55,7 @@ export type Requests = Pick<
   | 'again'
   | 'toModel'
   | 'buyVerbs'
+  | 'accepts'
   | 'separators'
   | 'quantityAfter'
   | 'quantityBefore'

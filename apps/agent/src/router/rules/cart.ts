@@ -11,6 +11,7 @@ import {
   referredItems,
 } from '../references.js';
 import { lookupNamed, pointsAtItem, removalTarget, subjectMatch } from '../subjects.js';
+import { indexOfWords } from '../text.js';
 import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
 import type { SeenItem } from '../context.js';
@@ -54,6 +55,33 @@ function pointsAtOne({ tokens, lexicon, has }: Reading): boolean {
     has(lexicon.oneWords) ||
     quantity(tokens, lexicon) !== undefined
   );
+}
+
+/**
+ * "The cheapest one is fine", "the second one will do": a word of taking said after the words
+ * that point at one item, and nothing else asked. Said first ("fine, show me the second one") it
+ * answers the agent's last reply, and the rest of the turn says what to do.
+ */
+function takesPointed(reading: Reading): boolean {
+  const { tokens, catalog, lexicon, has, asks, questionMark, negated, start } = reading;
+  if (asks || questionMark || negated || !pointsAtOne(reading)) return false;
+  if (!lexicon.accepts.some((phrase) => indexOfWords(tokens, phrase.split(' ')) > start))
+    return false;
+  if (has([...lexicon.compare, ...lexicon.display, ...lexicon.search, ...lexicon.remove]))
+    return false;
+  return unreadWords(tokens, catalog, lexicon).length === 0;
+}
+
+/**
+ * "Add the cheapest tent" with tents shown: a ranking with a definite word and a kind said in the
+ * singular of what is shown picks one of them, as "the cheapest one" does.
+ */
+function ranksShown(reading: Reading): boolean {
+  const { tokens, context, lexicon, has } = reading;
+  if (context.shown.length === 0 || rankingOf(tokens, lexicon) === undefined) return false;
+  if (!has(lexicon.definite)) return false;
+  const { plural, newSubject } = reading.slots();
+  return !plural && !newSubject;
 }
 
 /** "No, ...", "actually no, ...": the turn opens by taking back what was just done. */
@@ -182,8 +210,10 @@ export const CART_RULES: readonly Rule[] = [
             pointsAtFocus(tokens, lexicon) ||
             ordinals(tokens, lexicon).length > 0 ||
             picksByRanking(tokens, lexicon) ||
+            ranksShown(reading) ||
             has(lexicon.buyVerbs))) ||
-        counted(reading);
+        counted(reading) ||
+        takesPointed(reading);
       if (!adds) return undefined;
       const pool =
         context.compared.length > 0 && rankingOf(tokens, lexicon)

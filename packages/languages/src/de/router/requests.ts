@@ -166,6 +166,7 @@ export const requests: Requests = {
   again: ['auch', 'ebenfalls', 'noch einen', 'noch eine', 'noch eins', 'dazu'],
   toModel: ['warum', 'wieso', 'weshalb', 'leere', 'leeren'],
   buyVerbs: list('kauf kaufe kaufen nimm nehme nehmen bestell bestelle bestellen'),
+  accepts: ['passt', 'reicht', 'genugt', 'perfekt', 'tut es', 'ist gut'],
   separators: ['und', 'oder', 'mit', 'gegen', 'versus', 'vs', 'gegenuber'],
   quantityAfter: list('stuck mal x paar davon weitere mehr exemplare'),
   quantityBefore: list(

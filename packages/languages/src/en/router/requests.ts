@@ -33,6 +33,7 @@ export const requests: Requests = {
   again: AGAIN_PHRASES,
   toModel: [],
   buyVerbs: ['buy', 'take', 'purchase', 'order'],
+  accepts: ['fine', 'will do', 'would do', 'works', 'perfect', 'good', 'great', 'suits me'],
   separators: ['and', 'or', 'with', 'versus', 'vs', 'against'],
   quantityAfter: ['of', 'more', 'units', 'pieces', 'pairs', 'x', 'times'],
   quantityBefore: ['add', 'quantity', 'buy', 'take'],

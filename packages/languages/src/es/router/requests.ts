@@ -167,6 +167,7 @@ export const requests: Requests = {
   again: ['tambien', 'igualmente', 'otro', 'otra', 'otra vez', 'ademas'],
   toModel: ['por que', 'porque', 'vacia', 'vaciar'],
   buyVerbs: list('compra comprar compro llevo quedo pide pedir'),
+  accepts: ['esta bien', 'me vale', 'me va bien', 'me sirve', 'perfecto', 'perfecta', 'vale'],
   separators: ['y', 'o', 'con', 'contra', 'versus', 'vs', 'frente'],
   quantityAfter: list('de unidades piezas pares x mas veces'),
   quantityBefore: list('anade agrega pon ponme mete compra quiero cantidad llevo dame'),

@@ -183,6 +183,15 @@ export const requests: Requests = {
   again: ['aussi', 'egalement', 'pareil', 'un autre', 'une autre', 'en plus'],
   toModel: ['pourquoi', 'vide', 'vider', 'videz'],
   buyVerbs: list('achete acheter achetez prends prendre prenez commande commander'),
+  accepts: [
+    'ca me va',
+    'ca marche',
+    'parfait',
+    'parfaite',
+    'tres bien',
+    'convient',
+    'fera l affaire',
+  ],
   separators: ['et', 'ou', 'avec', 'contre', 'versus', 'vs'],
   // "Trois comme ça", "ajoutez-en deux": "en" stands for the item in focus.
   quantityAfter: list('de unites pieces paires exemplaires x fois comme pareils pareilles'),
