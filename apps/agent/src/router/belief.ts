@@ -4,7 +4,6 @@
 // answer and repeats words of the question, none of which anything the model was given holds (the
 // instructions, the tool results, what the agent said before), answers from belief, and the
 // visitor hears that the agent does not know instead.
-import { MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
 import { filters } from './filters.js';
 import { languageOf, type Lexicon } from '@svc/languages/router';
@@ -169,7 +168,7 @@ const COMPOUND_PART = 4;
 /**
  * Whether a catalogue search the model made for the visitor's words is about nothing the catalogue
  * holds: no word of its query is a word of the catalogue, and no kind, colour or brand it filters
- * on is one the visitor named (a description read by meaning, see `MEANING_SEARCH_LANGUAGES`, only
+ * on is one the visitor named (a description read by meaning, see `RouterCatalog.readByMeaning`, only
  * when it also filters on such a kind): such a search can only answer a question about the business with
  * items of a kind nobody asked for ("¿cuánto cuesta el envío?" searched "envío" among the lamps).
  */
@@ -187,8 +186,7 @@ export function searchesOutsideCatalogue(
   // keeps its measured behaviour: every search goes ahead.
   const language = languageOf(catalog.language);
   if (language === 'en') return false;
-  const described =
-    MEANING_SEARCH_LANGUAGES.includes(language ?? '') && contentWords(query, lexicon).length >= 2;
+  const described = catalog.readByMeaning && contentWords(query, lexicon).length >= 2;
   const catalogueWord = (word: string) =>
     catalog.vocabulary.has(lexicon.stem(word)) ||
     // A part of a compound of the catalogue: "Socken" of "Wollsocken", "Kocher" of "Campingkocher".

@@ -2,7 +2,12 @@
 // (filter values, item names, attributes). Derived from the scenario, so another shop's
 // catalogue routes the same way without a list written for it.
 import { FIELD_ROLES, type Collection, type FieldRole } from '@svc/protocol';
-import { fieldWithRole, isWeightUnit, type WeightUnit } from '@svc/protocol/agent';
+import {
+  fieldWithRole,
+  isWeightUnit,
+  MEANING_SEARCH_LANGUAGES,
+  type WeightUnit,
+} from '@svc/protocol/agent';
 import type { Operation } from '../tools.js';
 import {
   english,
@@ -59,6 +64,11 @@ export interface BooleanField {
 /** The scenario's vocabulary for the router. */
 export interface RouterCatalog {
   language: string;
+  /**
+   * Whether the collection's search reads a description by meaning in this language
+   * (`MEANING_SEARCH_LANGUAGES`): only then is a visitor's description sent whole.
+   */
+  readByMeaning: boolean;
   /**
    * The words of the conversation's language, its rankings reading the fields that play their
    * roles; none when the router does not speak it.
@@ -229,6 +239,7 @@ export function routerCatalog(options: {
   const lexicon = withRoles && { ...withRoles, namedFields: namedFields(numbers, withRoles) };
   return {
     language: options.language,
+    readByMeaning: MEANING_SEARCH_LANGUAGES.includes(languageOf(options.language) ?? ''),
     lexicon,
     roles,
     tools: options.tools,

@@ -1,8 +1,8 @@
 // The filters and search words of a request: enum values, booleans and amounts the collection
 // filters on, and what is left that the catalogue knows.
-import { convertWeight, MEANING_SEARCH_LANGUAGES } from '@svc/protocol/agent';
+import { convertWeight } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
-import { languageOf, type Lexicon } from '@svc/languages/router';
+import type { Lexicon } from '@svc/languages/router';
 import { indexOfPhrase } from './text.js';
 
 /** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */
@@ -176,7 +176,7 @@ export function describedQuery(
   filterArgs: Record<string, unknown>,
   lexicon: Lexicon,
 ): string | undefined {
-  if (!MEANING_SEARCH_LANGUAGES.includes(languageOf(catalog.language) ?? '')) return undefined;
+  if (!catalog.readByMeaning) return undefined;
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
   const words = contentWords(tokens, used, lexicon);
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
