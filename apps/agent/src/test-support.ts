@@ -3,10 +3,10 @@
 // would (the Transport seam). Not part of the agent's runtime.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   patchPublicationSnapshot,
@@ -103,6 +103,8 @@ export function spawnAgentWorker(options: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The worker takes its file with it; the folder is the test's.
+  child.once('exit', () => rmSync(dirname(readyFile), { recursive: true, force: true }));
   const log: string[] = [];
   for (const stream of [child.stdout, child.stderr])
     stream?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
