@@ -595,6 +595,27 @@ describe('the intent router on the demo scenario', () => {
     expect(args(added)).toEqual({ item_id: cheapest?.id });
   });
 
+  it('shows the first shown item of a colour several shown items have, for a definite singular', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('can I see some lanterns');
+    const shown = dialogue.lastItems();
+    const colours = shown.map((item) => String(item.fields.color));
+    const shared = colours.find((colour, index) => colours.indexOf(colour) !== index);
+    expect(shared, 'two shown lanterns of one colour').toBeDefined();
+    const first = shown.find((item) => item.fields.color === shared);
+    const picked = await dialogue.say(`the ${shared} one please`);
+    expect(tool(picked)).toBe('show_product');
+    expect(args(picked)).toEqual({ item_id: first?.id });
+    // "A red one" asks for any: the search narrows, no item is picked.
+    const any = new Dialogue();
+    await any.say('can I see some lanterns');
+    expect(tool(await any.say(`a ${shared} one please`))).not.toBe('show_product');
+    // Only an item that is all the words say: a colour and a kind nobody was shown is no pick.
+    const mixed = new Dialogue();
+    await mixed.say('can I see some lanterns');
+    expect(tool(await mixed.say(`show me the ${shared} stove`))).not.toBe('show_product');
+  });
+
   it('shows no item for a reference that says "everything": it picks no one item', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me some tents');

@@ -71,6 +71,38 @@ export function subjectMatch(
 }
 
 /**
+ * The item of `pool` a definite singular names by brand, colour or kind ("the green one", "la
+ * verde"): the one such item, or, of several, the first as they were shown, which is the one the
+ * reply named first. Only items that are everything the words say count ("the green headlamp" is
+ * green and a headlamp); "a green one" or a plural asks for any or all of them: none.
+ */
+export function definiteSubject(
+  tokens: string[],
+  catalog: RouterCatalog,
+  pool: readonly SeenItem[],
+  lexicon: Lexicon,
+): SeenItem | undefined {
+  const matching = subjectMatches(tokens, catalog, pool, lexicon);
+  if (matching.length <= 1) return matching[0];
+  if (!hasPhrase(tokens, lexicon.definite) || meansEvery(tokens, catalog, lexicon))
+    return undefined;
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used, lexicon);
+  const query = searchQuery(tokens, catalog, used, lexicon);
+  const values = Object.values(filterArgs);
+  if (values.some((value) => typeof value !== 'string')) return undefined;
+  const { stem } = lexicon;
+  const said = query.split(' ').filter(Boolean).map(stem);
+  return matching.find((item) => {
+    const name = itemWords(item.name, lexicon).map(stem);
+    return (
+      said.every((word) => name.includes(word)) &&
+      Object.entries(filterArgs).every(([key, value]) => item.fields[key] === value)
+    );
+  });
+}
+
+/**
  * Whether the words mean every item of their kind: "both", "all", or a catalogue word said in the
  * plural ("take the socks out").
  */

@@ -13,7 +13,7 @@ import {
   rankingOf,
   referredItems,
 } from '../references.js';
-import { lookupNamed, subjectMatch } from '../subjects.js';
+import { definiteSubject, lookupNamed } from '../subjects.js';
 import { hasPhrase } from '../text.js';
 import { unreadWords } from '../unread.js';
 import { asksOpenly, requestPhrases } from './talk.js';
@@ -21,9 +21,9 @@ import type { Reading, Rule, SlotReaders } from './types.js';
 
 /**
  * "The cheapest one, please": a ranking that picks one is as clear as a position. So is a definite
- * determiner ("the Summit one", "la verde"): the rule then looks for the one shown item of that
- * brand, colour or kind. "A green one" or "one in green" asks for any, which narrows the search
- * under way.
+ * determiner ("the Summit one", "la verde"): the rule then looks for the shown item of that brand,
+ * colour or kind, the first of several. "A green one" or "one in green" asks for any, which
+ * narrows the search under way.
  */
 function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
   return (
@@ -103,7 +103,8 @@ export const DISPLAY_RULES: readonly Rule[] = [
     },
   },
   {
-    // "Show me the Summit one": the one shown item of that brand (or colour, or kind).
+    // "Show me the Summit one": the shown item of that brand (or colour, or kind); of several,
+    // the first shown, the one the reply named first.
     id: 'display.subject',
     operations: ['display'],
     priority: 190,
@@ -114,7 +115,7 @@ export const DISPLAY_RULES: readonly Rule[] = [
       if (!display || newSubject || plural || !asksAboutOne(reading)) return undefined;
       if (!onlyPoints(reading)) return undefined;
       if (referredItems(tokens, context, context.shown, lexicon).length > 0) return undefined;
-      const subject = subjectMatch(tokens, catalog, context.shown, lexicon);
+      const subject = definiteSubject(tokens, catalog, context.shown, lexicon);
       return subject ? { kind: 'tool', tool: display, args: { item_id: subject.id } } : undefined;
     },
   },
@@ -165,7 +166,7 @@ export const DISPLAY_READERS: SlotReaders = {
     const referred = referredItems(tokens, context, context.shown, lexicon);
     const target =
       (referred.length === 1 ? referred[0] : undefined) ??
-      subjectMatch(tokens, catalog, context.shown, lexicon) ??
+      definiteSubject(tokens, catalog, context.shown, lexicon) ??
       (namedCatalogueItem(tokens, catalog, lexicon)
         ? await lookupNamed(tokens, catalog, display, lookup, lexicon)
         : undefined);
