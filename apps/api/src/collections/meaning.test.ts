@@ -261,6 +261,66 @@ describeOnBothDialects('items found by meaning', (harness) => {
   });
 });
 
+// A description that means a yes-or-no field's label puts the items that have it first: a
+// preference, not a filter; on both databases.
+describeOnBothDialects('a yes-or-no field a description means', (harness) => {
+  const model = keywordModel([
+    ['rain', 'dry', 'storm', 'waterproof'],
+    ['warm', 'toasty'],
+  ]);
+  let store: ReturnType<typeof createCollectionStore>;
+  const collections = new Map<string, Awaited<ReturnType<typeof store.create>>>();
+  const FLAGGED = [
+    { id: 'R-1', data: { name: 'Rain Shell', description: 'Stays dry', waterproof: false } },
+    { id: 'R-2', data: { name: 'Rain Poncho', description: 'Stays dry', waterproof: true } },
+    { id: 'R-3', data: { name: 'Rain Cap', description: 'Warm', waterproof: false } },
+    { id: 'R-4', data: { name: 'Wool Hat', description: 'Warm', waterproof: false } },
+    { id: 'R-5', data: { name: 'Heated Vest', description: 'Warm', waterproof: true } },
+  ];
+  beforeAll(async () => {
+    const { database, companyId } = harness().fixture;
+    store = createCollectionStore(
+      database,
+      createItemSearch(database, {
+        meaning: createItemMeaning(database, async () => model, {
+          multilingual: async () => model,
+        }),
+      }),
+    );
+    for (const language of ['en', 'fr']) {
+      const created = await store.create(companyId, {
+        name: `Rain gear ${language}`,
+        description: 'Gear',
+        language,
+        view: null,
+        search_fields: SEARCH_FIELDS,
+        filter_fields: [{ name: 'Waterproof', filter_key: 'waterproof', field_type: 'boolean' }],
+      });
+      await store.upsertItems(created, FLAGGED);
+      collections.set(language, created);
+    }
+  });
+  const ids = async (language: string, query: string, options: object = {}) =>
+    (await store.search(collections.get(language)!, { query, limit: 5, ...options })).map(
+      (item) => item.id,
+    );
+
+  it('puts the items with the field first, and keeps the others', async () => {
+    expect(await ids('en', 'caught outside in a storm')).toEqual(['R-2', 'R-1', 'R-3']);
+  });
+
+  it('keeps the order of words that do not mean the field', async () => {
+    expect(await ids('en', 'keeps me toasty warm')).toEqual(['R-4', 'R-5', 'R-3']);
+  });
+
+  it('leaves a field the visitor filtered on, and collections not read this way, as they are', async () => {
+    expect(
+      await ids('en', 'caught outside in a storm', { filters: { waterproof: false } }),
+    ).toEqual(['R-1', 'R-3']);
+    expect(await ids('fr', 'dehors sous la storm')).toEqual(['R-1', 'R-2', 'R-3']);
+  });
+});
+
 // The real model (MiniLM, installed by the set-up) over the demo shop's items: needs in a visitor's
 // words find the kind of item that meets them.
 describeOnBothDialects('the demo shop searched by meaning with MiniLM', (harness) => {
@@ -286,6 +346,17 @@ describeOnBothDialects('the demo shop searched by meaning with MiniLM', (harness
     for (const name of await names('something to keep my feet warm')) expect(name).toMatch(/Socks/);
     expect((await names('anything for the rain'))[0]).toMatch(/Rain Jacket/);
     expect(await names('a laptop charger')).toEqual([]);
+  }, 120_000);
+
+  it('shows waterproof tents first for tents that stay dry in a storm', async () => {
+    // As the agent's router sends it: the kind is the category, the rest the query.
+    const found = await store.search(collection, {
+      query: 'stays dry in a storm',
+      filters: { category: 'tents' },
+      limit: 5,
+    });
+    expect(found).toHaveLength(5);
+    for (const item of found) expect(item.data.waterproof, String(item.data.name)).toBe(true);
   }, 120_000);
 });
 

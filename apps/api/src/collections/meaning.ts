@@ -41,6 +41,11 @@ export interface ItemMeaning {
     floor: number,
     language: string,
   ): Promise<MeaningHit[]>;
+  /**
+   * How near `query` is to each of `texts` (short ones: a field's label), by the model of
+   * `language`, in their order. Rejects when the model cannot be loaded.
+   */
+  similarities(query: string, texts: readonly string[], language: string): Promise<number[]>;
   /** Settles when the vectors a search left for later are computed. */
   idle(): Promise<void>;
   /**
@@ -105,6 +110,8 @@ export function createItemMeaning(
   };
   const db = database.db.withTables<MeaningColumns>();
   const cache = new Map<number, CachedVector>();
+  /** Vectors of short texts by model and text: a collection's few field labels. */
+  const texts = new Map<string, Float32Array>();
   let background: Promise<void> = Promise.resolve();
 
   /** The rows' vectors: kept ones as they are, the others read, and computed when missing. */
@@ -217,6 +224,23 @@ export function createItemMeaning(
         })
         .catch((error: unknown) => onBackgroundError?.(error));
       return background;
+    },
+    async similarities(query, labels, language) {
+      const model = await modelFor(language);
+      const asked = await model.embed(query);
+      const result: number[] = [];
+      for (const label of labels) {
+        const key = `${model.model}\u0000${label}`;
+        let vector = texts.get(key);
+        if (!vector) {
+          // Labels are the authors' and few; a bound keeps a flood of them from growing it.
+          if (texts.size >= CACHED_ITEMS) texts.clear();
+          vector = await model.embed(label);
+          texts.set(key, vector);
+        }
+        result.push(vector.length === asked.length ? dot(vector, 0, asked, asked.length) : 0);
+      }
+      return result;
     },
     async rank(rowIds, query, floor, language) {
       if (rowIds.length === 0) return [];

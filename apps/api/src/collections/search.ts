@@ -201,6 +201,16 @@ function described(terms: string[]): boolean {
   return describingWords(terms).length >= 2;
 }
 
+/**
+ * The similarity (MiniLM's) from which a description means a yes-or-no field's label: "stays dry
+ * in a storm" or "wet weather" are 0.47-0.60 from "Waterproof", "available today" 0.48 from "In
+ * stock"; "for the beach" (0.41), "light" (0.36) or "cheap" (0.29-0.34) are below it. The
+ * multilingual model of the other languages puts single-word labels as near to unrelated words
+ * ("ligera" 0.39 from "Impermeable") as to descriptions of them ("que no se moje" 0.11), so
+ * those collections are not read this way.
+ */
+export const FLAG_FLOOR = 0.45;
+
 /** How many of the best by meaning a sort by field orders ("the cheapest thing to boil water on"). */
 const SORTED_POOL = 20;
 
@@ -286,7 +296,8 @@ export function createItemSearch(
       if (score !== undefined) scores.set(rowId, score + TEXT_WEIGHT / (FUSION_K + rank + 1));
     });
     const fused = [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([rowId]) => rowId);
-    const pool = fused.slice(0, query.sort ? Math.max(SORTED_POOL, query.limit) : query.limit);
+    // A sort, or a yes-or-no field the words may mean, orders more than the page shows.
+    const pool = fused.slice(0, Math.max(SORTED_POOL, query.limit));
     if (pool.length === 0) return [];
     const rows = await sql<{ id: number; item_id: string; data: string }>`
       select i.id, i.item_id, i.data from collection_items i where i.id in (${sql.join(pool)})`.execute(
@@ -299,7 +310,40 @@ export function createItemSearch(
         ? [{ id: row.item_id, data: JSON.parse(row.data) as Record<string, unknown> }]
         : [];
     });
-    return (query.sort ? sortedBy(items, query.sort) : items).slice(0, query.limit);
+    const ordered = query.sort ? sortedBy(items, query.sort) : items;
+    return (await withMeantFlagsFirst(ordered, query)).slice(0, query.limit);
+  }
+
+  /**
+   * Items that have every yes-or-no field the query describes ("a tent that stays dry in a
+   * storm": Waterproof) first, each part in its order: a preference, not a filter, so that a
+   * description read as a field never hides what meaning found.
+   */
+  async function withMeantFlagsFirst(items: Item[], query: SearchQuery): Promise<Item[]> {
+    if (!meaning || searchLanguage(query.language) !== 'en' || !query.query) return items;
+    const flags = query.filterFields.filter(
+      (field) => field.field_type === 'boolean' && query.filters?.[field.filter_key] === undefined,
+    );
+    if (flags.length === 0) return items;
+    let near: number[];
+    try {
+      near = await meaning.similarities(
+        query.query,
+        flags.map((field) => field.name),
+        query.language,
+      );
+    } catch (error) {
+      options.onMeaningError?.(error);
+      return items;
+    }
+    const meant = flags.filter((_, index) => (near[index] ?? 0) >= FLAG_FLOOR);
+    if (meant.length === 0) return items;
+    const has = (item: Item) =>
+      meant.every((field) => {
+        const value = valueAt(item.data, field.filter_key.split('.'));
+        return value === true || value === 'true';
+      });
+    return [...items.filter(has), ...items.filter((item) => !has(item))];
   }
 
   return {
@@ -343,14 +387,20 @@ export function createItemSearch(
   };
 }
 
+/** The value at a dot-separated path of an item's data. */
+function valueAt(data: Record<string, unknown>, path: readonly string[]): unknown {
+  let value: unknown = data;
+  for (const key of path)
+    value =
+      value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
 /** Items ordered by a numeric field (stable: ties keep their order), those without it last. */
 function sortedBy(items: Item[], sort: SearchSort): Item[] {
   const path = sort.field.split('.');
   const valueOf = (item: Item): number | undefined => {
-    let value: unknown = item.data;
-    for (const key of path)
-      value =
-        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    const value = valueAt(item.data, path);
     return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   };
   const sign = sort.order === 'desc' ? -1 : 1;
