@@ -81,6 +81,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     { say: 'La deuxième', after: ['Montre-moi des tentes'], route: show('tent-2') },
     { say: 'La troisième me convient', after: ['Montre-moi des tentes'], route: add('tent-3') },
+    {
+      say: 'Laquelle est la moins lourde ?',
+      after: ['Montre-moi des tentes'],
+      route: show('tent-2'),
+    },
     // A count of "those" is a count of the item in focus; with only a list shown, of no item.
     {
       say: 'trois de celles-ci',
@@ -291,6 +296,17 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: add('tent-2', 2),
     },
     { say: 'la tercera me sirve', after: ['Muéstrame tiendas de campaña'], route: add('tent-3') },
+    // A ranking's word turned around by "menos": the lightest, not the heaviest.
+    {
+      say: '¿cuál de ellas pesa menos?',
+      after: ['Muéstrame tiendas de campaña'],
+      route: show('tent-2'),
+    },
+    {
+      say: '¿cuál es la que menos pesa?',
+      after: ['Muéstrame tiendas de campaña'],
+      route: show('tent-2'),
+    },
     { say: 'Busco una tienda de campaña', route: search({ category: 'tents' }) },
     { say: 'compara el primero y el segundo', route: reply('nothing_shown') },
     { say: '¿Qué mochilas?', route: search({ category: 'backpacks' }) },

@@ -32,7 +32,7 @@ export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking 
   const opening = tokens.find((token) => !lexicon.leadIns.has(token)) ?? '';
   const which = lexicon.whichStarts.has(opening);
   // Longer phrases first: "most expensive" before "expensive".
-  let best: { ranking: Ranking; length: number } | undefined;
+  let best: { ranking: Ranking; length: number; at: number } | undefined;
   for (const ranking of lexicon.rankings) {
     for (const phrase of which ? [...ranking.words, ...(ranking.plain ?? [])] : ranking.words) {
       const parts = phrase.split(' ');
@@ -40,10 +40,40 @@ export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking 
         ? indexOfWords(tokens, parts)
         : indexOfPhrase(tokens, parts, lexicon);
       if (at >= 0 && (!best || parts.length > best.length))
-        best = { ranking, length: parts.length };
+        best = { ranking, length: parts.length, at };
     }
   }
-  return best?.ranking ?? fieldRankingOf(tokens, lexicon);
+  if (!best) return fieldRankingOf(tokens, lexicon);
+  return inverted(tokens, best, lexicon) ?? best.ranking;
+}
+
+/**
+ * The ranking turned around when a word of {@link Lexicon.rankingInverts} stands right before or
+ * after its words ("pesa menos": "pesa" is the heaviest's word, "menos" makes it the lightest):
+ * the ranking of the same role in the other order. Not when a number follows ("pesa menos de 2
+ * kilos" bounds the weight).
+ */
+function inverted(
+  tokens: readonly string[],
+  { ranking, length, at }: { ranking: Ranking; length: number; at: number },
+  lexicon: Lexicon,
+): Ranking | undefined {
+  const beside = [at - 1, at + length].filter(
+    (index) => index >= 0 && lexicon.rankingInverts.includes(tokens[index] ?? ''),
+  );
+  if (beside.length === 0) return undefined;
+  if (
+    beside.some(
+      (index) => /^\d/.test(tokens[index + 1] ?? '') || /^\d/.test(tokens[index + 2] ?? ''),
+    )
+  )
+    return undefined;
+  const order = ranking.order === 'ascending' ? 'descending' : 'ascending';
+  return (
+    lexicon.rankings.find(
+      (other) => other.role !== undefined && other.role === ranking.role && other.order === order,
+    ) ?? { ...ranking, order }
+  );
 }
 
 /** How many words apart a ranking word and the field it names may be ("the longest battery life"). */

@@ -584,6 +584,22 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(await asked.say('is the second one good for winter?'))).not.toBe('add_to_cart');
   });
 
+  it('turns a ranking around when "less" or "least" stands beside its word', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some backpacks');
+    const byPrice = [...dialogue.lastItems()].sort(
+      (a, b) => Number(a.fields.price) - Number(b.fields.price),
+    );
+    const least = await dialogue.say('the least expensive one please');
+    expect(tool(least)).toBe('show_product');
+    expect(args(least)).toEqual({ item_id: byPrice[0]?.id });
+    const most = new Dialogue();
+    await most.say('show me some backpacks');
+    expect(args(await most.say('the most expensive one please'))).toEqual({
+      item_id: byPrice.at(-1)?.id,
+    });
+  });
+
   it('adds the item a ranking picks among what is shown when its kind is said in the singular', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me some backpacks');

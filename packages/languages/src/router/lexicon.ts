@@ -258,6 +258,11 @@ export interface Lexicon {
    */
   fieldRanking: { more: readonly string[]; less: readonly string[] };
   /**
+   * Words beside a ranking's word that turn it around ("pesa menos", "la que menos pesa", "less
+   * expensive"): the item with the least of what the word says. As said, accents folded.
+   */
+  rankingInverts: readonly string[];
+  /**
    * The catalogue's numeric fields no role ranking reads, which {@link fieldRanking} words rank
    * by; set per catalogue (`routerCatalog`), none in a language's own lexicon.
    */

@@ -78,6 +78,7 @@ export type Filters = Pick<
   | 'rankingsExact'
   | 'rankings'
   | 'fieldRanking'
+  | 'rankingInverts'
   | 'rankingWords'
   | 'priceWords'
   | 'factWords'

@@ -38,6 +38,7 @@ export const filters: Filters = {
       'fewer',
     ],
   },
+  rankingInverts: ['less', 'least'],
   rankingsExact: false,
   rankings: [
     {

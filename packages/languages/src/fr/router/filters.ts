@@ -49,6 +49,7 @@ export const filters: Filters = {
       'minimale',
     ],
   },
+  rankingInverts: ['moins'],
   rankingsExact: false,
   // Only comparatives and superlatives rank ("elle est légère ?" asks, it does not rank), and
   // plain forms in a "which" question ("laquelle est légère ?").
