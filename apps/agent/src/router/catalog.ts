@@ -17,7 +17,7 @@ import {
   type NamedField,
 } from '@svc/languages/router';
 import { compoundHeadsOf } from '@svc/protocol/agent';
-import { words } from './text.js';
+import { nameWords, words } from './text.js';
 
 /** A tool the router may call, with what it does. */
 export interface RoutedTool {
@@ -89,6 +89,11 @@ export interface RouterCatalog {
   fieldWords: Set<string>;
   /** The words of item names as written (before the stemmer), to tell a plural said. */
   surface: Set<string>;
+  /**
+   * Numbers the item names hold, by value, as the names write them ("2" -> "two" for "Two Person
+   * Tent", "2" -> "2" for "Tent 2P"): a search for "a tent for two" says the names' word.
+   */
+  numberNames: Map<string, string>;
   /** Item names as words, to find an item named in full or in part. */
   itemNames: string[][];
   /**
@@ -208,6 +213,13 @@ export function routerCatalog(options: {
       }
     }
   const itemNames = options.itemNames.map((name) => words(name, read));
+  const numberNames = new Map<string, string>();
+  for (const name of options.itemNames)
+    for (const word of nameWords(name, read)) {
+      const value = /^\d+$/.test(word) ? Number(word) : read.numbers.units[word];
+      if (value !== undefined && !numberNames.has(String(value)))
+        numberNames.set(String(value), word);
+    }
   const vocabulary = new Set<string>();
   const surface = new Set<string>();
   // Item names are singular as a rule; filter labels are often plural ("Zelte"), so only the
@@ -249,6 +261,7 @@ export function routerCatalog(options: {
     vocabulary,
     fieldWords,
     surface,
+    numberNames,
     itemNames,
     nameKinds,
     kinds,

@@ -158,9 +158,38 @@ export function searchQuery(
   used: Set<number>,
   lexicon: Lexicon,
 ): string {
-  return contentWords(tokens, used, lexicon)
-    .filter((token) => catalog.vocabulary.has(lexicon.stem(token)))
+  const counted = forHowMany(tokens, catalog, used, lexicon);
+  return tokens
+    .flatMap((token, index) => {
+      if (counted.has(index)) return [counted.get(index) as string];
+      return contentWords([token], used.has(index) ? new Set([0]) : new Set(), lexicon).filter(
+        (word) => catalog.vocabulary.has(lexicon.stem(word)),
+      );
+    })
     .join(' ');
+}
+
+/**
+ * "A tent for two (people)": the positions of numbers said for how many the item is
+ * ({@link Lexicon.forHowMany}), with the word the item names write them in, when they do.
+ */
+function forHowMany(
+  tokens: string[],
+  catalog: RouterCatalog,
+  used: Set<number>,
+  lexicon: Lexicon,
+): Map<number, string> {
+  const found = new Map<number, string>();
+  const { before, after } = lexicon.forHowMany;
+  tokens.forEach((token, index) => {
+    if (used.has(index) || !/^\d+$/.test(token)) return;
+    if (!before.includes(tokens[index - 1] ?? '')) return;
+    const next = tokens[index + 1];
+    if (next !== undefined && !after.includes(next) && !lexicon.filler.has(next)) return;
+    const named = catalog.numberNames.get(token);
+    if (named !== undefined) found.set(index, named);
+  });
+  return found;
 }
 
 /**

@@ -86,6 +86,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Montre-moi des tentes'],
       route: show('tent-2'),
     },
+    // For how many: the number the names write, not a count.
+    {
+      say: 'Je cherche une tente pour quatre personnes',
+      route: search({ category: 'tents', query: '4' }),
+    },
     // A count of "those" is a count of the item in focus; with only a list shown, of no item.
     {
       say: 'trois de celles-ci',
@@ -296,6 +301,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: add('tent-2', 2),
     },
     { say: 'la tercera me sirve', after: ['Muéstrame tiendas de campaña'], route: add('tent-3') },
+    {
+      say: 'Busco una tienda de campaña para dos',
+      route: search({ category: 'tents', query: '2' }),
+    },
     // A ranking's word turned around by "menos": the lightest, not the heaviest.
     {
       say: '¿cuál de ellas pesa menos?',
@@ -613,6 +622,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     // A word of taking after the item pointed at chooses it.
     { say: 'Das dritte passt', after: ['Zeig mir Zelte'], route: add('tent-3') },
+    {
+      say: 'Ich suche ein Zelt für vier Personen',
+      route: search({ category: 'tents', query: '4 personen' }),
+    },
     // A count of times written as one word.
     {
       say: 'Das nehme ich viermal',

@@ -584,6 +584,16 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(await asked.say('is the second one good for winter?'))).not.toBe('add_to_cart');
   });
 
+  it('searches the number a tent is for as the names write it, and not a count or a duration', async () => {
+    const forTwo = await new Dialogue().say('any tents for two people?');
+    expect(tool(forTwo)).toBe('search_products');
+    expect(args(forTwo)).toEqual({ category: 'tents', query: 'two' });
+    expect(args(await new Dialogue().say('show me two tents'))).not.toHaveProperty('query');
+    expect(args(await new Dialogue().say('a tent for two nights'))?.query ?? '').not.toContain(
+      'two',
+    );
+  });
+
   it('turns a ranking around when "less" or "least" stands beside its word', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me some backpacks');

@@ -263,6 +263,12 @@ export interface Lexicon {
    */
   rankingInverts: readonly string[];
   /**
+   * "A tent for two", "pour deux personnes": a number after a word of `before`, and then nothing,
+   * filler or a word of `after`, says for how many the item is. Where item names spell that
+   * number ("Two Person Tent", "Tente deux places"), it is a word of the search, not a count.
+   */
+  forHowMany: { before: readonly string[]; after: readonly string[] };
+  /**
    * The catalogue's numeric fields no role ranking reads, which {@link fieldRanking} words rank
    * by; set per catalogue (`routerCatalog`), none in a language's own lexicon.
    */

@@ -79,6 +79,7 @@ export type Filters = Pick<
   | 'rankings'
   | 'fieldRanking'
   | 'rankingInverts'
+  | 'forHowMany'
   | 'rankingWords'
   | 'priceWords'
   | 'factWords'

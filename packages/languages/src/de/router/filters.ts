@@ -39,6 +39,7 @@ export const filters: Filters = {
   // Only comparatives and superlatives rank ("ist es leicht?" asks, it does not rank), and plain
   // forms in a "which" question ("welches ist leicht?"); matched as said: the comparing form would
   // make "leichter" the plain "leicht".
+  forHowMany: { before: ['fur'], after: ['personen', 'person', 'leute', 'erwachsene'] },
   rankingInverts: ['weniger', 'wenigsten', 'wenigste'],
   rankingsExact: true,
   rankings: [

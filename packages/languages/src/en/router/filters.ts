@@ -38,6 +38,7 @@ export const filters: Filters = {
       'fewer',
     ],
   },
+  forHowMany: { before: ['for'], after: ['people', 'persons', 'person', 'adults', 'guests'] },
   rankingInverts: ['less', 'least'],
   rankingsExact: false,
   rankings: [

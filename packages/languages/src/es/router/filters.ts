@@ -39,6 +39,7 @@ export const filters: Filters = {
     more: ['mas', 'mayor', 'grande', 'grandes', 'largo', 'larga', 'maximo', 'maxima'],
     less: ['menos', 'menor', 'pequeno', 'pequena', 'corto', 'corta', 'minimo', 'minima'],
   },
+  forHowMany: { before: ['para'], after: ['personas', 'persona', 'adultos'] },
   rankingInverts: ['menos'],
   rankingsExact: false,
   // Only comparatives and superlatives rank: "¿es ligera?" asks, it does not rank.

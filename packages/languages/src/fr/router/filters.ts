@@ -49,6 +49,7 @@ export const filters: Filters = {
       'minimale',
     ],
   },
+  forHowMany: { before: ['pour'], after: ['personnes', 'personne', 'adultes'] },
   rankingInverts: ['moins'],
   rankingsExact: false,
   // Only comparatives and superlatives rank ("elle est légère ?" asks, it does not rank), and
