@@ -158,15 +158,30 @@ export function searchQuery(
   used: Set<number>,
   lexicon: Lexicon,
 ): string {
-  const counted = forHowMany(tokens, catalog, used, lexicon);
-  return tokens
-    .flatMap((token, index) => {
-      if (counted.has(index)) return [counted.get(index) as string];
-      return contentWords([token], used.has(index) ? new Set([0]) : new Set(), lexicon).filter(
-        (word) => catalog.vocabulary.has(lexicon.stem(word)),
-      );
-    })
+  return saidWords(tokens, catalog, used, lexicon)
+    .filter(({ word, counted }) => counted || catalog.vocabulary.has(lexicon.stem(word)))
+    .map(({ word }) => word)
     .join(' ');
+}
+
+/**
+ * The content words in the order said, a number said for how many the item is as the item names
+ * write it (`counted`).
+ */
+function saidWords(
+  tokens: string[],
+  catalog: RouterCatalog,
+  used: Set<number>,
+  lexicon: Lexicon,
+): { word: string; counted: boolean }[] {
+  const counted = forHowMany(tokens, catalog, used, lexicon);
+  return tokens.flatMap((token, index): { word: string; counted: boolean }[] => {
+    const named = counted.get(index);
+    if (named !== undefined) return [{ word: named, counted: true }];
+    return contentWords([token], used.has(index) ? new Set([0]) : new Set(), lexicon).map(
+      (word) => ({ word, counted: false }),
+    );
+  });
 }
 
 /**
@@ -207,7 +222,7 @@ export function describedQuery(
 ): string | undefined {
   if (!catalog.readByMeaning) return undefined;
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
-  const words = contentWords(tokens, used, lexicon);
+  const words = saidWords(tokens, catalog, used, lexicon).map(({ word }) => word);
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
   // A word that says what an item is names that kind of item ("a stove would do nicely": the Camp
   // Stove): the rest is said about it, not what the visitor is looking for. Other words of names

@@ -588,6 +588,10 @@ describe('the intent router on the demo scenario', () => {
     const forTwo = await new Dialogue().say('any tents for two people?');
     expect(tool(forTwo)).toBe('search_products');
     expect(args(forTwo)).toEqual({ category: 'tents', query: 'two' });
+    // A description read by meaning keeps the number too.
+    const described = new Dialogue();
+    await described.say('show me a solo tent');
+    expect(args(await described.say('something bigger for two people'))?.query).toContain('two');
     expect(args(await new Dialogue().say('show me two tents'))).not.toHaveProperty('query');
     expect(args(await new Dialogue().say('a tent for two nights'))?.query ?? '').not.toContain(
       'two',
