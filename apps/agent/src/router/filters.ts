@@ -222,7 +222,10 @@ export function describedQuery(
 ): string | undefined {
   if (!catalog.readByMeaning) return undefined;
   if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
-  const words = saidWords(tokens, catalog, used, lexicon).map(({ word }) => word);
+  // "Hmm", "well", "so": words that open a turn say nothing of what is meant.
+  const words = saidWords(tokens, catalog, used, lexicon)
+    .map(({ word }) => word)
+    .filter((word) => !lexicon.leadIns.has(word));
   const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
   // A word that says what an item is names that kind of item ("a stove would do nicely": the Camp
   // Stove): the rest is said about it, not what the visitor is looking for. Other words of names

@@ -591,7 +591,10 @@ describe('the intent router on the demo scenario', () => {
     // A description read by meaning keeps the number too.
     const described = new Dialogue();
     await described.say('show me a solo tent');
-    expect(args(await described.say('something bigger for two people'))?.query).toContain('two');
+    const bigger = args(await described.say('hmm, something bigger for two people'));
+    expect(bigger?.query).toContain('two');
+    // A word that opens a turn says nothing of what is meant.
+    expect(bigger?.query).not.toContain('hmm');
     expect(args(await new Dialogue().say('show me two tents'))).not.toHaveProperty('query');
     expect(args(await new Dialogue().say('a tent for two nights'))?.query ?? '').not.toContain(
       'two',
