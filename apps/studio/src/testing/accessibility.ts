@@ -10,6 +10,20 @@ const axeSource = readFileSync(
 
 /** Serious and critical accessibility violations on the page as it is now (axe-core). */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // A dialog still fading in blends its colours with the page's: axe would measure the contrast
+  // of a frame halfway through. Spinners run forever and are not waited for.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   // Evaluated by the browser's debugging protocol rather than added as an inline <script>: the
   // Studio's Content-Security-Policy refuses inline scripts, and the page is tested under it.
   await page.evaluate(`${axeSource}\n;undefined`);
