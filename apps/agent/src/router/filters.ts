@@ -139,16 +139,9 @@ function isRankingWord(word: string, lexicon: Lexicon): boolean {
   return agreed.has(agreement(word));
 }
 
-/** The words of the utterance a search may use: not read as a filter, filler or ranking, no number. */
-function contentWords(tokens: string[], used: Set<number>, lexicon: Lexicon): string[] {
-  const { filler } = lexicon;
-  return tokens.filter(
-    (token, index) =>
-      !used.has(index) &&
-      !filler.has(token) &&
-      !isRankingWord(token, lexicon) &&
-      !/^\d/.test(token),
-  );
+/** Whether a search may use a word: not filler or a ranking, no number. */
+function isContentWord(token: string, lexicon: Lexicon): boolean {
+  return !lexicon.filler.has(token) && !isRankingWord(token, lexicon) && !/^\d/.test(token);
 }
 
 /** The search words: what is left of the utterance that the catalogue knows. */
@@ -178,9 +171,9 @@ function saidWords(
   return tokens.flatMap((token, index): { word: string; counted: boolean }[] => {
     const named = counted.get(index);
     if (named !== undefined) return [{ word: named, counted: true }];
-    return contentWords([token], used.has(index) ? new Set([0]) : new Set(), lexicon).map(
-      (word) => ({ word, counted: false }),
-    );
+    return !used.has(index) && isContentWord(token, lexicon)
+      ? [{ word: token, counted: false }]
+      : [];
   });
 }
 

@@ -38,25 +38,33 @@ export function aboutCatalogue(query: string, filterArgs: Record<string, unknown
   return query.length > 0 || Object.keys(filterArgs).length > 0;
 }
 
+/** What the words name of the catalogue: its filters and its search words. */
+function subjectOf(
+  tokens: string[],
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): { query: string; filterArgs: Record<string, unknown> } {
+  const used = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used, lexicon);
+  return { query: searchQuery(tokens, catalog, used, lexicon), filterArgs };
+}
+
 /** The items of `pool` of the brand, colour or kind the words name ("the Summit ones"). */
 function subjectMatches(
   tokens: string[],
   catalog: RouterCatalog,
   pool: readonly SeenItem[],
   lexicon: Lexicon,
+  { query, filterArgs } = subjectOf(tokens, catalog, lexicon),
 ): SeenItem[] {
-  const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used, lexicon);
-  const query = searchQuery(tokens, catalog, used, lexicon);
   if (!aboutCatalogue(query, filterArgs)) return [];
   return pool.filter((item) => matchesSubject(item, query, filterArgs, lexicon));
 }
 
 /** Whether the words name a brand, colour or kind at all. */
 function namesSubject(tokens: string[], catalog: RouterCatalog, lexicon: Lexicon): boolean {
-  const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used, lexicon);
-  return aboutCatalogue(searchQuery(tokens, catalog, used, lexicon), filterArgs);
+  const { query, filterArgs } = subjectOf(tokens, catalog, lexicon);
+  return aboutCatalogue(query, filterArgs);
 }
 
 /** The one item of `pool` of the brand, colour or kind the words name ("the Summit one"). */
@@ -82,15 +90,13 @@ export function definiteSubject(
   pool: readonly SeenItem[],
   lexicon: Lexicon,
 ): SeenItem | undefined {
-  const matching = subjectMatches(tokens, catalog, pool, lexicon);
+  const subject = subjectOf(tokens, catalog, lexicon);
+  const matching = subjectMatches(tokens, catalog, pool, lexicon, subject);
   if (matching.length <= 1) return matching[0];
   if (!hasPhrase(tokens, lexicon.definite) || meansEvery(tokens, catalog, lexicon))
     return undefined;
-  const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used, lexicon);
-  const query = searchQuery(tokens, catalog, used, lexicon);
-  const values = Object.values(filterArgs);
-  if (values.some((value) => typeof value !== 'string')) return undefined;
+  const { query, filterArgs } = subject;
+  if (Object.values(filterArgs).some((value) => typeof value !== 'string')) return undefined;
   const { stem } = lexicon;
   const said = query.split(' ').filter(Boolean).map(stem);
   return matching.find((item) => {

@@ -60,6 +60,9 @@ export interface ItemMeaning {
 /** Vectors kept in memory at most (about 1.5 KB each at 384 numbers). */
 const CACHED_ITEMS = 100_000;
 
+/** Short texts (labels, recent queries) whose vectors are kept. */
+const CACHED_TEXTS = 1_000;
+
 /** Rows read or embedded at once. */
 const BATCH = 200;
 
@@ -110,8 +113,23 @@ export function createItemMeaning(
   };
   const db = database.db.withTables<MeaningColumns>();
   const cache = new Map<number, CachedVector>();
-  /** Vectors of short texts by model and text: a collection's few field labels. */
+  /**
+   * Vectors of short texts by model and text: a collection's few field labels, and the last
+   * queries, which a search ranks by and then compares with those labels.
+   */
   const texts = new Map<string, Float32Array>();
+  /** The vector of a short text, computed once (see `texts`). */
+  async function textVector(model: Embedder, text: string): Promise<Float32Array> {
+    const key = `${model.model}\u0000${text}`;
+    let vector = texts.get(key);
+    if (!vector) {
+      // Labels are the authors' and few, queries the visitors': a bound keeps it small.
+      if (texts.size >= CACHED_TEXTS) texts.clear();
+      vector = await model.embed(text);
+      texts.set(key, vector);
+    }
+    return vector;
+  }
   let background: Promise<void> = Promise.resolve();
 
   /** The rows' vectors: kept ones as they are, the others read, and computed when missing. */
@@ -227,17 +245,10 @@ export function createItemMeaning(
     },
     async similarities(query, labels, language) {
       const model = await modelFor(language);
-      const asked = await model.embed(query);
+      const asked = await textVector(model, query);
       const result: number[] = [];
       for (const label of labels) {
-        const key = `${model.model}\u0000${label}`;
-        let vector = texts.get(key);
-        if (!vector) {
-          // Labels are the authors' and few; a bound keeps a flood of them from growing it.
-          if (texts.size >= CACHED_ITEMS) texts.clear();
-          vector = await model.embed(label);
-          texts.set(key, vector);
-        }
+        const vector = await textVector(model, label);
         result.push(vector.length === asked.length ? dot(vector, 0, asked, asked.length) : 0);
       }
       return result;
@@ -245,7 +256,7 @@ export function createItemMeaning(
     async rank(rowIds, query, floor, language) {
       if (rowIds.length === 0) return [];
       const model = await modelFor(language);
-      const asked = await model.embed(query);
+      const asked = await textVector(model, query);
       const vectors = await vectorsOf(rowIds, model);
       const hits: MeaningHit[] = [];
       for (const rowId of rowIds) {
