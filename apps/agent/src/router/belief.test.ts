@@ -124,6 +124,40 @@ describe('answersFromBelief', () => {
     ).toBe(true);
   });
 
+  it('judges an opening that repeats nothing of the question by the question itself', () => {
+    // "Sure" to a question about what the prompt does not hold says yes to it, though the
+    // prompt says the agent helps.
+    expect(
+      answersFromBelief(
+        'Sure, I can help with that.',
+        'could you post a cake to Norway',
+        `${PROMPT} Help visitors choose.`,
+        english,
+      ),
+    ).toBe(true);
+    // Going on with what the prompt holds, it answers with that.
+    expect(
+      answersFromBelief(
+        'Yes, a birthday cake is 30 pounds.',
+        'could you post a cake to Norway',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
+    expect(answersFromBelief('Yes, we do.', 'do you take card payments?', PROMPT, english)).toBe(
+      true,
+    );
+    // To one about what it holds, or a request the router reads, it is no claim.
+    expect(
+      answersFromBelief('Yes, we do.', 'do you bake sourdough on sundays', PROMPT, english),
+    ).toBe(false);
+    expect(
+      answersFromBelief('Sure, I can help with that.', 'can you show me a cake', PROMPT, english, {
+        reads: (stem) => stem === 'show',
+      }),
+    ).toBe(false);
+  });
+
   it('catches a statement about what the prompt does not hold, whatever it opens with', () => {
     expect(
       answersFromBelief(
@@ -141,6 +175,24 @@ describe('answersFromBelief', () => {
         english,
       ),
     ).toBe(true);
+    // One unheld word of the question beside the question's own subject: nothing held is told
+    // of a guarantee. Beside a figure the prompt gives, it is the visitor's word for the price.
+    expect(
+      answersFromBelief(
+        'The guarantee on a birthday cake depends on the size.',
+        'how long is the guarantee on a birthday cake',
+        PROMPT,
+        english,
+      ),
+    ).toBe(true);
+    expect(
+      answersFromBelief(
+        'A celebration cake is 30 pounds.',
+        'what does a celebration cake cost',
+        PROMPT,
+        english,
+      ),
+    ).toBe(false);
     // The prompt's own loaf, in the visitor's words for it; the prompt's street; small talk; a
     // question back: none of them is made up.
     expect(

@@ -93,7 +93,35 @@ export function answersFromBelief(
     if (unheld.has(stem)) unsupported += 1;
     else held += 1;
   }
+  if (held + unsupported > 0) return unsupported > held;
+  // An opening that repeats nothing of the question and states nothing the ground holds ("Yes,
+  // we do.", "Sure, I can help with that.") says yes or no to the question as it was put: it is
+  // judged by the question's words. Those the router reads ("show", "cheapest") ask for what it
+  // does, not about the business. One that goes on with what the ground holds ("Yes, we are open
+  // from 8:00") answers with that.
+  if (saysHeld(sentence, stems, ground, lexicon)) return false;
+  const reads = options.reads ?? (() => false);
+  for (const stem of asked) {
+    if (!unheld.has(stem)) held += 1;
+    else if (!reads(stem)) unsupported += 1;
+  }
   return unsupported > held;
+}
+
+/**
+ * Whether a sentence states something the ground holds: a figure of it, or two of its words. One
+ * word is no statement: "help" of "Sure, I can help with that" is in every assistant's prompt.
+ */
+function saysHeld(
+  sentence: string,
+  stems: ReadonlySet<string>,
+  ground: string,
+  lexicon: Lexicon,
+): boolean {
+  const grounded = new Set(contentStems(ground, lexicon));
+  if ([...stems].filter((stem) => grounded.has(stem)).length >= 2) return true;
+  const figures = new Set(ground.match(/\d+/g) ?? []);
+  return (sentence.match(/\d+/g) ?? []).some((figure) => figures.has(figure));
 }
 
 /** How {@link answersFromBelief} reads a sentence. */
@@ -110,11 +138,11 @@ export interface BeliefOptions {
 /**
  * Whether a statement (a sentence that does not open as "yes" or "no": "Shipping takes a few
  * days", "Tom is off on Boxing Day") asserts something about what nothing holds: it repeats two
- * or more of the question's words nothing holds, or one and no word or figure that something
- * holds. The subject of such a sentence is often held (the business's name, the plan asked about:
- * "The Gold plan does not come with a free modem"), so held words do not outweigh the unheld ones; one
- * unheld word beside held ones is the visitor's word for what the prompt says otherwise ("a trim
- * is 25 pounds" to a prompt's "Haircut £25", "The sourdough loaf is our cheapest bread").
+ * or more of the question's words nothing holds, or one and states nothing held besides what the
+ * question said. The subject of such a sentence is often held (the business's name, the plan
+ * asked about: "The Gold plan does not come with a free modem"), so held words do not outweigh
+ * the unheld ones; one unheld word beside a held figure or held words of its own is the visitor's
+ * word for what the prompt says otherwise ("a trim is 25 pounds" to a prompt's "Haircut £25").
  */
 function statesUnheld(
   sentence: string,
@@ -126,19 +154,16 @@ function statesUnheld(
   options: BeliefOptions,
 ): boolean {
   const reads = options.reads ?? (() => false);
-  const grounded = new Set(contentWords(ground, lexicon).map((word) => lexicon.stem(word)));
   let unsupported = 0;
-  let held = 0;
-  for (const stem of stems) {
-    if (asked.has(stem) && unheld.has(stem)) {
-      if (!reads(stem)) unsupported += 1;
-    } else if (grounded.has(stem)) held += 1;
-  }
-  // A figure is judged where the model writes it (the embedded plugin's `ClauseGate`); one the
-  // ground holds is held here.
-  const figures = new Set(ground.match(/\d+/g) ?? []);
-  held += (sentence.match(/\d+/g) ?? []).filter((figure) => figures.has(figure)).length;
-  return unsupported >= 2 || (unsupported === 1 && held === 0);
+  for (const stem of stems)
+    if (asked.has(stem) && unheld.has(stem) && !reads(stem)) unsupported += 1;
+  if (unsupported !== 1) return unsupported >= 2;
+  // One unheld word stands for what the ground says otherwise when the sentence states what it
+  // holds beyond the question's own subject: a figure ("a trim is 25 pounds"), or two words.
+  // "The warranty on headphones varies by brand" repeats the headphones asked about and names
+  // a field: it states nothing held of a warranty.
+  const told = new Set([...stems].filter((stem) => !asked.has(stem)));
+  return !saysHeld(sentence, told, ground, lexicon);
 }
 
 /** Where each sentence of a text being written ends: a mark followed by a space (not "4.5"). */

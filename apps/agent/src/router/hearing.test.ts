@@ -49,6 +49,13 @@ describe('near misses of the recognizer', () => {
     expect(heard('de-DE', 'was kostet das')).toBe('was kostet das');
   });
 
+  it('leaves a word that begins otherwise than the near shop word: a word of the language', () => {
+    // "lentes" (slow) is one letter from "tentes", "Backe" (cheek) one from the lexicon's "packe".
+    expect(heard('fr-FR', 'des lentes')).toBe('des lentes');
+    expect(heard('de-DE', 'die Backe')).toBe('die backe');
+    expect(heard('es-ES', 'una cochila')).toBe('una cochila');
+  });
+
   it('does nothing in English, whose recognizer is prompted and tuned on English', () => {
     const { catalog } = testShop('fr-FR');
     expect(repairedHearing(['tantes'], { ...catalog, lexicon: english }, english)).toEqual([

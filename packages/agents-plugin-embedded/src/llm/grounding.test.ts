@@ -25,7 +25,14 @@ describe('unknownFigures', () => {
     expect(unknownFigures('Unplug it for 30 seconds.', desk)).toEqual([]);
     expect(unknownFigures('The contract is 12 months long.', desk)).toEqual([]);
     expect(unknownFigures('Basic is 25 pounds a month, or £25.', desk)).toEqual([]);
-    // A word after a figure that the texts write elsewhere is no unit ("to", "a").
+    // A unit the texts also write as a word is still a unit: "each month" does not make the
+    // contract's 12 months a source of any other 12.
+    const billed = figuresOf('Bills are taken on the 1st of each month; a 12-month contract.');
+    expect(unknownFigures('A new line is ready in 12 months.', billed)).toEqual([12]);
+    expect(unknownFigures('The contract runs for 12 months.', billed)).toEqual([]);
+    // A short word after a figure that the texts write elsewhere, or one written before a figure,
+    // joins two figures or a figure and its unit: no unit ("to", "a", "until").
+    expect(unknownFigures('We are open 8 until 20.', figuresOf('Open 8:00 to 20:00.'))).toEqual([]);
     expect(unknownFigures('We are open 8:00 to 20:00 every day.', desk)).toEqual([]);
     expect(unknownFigures('We close at 8 pm.', desk)).toEqual([]);
     // Catalogue results state figures without units: any unit holds them.

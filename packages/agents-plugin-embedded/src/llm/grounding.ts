@@ -27,8 +27,13 @@ export interface FigureStatement {
 export interface KnownFigures {
   /** Each value, with its statements. */
   values: ReadonlyMap<number, readonly FigureStatement[]>;
-  /** Every word the sources write other than right after a figure ("to", "a", "from"). */
-  otherWords: ReadonlySet<string>;
+  /**
+   * The words after a figure that join rather than measure: written right before a figure
+   * somewhere ("to" of "9:00 to 19:00", "until" of "9 until 17"), or short and written apart from
+   * a figure too ("a" of "45 a month"); "month" of "a 12-month contract" measures, though "each
+   * month" says it too.
+   */
+  joining: ReadonlySet<string>;
 }
 
 /** A figure as written (`9:30` and `76.99` are one), its am/pm, and the word right after it. */
@@ -37,17 +42,28 @@ const FIGURE = /(\d+)(?:[:.]\d+)?(\s*[ap]\.?m\b\.?)?(?:[\s-]*(\p{L}+))?/giu;
 /** Words of a text, lowercased. */
 const WORD = /\p{L}+/gu;
 
-/** The words of a text other than those written right after a figure (its units). */
-function wordsBesideUnits(text: string): Set<string> {
+/** The longest word taken for a joining word wherever a text also writes it apart from a figure. */
+const SHORT_JOINING = 3;
+
+/**
+ * The words after a figure that join rather than measure (see {@link KnownFigures.joining}): those
+ * written right before a figure, and short ones the text also writes apart from a figure.
+ */
+function joiningWords(text: string): Set<string> {
   const units = new Set<number>();
   for (const match of text.matchAll(FIGURE)) {
     const unit = match[3];
     if (unit !== undefined) units.add(match.index + match[0].length - unit.length);
   }
-  const other = new Set<string>();
-  for (const match of text.matchAll(WORD))
-    if (!units.has(match.index)) other.add(match[0].toLowerCase());
-  return other;
+  const beforeFigure = new Set(
+    [...text.matchAll(/(\p{L}+)[\s-]+\d/gu)].map((match) => (match[1] ?? '').toLowerCase()),
+  );
+  const joining = new Set(beforeFigure);
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0].toLowerCase();
+    if (!units.has(match.index) && word.length <= SHORT_JOINING) joining.add(word);
+  }
+  return joining;
 }
 
 /**
@@ -96,7 +112,7 @@ export function figuresOf(text: string): KnownFigures {
     const about = new Set([...words].filter((word) => (counts.get(word) ?? 0) < COMMON_ABOUT));
     values.set(value, [...(values.get(value) ?? []), { unit, about }]);
   }
-  return { values, otherWords: wordsBesideUnits(text) };
+  return { values, joining: joiningWords(text) };
 }
 
 /** Whether two words are one word written two ways ("colour" and "colours", "booking" and "bookings"). */
@@ -117,9 +133,10 @@ function sameUnit(a: string, b: string): boolean {
  *
  * A figure is held by the sources only in a unit they state it in: a prompt's "blow-dry 30
  * pounds" does not hold "a colour takes 30 minutes", nor its "unplug it for 30 seconds" a wait of
- * 30 minutes. A word after a figure is its unit when neither the sources nor the reply write it
- * elsewhere ("pounds", "minutes", "Mbps"; not "to" of "9:00 to 19:00" nor "a" of "45 a month"),
- * and a figure the sources state without a unit, or before a word that is none, holds it in any.
+ * 30 minutes. A word after a figure is its unit unless it joins ({@link KnownFigures.joining}:
+ * "pounds", "minutes", "Mbps", "month" are units; "to" of "9:00 to 19:00" and "a" of "45 a month"
+ * are not), and a figure the sources state without a unit, or before a word that is none, holds it
+ * in any.
  *
  * A figure stated in a unit is held only by a statement said of what the reply speaks of: its
  * clause, or `asked` (what it answers), shares a word with the statement's clause
@@ -127,8 +144,8 @@ function sameUnit(a: string, b: string): boolean {
  */
 export function unknownFigures(reply: string, known: KnownFigures, asked = ''): number[] {
   const unknown: number[] = [];
-  const replyWords = wordsBesideUnits(reply);
-  const isUnit = (word: string) => !known.otherWords.has(word) && !replyWords.has(word);
+  const replyJoining = joiningWords(reply);
+  const isUnit = (word: string) => !known.joining.has(word) && !replyJoining.has(word);
   // What the reply speaks of: its words and those of what it answers ("it" of "it is 70 pounds").
   const spokenOf = [...clauseWords(`${reply} ${asked}`, '')];
   const saysOf = (about: ReadonlySet<string>) =>
