@@ -887,6 +887,14 @@ class RoutedLLMStream extends llm.LLMStream {
     const templates = templatesFor(style.language);
     let changed = false;
     const cleaned: llm.FunctionCall[] = [];
+    // What anyone but the model gave: the visitor's words, the instructions (a page may put the
+    // signed-in visitor's address there), what tools answered.
+    const said = chatEntries(this.chatCtx)
+      .flatMap((entry) => {
+        if (entry.type === 'function_call_output') return [entry.output];
+        return entry.type === 'message' && entry.role !== 'assistant' ? [entry.text] : [];
+      })
+      .join('\n');
     for (const call of calls) {
       const own = !this.#owner.operationOf(call.name) && call.name !== knowledgeTool;
       const schema = (tools[call.name] as { parameters?: unknown } | undefined)?.parameters;
@@ -895,7 +903,7 @@ class RoutedLLMStream extends llm.LLMStream {
         continue;
       }
       const given = callArguments(call.args);
-      const { missing, args } = unsaidArguments(schema, given);
+      const { missing, args } = unsaidArguments(schema, given, said);
       const [first] = missing;
       // A language without templates has no words to ask with: the call goes as the model made it.
       if (first !== undefined && templates)

@@ -584,6 +584,20 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(await asked.say('is the second one good for winter?'))).not.toBe('add_to_cart');
   });
 
+  it('orders the item a visitor says they go with', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some lanterns');
+    const third = dialogue.lastItems()[2];
+    const going = await dialogue.say("I'll go with the third one");
+    expect(tool(going)).toBe('add_to_cart');
+    expect(args(going)).toEqual({ item_id: third?.id });
+    // Whether something goes with another thing is a question, not a choice.
+    const matching = new Dialogue();
+    await matching.say('show me some lanterns');
+    await matching.say('show me the first one');
+    expect(tool(await matching.say('does it go with my tent?'))).not.toBe('add_to_cart');
+  });
+
   it('searches the number a tent is for as the names write it, and not a count or a duration', async () => {
     const forTwo = await new Dialogue().say('any tents for two people?');
     expect(tool(forTwo)).toBe('search_products');
@@ -1336,6 +1350,36 @@ describe('RoutedLLM', () => {
         args: JSON.stringify({ name: 'Ada Lovelace', time: '19:00', party: 'two' }),
       },
     ]);
+  });
+
+  it("asks for the email address the model made up for a business's own tool, and sends one that was said", async () => {
+    const ticket = {
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email' }, summary: { type: 'string' } },
+      required: ['email', 'summary'],
+    };
+    const toolCtx = withOwnTool('open_ticket', 'Open a support ticket.', ticket);
+    const call = (email: string, said: string) => {
+      const model = new RoutedLLM(
+        new voice.testing.FakeLLM([
+          {
+            input: said,
+            type: 'llm',
+            toolCalls: [{ name: 'open_ticket', args: { email, summary: 'router broken' } }],
+          },
+        ]),
+        { catalog, style: { language: 'en-US', spoken: false }, lookup },
+      );
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: said });
+      return drain(model.chat({ chatCtx, toolCtx }));
+    };
+    expect(await call('your_email@example.com', 'my router is broken, open a ticket')).toEqual({
+      text: 'I still need your email for that. Could you tell me?',
+      calls: [],
+    });
+    const sent = await call('kim.lee@mailbox.org', 'it is kim dot lee at mailbox dot org');
+    expect(sent.calls.map((made) => made.name)).toEqual(['open_ticket']);
   });
 
   it("makes the call of a business's tool that the model's reply says it makes, in place of the words", async () => {

@@ -62,6 +62,30 @@ describe('details nobody said', () => {
     });
   });
 
+  it('takes an email address the visitor never said for a placeholder, whatever its format', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email' },
+        cc: { type: 'string' },
+      },
+      required: ['email'],
+    };
+    const said = 'my address is sam dot carter at mailbox dot org';
+    expect(unsaidArguments(schema, { email: 'sam.carter@mailbox.org' }, said).missing).toEqual([]);
+    expect(unsaidArguments(schema, { email: 'SAM.CARTER@mailbox.org' }, said).missing).toEqual([]);
+    expect(unsaidArguments(schema, { email: 'your_email@example.com' }, said)).toEqual({
+      missing: ['email'],
+      args: { email: 'your_email@example.com' },
+    });
+    // An optional one is left out of the call.
+    expect(
+      unsaidArguments(schema, { email: 'sam.carter@mailbox.org', cc: 'office@mailbox.org' }, said),
+    ).toEqual({ missing: [], args: { email: 'sam.carter@mailbox.org' } });
+    // Without the visitor's words, only the shapes of placeholders are known.
+    expect(unsaidArguments(schema, { email: 'your_email@example.com' }).missing).toEqual([]);
+  });
+
   it("names a property by its title, else by its name's words", () => {
     const schema = { properties: { name: { title: 'nom de la réservation' }, phone_number: {} } };
     expect(propertyLabel(schema, 'name')).toBe('nom de la réservation');

@@ -56,13 +56,57 @@ function freeTextProperties(schema: unknown): Map<string, boolean> {
   return found;
 }
 
-/** The placeholders of a call of a tool whose arguments are described by `schema`. */
-export function unsaidArguments(schema: unknown, args: Record<string, unknown>): UnsaidArguments {
+/** An email address as a model writes one. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+
+/**
+ * Whether an email address was given: each run of letters or digits of it is in `said` (the
+ * visitor's words, the instructions, the tools' answers), however the recognizer wrote the rest ("jo dot banks at example dot
+ * com" says "jo.banks@example.com").
+ */
+export function saidEmail(value: string, said: string): boolean {
+  const heard = said.toLowerCase();
+  return value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .every((run) => heard.includes(run));
+}
+
+/** The string properties of an object schema, each with whether it is required. */
+function stringProperties(schema: unknown): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  if (!schema || typeof schema !== 'object') return found;
+  const { properties, required } = schema as { properties?: unknown; required?: unknown };
+  if (!properties || typeof properties !== 'object') return found;
+  const needed = new Set(Array.isArray(required) ? required : []);
+  for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
+    const type = (property as { type?: unknown } | null)?.type;
+    if (type === 'string' || (Array.isArray(type) && type.includes('string')))
+      found.set(key, needed.has(key));
+  }
+  return found;
+}
+
+/**
+ * The placeholders of a call of a tool whose arguments are described by `schema`. With `said`
+ * (what the visitor, the instructions and the tools gave so far), an email address nobody gave is
+ * one too, whatever the property's format: "your_email@example.com" or a stranger's address would
+ * open a ticket nobody can answer.
+ */
+export function unsaidArguments(
+  schema: unknown,
+  args: Record<string, unknown>,
+  said?: string,
+): UnsaidArguments {
   const missing: string[] = [];
   const dropped = new Set<string>();
-  for (const [key, required] of freeTextProperties(schema)) {
+  const free = freeTextProperties(schema);
+  for (const [key, required] of stringProperties(schema)) {
     const value = args[key];
-    if (typeof value !== 'string' || !isPlaceholder(value, key)) continue;
+    if (typeof value !== 'string') continue;
+    const placeholder = free.has(key) && isPlaceholder(value, key);
+    const unheard = said !== undefined && EMAIL.test(value.trim()) && !saidEmail(value, said);
+    if (!placeholder && !unheard) continue;
     if (required) missing.push(key);
     else dropped.add(key);
   }

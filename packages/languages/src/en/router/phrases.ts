@@ -49,6 +49,10 @@ export const ADD_PHRASES = [
   'order',
   'i will take',
   'i would take',
+  // A choice said as going with one: French "je prends", Spanish "me quedo con", German "ich nehme".
+  'i will go with',
+  'i would go with',
+  'let us go with',
   'take it',
   'take that',
   'take the',
