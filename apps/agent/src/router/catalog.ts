@@ -279,17 +279,19 @@ export function routerCatalog(options: {
 
 /**
  * The numeric fields a visitor may rank by naming them ("the biggest screen"): those no role
- * ranking reads, each by the stems of its label's words that are neither filler nor a ranking word.
+ * ranking reads, each by the stems of its label's words that are neither filler nor a ranking word,
+ * and, for a field measured in time, by the verbs of lasting ("the one that lasts longest").
  */
 function namedFields(numbers: readonly NumberField[], lexicon: Lexicon): NamedField[] {
   const ranked = new Set(lexicon.rankings.map((ranking) => ranking.role));
   const { more, less } = lexicon.fieldRanking;
+  const { units, verbs } = lexicon.lasting;
   return numbers
     .filter((number) => !(number.role && (ranked as Set<string>).has(number.role)))
     .map((number) => ({
       field: number.key,
-      stems: new Set(
-        number.words
+      stems: new Set([
+        ...number.words
           .filter(
             (word) =>
               word.length > 2 &&
@@ -299,7 +301,8 @@ function namedFields(numbers: readonly NumberField[], lexicon: Lexicon): NamedFi
               !less.includes(word),
           )
           .map(lexicon.stem),
-      ),
+        ...(number.words.some((word) => units.includes(word)) ? verbs.map(lexicon.stem) : []),
+      ]),
     }))
     .filter((field) => field.stems.size > 0);
 }

@@ -82,6 +82,8 @@ const CASES = [
       ['which one has the most storage', 'storage_gb', 'descending'],
       ['the biggest screen', 'screen_in', 'descending'],
       ['which has the shortest battery life', 'battery_hours', 'ascending'],
+      // A field measured in hours is named by the verbs of lasting too.
+      ['the one that runs the longest', 'battery_hours', 'descending'],
     ],
     bounds: ['phones with at least 128 GB of storage', 'more than 6 inches of screen'],
     pick: ['which one has the most storage', 'c'],
@@ -98,6 +100,7 @@ const CASES = [
       ['lequel a le plus de stockage', 'storage_gb', 'descending'],
       ["celui avec l'écran le plus grand", 'screen_in', 'descending'],
       ["celui qui a le moins d'autonomie", 'battery_hours', 'ascending'],
+      ['celui qui tient le plus longtemps', 'battery_hours', 'descending'],
     ],
     bounds: ['des téléphones avec au moins 128 Go de stockage', 'un stockage de 128 Go au plus'],
     pick: ['lequel a le plus de stockage ?', 'c'],
@@ -114,6 +117,7 @@ const CASES = [
       ['¿cuál tiene más almacenamiento?', 'storage_gb', 'descending'],
       ['la de pantalla más grande', 'screen_in', 'descending'],
       ['la que tiene menos batería', 'battery_hours', 'ascending'],
+      ['el que más dura', 'battery_hours', 'descending'],
     ],
     bounds: ['teléfonos con más de 128 GB de almacenamiento'],
     pick: ['¿cuál tiene más almacenamiento?', 'c'],
@@ -130,6 +134,7 @@ const CASES = [
       ['welches hat den meisten Speicher', 'storage_gb', 'descending'],
       ['das mit der längsten Akkulaufzeit', 'battery_hours', 'descending'],
       ['das mit dem kleinsten Speicher', 'storage_gb', 'ascending'],
+      ['welches hält am längsten', 'battery_hours', 'descending'],
     ],
     bounds: ['Handys mit mindestens 128 GB Speicher'],
     pick: ['welches hat den meisten Speicher?', 'c'],
@@ -172,7 +177,16 @@ describe('rankings by a field the visitor names', () => {
       itemNames: [],
     });
     const lexicon = catalog.lexicon!;
-    expect(rankingOf(words('which one lasts longest', lexicon), lexicon)).toBeUndefined();
+    expect(rankingOf(words('which one is the longest', lexicon), lexicon)).toBeUndefined();
+    // Lasting names a field only where one is measured in time.
+    const charged = devices({ ...CASES[0].labels, battery: 'Battery capacity (mAh)' });
+    const untimed = routerCatalog({
+      language: 'en-US',
+      tools: charged.tools,
+      collections: [charged.collection],
+      itemNames: [],
+    }).lexicon!;
+    expect(rankingOf(words('the one that runs the longest', untimed), untimed)).toBeUndefined();
     // "Cheapest" is the price's role ranking, not a named field.
     expect(rankingOf(words('the cheapest one', lexicon), lexicon)?.field).toBe('price');
   });

@@ -263,6 +263,12 @@ export interface Lexicon {
    */
   rankingInverts: readonly string[];
   /**
+   * A numeric field measured in time (its label's unit is one of `units`: "Battery life (hours)",
+   * "Burn time (min)") is named by the verbs of lasting too (`verbs`: "lasts", "runs"): "the one
+   * that lasts longest" ranks by it as "the longest battery life" does. As said, accents folded.
+   */
+  lasting: { units: readonly string[]; verbs: readonly string[] };
+  /**
    * "A tent for two", "pour deux personnes": a number after a word of `before`, and then nothing,
    * filler or a word of `after`, says for how many the item is. Where item names spell that
    * number ("Two Person Tent", "Tente deux places"), it is a word of the search, not a count.

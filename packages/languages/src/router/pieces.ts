@@ -79,6 +79,7 @@ export type Filters = Pick<
   | 'rankings'
   | 'fieldRanking'
   | 'rankingInverts'
+  | 'lasting'
   | 'forHowMany'
   | 'rankingWords'
   | 'priceWords'

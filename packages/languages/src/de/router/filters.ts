@@ -41,6 +41,10 @@ export const filters: Filters = {
   // make "leichter" the plain "leicht".
   forHowMany: { before: ['fur'], after: ['personen', 'person', 'leute', 'erwachsene'] },
   rankingInverts: ['weniger', 'wenigsten', 'wenigste'],
+  lasting: {
+    units: ['stunde', 'stunden', 'std', 'h', 'minute', 'minuten', 'min', 'tag', 'tage'],
+    verbs: ['halt', 'halten', 'dauert', 'dauern', 'lauft', 'laufen'],
+  },
   rankingsExact: true,
   rankings: [
     {

@@ -40,6 +40,10 @@ export const filters: Filters = {
   },
   forHowMany: { before: ['for'], after: ['people', 'persons', 'person', 'adults', 'guests'] },
   rankingInverts: ['less', 'least'],
+  lasting: {
+    units: ['hour', 'hours', 'hr', 'hrs', 'h', 'minute', 'minutes', 'min', 'mins', 'day', 'days'],
+    verbs: ['last', 'lasts', 'lasting', 'run', 'runs', 'running'],
+  },
   rankingsExact: false,
   rankings: [
     {

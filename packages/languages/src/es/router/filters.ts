@@ -41,6 +41,10 @@ export const filters: Filters = {
   },
   forHowMany: { before: ['para'], after: ['personas', 'persona', 'adultos'] },
   rankingInverts: ['menos'],
+  lasting: {
+    units: ['hora', 'horas', 'h', 'minuto', 'minutos', 'min', 'dia', 'dias'],
+    verbs: ['dura', 'duran', 'durar', 'aguanta', 'aguantan', 'aguantar'],
+  },
   rankingsExact: false,
   // Only comparatives and superlatives rank: "¿es ligera?" asks, it does not rank.
   rankings: [

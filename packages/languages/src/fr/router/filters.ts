@@ -51,6 +51,10 @@ export const filters: Filters = {
   },
   forHowMany: { before: ['pour'], after: ['personnes', 'personne', 'adultes'] },
   rankingInverts: ['moins'],
+  lasting: {
+    units: ['heure', 'heures', 'h', 'minute', 'minutes', 'min', 'jour', 'jours'],
+    verbs: ['dure', 'durent', 'durer', 'tient', 'tiennent', 'tenir', 'longtemps'],
+  },
   rankingsExact: false,
   // Only comparatives and superlatives rank ("elle est légère ?" asks, it does not rank), and
   // plain forms in a "which" question ("laquelle est légère ?").
