@@ -1,6 +1,7 @@
 // Every language the router reads provides every piece of a lexicon. Its types make each piece
 // present; this checks what types cannot: that the tables in them hold words, that its words are
-// compared by the Snowball stemmer of its language (after its own agreement step, if it has one),
+// compared by the Snowball stemmer of its language (after its own agreement step, if it has one;
+// English's British spellings are compared as American ones, tested on their own),
 // and that this runtime's Intl.Segmenter splits its text into words.
 import { describe, expect, it } from 'vitest';
 import { formsOf, lexiconFor, ROUTER_LANGUAGES, type Lexicon } from '@svc/languages/router';
@@ -94,6 +95,16 @@ describe('router languages', () => {
         lexicon.stem(word) !== (lexicon.stemmer.stemmer(lexicon.agreement?.(word) ?? word) || word),
     );
     expect(unstemmed, `${code}: words whose comparing form is not their Snowball stem`).toEqual([]);
+  });
+
+  it('compares British and American English spellings as one word', () => {
+    const { stem } = lexiconOf('en-US');
+    expect(stem('colour')).toBe(stem('color'));
+    expect(stem('flavours')).toBe(stem('flavors'));
+    expect(stem('grey')).toBe(stem('gray'));
+    // Short words keep their "u": "four" is no "for", "hours" no "hors".
+    expect(stem('four')).not.toBe(stem('for'));
+    expect(stem('hours')).toBe('hour');
   });
 
   it.each(ROUTER_LANGUAGES)(

@@ -3,7 +3,18 @@ import * as snowball from '@orama/stemmers/english';
 import type { Reading } from '../../router/pieces.js';
 import { stemmedBy } from '../../router/shared.js';
 
-const stem = stemmedBy(snowball);
+/**
+ * British spellings as American ones, so that a visitor's "colour" or "grey" finds a catalogue's
+ * "Color" or "Gray" and the other way round: both sides are compared in this form. Only words of six
+ * letters or more lose the "u" of "-our" ("colour", "flavours"; not "hours", "four" or "your").
+ */
+function americanSpelling(word: string): string {
+  if (word === 'grey' || word === 'greys') return `gray${word.slice(4)}`;
+  if (word.length < 6) return word;
+  return word.replace(/([^aeiou])our(s|ed|ing|ful|ite|ites)?$/, '$1or$2');
+}
+
+const stem = stemmedBy(snowball, americanSpelling);
 
 /** How English text is read. */
 export const reading: Reading = {
