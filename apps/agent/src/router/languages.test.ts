@@ -549,6 +549,18 @@ const CASES: Record<ShopLanguage, Case[]> = {
       after: ['Zeig mir Zelte'],
       route: add('tent-1'),
     },
+    // The cart as where the item goes, with no verb: the item in focus.
+    {
+      say: 'Prima, rein in den Warenkorb',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: add('tent-2'),
+    },
+    // Another kind named: not the tent in focus.
+    {
+      say: 'Leg einen Schlafsack in den Warenkorb',
+      after: ['Zeig mir Zelte', 'Das zweite'],
+      route: 'llm',
+    },
     { say: 'Leg die Alpina Fleecejacke in den Warenkorb', route: add('jacket-2') },
     { say: 'Leg die Stirnlampe in den Warenkorb', route: add('lamp-1') },
     { say: 'Was ist in meinem Warenkorb?', cart: ['lamp-1'], route: showCart },

@@ -584,6 +584,23 @@ describe('the intent router on the demo scenario', () => {
     expect(tool(await asked.say('is the second one good for winter?'))).not.toBe('add_to_cart');
   });
 
+  it('adds the shown item of the colour named, and never the one in focus when another kind is named', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some lanterns');
+    const [first] = dialogue.lastItems();
+    await dialogue.say('show me the first one');
+    const other = await dialogue.say('add a sleeping bag to my cart');
+    expect(tool(other) === 'add_to_cart' && args(other)?.item_id === first?.id).toBe(false);
+    expect(args(await dialogue.say('add the lantern to my cart'))).toEqual({ item_id: first?.id });
+    const coloured = new Dialogue();
+    await coloured.say('show me tents');
+    const green = coloured.lastItems().find((item) => item.fields.color === 'green');
+    await coloured.say('show me the first one');
+    const added = await coloured.say('put the green one in my cart');
+    expect(tool(added)).toBe('add_to_cart');
+    expect(args(added)).toEqual({ item_id: green?.id });
+  });
+
   it('orders the item a visitor says they go with', async () => {
     const dialogue = new Dialogue();
     await dialogue.say('show me some lanterns');

@@ -61,6 +61,20 @@ function subjectMatches(
   return pool.filter((item) => matchesSubject(item, query, filterArgs, lexicon));
 }
 
+/**
+ * Whether the words name a brand, colour or kind that `item` is not: "add a headlamp to my cart"
+ * with a tent in focus is about another item.
+ */
+export function namesOtherThan(
+  tokens: string[],
+  catalog: RouterCatalog,
+  item: SeenItem,
+  lexicon: Lexicon,
+): boolean {
+  const { query, filterArgs } = subjectOf(tokens, catalog, lexicon);
+  return aboutCatalogue(query, filterArgs) && !matchesSubject(item, query, filterArgs, lexicon);
+}
+
 /** Whether the words name a brand, colour or kind at all. */
 function namesSubject(tokens: string[], catalog: RouterCatalog, lexicon: Lexicon): boolean {
   const { query, filterArgs } = subjectOf(tokens, catalog, lexicon);

@@ -10,7 +10,14 @@ import {
   rankingOf,
   referredItems,
 } from '../references.js';
-import { lookupNamed, pointsAtItem, removalTarget, subjectMatch } from '../subjects.js';
+import {
+  definiteSubject,
+  lookupNamed,
+  namesOtherThan,
+  pointsAtItem,
+  removalTarget,
+  subjectMatch,
+} from '../subjects.js';
 import { indexOfWords } from '../text.js';
 import { unreadWords } from '../unread.js';
 import { intoTheCart, quantity, takesOut } from '../utterance.js';
@@ -221,8 +228,17 @@ export const CART_RULES: readonly Rule[] = [
           : context.shown;
       const ofFocus = countOfFocus(reading);
       let [target] = ofFocus ? [ofFocus] : referredItems(tokens, context, pool, lexicon);
+      // "Add the green one to my cart": the shown item of that colour, brand or kind.
+      target ??= definiteSubject(tokens, catalog, pool, lexicon);
       target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
-      if (!target && context.focus && !has(lexicon.oneWords)) target = context.focus;
+      // The item in focus when the words name no other ("put it in my cart", "add the tent").
+      if (
+        !target &&
+        context.focus &&
+        !has(lexicon.oneWords) &&
+        !namesOtherThan(tokens, catalog, context.focus, lexicon)
+      )
+        target = context.focus;
       // "Put the cheaper one in my cart" with nothing shown: there is nothing to add. Words that
       // point at no item ("could you send an order to Canada") ask something else of the shop.
       if (!target)

@@ -57,6 +57,13 @@ export const requests: Requests = {
     'bestell',
     'bestelle',
     'bestellen',
+    // The cart as where the item goes, said without a verb ("ab in den Warenkorb"): the
+    // accusative says motion into it; "im Warenkorb" (dative) says where something is.
+    'in den warenkorb',
+    'in meinen warenkorb',
+    'in den korb',
+    'in meinen korb',
+    'in den einkaufswagen',
   ],
   swap: [
     'tausche',
