@@ -6,6 +6,7 @@ import { routerCatalog, type RoutedTool } from './catalog.js';
 import type { ConversationContext, SeenItem } from './context.js';
 import { routeUtterance } from './intents.js';
 import { rankingOf } from './references.js';
+import { readsStem } from './unread.js';
 import { words } from './text.js';
 
 /** A device shop's fields, labelled in its language: two with roles, three without. */
@@ -187,6 +188,18 @@ describe('rankings by a field the visitor names', () => {
       itemNames: [],
     }).lexicon!;
     expect(rankingOf(words('the one that runs the longest', untimed), untimed)).toBeUndefined();
+    // Nor are they words the router reads there: "does it run on batteries?" asks what the
+    // conversation may not hold.
+    const reads = readsStem(
+      routerCatalog({
+        language: 'en-US',
+        tools: charged.tools,
+        collections: [charged.collection],
+        itemNames: [],
+      }),
+      untimed,
+    );
+    expect(reads(untimed.stem('runs'))).toBe(false);
     // "Cheapest" is the price's role ranking, not a named field.
     expect(rankingOf(words('the cheapest one', lexicon), lexicon)?.field).toBe('price');
   });

@@ -27,7 +27,15 @@ function known(catalog: RouterCatalog, lexicon: Lexicon): ReadonlySet<string> {
   const cached = knownWords.get(catalog);
   if (cached) return cached;
   const raw = new Set<string>();
-  const { code: _code, contractions: _contractions, currencies: _currencies, ...tables } = lexicon;
+  // The verbs of lasting name a field only in a catalogue with one measured in time, where
+  // `namedFields` holds them: "hält das Regen ab?" has no word of lasting in a tent shop.
+  const {
+    code: _code,
+    contractions: _contractions,
+    currencies: _currencies,
+    lasting: _lasting,
+    ...tables
+  } = lexicon;
   lexiconWords(tables, raw);
   for (const option of catalog.enums) lexiconWords(option.phrases, raw);
   for (const field of catalog.booleans) lexiconWords(field.phrases, raw);
