@@ -56,6 +56,12 @@ describe('near misses of the recognizer', () => {
     expect(heard('es-ES', 'una cochila')).toBe('una cochila');
   });
 
+  it('takes letters that open words alike for one opening, and a silent "h" for none', () => {
+    // Spanish b and v are one sound; its "h" is silent.
+    expect(heard('es-ES', 'unas votas negras')).toBe('unas botas negras');
+    expect(heard('fr-FR', 'la tente hultra')).toBe('la tente ultra');
+  });
+
   it('does nothing in English, whose recognizer is prompted and tuned on English', () => {
     const { catalog } = testShop('fr-FR');
     expect(repairedHearing(['tantes'], { ...catalog, lexicon: english }, english)).toEqual([

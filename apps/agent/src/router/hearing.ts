@@ -99,20 +99,33 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * The one known word or phrase nearest to `word`, if one is near enough and no other as near. It
- * begins with the word's own first letter: a slip of the ear or of the keys rarely changes that one
- * (Pollock and Zamora, 1983: about 7% of misspellings), while a word of the language the lexicon
- * does not list often lies within two edits of a shop's word behind another first letter ("lentes"
- * of "tentes", "Backe" of "packe"), and such a word was said as it was heard.
+ * How a word opens to the ear: its first letter, past a silent "h", as the first letter of its
+ * group of letters that sound alike ({@link Lexicon.soundAlikeStarts}).
  */
-function nearest(word: string, known: KnownWords): string[] | undefined {
+function opening(word: string, lexicon: Lexicon): string {
+  const { groups, silentH } = lexicon.soundAlikeStarts;
+  const heard = silentH && /^h[aeiouy]/.test(word) ? word.slice(1) : word;
+  const first = heard[0] ?? '';
+  return groups.find((group) => group.includes(first))?.[0] ?? first;
+}
+
+/**
+ * The one known word or phrase nearest to `word`, if one is near enough and no other as near. It
+ * opens as the word does ({@link opening}): a slip of the ear or of the keys rarely changes the
+ * first sound (Pollock and Zamora, 1983: about 7% of misspellings change the first letter), while a
+ * word of the language the lexicon does not list often lies within two edits of a shop's word
+ * behind another opening ("lentes" of "tentes", "Backe" of "packe"), and such a word was said as
+ * it was heard.
+ */
+function nearest(word: string, known: KnownWords, lexicon: Lexicon): string[] | undefined {
+  const start = opening(word, lexicon);
   const limit = allowedEdits(word.length);
   let best: string[] | undefined;
   let bestDistance = limit + 1;
   let tied = false;
   for (let length = word.length - limit; length <= word.length + limit; length += 1) {
     for (const candidate of known.byLength.get(length) ?? []) {
-      if (candidate.joined[0] !== word[0]) continue;
+      if (opening(candidate.joined, lexicon) !== start) continue;
       const distance = editDistance(word, candidate.joined, limit);
       if (distance < bestDistance) {
         best = candidate.words;
@@ -151,7 +164,7 @@ export function repairedHearing(
       out.push(token);
       continue;
     }
-    const repair = nearest(token, known) ?? compoundTail(token, catalog, lexicon);
+    const repair = nearest(token, known, lexicon) ?? compoundTail(token, catalog, lexicon);
     if (repair) out.push(...repair);
     else out.push(token);
   }

@@ -117,6 +117,13 @@ export interface Lexicon {
    * "tentes"). English's recognizer is prompted and tuned on English and its misses are not near.
    */
   repairsHearing: boolean;
+  /**
+   * The openings of words that sound alike, for {@link repairsHearing}: a near miss keeps its first
+   * sound, not always its first letter. `groups`: letters that open words the same way ("bv" in
+   * Spanish: "votas" is heard for "botas"); `silentH`: a word heard with or without its opening "h"
+   * ("ornillo" for "hornillo").
+   */
+  soundAlikeStarts: { groups: readonly string[]; silentH: boolean };
   /** Whether letters are folded to ASCII ("campaña" reads as "campana", "ß" as "ss"). */
   foldAccents: boolean;
   /** The currency word a written amount gets ("$40" -> "40 dollars", "40 €" -> "40 euros"). */

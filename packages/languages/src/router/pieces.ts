@@ -13,6 +13,7 @@ export type Reading = Pick<
   | 'nounsCapitalized'
   | 'foldAccents'
   | 'repairsHearing'
+  | 'soundAlikeStarts'
   | 'currencies'
   | 'stemmer'
   | 'agreement'

@@ -22,6 +22,7 @@ export const reading: Reading = {
   nounsCapitalized: true,
   foldAccents: true,
   repairsHearing: true,
+  soundAlikeStarts: { groups: ['fv', 'ckz'], silentH: false },
   currencies: DECIMAL_COMMA_CURRENCIES,
   stemmer: snowball,
   stem,

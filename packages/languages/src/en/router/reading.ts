@@ -48,6 +48,7 @@ export const reading: Reading = {
   nounsCapitalized: false,
   foldAccents: false,
   repairsHearing: false,
+  soundAlikeStarts: { groups: [], silentH: false },
   currencies: [[/\$\s*(\d+(?:\.\d+)?)/g, '$1 dollars']],
   stemmer: snowball,
   stem,

@@ -21,6 +21,8 @@ export const reading: Reading = {
   nounsCapitalized: false,
   foldAccents: true,
   repairsHearing: true,
+  // B and v are one sound; c before e and i, s and z are one in most of Spanish; g before e and i is j.
+  soundAlikeStarts: { groups: ['bv', 'csz', 'gj'], silentH: true },
   currencies: DECIMAL_COMMA_CURRENCIES,
   stemmer: snowball,
   stem,

@@ -31,6 +31,7 @@ export const reading: Reading = {
   nounsCapitalized: false,
   foldAccents: true,
   repairsHearing: true,
+  soundAlikeStarts: { groups: ['ckq', 'sc'], silentH: true },
   currencies: DECIMAL_COMMA_CURRENCIES,
   stemmer: snowball,
   agreement: masculineSingular,
