@@ -599,6 +599,12 @@ describe('the intent router on the demo scenario', () => {
     const added = await coloured.say('put the green one in my cart');
     expect(tool(added)).toBe('add_to_cart');
     expect(args(added)).toEqual({ item_id: green?.id });
+    // The kind of the item in focus is that item, not the first of its kind shown.
+    const focused = new Dialogue();
+    await focused.say('show me tents');
+    const second = focused.lastItems()[1];
+    await focused.say('show me the second one');
+    expect(args(await focused.say('add the tent to my cart'))).toEqual({ item_id: second?.id });
   });
 
   it('orders the item a visitor says they go with', async () => {

@@ -62,17 +62,18 @@ function subjectMatches(
 }
 
 /**
- * Whether the words name a brand, colour or kind that `item` is not: "add a headlamp to my cart"
- * with a tent in focus is about another item.
+ * What the words name of `item`: a brand, colour or kind it is (`it`: "add the tent" with a tent in
+ * focus), one it is not (`other`: "add a headlamp"), or none (`nothing`: "put it in my cart").
  */
-export function namesOtherThan(
+export function namesOf(
   tokens: string[],
   catalog: RouterCatalog,
   item: SeenItem,
   lexicon: Lexicon,
-): boolean {
+): 'it' | 'other' | 'nothing' {
   const { query, filterArgs } = subjectOf(tokens, catalog, lexicon);
-  return aboutCatalogue(query, filterArgs) && !matchesSubject(item, query, filterArgs, lexicon);
+  if (!aboutCatalogue(query, filterArgs)) return 'nothing';
+  return matchesSubject(item, query, filterArgs, lexicon) ? 'it' : 'other';
 }
 
 /** Whether the words name a brand, colour or kind at all. */

@@ -13,7 +13,7 @@ import {
 import {
   definiteSubject,
   lookupNamed,
-  namesOtherThan,
+  namesOf,
   pointsAtItem,
   removalTarget,
   subjectMatch,
@@ -228,17 +228,16 @@ export const CART_RULES: readonly Rule[] = [
           : context.shown;
       const ofFocus = countOfFocus(reading);
       let [target] = ofFocus ? [ofFocus] : referredItems(tokens, context, pool, lexicon);
+      // The item in focus when the words name what it is ("add the tent", "la verde" of a green
+      // one): before the first shown item of that kind.
+      const named = context.focus && namesOf(tokens, catalog, context.focus, lexicon);
+      if (!target && named === 'it') target = context.focus;
       // "Add the green one to my cart": the shown item of that colour, brand or kind.
       target ??= definiteSubject(tokens, catalog, pool, lexicon);
       target ??= await lookupNamed(tokens, catalog, add, lookup, lexicon);
-      // The item in focus when the words name no other ("put it in my cart", "add the tent").
-      if (
-        !target &&
-        context.focus &&
-        !has(lexicon.oneWords) &&
-        !namesOtherThan(tokens, catalog, context.focus, lexicon)
-      )
-        target = context.focus;
+      // The item in focus when the words name nothing ("put it in my cart"); never when they name
+      // another kind ("add a headlamp" with a tent in focus).
+      if (!target && named === 'nothing' && !has(lexicon.oneWords)) target = context.focus;
       // "Put the cheaper one in my cart" with nothing shown: there is nothing to add. Words that
       // point at no item ("could you send an order to Canada") ask something else of the shop.
       if (!target)
