@@ -29,31 +29,34 @@ export function isPlaceholder(value: string, key: string): boolean {
   return /^[\p{L}\p{N}]+(_[\p{L}\p{N}]+)+$/u.test(text);
 }
 
-/**
- * The free-text string properties of an object schema (no enum, constant, pattern or format: a
- * value there is the model's to write), each with whether it is required.
- */
-function freeTextProperties(schema: unknown): Map<string, boolean> {
-  const found = new Map<string, boolean>();
+/** A string property of an object schema: its own schema, and whether it is required. */
+interface StringProperty {
+  property: Record<string, unknown>;
+  required: boolean;
+}
+
+/** The string properties of an object schema, by name. */
+function stringProperties(schema: unknown): Map<string, StringProperty> {
+  const found = new Map<string, StringProperty>();
   if (!schema || typeof schema !== 'object') return found;
   const { properties, required } = schema as { properties?: unknown; required?: unknown };
   if (!properties || typeof properties !== 'object') return found;
   const needed = new Set(Array.isArray(required) ? required : []);
   for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
     if (!property || typeof property !== 'object') continue;
-    const {
-      type,
-      enum: choices,
-      const: constant,
-      pattern,
-      format,
-    } = property as Record<string, unknown>;
-    const text = type === 'string' || (Array.isArray(type) && type.includes('string'));
-    if (!text || choices !== undefined || constant !== undefined) continue;
-    if (pattern !== undefined || format !== undefined) continue;
-    found.set(key, needed.has(key));
+    const { type } = property as { type?: unknown };
+    if (type === 'string' || (Array.isArray(type) && type.includes('string')))
+      found.set(key, { property: property as Record<string, unknown>, required: needed.has(key) });
   }
   return found;
+}
+
+/**
+ * Whether a string property is free text (no enum, constant, pattern or format: a value there is
+ * the model's to write).
+ */
+function freeText(property: Record<string, unknown>): boolean {
+  return ['enum', 'const', 'pattern', 'format'].every((bound) => property[bound] === undefined);
 }
 
 /** An email address as a model writes one. */
@@ -61,8 +64,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 /**
  * Whether an email address was given: each run of letters or digits of it is in `said` (the
- * visitor's words, the instructions, the tools' answers), however the recognizer wrote the rest ("jo dot banks at example dot
- * com" says "jo.banks@example.com").
+ * visitor's words, the instructions, the tools' answers), however the recognizer wrote the
+ * rest ("jo dot banks at example dot com" says "jo.banks@example.com").
  */
 export function saidEmail(value: string, said: string): boolean {
   const heard = said.toLowerCase();
@@ -70,21 +73,6 @@ export function saidEmail(value: string, said: string): boolean {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .every((run) => heard.includes(run));
-}
-
-/** The string properties of an object schema, each with whether it is required. */
-function stringProperties(schema: unknown): Map<string, boolean> {
-  const found = new Map<string, boolean>();
-  if (!schema || typeof schema !== 'object') return found;
-  const { properties, required } = schema as { properties?: unknown; required?: unknown };
-  if (!properties || typeof properties !== 'object') return found;
-  const needed = new Set(Array.isArray(required) ? required : []);
-  for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
-    const type = (property as { type?: unknown } | null)?.type;
-    if (type === 'string' || (Array.isArray(type) && type.includes('string')))
-      found.set(key, needed.has(key));
-  }
-  return found;
 }
 
 /**
@@ -100,11 +88,10 @@ export function unsaidArguments(
 ): UnsaidArguments {
   const missing: string[] = [];
   const dropped = new Set<string>();
-  const free = freeTextProperties(schema);
-  for (const [key, required] of stringProperties(schema)) {
+  for (const [key, { property, required }] of stringProperties(schema)) {
     const value = args[key];
     if (typeof value !== 'string') continue;
-    const placeholder = free.has(key) && isPlaceholder(value, key);
+    const placeholder = freeText(property) && isPlaceholder(value, key);
     const unheard = said !== undefined && EMAIL.test(value.trim()) && !saidEmail(value, said);
     if (!placeholder && !unheard) continue;
     if (required) missing.push(key);
