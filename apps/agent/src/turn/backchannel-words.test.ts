@@ -35,6 +35,14 @@ describe('feedback over the agent', () => {
     expect(isBackchannel('Je vois le rouge.', 'fr')).toBe(false);
   });
 
+  it('a sound spelled as lone letters is not words, in any language', () => {
+    for (const heard of ['C.', 'C C C', 'N-M-A.', 'M-H-N-A.'])
+      for (const language of ['en', 'fr', 'es', 'de', 'ja'])
+        expect(isBackchannel(heard, language), `${heard} ${language}`).toBe(true);
+    // A number said over the agent is a turn.
+    expect(isBackchannel('2.', 'en')).toBe(false);
+  });
+
   it('a cough, a laugh or silence written as non-speech is feedback in any language', () => {
     for (const heard of ['[coughs]', '(laughing)', '*cough*', '[BLANK_AUDIO]', '♪', ''])
       expect(isBackchannel(heard, 'ja'), heard).toBe(true);
@@ -46,8 +54,9 @@ describe('feedback over the agent', () => {
       'No, the other one.',
       'Okay, do you have it in blue?',
       'mm-hmm wait',
-      // Letters that are not a hum are not feedback.
-      'M-H-N-A.',
+      // Letters beside a word, or a lone vowel (a word in Spanish and French), are a turn.
+      'B, the other one.',
+      'O.',
     ])
       expect(isBackchannel(heard, 'en'), heard).toBe(false);
     expect(isBackchannel('Attendez.', 'fr')).toBe(false);

@@ -70,7 +70,8 @@ const FEEDBACK_PHRASES: Readonly<Record<TurnLanguage, readonly (readonly string[
 export function isBackchannel(transcript: string, language: string | undefined): boolean {
   const known = turnLanguage(language);
   const words = feedbackTokens(transcript);
-  if (!known) return words.length === 0;
+  if (!known) return words.length === 0 || spelledSound(words);
+  if (spelledSound(words)) return true;
   // Every word is covered, from the left, by a feedback phrase (first: "ya veo" begins with the
   // word "ya"), a feedback word or a hum.
   for (let at = 0; at < words.length;) {
@@ -84,6 +85,23 @@ export function isBackchannel(transcript: string, language: string | undefined):
   }
   return true;
 }
+
+/**
+ * Whether a transcript is only lone letters with a consonant among them ("C.", "C C C", "N-M-A"):
+ * Whisper spells a sound it cannot make a word of (a hum, "sí" said short, a breath) letter by
+ * letter, and a visitor who interrupts says words. A lone vowel is a word in the languages served
+ * ("y", "o", "à", "a"), and digits are a number said, so neither counts.
+ */
+function spelledSound(words: readonly string[]): boolean {
+  return (
+    words.length > 0 &&
+    words.every((word) => /^\p{L}$/u.test(word)) &&
+    words.some((word) => !LONE_VOWEL.test(word))
+  );
+}
+
+/** A letter that alone is a word in a language served, or may be. */
+const LONE_VOWEL = /^[aeiouyàáéèíóúü]$/u;
 
 /**
  * A hum: a sound made with the mouth closed, written with no vowel but m, h and n ("mhm", "hmn",
