@@ -893,6 +893,30 @@ describe('a swap of what was just added, in each language', () => {
   );
 });
 
+describe('a new count of what was just added, in each language', () => {
+  const CASES: [ShopLanguage, string, string, string][] = [
+    ['fr-FR', 'Montre-moi des tentes', 'Mets la première dans mon panier', 'Finalement, trois'],
+    ['es-ES', 'Busco tiendas de campaña', 'Añade la primera al carrito', 'Mejor pon tres'],
+    ['de-DE', 'Zeig mir Zelte', 'Leg das erste in den Warenkorb', 'Lieber drei'],
+  ];
+  it.each(CASES)(
+    '%s: puts in as many more as make the new count, and reads no ranking in "rather"',
+    async (language, shown, added, count) => {
+      const dialogue = new ShopDialogue(testShop(language));
+      await dialogue.say(shown);
+      const add = await dialogue.say(added);
+      expect(add?.kind === 'tool' && add.args, added).toEqual({ item_id: 'tent-1' });
+      const route = await dialogue.say(count);
+      expect(route?.kind === 'tool' && route.tool.name, count).toBe('add_to_cart');
+      expect(route?.kind === 'tool' && route.args, count).toEqual({
+        item_id: 'tent-1',
+        quantity: 2,
+      });
+      expect(dialogue.cart.get('tent-1')).toBe(3);
+    },
+  );
+});
+
 describe('German compounds of the catalogue', () => {
   it('reads the noun a catalogue compound ends in as a word of the catalogue', async () => {
     const { routerCatalog } = await import('./catalog.js');

@@ -8,6 +8,7 @@ import { routeUtterance } from './intents.js';
 import { rankingOf } from './references.js';
 import { readsStem } from './unread.js';
 import { words } from './text.js';
+import { lexiconFor } from '@svc/languages/router';
 
 /** A device shop's fields, labelled in its language: two with roles, three without. */
 function devices(labels: { price: string; screen: string; battery: string; storage: string }) {
@@ -168,6 +169,15 @@ describe('rankings by a field the visitor names', () => {
       expect(route?.kind === 'tool' && route.args, said).toEqual({ item_id: id });
     });
   }
+
+  it('reads a ranking word that opens a request as a preference, not a ranking', () => {
+    const lexicon = lexiconFor('es-ES')!;
+    // "Mejor" before a verb of a request is "rather"; before an item it is "best".
+    expect(rankingOf(words('mejor enséñame las tiendas', lexicon), lexicon)).toBeUndefined();
+    expect(rankingOf(words('mejor pon dos', lexicon), lexicon)).toBeUndefined();
+    expect(rankingOf(words('la mejor, añádela', lexicon), lexicon)).toBeDefined();
+    expect(rankingOf(words('enséñame la mejor', lexicon), lexicon)).toBeDefined();
+  });
 
   it('ranks by nothing when the words name no field, or a role ranking says it', () => {
     const { collection, tools } = devices(CASES[0].labels);

@@ -29,7 +29,8 @@ export function ordinals(tokens: readonly string[], lexicon: Lexicon): number[] 
 
 /** The ranking the words ask for ("cheapest", "lighter"), if any. */
 export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking | undefined {
-  const opening = tokens.find((token) => !lexicon.leadIns.has(token)) ?? '';
+  const openAt = tokens.findIndex((token) => !lexicon.leadIns.has(token));
+  const opening = tokens[openAt] ?? '';
   const which = lexicon.whichStarts.has(opening);
   // Longer phrases first: "most expensive" before "expensive".
   let best: { ranking: Ranking; length: number; at: number } | undefined;
@@ -39,12 +40,30 @@ export function rankingOf(tokens: readonly string[], lexicon: Lexicon): Ranking 
       const at = lexicon.rankingsExact
         ? indexOfWords(tokens, parts)
         : indexOfPhrase(tokens, parts, lexicon);
+      if (at >= 0 && at === openAt && opensRequest(tokens.slice(at + parts.length), lexicon))
+        continue;
       if (at >= 0 && (!best || parts.length > best.length))
         best = { ranking, length: parts.length, at };
     }
   }
   if (!best) return fieldRankingOf(tokens, lexicon);
   return inverted(tokens, best, lexicon) ?? best.ranking;
+}
+
+/**
+ * Whether the words begin with a verb of a request ("pon dos", "zeig mir"): a ranking word right
+ * before one, opening the turn, says which the visitor prefers to do ("mejor pon dos", "lieber
+ * zeig mir die Zelte"), not which item.
+ */
+function opensRequest(rest: readonly string[], lexicon: Lexicon): boolean {
+  return [
+    ...lexicon.add,
+    ...lexicon.remove,
+    ...lexicon.swap,
+    ...lexicon.display,
+    ...lexicon.search,
+    ...lexicon.compare,
+  ].some((phrase) => indexOfWords(rest, phrase.split(' ')) === 0);
 }
 
 /**

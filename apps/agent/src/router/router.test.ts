@@ -58,14 +58,20 @@ afterAll(async () => {
 class Dialogue {
   readonly entries: ChatEntry[] = [];
   #calls = 0;
+  readonly #catalog: RouterCatalog;
+
+  /** On the demo scenario's catalogue, or on one with other tools. */
+  constructor(tools?: RouterCatalog) {
+    this.#catalog = tools ?? catalog;
+  }
 
   operation(name: string) {
-    return catalog.tools.find((tool) => tool.name === name)?.operation;
+    return this.#catalog.tools.find((tool) => tool.name === name)?.operation;
   }
 
   async say(text: string): Promise<Route | undefined> {
     const context = conversationContext(this.entries, (name) => this.operation(name));
-    const route = await routeUtterance(text, context, catalog, lookup);
+    const route = await routeUtterance(text, context, this.#catalog, lookup);
     this.entries.push({ type: 'message', role: 'user', text });
     // The route's calls, then the call it makes once they answered (a swap's addition).
     for (let step = route?.kind === 'tool' ? route : undefined; step; step = step.next)
@@ -97,7 +103,15 @@ class Dialogue {
     } else if (operation === 'display') result = await client.display(collectionId, id);
     else if (operation === 'compare')
       result = await client.compare(collectionId, (args.item_ids as string[]).map(String));
-    else if (operation === 'cart_add') result = await client.cart.add('cart', collectionId, id);
+    else if (operation === 'cart_add')
+      result = await client.cart.add(
+        'cart',
+        collectionId,
+        id,
+        typeof args.quantity === 'number' ? args.quantity : undefined,
+      );
+    else if (operation === 'cart_set')
+      result = await client.cart.set('cart', collectionId, id, Number(args.quantity));
     else if (operation === 'cart_remove')
       result = await client.cart.remove('cart', collectionId, id);
     else if (operation === 'cart_list') result = await client.cart.get('cart');
@@ -557,6 +571,60 @@ describe('the intent router on the demo scenario', () => {
     const listed = new Dialogue();
     await listed.say('show me some backpacks');
     expect(await listed.say('two of those please')).toBeUndefined();
+  });
+
+  it('changes the count of the item just added when the visitor says the new count', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some headlamps');
+    const first = dialogue.lastItems()[0]?.id;
+    expect(args(await dialogue.say('add the first one to my cart'))).toEqual({ item_id: first });
+    // The demo scenario has no tool that sets a count: the difference goes in...
+    expect(args(await dialogue.say('make it three'))).toEqual({ item_id: first, quantity: 2 });
+    // ...or, for fewer, the item goes out and in again with the new count.
+    const fewer = await dialogue.say('actually, two');
+    expect(tool(fewer)).toBe('remove_from_cart');
+    expect(fewer?.kind === 'tool' ? args(fewer.next) : undefined).toEqual({
+      item_id: first,
+      quantity: 2,
+    });
+    // "More" adds as many again; a count with no word of a change is left as it was read.
+    expect(args(await dialogue.say('add two more'))).toEqual({ item_id: first, quantity: 2 });
+    expect(tool(await dialogue.say('make it two of the second one'))).not.toBe('remove_from_cart');
+    // A scenario with a tool that sets a count sets it.
+    const withSet: RuntimeConfig = {
+      ...runtime,
+      scenario: {
+        ...runtime.scenario,
+        features: (runtime.scenario.features ?? []).map((feature) =>
+          feature.tools?.some((candidate) => candidate.name === 'add_to_cart')
+            ? {
+                ...feature,
+                tools: [
+                  ...feature.tools,
+                  {
+                    name: 'set_cart_quantity',
+                    type: 'frontend',
+                    settings: { operation: 'cart_set' },
+                  },
+                ],
+              }
+            : feature,
+        ),
+      },
+    };
+    const setting = new Dialogue(
+      routerCatalog({
+        language: withSet.conversation.language,
+        tools: routedTools(withSet),
+        collections: withSet.collections,
+        itemNames: withSet.item_names,
+      }),
+    );
+    await setting.say('show me some headlamps');
+    await setting.say('add the first one to my cart');
+    const set = await setting.say('no, make it four');
+    expect(tool(set)).toBe('set_cart_quantity');
+    expect(args(set)).toEqual({ item_id: first, quantity: 4 });
   });
 
   it('orders an item pointed at by a word of taking said after it, with or without a count', async () => {

@@ -174,6 +174,13 @@ export interface Lexicon {
   between: readonly string[];
   leadIns: ReadonlySet<string>;
   again: readonly string[];
+  /**
+   * Words that give a new count of an item the visitor already has ("make it two", "que sean
+   * dos"): the count is how many they want, not how many more.
+   */
+  setQuantity: readonly string[];
+  /** Words that make a count one of more of the same ("two more", "zwei weitere"). */
+  more: readonly string[];
   yesNoStarts: ReadonlySet<string>;
   /** "Which": a question that opens so and names a kind nobody has shown asks for that kind. */
   whichStarts: ReadonlySet<string>;

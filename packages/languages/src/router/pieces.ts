@@ -54,6 +54,8 @@ export type Requests = Pick<
   | 'search'
   | 'questionSearch'
   | 'again'
+  | 'setQuantity'
+  | 'more'
   | 'toModel'
   | 'buyVerbs'
   | 'accepts'

@@ -91,6 +91,36 @@ function ranksShown(reading: Reading): boolean {
   return !plural && !newSubject;
 }
 
+/**
+ * The new count a turn gives of the item just added, read by {@link CART_RULES}' `cart.set`: the
+ * turn says the count changes ("make it two", "que sean tres", "no, three"; "add it twice" adds as
+ * many again), and holds a count beside a word of a count, or one number.
+ */
+function newCount(reading: Reading): number | undefined {
+  const { tokens, lexicon, has } = reading;
+  if (!(has(lexicon.setQuantity) || correcting(reading))) return undefined;
+  const count = quantity(tokens, lexicon);
+  if (count !== undefined) return count;
+  const numbers = tokens.filter((token) => /^\d+$/.test(token)).map(Number);
+  const [only] = numbers;
+  return numbers.length === 1 && only !== undefined && only >= 1 && only <= 99 ? only : undefined;
+}
+
+/** "Two more", "dos más": a count of more of the item in focus, which the cart holds. */
+function moreOfFocus({ tokens, context, lexicon, has }: Reading): boolean {
+  const focus = context.focus;
+  return (
+    focus !== undefined &&
+    has(lexicon.more) &&
+    quantity(tokens, lexicon) !== undefined &&
+    context.cart?.some((line) => line.id === focus.id) === true
+  );
+}
+
+/** Whether a word is one of the words of `phrases`. */
+const hasPhraseWord = (phrases: readonly string[], token: string) =>
+  phrases.some((phrase) => phrase.split(' ').includes(token));
+
 /** "No, ...", "actually no, ...": the turn opens by taking back what was just done. */
 function correcting({ tokens, lexicon, start }: Reading): boolean {
   return tokens.slice(start, start + 2).some((token) => lexicon.takeBack.includes(token));
@@ -98,6 +128,61 @@ function correcting({ tokens, lexicon, start }: Reading): boolean {
 
 /** The rules of the cart feature (its `cart_*` operations). */
 export const CART_RULES: readonly Rule[] = [
+  {
+    // "Make it two", "mejor pon dos", "no, three", right after an addition: a count of the item
+    // just added, with no word of more ("two more") and no other item pointed at, is how many the
+    // visitor wants of it. Before the swap, which reads "no, ..." as another item. A scenario
+    // without a tool that sets a count gets the difference added, or the item put in again with
+    // the new count.
+    id: 'cart.set',
+    operations: ['cart_set', 'cart_add'],
+    priority: 870,
+    match: (reading) => {
+      const { tokens, context, catalog, lexicon, has, asks, questionMark, negated } = reading;
+      const set = toolFor(catalog, 'cart_set');
+      const add = toolFor(catalog, 'cart_add');
+      const remove = toolFor(catalog, 'cart_remove');
+      const added = context.focus;
+      if (!(set || add) || !added || questionMark) return undefined;
+      if (context.last !== 'cart_add' && context.last !== 'cart_set') return undefined;
+      const line = context.cart?.find((entry) => entry.id === added.id);
+      if (!line) return undefined;
+      // "Que sean tres" opens as a question would; "not two, three" says the count too, "I don't
+      // want two" does not.
+      if ((asks && !has(lexicon.setQuantity)) || (negated && !correcting(reading)))
+        return undefined;
+      const count = newCount(reading);
+      if (count === undefined || has(lexicon.more) || has(lexicon.again)) return undefined;
+      if (
+        has([
+          ...lexicon.remove,
+          ...lexicon.search,
+          ...lexicon.display,
+          ...lexicon.compare,
+          ...lexicon.showCart,
+        ])
+      )
+        return undefined;
+      // A ranking points at another item; a word of the new count is none ("mejor dos").
+      const rest = tokens.filter((token) => !hasPhraseWord(lexicon.setQuantity, token));
+      if (ordinals(tokens, lexicon).length > 0 || rankingOf(rest, lexicon)) return undefined;
+      if (namesOf(tokens, catalog, added, lexicon) === 'other') return undefined;
+      if (unreadWords(tokens, catalog, lexicon).length > 0) return undefined;
+      if (set) return { kind: 'tool', tool: set, args: { item_id: added.id, quantity: count } };
+      const held = Number(line.fields.quantity ?? 1);
+      if (!add || !Number.isFinite(held) || count === held) return undefined;
+      if (count > held)
+        return { kind: 'tool', tool: add, args: { item_id: added.id, quantity: count - held } };
+      return remove
+        ? {
+            kind: 'tool',
+            tool: remove,
+            args: { item_id: added.id },
+            next: { kind: 'tool', tool: add, args: { item_id: added.id, quantity: count } },
+          }
+        : undefined;
+    },
+  },
   {
     id: 'cart.remove',
     operations: ['cart_remove'],
@@ -218,7 +303,8 @@ export const CART_RULES: readonly Rule[] = [
             ordinals(tokens, lexicon).length > 0 ||
             picksByRanking(tokens, lexicon) ||
             ranksShown(reading) ||
-            has(lexicon.buyVerbs))) ||
+            has(lexicon.buyVerbs) ||
+            moreOfFocus(reading))) ||
         counted(reading) ||
         takesPointed(reading);
       if (!adds) return undefined;

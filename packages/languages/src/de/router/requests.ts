@@ -171,6 +171,8 @@ export const requests: Requests = {
   ],
   questionSearch: [],
   again: ['auch', 'ebenfalls', 'noch einen', 'noch eine', 'noch eins', 'dazu'],
+  setQuantity: ['eigentlich', 'mach', 'mache', 'macht', 'machen sie', 'lieber', 'stattdessen'],
+  more: ['mehr', 'weitere', 'zusatzliche', 'noch'],
   toModel: ['warum', 'wieso', 'weshalb', 'leere', 'leeren'],
   buyVerbs: list('kauf kaufe kaufen nimm nehme nehmen bestell bestelle bestellen'),
   accepts: ['passt', 'reicht', 'genugt', 'perfekt', 'tut es', 'ist gut'],

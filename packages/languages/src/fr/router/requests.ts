@@ -181,6 +181,18 @@ export const requests: Requests = {
   ],
   questionSearch: [],
   again: ['aussi', 'egalement', 'pareil', 'un autre', 'une autre', 'en plus'],
+  setQuantity: [
+    'en fait',
+    'plutot',
+    'finalement',
+    'mettez en',
+    'mets en',
+    'passez a',
+    'passe a',
+    'changez pour',
+    'change pour',
+  ],
+  more: ['de plus', 'en plus', 'supplementaire', 'supplementaires', 'autres'],
   toModel: ['pourquoi', 'vide', 'vider', 'videz'],
   buyVerbs: list('achete acheter achetez prends prendre prenez commande commander'),
   accepts: [
