@@ -49,6 +49,7 @@ import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
 import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
+import { flagsAsSaid } from './said-flags.js';
 import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
 import { AGENT_PARTING_RULE, takesLeave } from './parting.js';
 import { chooseNeedCategory, needCategories, needQuestion } from './needs.js';
@@ -755,7 +756,7 @@ class RoutedLLMStream extends llm.LLMStream {
           inner.close();
           return;
         }
-        const chunk = unsaid.chunk;
+        const chunk = this.#flagsAsSaid(unsaid.chunk);
         if (chunk.delta?.toolCalls?.length) calledTool = true;
         // A search for what the catalogue does not hold answers a question about the business
         // with items nobody asked for: the visitor hears that the agent does not know instead.
@@ -924,6 +925,43 @@ class RoutedLLMStream extends llm.LLMStream {
     return changed
       ? { chunk: { ...chunk, delta: { ...chunk.delta, role: 'assistant', toolCalls: cleaned } } }
       : { chunk };
+  }
+
+  /**
+   * A chunk of the model's with the yes/no filters of its catalogue searches held to the visitor's
+   * words (see `flagsAsSaid`): asked for "one with gps", the small model searched
+   * `noise_cancelling: true`.
+   */
+  #flagsAsSaid(chunk: llm.ChatChunk): llm.ChatChunk {
+    const calls = chunk.delta?.toolCalls;
+    if (!calls?.some((call) => this.#owner.operationOf(call.name) === 'search')) return chunk;
+    const entries = chatEntries(this.chatCtx);
+    const question = [...entries]
+      .reverse()
+      .find((entry) => entry.type === 'message' && entry.role === 'user');
+    if (question?.type !== 'message') return chunk;
+    const before =
+      conversationContext(entries, (name) => this.#owner.operationOf(name)).lastSearch ?? {};
+    let changed = false;
+    const held = calls.map((call) => {
+      if (this.#owner.operationOf(call.name) !== 'search') return call;
+      const args = flagsAsSaid(
+        callArguments(call.args),
+        question.text,
+        this.#owner.options.catalog,
+        before,
+      );
+      if (!args) return call;
+      changed = true;
+      return llm.FunctionCall.create({
+        callId: call.callId,
+        name: call.name,
+        args: JSON.stringify(args),
+      });
+    });
+    return changed
+      ? { ...chunk, delta: { ...chunk.delta, role: 'assistant', toolCalls: held } }
+      : chunk;
   }
 
   /**
