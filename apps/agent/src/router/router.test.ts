@@ -1384,6 +1384,42 @@ describe('RoutedLLM', () => {
     }
   });
 
+  it("sends a model's search with the yes/no filters the visitor's words name, and no other", async () => {
+    const toolCtx = routedToolContext();
+    const modelSearching = (text: string, args: Record<string, unknown>) => ({
+      model: new RoutedLLM(
+        new voice.testing.FakeLLM([
+          { input: text, type: 'llm', toolCalls: [{ name: 'search_products', args }] },
+        ]),
+        { catalog, style: { language: 'en-US', spoken: false }, lookup },
+      ),
+      chatCtx: (() => {
+        const chatCtx = llm.ChatContext.empty();
+        chatCtx.addMessage({ role: 'user', content: text });
+        return chatCtx;
+      })(),
+    });
+    // A need in other words: the flag the model guessed goes, the rest of its call stays.
+    const guessed = modelSearching('what would you pack for a soggy weekend hike', {
+      query: 'hiking boots',
+      waterproof: true,
+    });
+    expect((await drain(guessed.model.chat({ chatCtx: guessed.chatCtx, toolCtx }))).calls).toEqual([
+      { name: 'search_products', args: JSON.stringify({ query: 'hiking boots' }) },
+    ]);
+    // A field said by its label is as the words say it.
+    const said = modelSearching('what would you pack for a hike, not waterproof', {
+      query: 'hiking boots',
+      waterproof: true,
+    });
+    expect((await drain(said.model.chat({ chatCtx: said.chatCtx, toolCtx }))).calls).toEqual([
+      {
+        name: 'search_products',
+        args: JSON.stringify({ query: 'hiking boots', waterproof: false }),
+      },
+    ]);
+  });
+
   it("asks for a detail the model filled with a placeholder in a business's own tool, and sends none", async () => {
     const booking = {
       type: 'object',
