@@ -7,6 +7,7 @@ import {
   ensureSmartTurn,
   SMART_TURN_FRAMES,
   SMART_TURN_MELS,
+  SMART_TURN_THRESHOLD,
   SMART_TURN_WINDOW,
   smartTurnFeatures,
   SmartTurnModel,
@@ -75,7 +76,11 @@ function voiced(seconds: number, silence: number, from: number, to: number, syll
  * Pipecat's probability (onnxruntime for Python) for two voice-like clips: rising to the end
  * (unfinished) and falling (finished). The model is quantized: its output moves in steps with the
  * features' last digits (pipecat's own path gives 0.012-0.026 for the first clip when the features
- * move by 1e-4, 0.956-0.969 for the second, across onnxruntime 1.24 and 1.32), hence the margin.
+ * move by 1e-4, 0.956-0.969 for the second, across onnxruntime 1.24 and 1.32), and with the CPU's
+ * int8 kernels: on a CPU with AVX2 and no VNNI (an AMD EPYC), the same features of the first clip
+ * gave 0.067 through onnxruntime 1.32 for Python with pipecat's session options, 0.016 with graph
+ * optimizations off, and 0.086 here. Hence the margin, and the decision at pipecat's threshold
+ * checked as well.
  */
 const REFERENCE_CLIPS: [string, Int16Array, number][] = [
   ['rising', voiced(2, 0.3, 120, 180, 4), 0.026],
@@ -119,7 +124,9 @@ describe('SmartTurnModel', () => {
   it.each(REFERENCE_CLIPS)(
     "gives pipecat's probability for a %s voice-like clip",
     async (_name, clip, expected) => {
-      expect(Math.abs((await model.predict(clip)) - expected)).toBeLessThan(0.03);
+      const probability = await model.predict(clip);
+      expect(Math.abs(probability - expected)).toBeLessThan(0.1);
+      expect(probability > SMART_TURN_THRESHOLD).toBe(expected > SMART_TURN_THRESHOLD);
     },
   );
 });
