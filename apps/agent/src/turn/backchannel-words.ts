@@ -70,8 +70,8 @@ const FEEDBACK_PHRASES: Readonly<Record<TurnLanguage, readonly (readonly string[
 export function isBackchannel(transcript: string, language: string | undefined): boolean {
   const known = turnLanguage(language);
   const words = feedbackTokens(transcript);
-  if (!known) return words.length === 0 || spelledSound(words);
   if (spelledSound(words)) return true;
+  if (!known) return words.length === 0;
   // Every word is covered, from the left, by a feedback phrase (first: "ya veo" begins with the
   // word "ya"), a feedback word or a hum.
   for (let at = 0; at < words.length;) {

@@ -117,6 +117,17 @@ function moreOfFocus({ tokens, context, lexicon, has }: Reading): boolean {
   );
 }
 
+/** Whether the turn asks for another action: a removal, a search, a look, a comparison, the cart. */
+function asksAnotherAction({ has, lexicon }: Reading): boolean {
+  return has([
+    ...lexicon.remove,
+    ...lexicon.search,
+    ...lexicon.display,
+    ...lexicon.compare,
+    ...lexicon.showCart,
+  ]);
+}
+
 /** Whether a word is one of the words of `phrases`. */
 const hasPhraseWord = (phrases: readonly string[], token: string) =>
   phrases.some((phrase) => phrase.split(' ').includes(token));
@@ -153,16 +164,7 @@ export const CART_RULES: readonly Rule[] = [
         return undefined;
       const count = newCount(reading);
       if (count === undefined || has(lexicon.more) || has(lexicon.again)) return undefined;
-      if (
-        has([
-          ...lexicon.remove,
-          ...lexicon.search,
-          ...lexicon.display,
-          ...lexicon.compare,
-          ...lexicon.showCart,
-        ])
-      )
-        return undefined;
+      if (asksAnotherAction(reading)) return undefined;
       // A ranking points at another item; a word of the new count is none ("mejor dos").
       const rest = tokens.filter((token) => !hasPhraseWord(lexicon.setQuantity, token));
       if (ordinals(tokens, lexicon).length > 0 || rankingOf(rest, lexicon)) return undefined;
@@ -220,17 +222,7 @@ export const CART_RULES: readonly Rule[] = [
       if (!context.cart?.some((line) => line.id === added.id)) return undefined;
       if (!(has(lexicon.swap) || correcting(reading))) return undefined;
       // "No, take it out and look for a tarp instead": a correction that asks for something else.
-      if (
-        !has(lexicon.swap) &&
-        has([
-          ...lexicon.remove,
-          ...lexicon.search,
-          ...lexicon.display,
-          ...lexicon.compare,
-          ...lexicon.showCart,
-        ])
-      )
-        return undefined;
+      if (!has(lexicon.swap) && asksAnotherAction(reading)) return undefined;
       if (reading.slots().newSubject) return undefined;
       // "The other one" of a pair holds the item added; a ranking or a name picks among the rest.
       const others = context.shown.filter((item) => item.id !== added.id);
@@ -347,21 +339,12 @@ export const CART_RULES: readonly Rule[] = [
     operations: ['cart_add'],
     priority: 450,
     match: (reading) => {
-      const { tokens, context, catalog, lexicon, has, asks, questionMark, negated, mentionsCart } =
+      const { tokens, context, catalog, lexicon, asks, questionMark, negated, mentionsCart } =
         reading;
       const add = toolFor(catalog, 'cart_add');
       if (!add || context.last !== 'compare' || context.compared.length < 2) return undefined;
       if (asks || questionMark || negated || mentionsCart) return undefined;
-      if (
-        has([
-          ...lexicon.display,
-          ...lexicon.compare,
-          ...lexicon.search,
-          ...lexicon.remove,
-          ...lexicon.showCart,
-        ])
-      )
-        return undefined;
+      if (asksAnotherAction(reading)) return undefined;
       if (reading.slots().newSubject) return undefined;
       const picked = referredItems(
         tokens,
