@@ -6,8 +6,10 @@ import { GROUNDED_SETS } from './grounded.js';
 import { OUT_OF_SCOPE_SETS } from './out-of-scope.js';
 import { OUT_OF_SCOPE_SETS_2 } from './out-of-scope-2.js';
 import { RECEPTIONIST } from './receptionist.js';
+import { RESTAURANT } from './restaurant.js';
 import { SHOP_DE } from './shop-de.js';
 import { SHOP_EN } from './shop-en.js';
+import { SHOP_EN_2 } from './shop-en-2.js';
 import { SHOP_ES } from './shop-es.js';
 import { SHOP_FR } from './shop-fr.js';
 import { SUPPORT_DESK } from './support-desk.js';
@@ -21,6 +23,8 @@ export const EVAL_SETS: readonly EvalSet[] = [
   ELECTRONICS,
   RECEPTIONIST,
   SUPPORT_DESK,
+  SHOP_EN_2,
+  RESTAURANT,
   ...OUT_OF_SCOPE_SETS,
   ...OUT_OF_SCOPE_SETS_2,
   ...GROUNDED_SETS,
