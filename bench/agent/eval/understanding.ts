@@ -98,6 +98,28 @@ interface CatalogueFile {
 const catalogueFile = (name: string): CatalogueFile =>
   JSON.parse(readFileSync(here(`./sets/catalogues/${name}`), 'utf8')) as CatalogueFile;
 
+/** The longest wait for the worker to prepare a new publication's prompt, ms. */
+const PREPARED_WAIT_MS = 120_000;
+
+/**
+ * Waits until the worker's log says it prepared the typed conversations' prompt of this
+ * publication (its warmer prepares each new publication once the worker is quiet), or
+ * {@link PREPARED_WAIT_MS} passed: a business publishes, and its visitors come later.
+ */
+async function promptPrepared(workerLog: () => string, publicationUuid: string): Promise<void> {
+  const until = Date.now() + PREPARED_WAIT_MS;
+  const prepared = (line: string) =>
+    line.includes('publication prompt prepared') &&
+    line.includes(`"publication":"${publicationUuid}"`) &&
+    line.includes('"mode":"text"') &&
+    line.includes('"stopped":false');
+  while (Date.now() < until) {
+    if (workerLog().split('\n').some(prepared)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.stderr.write(`  ${publicationUuid}: not prepared after ${PREPARED_WAIT_MS} ms\n`);
+}
+
 /** A set whose JSON, or one of whose catalogues, is not what `frozen.json` holds. */
 function unfrozen(set: EvalSet, frozen: Record<string, string>): string | undefined {
   if (frozen[set.id] !== fingerprint(set)) return `${set.id} differs from its frozen fingerprint`;
@@ -394,6 +416,11 @@ async function main(): Promise<void> {
     `Run ${started.toISOString()}, agent at ${checkoutState()}, typed turns (rt.chat) on the embedded stack (${standIn ? `intent router; the model's turns answered by a stand-in that calls no tool and says "${STAND_IN_REPLY}": judge the router's turns, not the totals${choices ? "; the router's choices of a request by the embedded model" : ''}` : 'model host + intent router'}).`,
     `Sets: ${sets.map((set) => set.id).join(', ')}${Number.isFinite(limit) ? `; first ${limit} conversations of each` : ''}.`,
     `The visitor waits ${pauseMs} ms after a reply settles (1 s without a new message) before typing the next turn.`,
+    ...(standIn
+      ? []
+      : [
+          `A set's own scenario is published, then its first conversation waits until the worker has prepared its prompt for typed conversations (at most ${PREPARED_WAIT_MS / 1000} s), as visitors come after a business publishes; the first turn after publishing is measured by \`npm run first-turn -w @svc/bench\`.`,
+        ]),
   ];
 
   const stack = await startTypedStack({ standIn, choices });
@@ -409,7 +436,10 @@ async function main(): Promise<void> {
       const source = set.scenario;
       const publicationUuid =
         'definition' in source
-          ? await admin.publish(set, source.definition)
+          ? await admin.publish(set, source.definition).then(async (uuid) => {
+              if (!standIn) await promptPrepared(workerLog, uuid);
+              return uuid;
+            })
           : source.demo === 'en'
             ? api.seeded.publicationUuid
             : (await seedShopIn(api.database, source.demo, api.seeded)).publication;
