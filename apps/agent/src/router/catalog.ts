@@ -243,11 +243,15 @@ export function routerCatalog(options: {
   );
   // "Socken" is a word of the catalogue's "Wollsocken", as the collection's search reads it: the
   // heads of its names' compounds that a visitor would say on their own.
+  // The head of the word that says what an item is says it too: a "Stirnlampe" is a "Lampe".
   if (read.compoundNames)
     for (const name of itemNames)
-      for (const word of name)
+      for (const [index, word] of name.entries())
         for (const head of compoundHeadsOf(word))
-          if (head.length >= SPOKEN_HEAD && !/^[aeiouy]/.test(head)) vocabulary.add(stem(head));
+          if (head.length >= SPOKEN_HEAD && !/^[aeiouy]/.test(head)) {
+            vocabulary.add(stem(head));
+            if (index === (kindLast ? name.length - 1 : 0)) nameKinds.add(stem(head));
+          }
   const lexicon = withRoles && { ...withRoles, namedFields: namedFields(numbers, withRoles) };
   return {
     language: options.language,

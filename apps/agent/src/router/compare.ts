@@ -121,7 +121,7 @@ export async function compareRoute(
  * "The first two", "les deux premières", "die ersten zwei": how many from the top, when the
  * first position comes with a count of 2 or 3.
  */
-function firstFew(tokens: string[], lexicon: Lexicon): number | undefined {
+export function firstFew(tokens: readonly string[], lexicon: Lexicon): number | undefined {
   const at = tokens.findIndex((token) => lexicon.first.includes(token));
   const after = tokens[at + 1] ?? '';
   if (/^(2|3)$/.test(after)) return Number(after);

@@ -50,8 +50,13 @@ function amounts(
       // "No more than 100" is a maximum; its "more than 100" is no minimum as well.
       if (used.has(at + parts.length)) continue;
       if (at >= 0 && number !== undefined && /^\d+(\.\d+)?$/.test(number)) {
-        args[`${name}_${field.key}`] = valueAt(at + parts.length);
-        for (let offset = 0; offset <= parts.length; offset += 1) used.add(at + offset);
+        // "Nothing over 130", "pas moins de 50": the limit the other way.
+        const turned = lexicon.boundNegations.includes(tokens[at - 1] ?? '');
+        const bounded = turned ? (name === 'max' ? 'min' : 'max') : name;
+        if (args[`${bounded}_${field.key}`] !== undefined) continue;
+        args[`${bounded}_${field.key}`] = valueAt(at + parts.length);
+        for (let offset = turned ? -1 : 0; offset <= parts.length; offset += 1)
+          used.add(at + offset);
         return;
       }
     }
@@ -78,6 +83,24 @@ function amounts(
   return args;
 }
 
+/**
+ * Whether a kind named at `at` is a complement of the item sought: a preposition of the
+ * language's within two words before it, and before that a word of what an item is ("a light I
+ * can hang inside the tent", "une lampe pour la tente"). The item is the light, not a tent.
+ */
+function complementAt(
+  tokens: readonly string[],
+  at: number,
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+): boolean {
+  const preposition = [at - 1, at - 2].find((index) =>
+    lexicon.complements.includes(tokens[index] ?? ''),
+  );
+  if (preposition === undefined) return false;
+  return tokens.slice(0, preposition).some((token) => catalog.nameKinds.has(lexicon.stem(token)));
+}
+
 /** The filters the words name: enum options, booleans, amounts. Marks the words used. */
 export function filters(
   tokens: string[],
@@ -99,6 +122,11 @@ export function filters(
       at = next < 0 ? -1 : at + 1 + next;
     }
     if (at < 0) continue;
+    if (catalog.kinds.has(option.key) && complementAt(tokens, at, catalog, lexicon)) {
+      // Where the item goes is no word of the item's search either.
+      for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
+      continue;
+    }
     args[option.key] = option.value;
     for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
   }
@@ -171,7 +199,14 @@ function saidWords(
   return tokens.flatMap((token, index): { word: string; counted: boolean }[] => {
     const named = counted.get(index);
     if (named !== undefined) return [{ word: named, counted: true }];
-    return !used.has(index) && isContentWord(token, lexicon)
+    // "Down ones, not synthetic": a word of the catalogue denied is no word of what is sought
+    // ("para no pasar frío" is a need in words of its own, whole). Nor is a kind where the item
+    // goes ("socks to wear in my boots").
+    const denied =
+      (lexicon.filterNegations.includes(tokens[index - 1] ?? '') &&
+        catalog.vocabulary.has(lexicon.stem(token))) ||
+      (catalog.nameKinds.has(lexicon.stem(token)) && complementAt(tokens, index, catalog, lexicon));
+    return !used.has(index) && !denied && isContentWord(token, lexicon)
       ? [{ word: token, counted: false }]
       : [];
   });

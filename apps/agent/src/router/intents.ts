@@ -182,6 +182,25 @@ async function decideOne(reading: Reading | undefined, table: RouterTable): Prom
   return { route: undefined };
 }
 
+/**
+ * Where the request opens: after the lead-ins ("so", "okay") and a greeting before it ("hey
+ * there, how's it going" opens with "how"), or -1 when nothing else is said.
+ */
+function openingAt(tokens: readonly string[], lexicon: Lexicon): number {
+  const { greetings, ignored } = lexicon.smallTalk;
+  let greeted = false;
+  for (const [index, token] of tokens.entries()) {
+    if (lexicon.leadIns.has(token)) continue;
+    if (greetings.includes(token)) {
+      greeted = true;
+      continue;
+    }
+    if (greeted && ignored.includes(token)) continue;
+    return index;
+  }
+  return -1;
+}
+
 /** The utterance as the rules read it; `undefined` in a language the router does not speak. */
 function readingOf(
   text: string,
@@ -201,7 +220,7 @@ function readingOf(
   if (tokens.length === 0) return undefined;
   const { stem } = lexicon;
   const has = (phrases: readonly string[]) => hasPhrase(tokens, phrases);
-  const start = tokens.findIndex((token) => !lexicon.leadIns.has(token));
+  const start = openingAt(tokens, lexicon);
   const opening = tokens[start] ?? '';
   // "What about the blue ones", "how about the last one" ask to be shown, not told.
   const asks =

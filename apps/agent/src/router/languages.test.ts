@@ -952,3 +952,29 @@ describe('German compounds of the catalogue', () => {
     expect(await routeUtterance('hallo, wie geht es', nothing, catalog)).toBeUndefined();
   });
 });
+
+describe('a limit said the other way round, and a kind where the item goes, in each language', () => {
+  const CASES: [ShopLanguage, string, string][] = [
+    ['fr-FR', 'Des sacs à dos, mais rien au-dessus de 80 euros', 'Une lampe pour ma tente'],
+    [
+      'es-ES',
+      'Mochilas, pero nada por encima de 80 euros',
+      'Una linterna para la tienda de campaña',
+    ],
+    ['de-DE', 'Rucksäcke, aber nichts über 80 Euro', 'Eine Lampe für das Zelt'],
+  ];
+  it.each(CASES)(
+    '%s: "nothing over" is a maximum, and the kind after "for" is not the kind sought',
+    async (language, bounded, complement) => {
+      const shop = testShop(language);
+      const limited = await new ShopDialogue(shop).say(bounded);
+      expect(limited?.kind === 'tool' && limited.args, bounded).toEqual({
+        category: 'backpacks',
+        max_price: 80,
+      });
+      const lamp = await new ShopDialogue(shop).say(complement);
+      expect(lamp?.kind === 'tool' && lamp.tool.name, complement).toBe('search_products');
+      expect(lamp?.kind === 'tool' && lamp.args.category, complement).not.toBe('tents');
+    },
+  );
+});

@@ -1447,11 +1447,13 @@ describe('RoutedLLM', () => {
       );
     const turn = () => {
       const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: 'hi, this is ada lovelace' });
       chatCtx.addMessage({ role: 'user', content: 'book it for 7' });
       return chatCtx;
     };
 
-    for (const placeholder of ['your_name', 'visitor_name', '<name>', 'Name', ' ']) {
+    // A name nobody said ("John Doe") is one too: a small model books under one of its own.
+    for (const placeholder of ['your_name', 'visitor_name', '<name>', 'Name', ' ', 'John Doe']) {
       const asked = await drain(
         modelCalling({ name: placeholder, time: '19:00' }).chat({ chatCtx: turn(), toolCtx }),
       );
@@ -1461,8 +1463,8 @@ describe('RoutedLLM', () => {
       });
       expect(decisions.at(-1)).toMatchObject({ by: 'template', rule: 'arguments.unsaid' });
     }
-    // A value said passes; an optional placeholder is left out; a value the schema bounds (a
-    // pattern, a choice) is the schema's to check, and no placeholder.
+    // A value said passes, however cased; an optional placeholder is left out; a value the schema
+    // bounds (a pattern, a choice) is the schema's to check, and no placeholder.
     const sent = await drain(
       modelCalling({
         name: 'Ada Lovelace',
@@ -1806,11 +1808,82 @@ describe('RoutedLLM', () => {
     // A reply that asks on, a visitor who asks for something, or a reply that does not part.
     for (const [visitor, reply] of [
       ['brilliant, much appreciated', 'Have a nice day! Is there anything else?'],
-      ['brilliant, now the tents please', 'Sure. Have a nice day!'],
+      ['brilliant, now how long does delivery take', 'Sure. Have a nice day!'],
       ['brilliant, much appreciated', 'My pleasure.'],
     ] as const) {
       const going = await turn(visitor, reply);
       expect(going.ended, `${visitor} / ${reply}`).toEqual([]);
     }
+  });
+});
+
+describe('the words around a search', () => {
+  it('reads a limit said the other way round ("nothing over", "not under") as the other bound', async () => {
+    expect(args(await new Dialogue().say('fleece jackets but nothing over 80 dollars'))).toEqual({
+      query: 'fleece jackets',
+      max_price: 80,
+    });
+    expect(args(await new Dialogue().say('show me backpacks, not under 100 dollars'))).toEqual({
+      category: 'backpacks',
+      min_price: 100,
+    });
+    // A bound said after the amount.
+    expect(args(await new Dialogue().say('show me backpacks, 90 dollars max'))).toEqual({
+      category: 'backpacks',
+      max_price: 90,
+    });
+    // A plain "no" answers the agent: it turns nothing.
+    expect(args(await new Dialogue().say('no, backpacks over 100 dollars'))).toMatchObject({
+      min_price: 100,
+    });
+  });
+
+  it('takes a kind named after a preposition for where the item goes, when the item is named before it', async () => {
+    expect(args(await new Dialogue().say('a lantern for my tent please'))).toEqual({
+      query: 'lantern',
+    });
+    expect(args(await new Dialogue().say('I want socks to wear in my boots'))).toEqual({
+      query: 'socks',
+    });
+    // Said alone, the kind is what is sought.
+    expect(args(await new Dialogue().say('anything for the tent?'))).toMatchObject({
+      category: 'tents',
+    });
+  });
+
+  it('leaves a word of the catalogue that the visitor denies out of the search', async () => {
+    const bags = await new Dialogue().say('down sleeping bags, not synthetic ones');
+    expect(args(bags)).toEqual({ query: 'down', category: 'sleeping-bags' });
+  });
+
+  it('searches a kind named by its category with no verb, as it searches one named by an item word', async () => {
+    expect(args(await new Dialogue().say('backpacks, please'))).toEqual({ category: 'backpacks' });
+    expect(args(await new Dialogue().say('a lantern, please'))).toEqual({ query: 'lantern' });
+  });
+
+  it("reads a question after a greeting as a question, though a word of it is the catalogue's", async () => {
+    // "Day" is a word of "Day Pack"; the question is small talk, the model's.
+    expect(await new Dialogue().say('hello there, how was your day')).toBeUndefined();
+    expect(args(await new Dialogue().say('hi there, do you have backpacks'))).toEqual({
+      category: 'backpacks',
+    });
+  });
+
+  it('takes a count of the shown item of a colour for that many of it, not for a look at it', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me rain jackets');
+    const shown = await dialogue.say('the blue one');
+    expect(tool(shown)).toBe('show_product');
+    const route = await dialogue.say('three of the blue one please');
+    expect(tool(route)).toBe('add_to_cart');
+    expect(args(route)).toEqual({ item_id: args(shown)?.item_id, quantity: 3 });
+  });
+
+  it('shows the first few of what is shown side by side when asked to see them', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me tents');
+    const route = await dialogue.say('show me the first three');
+    expect(tool(route)).toBe('compare_products');
+    expect((args(route)?.item_ids as string[]).length).toBe(3);
   });
 });

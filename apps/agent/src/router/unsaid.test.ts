@@ -86,6 +86,44 @@ describe('details nobody said', () => {
     expect(unsaidArguments(schema, { email: 'your_email@example.com' }).missing).toEqual([]);
   });
 
+  it('takes a name nobody said for a placeholder, and words the model put its own way for a value', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        notes: { type: 'string' },
+        day: { type: 'string', enum: ['Friday', 'Saturday'] },
+      },
+      required: ['name'],
+    };
+    const said =
+      'a table for two on saturday\nthe booking is under zoë ó-brien, it is our anniversary';
+    for (const name of ['John Doe', 'John and Jane', 'Guest', 'Mr Smith'])
+      expect(unsaidArguments(schema, { name }, said).missing, name).toEqual(['name']);
+    for (const name of ['Zoë Ó-Brien', 'zoe o-brien', 'ZOË', 'Zoë O-Brien'])
+      expect(unsaidArguments(schema, { name }, said).missing, name).toEqual([]);
+    // A phrase of the model's own is no name: one capital, for its first word.
+    expect(
+      unsaidArguments(
+        schema,
+        { name: 'Zoë', notes: 'High chair for the youngest', day: 'Saturday' },
+        said,
+      ),
+    ).toEqual({
+      missing: [],
+      args: { name: 'Zoë', notes: 'High chair for the youngest', day: 'Saturday' },
+    });
+    // An optional name-like note nobody said is left out; one whose words were said stays.
+    expect(unsaidArguments(schema, { name: 'Zoë', notes: 'Birthday Party' }, said).args).toEqual({
+      name: 'Zoë',
+    });
+    expect(
+      unsaidArguments(schema, { name: 'Zoë', notes: 'Anniversary dinner' }, said).args,
+    ).toEqual({ name: 'Zoë', notes: 'Anniversary dinner' });
+    // Without the visitor's words, only the shapes of placeholders are known.
+    expect(unsaidArguments(schema, { name: 'John Doe' }).missing).toEqual([]);
+  });
+
   it("names a property by its title, else by its name's words", () => {
     const schema = { properties: { name: { title: 'nom de la réservation' }, phone_number: {} } };
     expect(propertyLabel(schema, 'name')).toBe('nom de la réservation');

@@ -75,11 +75,44 @@ export function saidEmail(value: string, said: string): boolean {
     .every((run) => heard.includes(run));
 }
 
+/** Letters of a word without case or accents: how a name's word is looked for in what was said. */
+const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The capitalised words of a value written as a name ("John Doe", "John and Jane", "Your Name"):
+ * at most five words, at least half of them capitalised. A phrase the model words itself ("High
+ * chair for the youngest", "printer jams") is not one: it has one capital, for its first word.
+ */
+function nameWords(value: string): string[] {
+  const words = value
+    .trim()
+    .split(/[\s,]+/u)
+    .filter((word) => /\p{L}/u.test(word));
+  if (words.length === 0 || words.length > 5) return [];
+  const capitals = words.filter((word) => /^\p{Lu}/u.test(word));
+  return capitals.length * 2 >= words.length ? capitals : [];
+}
+
+/**
+ * Whether a name was given: each of its capitalised words is a word of `said`, however cased
+ * ("anjali raman" gives "Anjali Raman"). A small model books under a name of its own ("John Doe")
+ * rather than ask for the visitor's.
+ */
+export function saidName(value: string, said: string): boolean {
+  const heard = new Set(folded(said).split(/[^\p{L}\p{N}]+/u));
+  return nameWords(value).every((word) =>
+    folded(word)
+      .split(/[^\p{L}\p{N}]+/u)
+      .every((part) => part === '' || heard.has(part)),
+  );
+}
+
 /**
  * The placeholders of a call of a tool whose arguments are described by `schema`. With `said`
  * (what the visitor, the instructions and the tools gave so far), an email address nobody gave is
  * one too, whatever the property's format: "your_email@example.com" or a stranger's address would
- * open a ticket nobody can answer.
+ * open a ticket nobody can answer. So is a free-text value written as a name whose words nobody
+ * said ("John Doe"): a booking under it is nobody's.
  */
 export function unsaidArguments(
   schema: unknown,
@@ -92,7 +125,11 @@ export function unsaidArguments(
     const value = args[key];
     if (typeof value !== 'string') continue;
     const placeholder = freeText(property) && isPlaceholder(value, key);
-    const unheard = said !== undefined && EMAIL.test(value.trim()) && !saidEmail(value, said);
+    const unheard =
+      said !== undefined &&
+      (EMAIL.test(value.trim())
+        ? !saidEmail(value, said)
+        : freeText(property) && !saidName(value, said));
     if (!placeholder && !unheard) continue;
     if (required) missing.push(key);
     else dropped.add(key);

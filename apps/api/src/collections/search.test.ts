@@ -100,6 +100,22 @@ describeOnBothDialects(
       expect(await french.search('chapeaux')).toEqual(['FR-4']);
     });
 
+    it('finds only the items with every word said when some have them all, else those with any', async () => {
+      const english = await collection({ name: 'Jackets' }, [
+        { id: 'EN-1', data: { name: 'Fleece Jacket', description: 'Warm midlayer' } },
+        { id: 'EN-2', data: { name: 'Rain Jacket', description: 'Packs small' } },
+        { id: 'EN-3', data: { name: 'Rain Hat', description: 'Wide brim' } },
+      ]);
+      expect(await english.search('rain jacket')).toEqual(['EN-2']);
+      // No item is a green jacket: the jackets, as before.
+      expect((await english.search('green jacket')).sort()).toEqual(['EN-1', 'EN-2']);
+      const french = await collection({ name: 'Vestes', language: 'fr-FR' }, [
+        { id: 'FR-11', data: { name: 'Veste polaire', description: 'Chaude' } },
+        { id: 'FR-12', data: { name: 'Veste de pluie', description: 'Légère' } },
+      ]);
+      expect(await french.search('vestes polaires')).toEqual(['FR-11']);
+    });
+
     it('Spanish: "tiendas" finds the Tienda de campaña, and "campana" without its tilde', async () => {
       const spanish = await collection({ name: 'Equipo', language: 'es-ES' }, SPANISH);
       expect(await spanish.search('tiendas')).toEqual(['ES-1']);

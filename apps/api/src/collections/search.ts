@@ -72,10 +72,14 @@ interface Dialect {
   number(path: string[]): RawBuilder<unknown>;
   /** See {@link ItemSearch.indexColumns}. */
   indexColumns(language: SearchLanguage, searchText: string): IndexColumns;
-  /** The free-text match in a language and its rank (lower sorts first). */
+  /**
+   * The free-text match in a language and its rank (lower sorts first): items with any of the
+   * words, or with `every` one of them.
+   */
   fullText(
     terms: string[],
     language: SearchLanguage,
+    every?: boolean,
   ): {
     join: RawBuilder<unknown>;
     where: RawBuilder<unknown>;
@@ -91,9 +95,10 @@ const sqlite: Dialect = {
   number: (path) =>
     sql`(case when json_type(i.data, ${'$.' + path.join('.')}) in ('integer', 'real')
       then json_extract(i.data, ${'$.' + path.join('.')}) end)`,
-  fullText: (terms, language) => {
+  fullText: (terms, language, every = false) => {
     // OR of prefix terms: every word helps, items matching more words rank first (bm25).
-    const match = (words: string[]) => [...new Set(words)].map((word) => `"${word}"*`).join(' OR ');
+    const match = (words: string[]) =>
+      [...new Set(words)].map((word) => `"${word}"*`).join(every ? ' AND ' : ' OR ');
     if (language === 'en') {
       return {
         join: sql`join collection_items_fts f on f.rowid = i.id`,
@@ -118,10 +123,10 @@ const postgres: Dialect = {
   number: (path) =>
     sql`(case when jsonb_typeof(i.data::jsonb #> ${path}::text[]) = 'number'
       then (i.data::jsonb #>> ${path}::text[])::numeric end)`,
-  fullText: (terms, language) => {
+  fullText: (terms, language, every = false) => {
     // The configuration the rows' `search_vector` was computed in (migration 012).
     const query = sql`to_tsquery(${TEXT_SEARCH_CONFIGURATIONS[language]}::regconfig,
-      ${terms.map((term) => `${term}:*`).join(' | ')})`;
+      ${terms.map((term) => `${term}:*`).join(every ? ' & ' : ' | ')})`;
     return {
       join: sql``,
       where: sql`i.search_vector @@ ${query}`,
@@ -368,21 +373,30 @@ export function createItemSearch(
           if (meant) return meant;
         }
       }
-      if (text) conditions.push(text.where);
       // A field sort goes first and the text rank breaks its ties; items without a number last.
       const sorted = sort ? dialect.number(sort.field.split('.')) : undefined;
       const byField = sorted
         ? sql`(${sorted} is null), ${sorted} ${sql.raw(sort?.order === 'desc' ? 'desc' : 'asc')}, `
         : sql``;
-      const result = await sql<{ item_id: string; data: string }>`
-        select i.item_id, i.data from collection_items i ${text?.join ?? sql``}
-        where ${sql.join(conditions, sql` and `)}
-        order by ${byField}${text ? sql`${text.rank}, ` : sql``}i.id
-        limit ${limit}`.execute(database.db);
-      return result.rows.map((row) => ({
-        id: row.item_id,
-        data: JSON.parse(row.data) as Record<string, unknown>,
-      }));
+      const found = async (match: typeof text) => {
+        const result = await sql<{ item_id: string; data: string }>`
+          select i.item_id, i.data from collection_items i ${match?.join ?? sql``}
+          where ${sql.join(match ? [...conditions, match.where] : conditions, sql` and `)}
+          order by ${byField}${match ? sql`${match.rank}, ` : sql``}i.id
+          limit ${limit}`.execute(database.db);
+        return result.rows.map((row) => ({
+          id: row.item_id,
+          data: JSON.parse(row.data) as Record<string, unknown>,
+        }));
+      };
+      // "Rain jacket": the items with every word the visitor said, when some have them all; a
+      // fleece jacket only shares a word of it. Else any word helps, the most words first.
+      const describing = describingWords(terms);
+      if (text && describing.length >= 2) {
+        const everyWord = await found(dialect.fullText(describing, words, true));
+        if (everyWord.length > 0) return everyWord;
+      }
+      return found(text);
     },
   };
 }

@@ -170,6 +170,18 @@ export interface Lexicon {
   /** Bounds said after the amount ("199 euros maximum"). */
   maximumAfter: readonly string[];
   minimumAfter: readonly string[];
+  /**
+   * Words that turn a bound said after them around ("nothing over 130", "not under 50"): a limit
+   * the visitor puts on what they want, the other way. Not a bare "no", which also answers the
+   * agent ("no, over 100").
+   */
+  boundNegations: readonly string[];
+  /**
+   * Prepositions of a complement ("a light for the tent", "une lampe pour la tente"): a kind
+   * named after one, within two words, is where or what the item sought is for, when a word of
+   * what the item is comes before it.
+   */
+  complements: readonly string[];
   /** "between 40 and 80". */
   between: readonly string[];
   leadIns: ReadonlySet<string>;

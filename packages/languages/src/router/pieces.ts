@@ -75,6 +75,8 @@ export type Filters = Pick<
   | 'minimum'
   | 'maximumAfter'
   | 'minimumAfter'
+  | 'boundNegations'
+  | 'complements'
   | 'between'
   | 'pluralInFilters'
   | 'filterNegations'

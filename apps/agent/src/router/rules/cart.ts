@@ -49,7 +49,9 @@ function counted(reading: Reading): boolean {
     ordinals(tokens, lexicon).length > 0 ||
     pointsAtFocus(tokens, lexicon) ||
     rankingOf(tokens, lexicon) !== undefined ||
-    countOfFocus(reading) !== undefined;
+    countOfFocus(reading) !== undefined ||
+    // "Two of the green one": the shown item of that colour, brand or kind.
+    definiteSubject(tokens, catalog, reading.context.shown, lexicon) !== undefined;
   return pointsAtOne && unreadWords(tokens, catalog, lexicon).length === 0;
 }
 

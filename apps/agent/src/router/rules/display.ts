@@ -1,6 +1,7 @@
 // The display feature's rules: one item shown in full, picked by position, ranking, brand or name,
 // or asked a fact of ("how much is it?").
 import { toolFor, type RouterCatalog } from '../catalog.js';
+import { compareRoute, firstFew } from '../compare.js';
 import type { Lexicon } from '@svc/languages/router';
 import {
   canRank,
@@ -16,6 +17,7 @@ import {
 import { definiteSubject, lookupNamed } from '../subjects.js';
 import { hasPhrase } from '../text.js';
 import { unreadWords } from '../unread.js';
+import { quantity } from '../utterance.js';
 import { asksOpenly, requestPhrases } from './talk.js';
 import type { Reading, Rule, SlotReaders } from './types.js';
 
@@ -43,6 +45,8 @@ function asksAboutOne({ tokens, lexicon, has }: Reading): boolean {
 function onlyPoints(reading: Reading): boolean {
   const { tokens, catalog, lexicon, has } = reading;
   if (has(lexicon.display)) return true;
+  // "Two of the red one" asks for that many of it, not to see it.
+  if (quantity(tokens, lexicon) !== undefined) return false;
   // "That's everything", "c'est tout": a word for all of it picks no one item; "the other one"
   // of a pair is one.
   if (has(lexicon.fresh) && !otherItem(tokens, reading.context, reading.context.shown, lexicon))
@@ -87,15 +91,23 @@ export const DISPLAY_RULES: readonly Rule[] = [
     },
   },
   {
+    // "Show me the first two" sees several at once: the comparison shows them side by side.
     id: 'display.referred',
-    operations: ['display'],
+    operations: ['display', 'compare'],
     priority: 200,
-    match: (reading) => {
+    match: async (reading) => {
       const { tokens, context, catalog, lexicon } = reading;
       const display = toolFor(catalog, 'display');
       const { newSubject, plural } = reading.slots();
-      if (!display || newSubject || plural || !asksAboutOne(reading)) return undefined;
-      if (!onlyPoints(reading)) return undefined;
+      if (!display || newSubject || !asksAboutOne(reading) || !onlyPoints(reading))
+        return undefined;
+      if (firstFew(tokens, lexicon)) {
+        const compare = toolFor(catalog, 'compare');
+        return compare
+          ? compareRoute(tokens, context, catalog, compare, reading.lookup, lexicon)
+          : undefined;
+      }
+      if (plural) return undefined;
       const referred = referredItems(tokens, context, context.shown, lexicon);
       return referred.length === 1 && referred[0]
         ? { kind: 'tool', tool: display, args: { item_id: referred[0].id } }

@@ -107,7 +107,15 @@ export const SEARCH_RULES: readonly Rule[] = [
       if (!search || !aboutCatalogue(query, filters)) return undefined;
       // A filter said alone while a search is under way ("one with GPS", "in green") narrows it.
       const narrows = Object.keys(filters).length > 0 && reading.context.lastSearch !== undefined;
-      if (!(has([...lexicon.search, ...lexicon.narrowing]) || query.length > 0 || narrows))
+      // A kind named by its category ("tents, please") asks for it as an item's word does ("a
+      // lantern").
+      const namesKind = Object.keys(filters).some((key) => reading.catalog.kinds.has(key));
+      if (!(
+        has([...lexicon.search, ...lexicon.narrowing]) ||
+        query.length > 0 ||
+        narrows ||
+        namesKind
+      ))
         return undefined;
       const args = searchArgs(reading);
       const { described } = reading.slots();

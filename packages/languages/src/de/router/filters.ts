@@ -20,6 +20,8 @@ export const filters: Filters = {
   minimum: ['uber', 'mehr als', 'mindestens', 'minimal', 'min', 'ab', 'oberhalb von', 'teurer als'],
   maximumAfter: ['maximal', 'max', 'hochstens'],
   minimumAfter: ['mindestens', 'minimum'],
+  boundNegations: ['nichts', 'nicht'],
+  complements: ['fur', 'in', 'im', 'ins', 'auf', 'unter', 'zum', 'zur'],
   between: ['zwischen'],
   pluralInFilters: true,
   filterNegations: ['nicht', 'kein', 'keine', 'ohne'],

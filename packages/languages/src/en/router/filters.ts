@@ -6,8 +6,10 @@ import type { Filters } from '../../router/pieces.js';
 export const filters: Filters = {
   maximum: MAXIMUM,
   minimum: MINIMUM,
-  maximumAfter: [],
-  minimumAfter: [],
+  maximumAfter: ['max', 'maximum', 'at most', 'at the most'],
+  minimumAfter: ['minimum', 'at least'],
+  boundNegations: ['nothing', 'not', 'none'],
+  complements: ['for', 'in', 'inside', 'into', 'on', 'under', 'to'],
   between: ['between'],
   pluralInFilters: false,
   filterNegations: ['not', 'non', 'no'],

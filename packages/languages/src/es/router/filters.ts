@@ -31,6 +31,8 @@ export const filters: Filters = {
   ],
   maximumAfter: ['como maximo', 'maximo', 'max', 'como mucho'],
   minimumAfter: ['como minimo', 'minimo', 'al menos'],
+  boundNegations: ['nada'],
+  complements: ['para', 'dentro', 'sobre', 'bajo'],
   between: ['entre'],
   pluralInFilters: true,
   filterNegations: ['no', 'sin'],

@@ -31,6 +31,8 @@ export const filters: Filters = {
   ],
   maximumAfter: ['maximum', 'max', 'au maximum', 'au plus', 'maxi', 'grand maximum'],
   minimumAfter: ['minimum', 'au moins', 'mini'],
+  boundNegations: ['rien', 'pas'],
+  complements: ['pour', 'dans', 'sur', 'sous'],
   between: ['entre'],
   pluralInFilters: true,
   filterNegations: ['pas', 'non', 'sans'],
