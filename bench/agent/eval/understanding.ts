@@ -423,7 +423,12 @@ async function main(): Promise<void> {
         ]),
   ];
 
-  const stack = await startTypedStack({ standIn, choices });
+  // The worker prepares each new publication's prompt as a deployed one does (tests turn it off).
+  const stack = await startTypedStack({
+    standIn,
+    choices,
+    ...(standIn ? {} : { env: { SVC_AGENT_PREPARE_PUBLICATIONS: 'on' } }),
+  });
   const { server, api, workerLog } = stack;
   const results: TurnResult[] = [];
   const stamp = started.toISOString().slice(0, 16).replace(/[:T]/g, '-');
