@@ -116,6 +116,33 @@ describeOnBothDialects(
       expect(await french.search('vestes polaires')).toEqual(['FR-11']);
     });
 
+    it('takes a word that names a yes-or-no field as had by the items whose field is true', async () => {
+      const shells = await collection(
+        {
+          name: 'Shells',
+          filter_fields: [{ name: 'Waterproof', filter_key: 'waterproof', field_type: 'boolean' }],
+        },
+        [
+          {
+            id: 'SH-1',
+            data: { name: 'Waterproof shell', description: 'Taped seams', waterproof: true },
+          },
+          {
+            id: 'SH-2',
+            data: { name: 'Storm shell', description: 'Three layers', waterproof: true },
+          },
+          {
+            id: 'SH-3',
+            data: { name: 'Wind shell', description: 'Packs small', waterproof: false },
+          },
+        ],
+      );
+      // The storm shell is waterproof by its field, not its words; the one saying it ranks first.
+      expect(await shells.search('waterproof shell')).toEqual(['SH-1', 'SH-2']);
+      // A word of no field keeps to the words.
+      expect(await shells.search('storm shell')).toEqual(['SH-2']);
+    });
+
     it('Spanish: "tiendas" finds the Tienda de campaña, and "campana" without its tilde', async () => {
       const spanish = await collection({ name: 'Equipo', language: 'es-ES' }, SPANISH);
       expect(await spanish.search('tiendas')).toEqual(['ES-1']);

@@ -72,19 +72,21 @@ interface Dialect {
   number(path: string[]): RawBuilder<unknown>;
   /** See {@link ItemSearch.indexColumns}. */
   indexColumns(language: SearchLanguage, searchText: string): IndexColumns;
-  /**
-   * The free-text match in a language and its rank (lower sorts first): items with any of the
-   * words, or with `every` one of them.
-   */
+  /** The free-text match of any of the words in a language, and its rank (lower sorts first). */
   fullText(
     terms: string[],
     language: SearchLanguage,
-    every?: boolean,
   ): {
     join: RawBuilder<unknown>;
     where: RawBuilder<unknown>;
     rank: RawBuilder<unknown>;
   };
+  /**
+   * Whether an item's text has one word (prefix-matched, stemmed as the index is), as a condition
+   * of its own that may stand inside an `or`. A word the language's configuration drops (a stop
+   * word) holds for every item.
+   */
+  hasWord(word: string, language: SearchLanguage): RawBuilder<unknown>;
 }
 
 const sqlite: Dialect = {
@@ -95,10 +97,9 @@ const sqlite: Dialect = {
   number: (path) =>
     sql`(case when json_type(i.data, ${'$.' + path.join('.')}) in ('integer', 'real')
       then json_extract(i.data, ${'$.' + path.join('.')}) end)`,
-  fullText: (terms, language, every = false) => {
+  fullText: (terms, language) => {
     // OR of prefix terms: every word helps, items matching more words rank first (bm25).
-    const match = (words: string[]) =>
-      [...new Set(words)].map((word) => `"${word}"*`).join(every ? ' AND ' : ' OR ');
+    const match = (words: string[]) => [...new Set(words)].map((word) => `"${word}"*`).join(' OR ');
     if (language === 'en') {
       return {
         join: sql`join collection_items_fts f on f.rowid = i.id`,
@@ -113,6 +114,17 @@ const sqlite: Dialect = {
       rank: sql`bm25(collection_items_stems_fts)`,
     };
   },
+  hasWord: (word, language) => {
+    // FTS5's MATCH cannot stand inside an `or`; a subquery of the index by row id can.
+    if (language === 'en') {
+      return sql`i.id in (select rowid from collection_items_fts
+        where collection_items_fts match ${`"${word}"*`})`;
+    }
+    const stems = stemWords(word, language);
+    if (stems.length === 0) return sql`1 = 1`;
+    return sql`i.id in (select rowid from collection_items_stems_fts
+      where collection_items_stems_fts match ${stems.map((stem) => `"${stem}"*`).join(' AND ')})`;
+  },
   indexColumns: (language, searchText) => ({
     search_stems: stemWords(searchText, language).join(' '),
   }),
@@ -123,15 +135,20 @@ const postgres: Dialect = {
   number: (path) =>
     sql`(case when jsonb_typeof(i.data::jsonb #> ${path}::text[]) = 'number'
       then (i.data::jsonb #>> ${path}::text[])::numeric end)`,
-  fullText: (terms, language, every = false) => {
+  fullText: (terms, language) => {
     // The configuration the rows' `search_vector` was computed in (migration 012).
     const query = sql`to_tsquery(${TEXT_SEARCH_CONFIGURATIONS[language]}::regconfig,
-      ${terms.map((term) => `${term}:*`).join(every ? ' & ' : ' | ')})`;
+      ${terms.map((term) => `${term}:*`).join(' | ')})`;
     return {
       join: sql``,
       where: sql`i.search_vector @@ ${query}`,
       rank: sql`-ts_rank(i.search_vector, ${query})`,
     };
+  },
+  hasWord: (word, language) => {
+    const query = sql`to_tsquery(${TEXT_SEARCH_CONFIGURATIONS[language]}::regconfig, ${`${word}:*`})`;
+    // A stop word of the configuration ("de") leaves an empty query, which matches nothing.
+    return sql`(numnode(${query}) = 0 or i.search_vector @@ ${query})`;
   },
   indexColumns: (language) => ({ search_language: language }),
 };
@@ -199,6 +216,20 @@ const TEXT_WEIGHT = 0.25;
 /** The words of a query that may describe something: no number, no English stop word, once each. */
 function describingWords(terms: string[]): string[] {
   return [...new Set(terms)].filter((term) => !/\d/.test(term) && !ENGLISH_STOP_WORDS.has(term));
+}
+
+/**
+ * Whether a query's word names a yes-or-no field: it begins a word of the field's label or key, as
+ * the index prefix-matches ("waterproof" names Waterproof; "stock" names In stock), after the
+ * language's stemming.
+ */
+function namesField(word: string, field: FilterField, language: SearchLanguage): boolean {
+  const stem = (text: string) => (language === 'en' ? queryTerms(text) : stemWords(text, language));
+  const [said] = stem(word);
+  if (!said) return false;
+  return stem(`${field.name} ${field.filter_key.replace(/[._]/g, ' ')}`).some((named) =>
+    named.startsWith(said),
+  );
 }
 
 /** Whether a query's words describe something: two or more {@link describingWords}. */
@@ -390,10 +421,27 @@ export function createItemSearch(
         }));
       };
       // "Rain jacket": the items with every word the visitor said, when some have them all; a
-      // fleece jacket only shares a word of it. Else any word helps, the most words first.
+      // fleece jacket only shares a word of it. A word that names a yes-or-no field of the
+      // collection is had by an item whose field is true ("waterproof boots": a winter boot whose
+      // Waterproof is yes). Else any word helps, the most words first.
       const describing = describingWords(terms);
       if (text && describing.length >= 2) {
-        const everyWord = await found(dialect.fullText(describing, words, true));
+        const flags = filterFields.filter(
+          (field) => field.field_type === 'boolean' && filters?.[field.filter_key] === undefined,
+        );
+        const every = describing.map((word) => {
+          const has = dialect.hasWord(word, words);
+          const named = flags.filter((field) => namesField(word, field, words));
+          if (named.length === 0) return has;
+          const set = named.map(
+            (field) => sql`${dialect.text(field.filter_key.split('.'))} = 'true'`,
+          );
+          return sql`(${sql.join([has, ...set], sql` or `)})`;
+        });
+        const everyWord = await found({
+          ...text,
+          where: sql.join([text.where, ...every], sql` and `),
+        });
         if (everyWord.length > 0) return everyWord;
       }
       return found(text);
