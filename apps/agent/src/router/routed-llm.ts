@@ -50,6 +50,8 @@ import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
 import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
 import { flagsAsSaid } from './said-flags.js';
+import { timesAsSaid, type ClockTurn } from './said-time.js';
+import { lexiconFor } from '@svc/languages/router';
 import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
 import { AGENT_PARTING_RULE, takesLeave } from './parting.js';
 import { chooseNeedCategory, needCategories, needQuestion } from './needs.js';
@@ -878,7 +880,8 @@ class RoutedLLMStream extends llm.LLMStream {
   /**
    * A chunk of the model's with its calls of the business's own tools (those with arguments of
    * their own: not the router's, not the knowledge search) rid of placeholders for optional
-   * details; `ask`, what the agent says instead, when a required detail is a placeholder.
+   * details, and with a time of day held to the one the visitor said (`timesAsSaid`); `ask`, what
+   * the agent says instead, when a required detail is a placeholder.
    */
   #unsaid(chunk: llm.ChatChunk): { chunk: llm.ChatChunk; ask?: string } {
     const calls = chunk.delta?.toolCalls;
@@ -890,12 +893,20 @@ class RoutedLLMStream extends llm.LLMStream {
     const cleaned: llm.FunctionCall[] = [];
     // What anyone but the model gave: the visitor's words, the instructions (a page may put the
     // signed-in visitor's address there), what tools answered.
-    const said = chatEntries(this.chatCtx)
+    const entries = chatEntries(this.chatCtx);
+    const said = entries
       .flatMap((entry) => {
         if (entry.type === 'function_call_output') return [entry.output];
         return entry.type === 'message' && entry.role !== 'assistant' ? [entry.text] : [];
       })
       .join('\n');
+    // The conversation's turns, for the time of day the visitor said last.
+    const lexicon = lexiconFor(style.language);
+    const turns: ClockTurn[] = entries.flatMap((entry) =>
+      entry.type === 'message' && (entry.role === 'user' || entry.role === 'assistant')
+        ? [{ role: entry.role, text: entry.text }]
+        : [],
+    );
     for (const call of calls) {
       const own = !this.#owner.operationOf(call.name) && call.name !== knowledgeTool;
       const schema = (tools[call.name] as { parameters?: unknown } | undefined)?.parameters;
@@ -904,12 +915,14 @@ class RoutedLLMStream extends llm.LLMStream {
         continue;
       }
       const given = callArguments(call.args);
-      const { missing, args } = unsaidArguments(schema, given, said);
+      const { missing, args: kept } = unsaidArguments(schema, given, said);
       const [first] = missing;
       // A language without templates has no words to ask with: the call goes as the model made it.
       if (first !== undefined && templates)
         return { chunk, ask: templates.askFor(propertyLabel(schema, first)) };
-      if (Object.keys(args).length === Object.keys(given).length) {
+      const timed = lexicon ? timesAsSaid(schema, kept, turns, lexicon) : undefined;
+      const args = timed ?? kept;
+      if (!timed && Object.keys(args).length === Object.keys(given).length) {
         cleaned.push(call);
         continue;
       }

@@ -1481,6 +1481,33 @@ describe('RoutedLLM', () => {
     ]);
   });
 
+  it("sends a business's own tool the time of day the visitor said, not the model's reading of it", async () => {
+    const booking = {
+      type: 'object',
+      properties: { name: { type: 'string' }, time: { type: 'string' } },
+      required: ['name', 'time'],
+    };
+    const toolCtx = withOwnTool('book_table', 'Book a table.', booking);
+    const said = 'ada lovelace, at a quarter past eight in the evening';
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: said });
+    const sent = await drain(
+      new RoutedLLM(
+        new voice.testing.FakeLLM([
+          {
+            input: said,
+            type: 'llm',
+            toolCalls: [{ name: 'book_table', args: { name: 'Ada Lovelace', time: '08:15' } }],
+          },
+        ]),
+        { catalog, style: { language: 'en-US', spoken: false }, lookup },
+      ).chat({ chatCtx, toolCtx }),
+    );
+    expect(sent.calls).toEqual([
+      { name: 'book_table', args: JSON.stringify({ name: 'Ada Lovelace', time: '20:15' }) },
+    ]);
+  });
+
   it("asks for the email address the model made up for a business's own tool, and sends one that was said", async () => {
     const ticket = {
       type: 'object',

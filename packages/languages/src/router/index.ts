@@ -2,6 +2,7 @@
 // registered languages, and the helpers their tables are written with.
 export {
   foldAccents,
+  type ClockWords,
   remembered,
   type Demonstratives,
   type Lexicon,

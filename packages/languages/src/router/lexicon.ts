@@ -65,6 +65,39 @@ export interface NumberWords {
   compound?: (word: string) => number | undefined;
 }
 
+/**
+ * How a language says a time of day: "at 8", "half past seven", "ten thirty at night", "19h30",
+ * "à huit heures et demie", "a las siete y media de la tarde", "um halb acht". Phrases are words
+ * as `segmentWords` splits them, lower case, accents folded where the language folds them.
+ */
+export interface ClockWords {
+  /** Words before a bare hour that make it a time ("at" 8, "à" 8, "a las" 8, "um" 8). */
+  at: readonly string[];
+  /** Words after an hour that mark it one ("o clock", "heures", "h", "horas", "uhr"). */
+  hour: readonly string[];
+  /** Phrases near a time that put it after noon ("pm", "in the evening", "at night"). */
+  afternoon: readonly string[];
+  /** Phrases near a time that put it before noon ("am", "in the morning"). */
+  morning: readonly string[];
+  /** Noon and midnight as words. */
+  noon: readonly string[];
+  midnight: readonly string[];
+  /**
+   * Phrases before an hour, with the minutes they add to it: "half past" 30, "quarter to" -15,
+   * British "half" (seven) 30, German "halb" (acht) -30.
+   */
+  beforeHour: Readonly<Record<string, number>>;
+  /** Phrases after an hour, with the minutes they add: "et demie" 30, "menos cuarto" -15. */
+  afterHour: Readonly<Record<string, number>>;
+  /** Words between minutes and the hour they are after ("twenty past eight", "zehn nach acht"). */
+  past: readonly string[];
+  /** Words between minutes and the hour they are before ("ten to nine", "zehn vor neun"). */
+  to: readonly string[];
+  /** Words between an hour and minutes after it ("ocho y veinte") or before it ("nueve menos diez"). */
+  plus: readonly string[];
+  minus: readonly string[];
+}
+
 /** Greetings, thanks and "what can you do", as words. */
 export interface SmallTalkWords {
   /** Whole utterances that are greetings misheard ("bye there" for "hi there"). */
@@ -319,6 +352,8 @@ export interface Lexicon {
    * a `weight` field is converted to the unit the field is kept in.
    */
   weightUnits: Readonly<Record<string, WeightUnit>>;
+  /** How a time of day is said (a booking's "half past seven"). */
+  clock: ClockWords;
   /**
    * Questions for a fact of one item that its card shows: its price or weight ("how much",
    * "what does it weigh"). A yes-or-no field of the catalogue ("waterproof") asks one too.

@@ -22,7 +22,7 @@ export type Reading = Pick<
   | 'heard'
 >;
 
-/** Numbers, positions in a list ("the second") and units of weight. */
+/** Numbers, positions in a list ("the second"), units of weight and times of day. */
 export type Counting = Pick<
   Lexicon,
   | 'numbers'
@@ -34,6 +34,7 @@ export type Counting = Pick<
   | 'countBeforeFirst'
   | 'three'
   | 'weightUnits'
+  | 'clock'
 >;
 
 /** The verbs and phrasings of each request: search, show, compare, the cart, goodbye. */

@@ -93,4 +93,20 @@ export const counting: Counting = {
   first: inflect(['erst'], ORDINAL_ENDINGS),
   countBeforeFirst: true,
   three: ['3', 'drei'],
+  clock: {
+    at: ['um', 'gegen', 'ab', 'bis'],
+    hour: ['uhr'],
+    afternoon: ['abend', 'abends', 'nachmittag', 'nachmittags', 'nacht', 'nachts'],
+    // Not "Morgen" alone, which is also tomorrow.
+    morning: ['morgens', 'vormittag', 'vormittags', 'fruh'],
+    noon: ['mittag', 'mittags'],
+    midnight: ['mitternacht'],
+    // "Halb acht" is half past seven; "dreiviertel acht" a quarter to eight.
+    beforeHour: { halb: -30, 'viertel nach': 15, 'viertel vor': -15, dreiviertel: -15 },
+    afterHour: {},
+    past: ['nach'],
+    to: ['vor'],
+    plus: [],
+    minus: [],
+  },
 };

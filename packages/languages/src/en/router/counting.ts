@@ -74,4 +74,27 @@ export const counting: Counting = {
   first: ['first'],
   countBeforeFirst: false,
   three: ['3', 'three'],
+  clock: {
+    at: ['at', 'around', 'about', 'by', 'before', 'after', 'until', 'till', 'from'],
+    hour: ['o clock', 'oclock'],
+    afternoon: ['pm', 'p m', 'afternoon', 'evening', 'night', 'tonight'],
+    morning: ['am', 'a m', 'morning'],
+    noon: ['noon', 'midday'],
+    midnight: ['midnight'],
+    beforeHour: {
+      'half past': 30,
+      'quarter past': 15,
+      'a quarter past': 15,
+      'quarter to': -15,
+      'a quarter to': -15,
+      'quarter till': -15,
+      // British "half seven" is half past seven.
+      half: 30,
+    },
+    afterHour: {},
+    past: ['past', 'after'],
+    to: ['to', 'till', 'before'],
+    plus: [],
+    minus: [],
+  },
 };

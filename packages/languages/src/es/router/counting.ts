@@ -96,4 +96,19 @@ export const counting: Counting = {
   first: ['primero', 'primera', 'primeros', 'primeras', 'primer'],
   countBeforeFirst: true,
   three: ['3', 'tres'],
+  clock: {
+    at: ['a las', 'a la', 'sobre las', 'hacia las', 'para las', 'desde las', 'hasta las'],
+    hour: ['horas', 'hora', 'h'],
+    afternoon: ['tarde', 'noche', 'pm', 'p m'],
+    // Not "mañana" alone, which is also tomorrow.
+    morning: ['de la manana', 'por la manana', 'madrugada', 'am', 'a m'],
+    noon: ['mediodia'],
+    midnight: ['medianoche'],
+    beforeHour: {},
+    afterHour: { 'y media': 30, 'y cuarto': 15, 'menos cuarto': -15 },
+    past: [],
+    to: [],
+    plus: ['y'],
+    minus: ['menos'],
+  },
 };
