@@ -30,6 +30,14 @@ const MAY_BE_EMPTY = new Set([
   'smallTalk.misheard',
   // English repairs no near miss (`repairsHearing`).
   'soundAlikeStarts.groups',
+  // A language says minutes around an hour in some of these ways, not all: "half past seven",
+  // "sept heures et demie", "siete y media", "halb acht".
+  'clock.beforeHour',
+  'clock.afterHour',
+  'clock.past',
+  'clock.to',
+  'clock.plus',
+  'clock.minus',
 ]);
 
 /** The empty tables of a lexicon (or of a part of it), by their path ("numbers.units"). */
