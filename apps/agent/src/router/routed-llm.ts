@@ -54,7 +54,13 @@ import { timesAsSaid, type ClockTurn } from './said-time.js';
 import { lexiconFor } from '@svc/languages/router';
 import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
 import { AGENT_PARTING_RULE, takesLeave } from './parting.js';
-import { chooseNeedCategory, needCategories, needQuestion } from './needs.js';
+import {
+  chooseNeedCategory,
+  needCategories,
+  needQuestion,
+  withExamples,
+  type NeedCategories,
+} from './needs.js';
 import { toolFor } from './catalog.js';
 
 type OutputEntry = Extract<ChatEntry, { type: 'function_call_output' }>;
@@ -171,6 +177,8 @@ export class RoutedLLM extends llm.LLM {
   readonly #then = new Map<string, Following>();
   /** The requests the chooser may name in this scenario. */
   readonly choosable: readonly Operation[];
+  /** The need categories with their examples, once asked for (see `needCategories`). */
+  #categories: Promise<NeedCategories> | undefined;
 
   constructor(
     readonly inner: llm.LLM,
@@ -261,6 +269,19 @@ export class RoutedLLM extends llm.LLM {
    * visitor's words only (the instructions take about three seconds on two cores; a sequence of
    * the model keeps them for the conversations after, which then evaluate a line and one token).
    */
+  /**
+   * The categories a need may be placed in, with items of each to show the model what they hold
+   * (fetched once a conversation: see `withExamples`); undefined when the search has no category
+   * field.
+   */
+  needCategories(): Promise<NeedCategories | undefined> {
+    const categories = needCategories(this.options.catalog);
+    const { lookup } = this.options;
+    if (!categories || !lookup) return Promise.resolve(categories);
+    this.#categories ??= withExamples(this.options.catalog, categories, lookup);
+    return this.#categories;
+  }
+
   async warmChooser(): Promise<void> {
     const { chooser } = this.options;
     if (!chooser || this.choosable.length === 0) return;
@@ -276,7 +297,7 @@ export class RoutedLLM extends llm.LLM {
       )
       .catch(() => undefined);
     // And the choice of a need's category, when the scenario's search has categories.
-    const categories = needCategories(this.options.catalog);
+    const categories = await this.needCategories();
     if (!categories) return;
     const need = needQuestion(categories);
     await chooser
@@ -569,8 +590,8 @@ class RoutedLLMStream extends llm.LLMStream {
     route: Extract<Route, { kind: 'tool' }>,
     words: string,
   ): Promise<Extract<Route, { kind: 'tool' }> | undefined> {
-    const { chooser, catalog, lookup } = this.#owner.options;
-    const categories = needCategories(catalog);
+    const { chooser, lookup } = this.#owner.options;
+    const categories = await this.#owner.needCategories();
     if (!chooser || !categories || route.args[categories.key] !== undefined) return undefined;
     const stopAcknowledging = this.#acknowledgeIfSlow();
     let placed: Extract<Route, { kind: 'tool' }> | undefined;

@@ -1284,7 +1284,13 @@ describe('RoutedLLM', () => {
     const placing = (category: string) => ({
       answerJson: async (question: { instructions: string; prompt: string }) => {
         asked.push(question.prompt);
-        expect(question.instructions).toContain('Categories: Footwear, Tents');
+        // Each category with the kinds of item it holds, brands left out; one with none bare.
+        expect(question.instructions).toContain(
+          'Categories: Footwear (Winter Boot, Camp Sandal); Tents (Dome Tent);',
+        );
+        expect(question.instructions).toContain(
+          'Backpacks; Clothing (Wool Socks, Rain Jacket); Lighting; Cooking.',
+        );
         return JSON.stringify({ category });
       },
     });
@@ -1292,8 +1298,20 @@ describe('RoutedLLM', () => {
     // What the collection's search finds for the need: wool socks among the clothing, nothing
     // among the lights (the test API reads no meaning).
     const searched: Record<string, unknown>[] = [];
+    // Asked for a category's cheapest and dearest with no words, a few items of it.
+    const held: Record<string, string[]> = {
+      footwear: ['Summit Winter Boot', 'North Peak Camp Sandal'],
+      tents: ['North Peak Dome Tent', 'Summit Dome Tent'],
+      clothing: ['Summit Wool Socks', 'North Peak Rain Jacket'],
+    };
     const needLookup: ItemLookup = async (_tool, query, filters) => {
       searched.push({ query, ...filters });
+      if (!query)
+        return (held[String(filters.category)] ?? []).map((name) => ({
+          id: name,
+          name,
+          fields: {},
+        }));
       return filters.category === 'lighting' ? [] : [{ id: 'S-1', name: 'Wool Socks', fields: {} }];
     };
     const routed = (answers: ReturnType<typeof placing>) =>
