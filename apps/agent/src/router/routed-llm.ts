@@ -912,14 +912,21 @@ class RoutedLLMStream extends llm.LLMStream {
     const templates = templatesFor(style.language);
     let changed = false;
     const cleaned: llm.FunctionCall[] = [];
-    // What anyone but the model gave: the visitor's words, the instructions (a page may put the
-    // signed-in visitor's address there), what tools answered.
+    // What anyone but the model gave: the visitor's words and what tools answered; apart, the
+    // instructions (a page may put the signed-in visitor's name or address there).
     const entries = chatEntries(this.chatCtx);
     const said = entries
       .flatMap((entry) => {
         if (entry.type === 'function_call_output') return [entry.output];
-        return entry.type === 'message' && entry.role !== 'assistant' ? [entry.text] : [];
+        return entry.type === 'message' && entry.role === 'user' ? [entry.text] : [];
       })
+      .join('\n');
+    const instructions = entries
+      .flatMap((entry) =>
+        entry.type === 'message' && (entry.role === 'system' || entry.role === 'developer')
+          ? [entry.text]
+          : [],
+      )
       .join('\n');
     // The conversation's turns, for the time of day the visitor said last.
     const lexicon = lexiconFor(style.language);
@@ -936,7 +943,7 @@ class RoutedLLMStream extends llm.LLMStream {
         continue;
       }
       const given = callArguments(call.args);
-      const { missing, args: kept } = unsaidArguments(schema, given, said);
+      const { missing, args: kept } = unsaidArguments(schema, given, said, instructions);
       const [first] = missing;
       // A language without templates has no words to ask with: the call goes as the model made it.
       if (first !== undefined && templates)

@@ -124,6 +124,33 @@ describe('details nobody said', () => {
     expect(unsaidArguments(schema, { name: 'John Doe' }).missing).toEqual([]);
   });
 
+  it('takes a name from the instructions only as the whole name, not word by word', () => {
+    const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    const instructions =
+      'Your replies are spoken aloud. Mention items by name. The signed-in visitor is Ada Lovelace.';
+    const said = 'a table for two on friday please';
+    // "Your" and "name" are words of the instructions; "Your Name" is no name they give.
+    expect(unsaidArguments(schema, { name: 'Your Name' }, said, instructions).missing).toEqual([
+      'name',
+    ]);
+    expect(unsaidArguments(schema, { name: 'Ada Lovelace' }, said, instructions).missing).toEqual(
+      [],
+    );
+    expect(unsaidArguments(schema, { name: 'Lovelace Ada' }, said, instructions).missing).toEqual([
+      'name',
+    ]);
+    // An address the instructions give is still given.
+    const ticket = {
+      type: 'object',
+      properties: { email: { type: 'string' } },
+      required: ['email'],
+    };
+    expect(
+      unsaidArguments(ticket, { email: 'ada@example.org' }, said, 'Her address: ada@example.org.')
+        .missing,
+    ).toEqual([]);
+  });
+
   it("names a property by its title, else by its name's words", () => {
     const schema = { properties: { name: { title: 'nom de la réservation' }, phone_number: {} } };
     expect(propertyLabel(schema, 'name')).toBe('nom de la réservation');

@@ -108,16 +108,34 @@ export function saidName(value: string, said: string): boolean {
 }
 
 /**
+ * Whether the value's words stand in `text` in their order ("Ada Lovelace" in "The visitor is Ada
+ * Lovelace"): how a name is given by instructions, whose common words ("Your replies", "by name")
+ * would give "Your Name" word by word.
+ */
+export function namedIn(value: string, text: string): boolean {
+  const split = (words: string) =>
+    folded(words)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const name = split(value);
+  const within = split(text);
+  if (name.length === 0) return false;
+  return within.some((_, start) => name.every((word, offset) => within[start + offset] === word));
+}
+
+/**
  * The placeholders of a call of a tool whose arguments are described by `schema`. With `said`
- * (what the visitor, the instructions and the tools gave so far), an email address nobody gave is
- * one too, whatever the property's format: "your_email@example.com" or a stranger's address would
- * open a ticket nobody can answer. So is a free-text value written as a name whose words nobody
- * said ("John Doe"): a booking under it is nobody's.
+ * (what the visitor and the tools gave so far) and `instructions` (the scenario's and the page's),
+ * an email address nobody gave is one too, whatever the property's format:
+ * "your_email@example.com" or a stranger's address would open a ticket nobody can answer. So is a
+ * free-text value written as a name whose words the visitor and the tools never said, nor the
+ * instructions as that name ("John Doe", "Your Name"): a booking under it is nobody's.
  */
 export function unsaidArguments(
   schema: unknown,
   args: Record<string, unknown>,
   said?: string,
+  instructions = '',
 ): UnsaidArguments {
   const missing: string[] = [];
   const dropped = new Set<string>();
@@ -128,8 +146,8 @@ export function unsaidArguments(
     const unheard =
       said !== undefined &&
       (EMAIL.test(value.trim())
-        ? !saidEmail(value, said)
-        : freeText(property) && !saidName(value, said));
+        ? !saidEmail(value, `${said}\n${instructions}`)
+        : freeText(property) && !saidName(value, said) && !namedIn(value, instructions));
     if (!placeholder && !unheard) continue;
     if (required) missing.push(key);
     else dropped.add(key);
