@@ -48,7 +48,7 @@ import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
-import { propertyLabel, UNSAID_RULE, unsaidArguments } from './unsaid.js';
+import { propertyLabel, requiredOf, UNSAID_RULE, unsaidArguments } from './unsaid.js';
 import { flagsAsSaid } from './said-flags.js';
 import { timesAsSaid, type ClockTurn } from './said-time.js';
 import { lexiconFor } from '@svc/languages/router';
@@ -930,11 +930,12 @@ class RoutedLLMStream extends llm.LLMStream {
       .join('\n');
     // The conversation's turns, for the time of day the visitor said last.
     const lexicon = lexiconFor(style.language);
-    const turns: ClockTurn[] = entries.flatMap((entry) =>
-      entry.type === 'message' && (entry.role === 'user' || entry.role === 'assistant')
+    const turns: ClockTurn[] = entries.flatMap((entry): ClockTurn[] => {
+      if (entry.type === 'function_call_output') return [{ role: 'tool', text: entry.output }];
+      return entry.type === 'message' && (entry.role === 'user' || entry.role === 'assistant')
         ? [{ role: entry.role, text: entry.text }]
-        : [],
-    );
+        : [];
+    });
     for (const call of calls) {
       const own = !this.#owner.operationOf(call.name) && call.name !== knowledgeTool;
       const schema = (tools[call.name] as { parameters?: unknown } | undefined)?.parameters;
@@ -949,8 +950,18 @@ class RoutedLLMStream extends llm.LLMStream {
       if (first !== undefined && templates)
         return { chunk, ask: templates.askFor(propertyLabel(schema, first)) };
       const timed = lexicon ? timesAsSaid(schema, kept, turns, lexicon) : undefined;
-      const args = timed ?? kept;
-      if (!timed && Object.keys(args).length === Object.keys(given).length) {
+      let args = timed?.args ?? kept;
+      // A time nobody said is asked for when the tool needs one, else left out.
+      if (timed?.unsaid !== undefined) {
+        if (templates && requiredOf(schema).includes(timed.unsaid))
+          return { chunk, ask: templates.askFor(propertyLabel(schema, timed.unsaid)) };
+        args = Object.fromEntries(Object.entries(args).filter(([key]) => key !== timed.unsaid));
+      }
+      if (
+        !timed?.changed &&
+        timed?.unsaid === undefined &&
+        Object.keys(args).length === Object.keys(given).length
+      ) {
         cleaned.push(call);
         continue;
       }

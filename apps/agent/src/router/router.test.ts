@@ -1499,31 +1499,37 @@ describe('RoutedLLM', () => {
     ]);
   });
 
-  it("sends a business's own tool the time of day the visitor said, not the model's reading of it", async () => {
+  it("sends a business's own tool the time of day the visitor said, not the model's reading of it, and asks for one nobody said", async () => {
     const booking = {
       type: 'object',
       properties: { name: { type: 'string' }, time: { type: 'string' } },
       required: ['name', 'time'],
     };
     const toolCtx = withOwnTool('book_table', 'Book a table.', booking);
-    const said = 'ada lovelace, at a quarter past eight in the evening';
-    const chatCtx = llm.ChatContext.empty();
-    chatCtx.addMessage({ role: 'user', content: said });
-    const sent = await drain(
-      new RoutedLLM(
-        new voice.testing.FakeLLM([
-          {
-            input: said,
-            type: 'llm',
-            toolCalls: [{ name: 'book_table', args: { name: 'Ada Lovelace', time: '08:15' } }],
-          },
-        ]),
-        { catalog, style: { language: 'en-US', spoken: false }, lookup },
-      ).chat({ chatCtx, toolCtx }),
-    );
+    /** The model booking at `time` after the visitor said `said`. */
+    const booked = (said: string, time: string) => {
+      const chatCtx = llm.ChatContext.empty();
+      chatCtx.addMessage({ role: 'user', content: said });
+      const args = { name: 'Ada Lovelace', time };
+      return drain(
+        new RoutedLLM(
+          new voice.testing.FakeLLM([
+            { input: said, type: 'llm', toolCalls: [{ name: 'book_table', args }] },
+          ]),
+          { catalog, style: { language: 'en-US', spoken: false }, lookup },
+        ).chat({ chatCtx, toolCtx }),
+      );
+    };
+    const sent = await booked('ada lovelace, at a quarter past eight in the evening', '08:15');
     expect(sent.calls).toEqual([
       { name: 'book_table', args: JSON.stringify({ name: 'Ada Lovelace', time: '20:15' }) },
     ]);
+    // No time said by anyone: the model's own is not sent, and the visitor is asked for one.
+    const asked = await booked('ada lovelace, a table on friday', '19:30');
+    expect(asked).toEqual({
+      text: 'I still need your time for that. Could you tell me?',
+      calls: [],
+    });
   });
 
   it("asks for the email address the model made up for a business's own tool, and sends one that was said", async () => {

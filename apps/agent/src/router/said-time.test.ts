@@ -92,7 +92,7 @@ describe('a time the model gives a tool, held to the visitor', () => {
     ).toBeUndefined();
   });
 
-  it('changes only a lone free-text time of a call', () => {
+  it('changes only a lone free-text time of a call, and finds one nobody said', () => {
     const schema = {
       type: 'object',
       properties: {
@@ -103,15 +103,36 @@ describe('a time the model gives a tool, held to the visitor', () => {
     };
     const said = turns('saturday, a quarter past seven in the evening');
     expect(timesAsSaid(schema, { day: 'saturday', time: '07:15', name: 'Ng' }, said, en)).toEqual({
-      day: 'saturday',
-      time: '19:15',
-      name: 'Ng',
+      args: { day: 'saturday', time: '19:15', name: 'Ng' },
+      changed: true,
     });
-    expect(timesAsSaid(schema, { day: 'saturday', time: '19:15' }, said, en)).toBeUndefined();
+    const kept = { day: 'saturday', time: '19:15' };
+    expect(timesAsSaid(schema, kept, said, en)).toEqual({ args: kept, changed: false });
     const range = {
       type: 'object',
       properties: { from: { type: 'string' }, until: { type: 'string' } },
     };
-    expect(timesAsSaid(range, { from: '07:15', until: '09:00' }, said, en)).toBeUndefined();
+    const both = { from: '07:15', until: '09:00' };
+    expect(timesAsSaid(range, both, said, en)).toEqual({ args: both, changed: false });
+    // Nobody said a time: the model made its own up.
+    const untimed = turns('a table for two on saturday please');
+    expect(timesAsSaid(schema, { day: 'saturday', time: '19:30' }, untimed, en)).toEqual({
+      args: { day: 'saturday', time: '19:30' },
+      changed: false,
+      unsaid: 'time',
+    });
+    // An hour said bare ("book it for 7") is the visitor's; another is not.
+    const bare = turns('book it for 7 on saturday');
+    expect(timesAsSaid(schema, { time: '19:00' }, bare, en)).toEqual({
+      args: { time: '19:00' },
+      changed: false,
+    });
+    expect(timesAsSaid(schema, { time: '18:00' }, bare, en).unsaid).toBe('time');
+    // A time a tool offered was said.
+    const offered: ClockTurn[] = [...untimed, { role: 'tool', text: '{"free":["19:30","21:00"]}' }];
+    expect(timesAsSaid(schema, { day: 'saturday', time: '19:30' }, offered, en)).toEqual({
+      args: { day: 'saturday', time: '19:30' },
+      changed: false,
+    });
   });
 });

@@ -294,9 +294,12 @@ function written(hour: number, minute: number, like: ReturnType<typeof clockValu
   return `${String(hour).padStart(2, '0')}:${mm}`;
 }
 
-/** One turn of the conversation as the clock reads it. */
+/**
+ * One turn of the conversation as the clock reads it: the visitor's, the agent's, or a tool's
+ * answer (a tool may offer times, as the agent does).
+ */
 export interface ClockTurn {
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'tool';
   text: string;
 }
 
@@ -326,10 +329,10 @@ export function timeAsSaid(
   const same = (time: SaidTime) =>
     time.minute === given.minute &&
     (time.certain ? time.hour === given.hour : time.hour % 12 === given.hour % 12);
-  // The agent offered the model's time after the visitor's: it is the one agreed.
+  // The agent or a tool offered the model's time after the visitor's: it is the one agreed.
   const offered = read
     .slice(last + 1)
-    .some((times, offset) => turns[last + 1 + offset]?.role === 'assistant' && times.some(same));
+    .some((times, offset) => turns[last + 1 + offset]?.role !== 'user' && times.some(same));
   if (offered) return undefined;
   const said = read[last]?.at(-1) as SaidTime;
   let hour = said.hour;
@@ -347,21 +350,47 @@ export function timeAsSaid(
   return written(hour, said.minute, given);
 }
 
+/** The numbers up to twelve the visitor's turns say, as digits or words. */
+function saidNumbers(turns: readonly ClockTurn[], lexicon: Lexicon): Set<number> {
+  const found = new Set<number>();
+  for (const turn of turns) {
+    if (turn.role !== 'user') continue;
+    const tokens = clockTokens(turn.text);
+    for (let index = 0; index < tokens.length; index += 1) {
+      const number = smallNumber(tokens, index, lexicon);
+      if (number && number.value >= 1 && number.value <= 12) found.add(number.value);
+    }
+  }
+  return found;
+}
+
+/** A call's arguments with its time of day held to the visitor's words (see {@link timesAsSaid}). */
+export interface TimedArguments {
+  args: Record<string, unknown>;
+  /** Whether `args` differ from the call's. */
+  changed: boolean;
+  /** The property of a time nobody in the conversation said: the model made it up. */
+  unsaid?: string;
+}
+
 /**
  * A call's arguments with its one time of day held to what the visitor said (see
- * {@link timeAsSaid}), or undefined when nothing changes. Only a string property with no `enum`
- * or `const` is a time; a call with two times ("from 9 to 11") is left as the model made it.
+ * {@link timeAsSaid}). Only a string property with no `enum` or `const` is a time; a call with two
+ * times ("from 9 to 11") is left as the model made it. A time when no one in the conversation
+ * said one (the visitor, the agent, a tool) is `unsaid`: asked to book "for two on Saturday", a
+ * small model books at a time of its own.
  */
 export function timesAsSaid(
   schema: unknown,
   args: Record<string, unknown>,
   turns: readonly ClockTurn[],
   lexicon: Lexicon,
-): Record<string, unknown> | undefined {
+): TimedArguments {
   const properties = (
     schema as { properties?: Record<string, Record<string, unknown>> } | undefined
   )?.properties;
-  if (!properties) return undefined;
+  const unchanged = { args, changed: false };
+  if (!properties) return unchanged;
   const times = Object.entries(args).filter(([key, value]) => {
     const property = properties[key];
     return (
@@ -372,8 +401,15 @@ export function timesAsSaid(
       clockValue(value) !== undefined
     );
   });
-  if (times.length !== 1) return undefined;
+  if (times.length !== 1) return unchanged;
   const [key, value] = times[0] as [string, string];
+  if (!turns.some((turn) => readTimes(turn.text, lexicon).length > 0)) {
+    // "Book it for 7" says 7 without a word of the clock: the model's 19:00 is the visitor's.
+    const given = clockValue(value);
+    const hours = saidNumbers(turns, lexicon);
+    if (given && given.minute === 0 && hours.has(given.hour % 12 || 12)) return unchanged;
+    return { ...unchanged, unsaid: key };
+  }
   const held = timeAsSaid(value, turns, lexicon);
-  return held === undefined ? undefined : { ...args, [key]: held };
+  return held === undefined ? unchanged : { args: { ...args, [key]: held }, changed: true };
 }

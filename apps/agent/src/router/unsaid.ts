@@ -156,6 +156,12 @@ export function unsaidArguments(
   return { missing, args: kept };
 }
 
+/** The properties an object schema requires. */
+export function requiredOf(schema: unknown): string[] {
+  const { required } = (schema ?? {}) as { required?: unknown };
+  return Array.isArray(required) ? required.filter((key) => typeof key === 'string') : [];
+}
+
 /** How the agent names a property when it asks for it: its title, else its name in words. */
 export function propertyLabel(schema: unknown, key: string): string {
   const property = (schema as { properties?: Record<string, { title?: unknown }> } | undefined)
