@@ -34,6 +34,8 @@ describe('the times of day a visitor says', () => {
     expect(times('we are six people, two of them kids')).toEqual([]);
     expect(times('anything under 30 dollars')).toEqual([]);
     expect(times('on the 21st')).toEqual([]);
+    expect(times('about 6 of us, around 8 people next time')).toEqual([]);
+    expect(times('il me faut des 2 lampes', 'fr')).toEqual([]);
   });
 
   it('reads French, Spanish and German times as their speakers say them', () => {

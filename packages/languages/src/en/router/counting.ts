@@ -75,7 +75,8 @@ export const counting: Counting = {
   countBeforeFirst: false,
   three: ['3', 'three'],
   clock: {
-    at: ['at', 'around', 'about', 'by', 'before', 'after', 'until', 'till', 'from'],
+    // Not "about", "around" or "from": "about 6 of us" is a party, not a time.
+    at: ['at', 'by', 'before', 'after', 'until', 'till'],
     hour: ['o clock', 'oclock'],
     afternoon: ['pm', 'p m', 'afternoon', 'evening', 'night', 'tonight'],
     morning: ['am', 'a m', 'morning'],

@@ -68,7 +68,8 @@ export const counting: Counting = {
   countBeforeFirst: true,
   three: ['3', 'trois'],
   clock: {
-    at: ['a', 'vers', 'des', 'avant', 'apres'],
+    // Not "dès", which folds to the article "des".
+    at: ['a', 'vers', 'avant', 'apres'],
     hour: ['heures', 'heure', 'h'],
     afternoon: ['soir', 'soiree', 'apres midi'],
     morning: ['matin', 'matinee'],
