@@ -16,6 +16,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -216,7 +217,15 @@ async function downloadOnce(url, file, log) {
       log(`${basename(new URL(url).pathname)}: ${megabytes(received)} so far`);
     }
   });
-  await pipeline(body, createWriteStream(file));
+  const out = createWriteStream(file);
+  try {
+    await pipeline(body, out);
+  } catch (error) {
+    // A body cut before the file was opened: the stream still opens (creates) it, then closes.
+    // Waiting for that lets the caller remove the file it leaves.
+    if (!out.closed) await once(out, 'close').catch(() => {});
+    throw error;
+  }
 }
 
 /**
