@@ -1,16 +1,23 @@
 // Retrieval on the knowledge sets: each set's documents stored as a company's knowledge base (on
 // SQLite, or PostgreSQL with --postgres), each question of a part searched, and the ranks of the
 // documents that answer it reported (hit@1, hit@3), with the best similarity of the questions no
-// document covers, to set the threshold under which the agent says it does not know.
+// document covers, to set the threshold under which the agent says it does not know. Writes a
+// dated report under bench/results/; a held-out run names no question, so its report shows nothing
+// to tune on.
 //
 //   npx tsx --conditions=@svc/source bench/knowledge/retrieval.ts [--part dev] [--model minilm]
 //     [--dimension 256] [--text-weight 0.1] [--fusion-k 5]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadMiniLm, loadWordllama, minilmFolder, wordllamaFolder } from '@svc/embeddings';
-import { createKnowledgeBase, type KnowledgeHit } from '@svc/api/knowledge';
+import {
+  ANSWER_THRESHOLD,
+  createKnowledgeBase,
+  RELEVANCE_THRESHOLD,
+  type KnowledgeHit,
+} from '@svc/api/knowledge';
 import { migrate, openDatabase, startPostgres } from '@svc/api/testing';
 import { DEFAULT_KNOWLEDGE_SET_IDS, loadKnowledgeSet } from './sets.js';
 
@@ -92,28 +99,55 @@ try {
   const uncovered = outcomes.filter((outcome) => !outcome.covered);
   const share = (count: number, of: number) =>
     `${count}/${of} (${Math.round((100 * count) / of)}%)`;
-  console.log(
-    `part ${values.part}, ${embedder.model}, fusion ${fusion ? `k ${fusion.k} text weight ${fusion.textWeight}` : 'as the API'}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
-  );
-  console.log(`hit@1 ${share(covered.filter((o) => o.rank === 1).length, covered.length)}`);
-  console.log(
+  // What the agent does with the first passage: reads it as the answer (confident), reads it as
+  // "the closest I have" (relevant only), or says it does not know.
+  const relevant = (o: RetrievalOutcome) => o.top_similarity >= RELEVANCE_THRESHOLD;
+  const confident = (o: RetrievalOutcome) => (o.hits[0]?.similarity ?? -1) >= ANSWER_THRESHOLD;
+  const lines = [
+    `part ${values.part}, sets ${setIds.join(', ')}, ${embedder.model}, fusion ${fusion ? `k ${fusion.k} text weight ${fusion.textWeight}` : 'as the API'}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
+    `hit@1 ${share(covered.filter((o) => o.rank === 1).length, covered.length)}`,
     `hit@${values.limit} ${share(covered.filter((o) => o.rank !== null).length, covered.length)}`,
-  );
-  for (const outcome of covered.filter((o) => o.rank !== 1))
-    console.log(
-      `  miss ${outcome.set} ${outcome.id} rank ${outcome.rank} top: ${outcome.hits[0]?.document_title} (${outcome.top_similarity.toFixed(3)})`,
-    );
-  const similarities = (list: RetrievalOutcome[]) =>
-    list.map((o) => o.top_similarity.toFixed(3)).join(' ');
-  console.log(`top similarity, covered:     ${similarities(covered)}`);
-  console.log(`top similarity, not covered: ${similarities(uncovered)}`);
+    `covered, first passage answers and is read: ${share(covered.filter((o) => o.rank === 1 && relevant(o)).length, covered.length)}`,
+    `not covered, read as an answer (confident): ${share(uncovered.filter(confident).length, uncovered.length)}; read as the closest: ${share(uncovered.filter((o) => relevant(o) && !confident(o)).length, uncovered.length)}`,
+  ];
+  // Which questions missed, and the similarities, only for the part that is looked at.
+  if (values.part === 'dev') {
+    for (const outcome of covered.filter((o) => o.rank !== 1))
+      lines.push(
+        `  miss ${outcome.set} ${outcome.id} rank ${outcome.rank} top: ${outcome.hits[0]?.document_title} (${outcome.top_similarity.toFixed(3)})`,
+      );
+    const similarities = (list: RetrievalOutcome[]) =>
+      list.map((o) => o.top_similarity.toFixed(3)).join(' ');
+    lines.push(`top similarity, covered:     ${similarities(covered)}`);
+    lines.push(`top similarity, not covered: ${similarities(uncovered)}`);
+  }
   for (const threshold of [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]) {
     const kept = covered.filter((o) => o.top_similarity >= threshold && o.rank !== null).length;
     const leaked = uncovered.filter((o) => o.top_similarity >= threshold).length;
-    console.log(
+    lines.push(
       `threshold ${threshold}: covered found ${share(kept, covered.length)}, not covered passed ${share(leaked, uncovered.length)}`,
     );
   }
+  console.log(lines.join('\n'));
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
+  const named = values.sets ? `-${setIds.join('-')}` : '';
+  const file = new URL(
+    `../results/knowledge-retrieval-${stamp}-${values.part}${named}${postgres ? '-postgres' : ''}.md`,
+    import.meta.url,
+  );
+  writeFileSync(
+    file,
+    [
+      `# Knowledge retrieval, ${stamp.slice(0, 10)}`,
+      '',
+      `\`npx tsx --conditions=@svc/source bench/knowledge/retrieval.ts ${process.argv.slice(2).join(' ')}\``,
+      '',
+      '```',
+      ...lines,
+      '```',
+      '',
+    ].join('\n'),
+  );
 } finally {
   await database.close();
   await postgres?.stop();
