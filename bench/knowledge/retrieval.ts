@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadMiniLm, loadWordllama, minilmFolder, wordllamaFolder } from '@svc/embeddings';
 import {
-  ANSWER_THRESHOLD,
+  ANSWER_MARGIN,
   createKnowledgeBase,
   RELEVANCE_THRESHOLD,
   type KnowledgeHit,
@@ -102,12 +102,14 @@ try {
   // What the agent does with the first passage: reads it as the answer (confident), reads it as
   // "the closest I have" (relevant only), or says it does not know.
   const relevant = (o: RetrievalOutcome) => o.top_similarity >= RELEVANCE_THRESHOLD;
-  const confident = (o: RetrievalOutcome) => (o.hits[0]?.similarity ?? -1) >= ANSWER_THRESHOLD;
+  const confident = (o: RetrievalOutcome) =>
+    relevant(o) && (o.hits[0]?.margin ?? -1) >= ANSWER_MARGIN;
   const lines = [
     `part ${values.part}, sets ${setIds.join(', ')}, ${embedder.model}, fusion ${fusion ? `k ${fusion.k} text weight ${fusion.textWeight}` : 'as the API'}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
     `hit@1 ${share(covered.filter((o) => o.rank === 1).length, covered.length)}`,
     `hit@${values.limit} ${share(covered.filter((o) => o.rank !== null).length, covered.length)}`,
     `covered, first passage answers and is read: ${share(covered.filter((o) => o.rank === 1 && relevant(o)).length, covered.length)}`,
+    `covered, first passage answers and is read as the answer (confident): ${share(covered.filter((o) => o.rank === 1 && confident(o)).length, covered.length)}`,
     `not covered, read as an answer (confident): ${share(uncovered.filter(confident).length, uncovered.length)}; read as the closest: ${share(uncovered.filter((o) => relevant(o) && !confident(o)).length, uncovered.length)}`,
   ];
   // Which questions missed, and the similarities, only for the part that is looked at.
@@ -120,6 +122,10 @@ try {
       list.map((o) => o.top_similarity.toFixed(3)).join(' ');
     lines.push(`top similarity, covered:     ${similarities(covered)}`);
     lines.push(`top similarity, not covered: ${similarities(uncovered)}`);
+    const margins = (list: RetrievalOutcome[]) =>
+      list.map((o) => (o.hits[0]?.margin ?? -1).toFixed(3)).join(' ');
+    lines.push(`first margin, covered:       ${margins(covered)}`);
+    lines.push(`first margin, not covered:   ${margins(uncovered)}`);
   }
   for (const threshold of [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]) {
     const kept = covered.filter((o) => o.top_similarity >= threshold && o.rank !== null).length;

@@ -43,7 +43,7 @@ import { createSigningSecrets } from './webhook-tools/signing-secrets.js';
 import { createAnalysisStore } from './post-call/analysis-store.js';
 import { createDeliveries } from './post-call/deliveries.js';
 import {
-  ANSWER_THRESHOLD,
+  ANSWER_MARGIN,
   createKnowledgeBase,
   defaultEmbedder,
   defaultMultilingualEmbedder,
@@ -284,7 +284,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       conversations,
       search: knowledge.search,
       relevanceThreshold: RELEVANCE_THRESHOLD,
-      answerThreshold: ANSWER_THRESHOLD,
+      answerMargin: ANSWER_MARGIN,
     }),
     { prefix: '/v1/agent/conversations/:conversationId' },
   );
@@ -339,7 +339,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         knowledge,
         outbound: guardedFetch(deps.webhookOutbound),
         relevanceThreshold: RELEVANCE_THRESHOLD,
-        answerThreshold: ANSWER_THRESHOLD,
+        answerMargin: ANSWER_MARGIN,
       },
       webhookSecrets: { secrets: companySecrets, signing: signingSecrets },
       postCall: {

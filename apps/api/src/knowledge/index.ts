@@ -10,7 +10,7 @@ import { createKnowledgeStore, type KnowledgeDocument, type KnowledgeStore } fro
 export { DOCUMENT_TYPES, documentTypeOf, extractText, type DocumentType } from './extract.js';
 export { MAX_PASSAGE_CHARS, splitPassages, type Passage } from './passages.js';
 export {
-  ANSWER_THRESHOLD,
+  ANSWER_MARGIN,
   RELEVANCE_THRESHOLD,
   type KnowledgeFusion,
   type KnowledgeHit,

@@ -2,6 +2,7 @@ import type { Embedder } from '@svc/embeddings';
 import { expect, it } from 'vitest';
 import { describeOnBothDialects } from '../test-harness.js';
 import { createKnowledgeBase } from './index.js';
+import { marginOf, RELEVANCE_THRESHOLD } from './search.js';
 import type { KnowledgeTables } from './store.js';
 
 /** A model of three meanings: a text's vector marks which of the words it holds. */
@@ -59,5 +60,50 @@ describeOnBothDialects('the knowledge search after a change of model', (harness)
       .where('id', 'in', [parking.id, hours.id])
       .execute();
     expect(models.map((row) => row.embedding_model)).toEqual(['current-model', 'current-model']);
+  });
+});
+
+// The margin says how far a passage stands above the next ones, which is what tells a question a
+// document answers from one only near the subject of several.
+it('measures a margin from the ten best others, counting those a small scope lacks at the floor', () => {
+  const ranking = [0.9, 0.5, ...Array.from({ length: 12 }, () => 0.3)].map((similarity) => ({
+    similarity,
+  }));
+  // The ten best after the first: 0.5 and nine at 0.3.
+  expect(marginOf(ranking, 0)).toBeCloseTo(0.9 - (0.5 + 9 * 0.3) / 10, 6);
+  // The second is measured against the first and nine at 0.3.
+  expect(marginOf(ranking, 1)).toBeCloseTo(0.5 - (0.9 + 9 * 0.3) / 10, 6);
+  // A lone passage stands above the floor by its similarity less the floor.
+  expect(marginOf([{ similarity: 0.6 }], 0)).toBeCloseTo(0.6 - RELEVANCE_THRESHOLD, 6);
+});
+
+describeOnBothDialects('the knowledge search’s margin', (harness) => {
+  it('gives the first passage the margin by which it stands above the next', async () => {
+    const { database, companyId } = harness().fixture;
+    const knowledge = createKnowledgeBase(database, async () => keywordModel('margin-model'));
+    const documents: [title: string, text: string][] = [
+      ['Getting here', 'Free parking behind the building.'],
+      ['Hours', 'Our opening hours are nine to five.'],
+      ['Parking and hours', 'The parking opening hours follow the clinic’s.'],
+    ];
+    const ids: number[] = [];
+    for (const [title, text] of documents) {
+      const stored = await knowledge.add(companyId, {
+        title,
+        type: 'text/plain',
+        bytes: new TextEncoder().encode(text),
+        source: 'upload',
+      });
+      ids.push(stored.id);
+    }
+    const [first, second] = await knowledge.search.search(
+      { companyId, documentIds: ids },
+      'is there parking?',
+      2,
+    );
+    expect(first?.similarity).toBeCloseTo(1, 5);
+    // The others: the passage of both words (cosine 1/√2), the hours' (0), eight the scope lacks.
+    expect(first?.margin).toBeCloseTo(1 - (Math.SQRT1_2 + 8 * RELEVANCE_THRESHOLD) / 10, 5);
+    expect(second?.margin).toBeCloseTo(Math.SQRT1_2 - (1 + 8 * RELEVANCE_THRESHOLD) / 10, 5);
   });
 });

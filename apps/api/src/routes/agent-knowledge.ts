@@ -16,8 +16,11 @@ export interface AgentKnowledgeRouteDeps {
   search: KnowledgeSearch;
   /** The similarity under which a passage is not answered from. */
   relevanceThreshold: number;
-  /** The similarity from which the best passage answers the question by itself. */
-  answerThreshold: number;
+  /**
+   * The margin (`KnowledgeHit.margin`: its similarity above the next passages') from which the
+   * best passage answers the question by itself.
+   */
+  answerMargin: number;
 }
 
 /** Passages the model gets: enough to hold an answer, few enough to read fast. */
@@ -40,7 +43,7 @@ const toolResult = z.looseObject({
       confident: z
         .boolean()
         .describe(
-          'Whether the first passage is close enough to answer the question by itself; when not, it may be only near the subject',
+          'Whether the first passage stands far enough above the next ones to answer the question by itself; when not, it may be only near the subject',
         ),
     })
     .optional(),
@@ -103,7 +106,7 @@ export function agentKnowledgeRoutes(deps: AgentKnowledgeRouteDeps): FastifyPlug
             result: { passages: [], confident: false },
             note: 'Nothing in the documents answers this. Say you do not know, and say what you can help with.',
           };
-        const confident = (relevant[0]?.similarity ?? -1) >= deps.answerThreshold;
+        const confident = (relevant[0]?.margin ?? -1) >= deps.answerMargin;
         return {
           ok: true,
           result: {

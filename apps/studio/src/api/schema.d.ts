@@ -11442,13 +11442,15 @@ export interface operations {
               score: number;
               /** @description Cosine similarity of the question and the passage */
               similarity: number;
+              /** @description How far its similarity stands above the mean of the ten other passages most like the question */
+              margin: number;
               /** @description Rank by words among the candidates meaning found; null when no word matched */
               text_rank: number | null;
               /** @description Rank by meaning; every passage found is one of its candidates */
               vector_rank: number | null;
               /** @description Whether the agent would answer from it (similarity ≥ threshold) */
               relevant: boolean;
-              /** @description Whether it answers the question by itself (similarity ≥ the answer threshold): as the first passage, the agent reads it as the answer; a relevant one under it, as the closest it has */
+              /** @description Whether it answers the question by itself (relevant, and its margin ≥ the answer margin): as the first passage, the agent reads it as the answer; a relevant one under it, as the closest it has */
               answers: boolean;
             }[];
           };

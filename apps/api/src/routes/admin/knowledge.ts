@@ -48,6 +48,11 @@ const hit = z.object({
   text: z.string(),
   score: z.number().describe('Reciprocal rank fusion of the two rankings; higher is better'),
   similarity: z.number().describe('Cosine similarity of the question and the passage'),
+  margin: z
+    .number()
+    .describe(
+      'How far its similarity stands above the mean of the ten other passages most like the question',
+    ),
   text_rank: z
     .number()
     .nullable()
@@ -60,7 +65,7 @@ const hit = z.object({
   answers: z
     .boolean()
     .describe(
-      'Whether it answers the question by itself (similarity ≥ the answer threshold): as the first passage, the agent reads it as the answer; a relevant one under it, as the closest it has',
+      'Whether it answers the question by itself (relevant, and its margin ≥ the answer margin): as the first passage, the agent reads it as the answer; a relevant one under it, as the closest it has',
     ),
 });
 
@@ -80,8 +85,11 @@ export interface KnowledgeRouteDeps {
   outbound: FetchLike;
   /** The similarity under which a passage is not answered from. */
   relevanceThreshold: number;
-  /** The similarity from which a passage answers the question by itself. */
-  answerThreshold: number;
+  /**
+   * The margin (`KnowledgeHit.margin`: its similarity above the next passages') from which a
+   * passage answers the question by itself.
+   */
+  answerMargin: number;
 }
 
 /**
@@ -275,7 +283,8 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps): FastifyPluginAsyncZod
           results: results.map((result) => ({
             ...result,
             relevant: result.similarity >= deps.relevanceThreshold,
-            answers: result.similarity >= deps.answerThreshold,
+            answers:
+              result.similarity >= deps.relevanceThreshold && result.margin >= deps.answerMargin,
           })),
         };
       },
