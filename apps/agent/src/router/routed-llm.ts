@@ -48,7 +48,9 @@ import { knowledgeFound, knowledgeReply } from './knowledge.js';
 import { routerReply, type ReplyStyle, type ToolTurn } from './replies.js';
 import { templatesFor } from '@svc/languages/replies';
 import { readsStem } from './unread.js';
-import { propertyLabel, requiredOf, UNSAID_RULE, unsaidArguments } from './unsaid.js';
+import { allowedOf, propertyLabel, requiredOf, UNSAID_RULE, unsaidArguments } from './unsaid.js';
+import { daysAsSaid } from './said-day.js';
+import { countsAsSaid } from './said-count.js';
 import { flagsAsSaid } from './said-flags.js';
 import { timesAsSaid, type ClockTurn } from './said-time.js';
 import { lexiconFor } from '@svc/languages/router';
@@ -949,17 +951,33 @@ class RoutedLLMStream extends llm.LLMStream {
       // A language without templates has no words to ask with: the call goes as the model made it.
       if (first !== undefined && templates)
         return { chunk, ask: templates.askFor(propertyLabel(schema, first)) };
+      // The time, the day and the count the visitor said, in turn on what the one before held.
       const timed = lexicon ? timesAsSaid(schema, kept, turns, lexicon) : undefined;
-      let args = timed?.args ?? kept;
-      // A time nobody said is asked for when the tool needs one, else left out.
-      if (timed?.unsaid !== undefined) {
-        if (templates && requiredOf(schema).includes(timed.unsaid))
-          return { chunk, ask: templates.askFor(propertyLabel(schema, timed.unsaid)) };
-        args = Object.fromEntries(Object.entries(args).filter(([key]) => key !== timed.unsaid));
+      const dated = lexicon ? daysAsSaid(schema, timed?.args ?? kept, turns, lexicon) : undefined;
+      const counted = lexicon
+        ? countsAsSaid(schema, dated?.args ?? timed?.args ?? kept, turns, lexicon)
+        : undefined;
+      let args = counted?.args ?? kept;
+      // A value the visitor gave that the tool does not take is said, not swapped for another.
+      const outside = dated?.outside ?? counted?.outside;
+      if (outside !== undefined && templates) {
+        const allowed = allowedOf(schema, outside, style.language);
+        if (allowed)
+          return { chunk, ask: templates.onlyAmong(propertyLabel(schema, outside), allowed) };
+      }
+      // A time or a day nobody said is asked for when the tool needs one, else left out.
+      for (const unsaid of [timed?.unsaid, dated?.unsaid]) {
+        if (unsaid === undefined) continue;
+        if (templates && requiredOf(schema).includes(unsaid))
+          return { chunk, ask: templates.askFor(propertyLabel(schema, unsaid)) };
+        args = Object.fromEntries(Object.entries(args).filter(([key]) => key !== unsaid));
       }
       if (
         !timed?.changed &&
+        !dated?.changed &&
+        !counted?.changed &&
         timed?.unsaid === undefined &&
+        dated?.unsaid === undefined &&
         Object.keys(args).length === Object.keys(given).length
       ) {
         cleaned.push(call);

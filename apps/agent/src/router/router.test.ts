@@ -1499,27 +1499,29 @@ describe('RoutedLLM', () => {
     ]);
   });
 
+  /** What the visitor gets when, after `said`, the model calls a business's `book_table` with `args`. */
+  const modelBooking = (booking: object, said: string, args: Record<string, unknown>) => {
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: said });
+    return drain(
+      new RoutedLLM(
+        new voice.testing.FakeLLM([
+          { input: said, type: 'llm', toolCalls: [{ name: 'book_table', args }] },
+        ]),
+        { catalog, style: { language: 'en-US', spoken: false }, lookup },
+      ).chat({ chatCtx, toolCtx: withOwnTool('book_table', 'Book a table.', booking) }),
+    );
+  };
+
   it("sends a business's own tool the time of day the visitor said, not the model's reading of it, and asks for one nobody said", async () => {
     const booking = {
       type: 'object',
       properties: { name: { type: 'string' }, time: { type: 'string' } },
       required: ['name', 'time'],
     };
-    const toolCtx = withOwnTool('book_table', 'Book a table.', booking);
     /** The model booking at `time` after the visitor said `said`. */
-    const booked = (said: string, time: string) => {
-      const chatCtx = llm.ChatContext.empty();
-      chatCtx.addMessage({ role: 'user', content: said });
-      const args = { name: 'Ada Lovelace', time };
-      return drain(
-        new RoutedLLM(
-          new voice.testing.FakeLLM([
-            { input: said, type: 'llm', toolCalls: [{ name: 'book_table', args }] },
-          ]),
-          { catalog, style: { language: 'en-US', spoken: false }, lookup },
-        ).chat({ chatCtx, toolCtx }),
-      );
-    };
+    const booked = (said: string, time: string) =>
+      modelBooking(booking, said, { name: 'Ada Lovelace', time });
     const sent = await booked('ada lovelace, at a quarter past eight in the evening', '08:15');
     expect(sent.calls).toEqual([
       { name: 'book_table', args: JSON.stringify({ name: 'Ada Lovelace', time: '20:15' }) },
@@ -1530,6 +1532,55 @@ describe('RoutedLLM', () => {
       text: 'I still need your time for that. Could you tell me?',
       calls: [],
     });
+  });
+
+  it("sends a business's own tool the day and the count the visitor said, and says what the tool takes when it does not take theirs", async () => {
+    const booking = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        guests: { type: 'integer', minimum: 1, maximum: 6, title: 'number of guests' },
+        day: { type: 'string', enum: ['wednesday', 'thursday', 'friday', 'saturday'] },
+      },
+      required: ['name', 'guests', 'day'],
+    };
+    const booked = (said: string, args: Record<string, unknown>) =>
+      modelBooking(booking, said, args);
+    const sent = await booked('ada lovelace here, five of us on Friday', {
+      name: 'Ada Lovelace',
+      guests: 1,
+      day: 'saturday',
+    });
+    expect(sent.calls).toEqual([
+      {
+        name: 'book_table',
+        args: JSON.stringify({ name: 'Ada Lovelace', guests: 5, day: 'friday' }),
+      },
+    ]);
+    // A count or a day the tool does not take is said, and the call not made; a day nobody named
+    // is asked for.
+    const asked: [string, Record<string, unknown>, string][] = [
+      [
+        'ada lovelace, we are nine people on friday',
+        { guests: 1, day: 'friday' },
+        'For the number of guests, I can only take 1–6. Which would you like?',
+      ],
+      [
+        'ada lovelace, two of us on monday',
+        { guests: 2, day: 'wednesday' },
+        'For the day, I can only take wednesday, thursday, friday, or saturday. Which would you like?',
+      ],
+      [
+        'ada lovelace, two of us please',
+        { guests: 2, day: 'friday' },
+        'I still need your day for that. Could you tell me?',
+      ],
+    ];
+    for (const [said, args, text] of asked)
+      expect(await booked(said, { name: 'Ada Lovelace', ...args }), said).toEqual({
+        text,
+        calls: [],
+      });
   });
 
   it("asks for the email address the model made up for a business's own tool, and sends one that was said", async () => {

@@ -1,12 +1,8 @@
-import { lexiconFor, type Lexicon } from '@svc/languages/router';
 import { describe, expect, it } from 'vitest';
+import { lexiconOf } from './test-shops.js';
 import { readTimes, timeAsSaid, timesAsSaid, type ClockTurn } from './said-time.js';
 
-const lexicon = (code: string): Lexicon => {
-  const found = lexiconFor(code);
-  if (!found) throw new Error(`no lexicon for ${code}`);
-  return found;
-};
+const lexicon = lexiconOf;
 /** The times a text says, as "HH:MM" when certain and "h:MM?" when the half of the day is not. */
 const times = (text: string, code = 'en') =>
   readTimes(text, lexicon(code)).map(

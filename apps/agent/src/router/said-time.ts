@@ -14,7 +14,7 @@ export interface SaidTime {
 }
 
 /** The words of a text as the clock reads them: lower case, accents folded, "19:30" kept whole. */
-function clockTokens(text: string): string[] {
+export function clockTokens(text: string): string[] {
   return (
     foldAccents(text.toLowerCase().replace(/[’‘]/g, "'")).match(/\d{1,2}:\d{2}|\p{L}+|\p{N}+/gu) ??
     []
@@ -53,7 +53,7 @@ function endsBefore(tokens: readonly string[], index: number, phrases: readonly 
  * A small number at `index` ("7", "seven", "forty five", "treinta y cinco", "fünfundzwanzig"),
  * up to 59: an hour or minutes.
  */
-function smallNumber(
+export function smallNumber(
   tokens: readonly string[],
   index: number,
   lexicon: Lexicon,

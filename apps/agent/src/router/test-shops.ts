@@ -8,7 +8,7 @@ import { filtersFromArgs } from '../tools.js';
 import { routerCatalog, type RoutedTool, type RouterCatalog } from './catalog.js';
 import { conversationContext, itemsOf, seenItem, toolResultOf, type SeenItem } from './context.js';
 import { routeUtterance, type ItemLookup, type LookupSort, type Route } from './intents.js';
-import { lexiconFor } from '@svc/languages/router';
+import { lexiconFor, type Lexicon } from '@svc/languages/router';
 import { words } from './text.js';
 
 /** A language the test shops are written in. */
@@ -253,8 +253,7 @@ export function testShop(language: ShopLanguage): TestShop {
     collections: [collection],
     itemNames: items.map((entry) => entry.name),
   });
-  const lexicon = lexiconFor(language);
-  if (!lexicon) throw new Error(`no lexicon for ${language}`);
+  const lexicon = lexiconOf(language);
   const search = (query: string, args: Record<string, unknown>, sort?: LookupSort) => {
     const filters = filtersFromArgs(collection, args);
     const wanted = words(query, lexicon).map(lexicon.stem);
@@ -361,4 +360,11 @@ export class ShopDialogue {
     const last = [...this.entries].reverse().find((entry) => entry.type === 'function_call_output');
     return last?.type === 'function_call_output' ? itemsOf(toolResultOf(last.output)?.result) : [];
   }
+}
+
+/** The router's lexicon of a language a test names: one that has none fails the test. */
+export function lexiconOf(language: string): Lexicon {
+  const lexicon = lexiconFor(language);
+  if (!lexicon) throw new Error(`no lexicon for ${language}`);
+  return lexicon;
 }

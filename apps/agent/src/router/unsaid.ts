@@ -169,3 +169,19 @@ export function propertyLabel(schema: unknown, key: string): string {
   const title = typeof property?.title === 'string' ? property.title.trim() : '';
   return title || key.replace(/[_-]+/g, ' ').trim();
 }
+
+/**
+ * The values a property takes, as the language lists them for the visitor: its `enum` ("tuesday,
+ * wednesday or thursday") or its `minimum` to `maximum` ("1–8"); '' when it declares neither.
+ */
+export function allowedOf(schema: unknown, key: string, code: string): string {
+  const property = (schema as { properties?: Record<string, Record<string, unknown>> } | undefined)
+    ?.properties?.[key];
+  if (!property) return '';
+  const { enum: options, minimum, maximum } = property;
+  if (Array.isArray(options))
+    return new Intl.ListFormat(code, { type: 'disjunction' }).format(options.map(String));
+  if (typeof minimum === 'number' && typeof maximum === 'number')
+    return new Intl.NumberFormat(code).formatRange(minimum, maximum);
+  return '';
+}

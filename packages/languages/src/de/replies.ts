@@ -47,6 +47,7 @@ export const replies: ReplyTemplates = {
   searchNone: () => 'Dazu habe ich nichts gefunden. Können Sie es anders beschreiben?',
   searchNoneIn: (query, kind) => `In der Kategorie ${kind} habe ich nichts zu „${query}“.`,
   askFor: (what) => `Dafür fehlt mir noch eine Angabe: „${what}“. Können Sie sie mir nennen?`,
+  onlyAmong: (what, allowed) => `Für „${what}“ kann ich nur ${allowed} annehmen. Was möchten Sie?`,
   notKnown: 'Tut mir leid, dazu habe ich keine Informationen. Kann ich Ihnen sonst weiterhelfen?',
   knowledgeNear: (title, passage) =>
     `Genau dazu habe ich nichts. Am nächsten kommt das hier, aus „${title}“: ${passage}`,

@@ -57,6 +57,8 @@ export const replies: ReplyTemplates = {
       : "I couldn't find anything like that. Could you describe it another way?",
   searchNoneIn: (query, kind) => `I have no ${query} in ${kind}.`,
   askFor: (what) => `I still need your ${what} for that. Could you tell me?`,
+  onlyAmong: (what, allowed) =>
+    `For the ${what}, I can only take ${allowed}. Which would you like?`,
   notKnown:
     "I'm sorry, I don't have any information about that. Is there something else I can help you with?",
   knowledgeNear: (title, passage) =>

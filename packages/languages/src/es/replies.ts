@@ -53,6 +53,7 @@ export const replies: ReplyTemplates = {
   searchNone: () => 'No he encontrado nada parecido. ¿Puedes describirlo de otra manera?',
   searchNoneIn: (query, kind) => `No tengo nada de «${query}» en la categoría ${kind}.`,
   askFor: (what) => `Todavía me falta un dato: «${what}». ¿Me lo puede decir?`,
+  onlyAmong: (what, allowed) => `Para «${what}» solo puedo aceptar ${allowed}. ¿Qué prefiere?`,
   notKnown: 'Lo siento, no tengo información sobre eso. ¿Puedo ayudarle con otra cosa?',
   knowledgeNear: (title, passage) =>
     `No tengo nada sobre eso exactamente. Lo más parecido, en «${title}»: ${passage}`,

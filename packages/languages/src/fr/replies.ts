@@ -51,6 +51,8 @@ export const replies: ReplyTemplates = {
   searchNone: () => 'Je n’ai rien trouvé de tel. Pouvez-vous le décrire autrement ?',
   searchNoneIn: (query, kind) => `Je n’ai rien pour « ${query} » dans la catégorie ${kind}.`,
   askFor: (what) => `Il me manque encore une information : « ${what} ». Pouvez-vous me la donner ?`,
+  onlyAmong: (what, allowed) =>
+    `Pour « ${what} », je ne peux prendre que ${allowed}. Que souhaitez-vous ?`,
   notKnown:
     'Je suis désolé, je n’ai pas d’information à ce sujet. Puis-je vous aider pour autre chose ?',
   knowledgeNear: (title, passage) =>

@@ -67,6 +67,12 @@ export interface ReplyTemplates {
    */
   askFor: (what: string) => string;
   /**
+   * A detail the visitor gave is not one a business's tool takes (`what`: the property's title, or
+   * its name; `allowed`: its values or its range, as the language lists them): the agent says what
+   * it can take instead of sending another value.
+   */
+  onlyAmong: (what: string, allowed: string) => string;
+  /**
    * The closest passage of the business's documents (`passage`, of the document titled `title`),
    * which is only near the question: said as the closest, not as an answer.
    */
