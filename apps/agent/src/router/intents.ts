@@ -183,6 +183,20 @@ async function decideOne(reading: Reading | undefined, table: RouterTable): Prom
 }
 
 /**
+ * Whether words ask a question: a question word opens them ("how long does it last", "do you
+ * open on Sundays") or they hold one of the language's question phrases. "What about the blue
+ * ones", "how about the last one" ask to be shown, not told.
+ */
+export function asksQuestion(tokens: readonly string[], lexicon: Lexicon): boolean {
+  const start = openingAt(tokens, lexicon);
+  const opening = tokens[start] ?? '';
+  return (
+    (lexicon.questionStarts.has(opening) && !lexicon.about.includes(tokens[start + 1] ?? '')) ||
+    hasPhrase(tokens, lexicon.questionPhrases)
+  );
+}
+
+/**
  * Where the request opens: after the lead-ins ("so", "okay") and a greeting before it ("hey
  * there, how's it going" opens with "how"), or -1 when nothing else is said.
  */
@@ -222,10 +236,7 @@ function readingOf(
   const has = (phrases: readonly string[]) => hasPhrase(tokens, phrases);
   const start = openingAt(tokens, lexicon);
   const opening = tokens[start] ?? '';
-  // "What about the blue ones", "how about the last one" ask to be shown, not told.
-  const asks =
-    (lexicon.questionStarts.has(opening) && !lexicon.about.includes(tokens[start + 1] ?? '')) ||
-    has(lexicon.questionPhrases);
+  const asks = asksQuestion(tokens, lexicon);
   // Catalogue words besides the parting's own ("day" is a word of "day pack").
   const catalogueWords = (words: string[]) => namesCatalogue(words, catalog, lexicon);
   // Recognizers often write "car" for "cart"; in a catalogue without cars it can only be the cart.

@@ -37,6 +37,7 @@ import {
   CHOSEN_RULE_PREFIX,
 } from './chooser.js';
 import {
+  asksQuestion,
   decideUtterance,
   readAs,
   routerTable,
@@ -55,6 +56,7 @@ import { flagsAsSaid } from './said-flags.js';
 import { timesAsSaid, type ClockTurn } from './said-time.js';
 import { lexiconFor } from '@svc/languages/router';
 import { PROMISED_CALL_RULE, promisedTool } from './promised.js';
+import { words } from './text.js';
 import { AGENT_PARTING_RULE, takesLeave } from './parting.js';
 import {
   chooseNeedCategory,
@@ -181,6 +183,11 @@ export class RoutedLLM extends llm.LLM {
   readonly choosable: readonly Operation[];
   /** The need categories with their examples, once asked for (see `needCategories`). */
   #categories: Promise<NeedCategories> | undefined;
+  /**
+   * The detail the agent last asked for instead of calling a business's tool: the tool, and the
+   * words it was asked with (the answer to them makes the call, see `ASKED_CALL_RULE`).
+   */
+  asked: { tool: string; text: string } | undefined;
 
   constructor(
     readonly inner: llm.LLM,
@@ -394,6 +401,12 @@ export function withoutUnknownExchanges(
     : new llm.ChatContext(items.filter((_, index) => !dropped.has(index)));
 }
 
+/**
+ * The rule a turn records when the visitor answered the detail the agent asked for and the model
+ * was asked for the call of that tool alone.
+ */
+export const ASKED_CALL_RULE = 'call.asked';
+
 /** One turn of {@link RoutedLLM}: a routed answer, or the inner LLM's stream passed through. */
 class RoutedLLMStream extends llm.LLMStream {
   readonly #owner: RoutedLLM;
@@ -416,7 +429,36 @@ class RoutedLLMStream extends llm.LLMStream {
       ms: performance.now() - started,
       ...(handedBy ? { rule: handedBy } : {}),
     });
+    const asked = this.#askedTool();
+    if (asked !== undefined) {
+      const judgedCtx = this.#owner.modelContext(this.#params.chatCtx);
+      if (await this.#callTool(asked, judgedCtx, ASKED_CALL_RULE)) return;
+    }
     await this.#delegate();
+  }
+
+  /**
+   * The business's tool whose detail the agent asked for in its last turn, when the visitor's words
+   * after it ask nothing back: they give the detail, and the call is made. Asked "I still need
+   * your name", a small model answered "it's Ada Lovelace" with "Understood." and booked nothing.
+   */
+  #askedTool(): string | undefined {
+    const asked = this.#owner.asked;
+    const lexicon = this.#owner.options.catalog.lexicon;
+    // A hosted model calls its tools; the small embedded one answers in words.
+    if (!this.#owner.options.grounded) return undefined;
+    if (!asked || !lexicon || this.#params.toolChoice === 'none') return undefined;
+    if (!(asked.tool in (this.toolCtx?.functionTools ?? {}))) return undefined;
+    const entries = chatEntries(this.chatCtx);
+    const last = entries.at(-1);
+    if (last?.type !== 'message' || last.role !== 'user') return undefined;
+    const agent = entries.findLast(
+      (entry) => entry.type === 'message' && entry.role === 'assistant',
+    );
+    if (agent?.type !== 'message' || agent.text.trim() !== asked.text.trim()) return undefined;
+    const text = last.text.trim();
+    if (/\?$/.test(text) || asksQuestion(words(text, lexicon), lexicon)) return undefined;
+    return asked.tool;
   }
 
   #say(text: string): void {
@@ -808,7 +850,7 @@ class RoutedLLMStream extends llm.LLMStream {
           const promised = judge.promises(held.slice(0, length));
           if (promised) {
             inner.close();
-            await this.#callPromised(promised, judgedCtx, held.slice(0, length));
+            await this.#callTool(promised, judgedCtx, PROMISED_CALL_RULE, held.slice(0, length));
             return;
           }
           if (!release(length)) {
@@ -820,7 +862,7 @@ class RoutedLLMStream extends llm.LLMStream {
       if (held.trim() && !this.abortController.signal.aborted) {
         const promised = judge?.promises(held);
         if (promised) {
-          await this.#callPromised(promised, judgedCtx, held);
+          await this.#callTool(promised, judgedCtx, PROMISED_CALL_RULE, held);
           return;
         }
         release(held.length);
@@ -857,12 +899,18 @@ class RoutedLLMStream extends llm.LLMStream {
   }
 
   /**
-   * Has the model make the call of the business's tool `name` that its reply said the agent makes
-   * (see `./promised.ts`), in place of the sentence that said it; the call's result then gets the
-   * model's reply as any call of its own does. A detail it fills with a placeholder is asked for
-   * instead. When no call comes, the sentence is said after all.
+   * Has the model make the call of the business's tool `name` (recorded as `rule`): the one its
+   * reply said the agent makes (see `./promised.ts`), in place of the `sentence` that said it, or
+   * the one whose detail the visitor just gave. The call's result then gets the model's reply as
+   * any call of its own does. A detail it fills with a placeholder is asked for instead. When no
+   * call comes, the sentence is said after all; answers whether the call or the ask was made.
    */
-  async #callPromised(name: string, chatCtx: llm.ChatContext, sentence: string): Promise<void> {
+  async #callTool(
+    name: string,
+    chatCtx: llm.ChatContext,
+    rule: string,
+    sentence?: string,
+  ): Promise<boolean> {
     const { connOptions, toolCtx } = this.#params;
     const forced = this.#owner.inner.chat({
       chatCtx,
@@ -875,7 +923,7 @@ class RoutedLLMStream extends llm.LLMStream {
     let called = false;
     try {
       for await (const original of forced) {
-        if (this.abortController.signal.aborted) return;
+        if (this.abortController.signal.aborted) return true;
         const calls = original.delta?.toolCalls?.filter((call) => call.name === name);
         if (!calls?.length) continue;
         const { chunk, ask } = this.#unsaid({
@@ -884,7 +932,7 @@ class RoutedLLMStream extends llm.LLMStream {
         });
         this.#owner.options.onDecision?.({
           by: ask === undefined ? 'llm' : 'template',
-          rule: ask === undefined ? PROMISED_CALL_RULE : UNSAID_RULE,
+          rule: ask === undefined ? rule : UNSAID_RULE,
           tool: name,
           ms: 0,
         });
@@ -892,12 +940,20 @@ class RoutedLLMStream extends llm.LLMStream {
         else this.queue.put(chunk);
         called = true;
         forced.close();
-        return;
+        return true;
       }
+      return false;
     } finally {
       this.abortController.signal.removeEventListener('abort', stop);
-      if (!called && !this.abortController.signal.aborted) this.#say(sentence);
+      if (!called && sentence !== undefined && !this.abortController.signal.aborted)
+        this.#say(sentence);
     }
+  }
+
+  /** The agent asks `ask` instead of calling `tool`: the visitor's answer makes the call. */
+  #asking(chunk: llm.ChatChunk, tool: string, ask: string): { chunk: llm.ChatChunk; ask: string } {
+    this.#owner.asked = { tool, text: ask };
+    return { chunk, ask };
   }
 
   /**
@@ -950,7 +1006,7 @@ class RoutedLLMStream extends llm.LLMStream {
       const [first] = missing;
       // A language without templates has no words to ask with: the call goes as the model made it.
       if (first !== undefined && templates)
-        return { chunk, ask: templates.askFor(propertyLabel(schema, first)) };
+        return this.#asking(chunk, call.name, templates.askFor(propertyLabel(schema, first)));
       // The time, the day and the count the visitor said, in turn on what the one before held.
       const timed = lexicon ? timesAsSaid(schema, kept, turns, lexicon) : undefined;
       const dated = lexicon ? daysAsSaid(schema, timed?.args ?? kept, turns, lexicon) : undefined;
@@ -963,13 +1019,17 @@ class RoutedLLMStream extends llm.LLMStream {
       if (outside !== undefined && templates) {
         const allowed = allowedOf(schema, outside, style.language);
         if (allowed)
-          return { chunk, ask: templates.onlyAmong(propertyLabel(schema, outside), allowed) };
+          return this.#asking(
+            chunk,
+            call.name,
+            templates.onlyAmong(propertyLabel(schema, outside), allowed),
+          );
       }
       // A time or a day nobody said is asked for when the tool needs one, else left out.
       for (const unsaid of [timed?.unsaid, dated?.unsaid]) {
         if (unsaid === undefined) continue;
         if (templates && requiredOf(schema).includes(unsaid))
-          return { chunk, ask: templates.askFor(propertyLabel(schema, unsaid)) };
+          return this.#asking(chunk, call.name, templates.askFor(propertyLabel(schema, unsaid)));
         args = Object.fromEntries(Object.entries(args).filter(([key]) => key !== unsaid));
       }
       if (

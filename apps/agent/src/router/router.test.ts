@@ -1624,8 +1624,8 @@ describe('RoutedLLM', () => {
     class Promising extends llm.LLM {
       readonly asked: unknown[] = [];
       constructor(
-        readonly reply: string,
-        readonly args: Record<string, unknown>,
+        public reply: string,
+        public args: Record<string, unknown>,
       ) {
         super();
       }
@@ -1716,6 +1716,37 @@ describe('RoutedLLM', () => {
       text: 'I still need your name for that. Could you tell me?',
       calls: [],
     });
+
+    // The visitor's answer to the detail asked for makes the call, without the model's choice
+    // (which answered "Understood." and called nothing); a question back is the model's to answer.
+    const routed = routedOver(placeholder);
+    const first = turn();
+    await drain(routed.chat({ chatCtx: first, toolCtx }));
+    const answered = (said: string) => {
+      const chatCtx = first.copy();
+      chatCtx.addMessage({ role: 'assistant', content: asked.text });
+      chatCtx.addMessage({ role: 'user', content: said });
+      return chatCtx;
+    };
+    placeholder.reply = 'Understood.';
+    placeholder.args = { name: 'Grace Hopper', day: 'tuesday' };
+    placeholder.asked.length = 0;
+    const made = await drain(
+      routed.chat({ chatCtx: answered('sorry, grace hopper it is'), toolCtx }),
+    );
+    expect(made.calls).toEqual([
+      { name: 'book_appointment', args: JSON.stringify({ name: 'Grace Hopper', day: 'tuesday' }) },
+    ]);
+    expect(placeholder.asked).toEqual([
+      { type: 'function', function: { name: 'book_appointment' } },
+    ]);
+    expect(decisions.at(-1)).toMatchObject({ by: 'llm', rule: 'call.asked' });
+    placeholder.asked.length = 0;
+    const questioned = await drain(
+      routed.chat({ chatCtx: answered('do I need to give my surname'), toolCtx }),
+    );
+    expect(questioned).toEqual({ text: 'Understood.', calls: [] });
+    expect(placeholder.asked).toEqual(['auto']);
 
     // A question promises nothing; nor does a reply about the call made for the visitor's last words.
     for (const [reply, called] of [
