@@ -68,6 +68,10 @@ const CASES: Record<ShopLanguage, Case[]> = {
       route: search({ category: 'sleeping-bags', max_weight_g: 1000 }),
     },
     {
+      say: 'Montre-moi des sacs de couchage de moins de deux kilos et demi',
+      route: search({ category: 'sleeping-bags', max_weight_g: 2500 }),
+    },
+    {
       say: 'Avez-vous des tentes entre 150 et 300 euros ?',
       route: search({ category: 'tents', min_price: 150, max_price: 300 }),
     },
@@ -294,6 +298,11 @@ const CASES: Record<ShopLanguage, Case[]> = {
     {
       say: 'Enséñame sacos de dormir de menos de un kilo',
       route: search({ category: 'sleeping-bags', max_weight_g: 1000 }),
+    },
+    // A half beside a unit is part of the amount.
+    {
+      say: 'Enséñame sacos de dormir de menos de kilo y medio',
+      route: search({ category: 'sleeping-bags', max_weight_g: 1500 }),
     },
     {
       say: 'dos de esas',

@@ -52,6 +52,16 @@ describe('words', () => {
     ['es-ES', 'menos de un kilo', 'menos de 1 kilo'],
     ['de-DE', 'leichter als ein Kilogramm', 'leichter als 1 kilogramm'],
     ['de-DE', 'unter einem Kilo', 'unter 1 kilo'],
+    // A half beside a number or a unit is part of it; beside anything else it stays a word.
+    ['en-US', 'no more than a pound and a half', 'no more than 1.5 pound'],
+    ['en-US', 'under three and a half kilos', 'under 3.5 kilos'],
+    ['en-US', 'about half a kilo', 'about 0.5 kilo'],
+    ['en-US', 'half past seven', 'half past 7'],
+    ['fr-FR', 'moins de trois kilos et demi', 'moins de 3.5 kilos'],
+    ['fr-FR', 'vers huit heures et demie', 'vers 8 heures et demie'],
+    ['es-ES', 'menos de kilo y medio', 'menos de 1.5 kilo'],
+    ['es-ES', 'unos dos kilos y medio', 'unos 2.5 kilos'],
+    ['de-DE', 'unter einem halben Kilo', 'unter 0.5 kilo'],
   ])('%s reads "%s" as "%s"', (language, text, expected) => {
     expect(words(text, lexicon(language)).join(' ')).toBe(expected);
   });

@@ -128,6 +128,54 @@ export function words(text: string, lexicon: Lexicon): string[] {
       index += 1;
     }
   }
+  return withHalves(out, lexicon);
+}
+
+/** A plain number as the words write it ("2", "49.99"). */
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/**
+ * Words with a half said beside a number or a unit made one number: "a kilo and a half" reads
+ * "1.5 kilo", "two and a half pounds" "2.5 pounds", "kilo y medio" "1.5 kilo", "half a pound"
+ * "0.5 pound". A half of anything else ("half past seven", "huit heures et demie") stays words.
+ */
+function withHalves(tokens: readonly string[], lexicon: Lexicon): string[] {
+  const { after, before } = lexicon.numbers.halves;
+  const isUnit = (token: string | undefined) =>
+    token !== undefined && Object.hasOwn(lexicon.weightUnits, token);
+  const phraseAt = (at: number, phrases: readonly string[]) =>
+    phrases
+      .map((phrase) => phrase.split(' '))
+      .find((parts) => parts.every((part, offset) => tokens[at + offset] === part))?.length ?? 0;
+  const out: string[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as string;
+    const counted = NUMBER.test(token);
+    // "2 and a half pounds", "1 kilo and a half", "kilo y medio" (one kilo).
+    if (counted || isUnit(token)) {
+      const unit = counted && isUnit(tokens[index + 1]) ? 1 : 0;
+      const half = phraseAt(index + 1 + unit, after);
+      if (half > 0 && (counted || !NUMBER.test(out.at(-1) ?? ''))) {
+        out.push(String((counted ? Number(token) : 1) + 0.5));
+        if (counted && unit) out.push(tokens[index + 1] as string);
+        if (!counted) out.push(token);
+        index += unit + half;
+        continue;
+      }
+    }
+    // "half a pound" ("a" is 1 before a unit), "medio kilo".
+    if (before.includes(token)) {
+      const skip = tokens[index + 1] === '1' && isUnit(tokens[index + 2]) ? 1 : 0;
+      if (isUnit(tokens[index + 1 + skip])) {
+        // "Ein halbes Kilo", "un demi kilo": the article is the half's.
+        if (lexicon.numbers.ambiguous.has(out.at(-1) ?? '')) out.pop();
+        out.push('0.5');
+        index += skip;
+        continue;
+      }
+    }
+    out.push(token);
+  }
   return out;
 }
 

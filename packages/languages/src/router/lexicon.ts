@@ -63,6 +63,12 @@ export interface NumberWords {
   unitsBeforeTens?: boolean;
   /** A number written as one compound word ("fünfundzwanzig"), if the language writes them so. */
   compound?: (word: string) => number | undefined;
+  /**
+   * A half said with a number or a unit: `after` it adds one to the number or the unit before it
+   * ("a kilo and a half", "deux kilos et demi", "kilo y medio"); `before` a unit (and its article)
+   * it is half of one ("half a pound", "un demi kilo", "ein halbes Kilo").
+   */
+  halves: { after: readonly string[]; before: readonly string[] };
 }
 
 /**

@@ -75,6 +75,7 @@ export const counting: Counting = {
     unitsBeforeTens: true,
     article: [],
     ambiguous: new Set(['ein', 'eine', 'einen', 'einem', 'einer', 'eins']),
+    halves: { after: ['einhalb'], before: ['halb', 'halbe', 'halbes', 'halben', 'halbem'] },
     compound: (word) => (word.length > 4 ? germanNumber(word) : undefined),
   },
   ordinals: ordinalTable(

@@ -43,6 +43,7 @@ export const counting: Counting = {
     joiners: ['and'],
     article: ['a'],
     ambiguous: new Set(['one', 'a']),
+    halves: { after: ['and a half'], before: ['half'] },
   },
   ordinals: {
     first: 0,

@@ -71,6 +71,7 @@ export const counting: Counting = {
     joiners: ['y'],
     article: [],
     ambiguous: new Set(['un', 'una', 'uno']),
+    halves: { after: ['y medio', 'y media'], before: ['medio', 'media'] },
   },
   ordinals: ordinalTable([
     ['primero', 'primera', 'primer', 'primeros', 'primeras'],

@@ -42,6 +42,7 @@ export const counting: Counting = {
     joiners: ['et'],
     article: [],
     ambiguous: new Set(['un', 'une']),
+    halves: { after: ['et demi', 'et demie'], before: ['demi', 'demie'] },
   },
   ordinals: ordinalTable([
     ['premier', 'premiere', 'premiers', 'premieres', '1er', '1ere', '1re'],
