@@ -4,6 +4,7 @@ import { convertWeight } from '@svc/protocol/agent';
 import type { RouterCatalog } from './catalog.js';
 import type { Lexicon } from '@svc/languages/router';
 import { indexOfPhrase } from './text.js';
+import { readsStem } from './unread.js';
 
 /** The amounts asked for: `max_price` / `min_price` style arguments of the number filters. */
 function amounts(
@@ -101,12 +102,16 @@ function complementAt(
   return tokens.slice(0, preposition).some((token) => catalog.nameKinds.has(lexicon.stem(token)));
 }
 
-/** The filters the words name: enum options, booleans, amounts. Marks the words used. */
+/**
+ * The filters the words name: enum options, booleans, amounts. Marks the words used, and in
+ * `kindAt` those that name a kind of item.
+ */
 export function filters(
   tokens: string[],
   catalog: RouterCatalog,
   used: Set<number>,
   lexicon: Lexicon,
+  kindAt?: Set<number>,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   // Longer phrases first, each word read once: "Red Cedar" is a brand before "red" is a colour.
@@ -128,7 +133,10 @@ export function filters(
       continue;
     }
     args[option.key] = option.value;
-    for (let offset = 0; offset < phrase.length; offset += 1) used.add(at + offset);
+    for (let offset = 0; offset < phrase.length; offset += 1) {
+      used.add(at + offset);
+      if (catalog.kinds.has(option.key)) kindAt?.add(at + offset);
+    }
   }
   for (const field of catalog.booleans) {
     for (const phrase of field.phrases) {
@@ -186,19 +194,19 @@ export function searchQuery(
 }
 
 /**
- * The content words in the order said, a number said for how many the item is as the item names
- * write it (`counted`).
+ * The content words in the order said (`at`: where), a number said for how many the item is as the
+ * item names write it (`counted`).
  */
 function saidWords(
   tokens: string[],
   catalog: RouterCatalog,
   used: Set<number>,
   lexicon: Lexicon,
-): { word: string; counted: boolean }[] {
+): { word: string; counted: boolean; at: number }[] {
   const counted = forHowMany(tokens, catalog, used, lexicon);
-  return tokens.flatMap((token, index): { word: string; counted: boolean }[] => {
+  return tokens.flatMap((token, index): { word: string; counted: boolean; at: number }[] => {
     const named = counted.get(index);
-    if (named !== undefined) return [{ word: named, counted: true }];
+    if (named !== undefined) return [{ word: named, counted: true, at: index }];
     // "Down ones, not synthetic": a word of the catalogue denied is no word of what is sought
     // ("para no pasar frío" is a need in words of its own, whole). Nor is a kind where the item
     // goes ("socks to wear in my boots").
@@ -207,7 +215,7 @@ function saidWords(
         catalog.vocabulary.has(lexicon.stem(token))) ||
       (catalog.nameKinds.has(lexicon.stem(token)) && complementAt(tokens, index, catalog, lexicon));
     return !used.has(index) && !denied && isContentWord(token, lexicon)
-      ? [{ word: token, counted: false }]
+      ? [{ word: token, counted: false, at: index }]
       : [];
   });
 }
@@ -236,10 +244,13 @@ function forHowMany(
 }
 
 /**
- * What the visitor describes, when they name no kind of item and say words the catalogue does not
- * know ("something to boil water on a trail": "boil water trail", of which the items know only
- * "water" and "trail"): all their words, for the collection's search to read by meaning. Undefined
- * when every word is the catalogue's, or a kind is named (then the kind is the search).
+ * What the visitor describes in words the catalogue does not know ("something to boil water on a
+ * trail": "boil water trail", of which the items know only "water" and "trail"): all their words,
+ * for the collection's search to read by meaning. With a kind named by its category ("a pot to
+ * cook in", "a light I can hang inside the tent"), the words that named it go with the rest, and
+ * the search reads them among that kind's items: the kind alone would show its first items
+ * whatever was asked of them. Undefined when every word is the catalogue's, or a word of what an
+ * item is names the kind (then the kind is the search).
  */
 export function describedQuery(
   tokens: string[],
@@ -247,17 +258,27 @@ export function describedQuery(
   used: Set<number>,
   filterArgs: Record<string, unknown>,
   lexicon: Lexicon,
+  kindAt: ReadonlySet<number> = new Set(),
 ): string | undefined {
   if (!catalog.readByMeaning) return undefined;
-  if (Object.keys(filterArgs).some((key) => catalog.kinds.has(key))) return undefined;
+  const namesKind = Object.keys(filterArgs).some((key) => catalog.kinds.has(key));
+  // The kind's own words are read with the rest, in the order said.
+  const open = namesKind ? new Set([...used].filter((index) => !kindAt.has(index))) : used;
   // "Hmm", "well", "so": words that open a turn say nothing of what is meant.
-  const words = saidWords(tokens, catalog, used, lexicon)
-    .map(({ word }) => word)
-    .filter((word) => !lexicon.leadIns.has(word));
-  const known = words.filter((token) => catalog.vocabulary.has(lexicon.stem(token)));
+  const said = saidWords(tokens, catalog, open, lexicon).filter(
+    ({ word }) => !lexicon.leadIns.has(word),
+  );
+  const known = said.filter(({ word }) => catalog.vocabulary.has(lexicon.stem(word)));
   // A word that says what an item is names that kind of item ("a stove would do nicely": the Camp
   // Stove): the rest is said about it, not what the visitor is looking for. Other words of names
-  // ("trail", "camp", "water" in English) name no kind.
-  if (known.some((token) => catalog.nameKinds.has(lexicon.stem(token)))) return undefined;
-  return known.length < words.length ? words.join(' ') : undefined;
+  // ("trail", "camp", "water" in English) name no kind, nor does the word of a category.
+  if (known.some(({ word, at }) => !kindAt.has(at) && catalog.nameKinds.has(lexicon.stem(word))))
+    return undefined;
+  // Around a kind, a word of the language's requests ("instead", "personnes", "wiegen") says
+  // nothing more of the item: only a word the router reads nothing in describes it.
+  const reads = readsStem(catalog, lexicon);
+  const describes = namesKind
+    ? said.some(({ word }) => !reads(lexicon.stem(word)))
+    : known.length < said.length;
+  return describes ? said.map(({ word }) => word).join(' ') : undefined;
 }

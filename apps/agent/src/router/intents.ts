@@ -278,7 +278,8 @@ function searchSlots(
   lexicon: Lexicon,
 ): SearchSlots {
   const used = new Set<number>();
-  const filterArgs = filters(tokens, catalog, used, lexicon);
+  const kindAt = new Set<number>();
+  const filterArgs = filters(tokens, catalog, used, lexicon, kindAt);
   const query = searchQuery(tokens, catalog, used, lexicon);
   const plural = tokens.some(
     (token, index) =>
@@ -292,6 +293,6 @@ function searchSlots(
     !context.shown.some((item) => matchesSubject(item, query, filterArgs, lexicon));
   // Also with no word of the catalogue: a rule searches only for words it knows, but a need the
   // model named a search for is read by meaning (the search feature's reader).
-  const described = describedQuery(tokens, catalog, used, filterArgs, lexicon);
+  const described = describedQuery(tokens, catalog, used, filterArgs, lexicon, kindAt);
   return { filters: filterArgs, query, plural, newSubject, ...(described ? { described } : {}) };
 }

@@ -44,7 +44,7 @@ const CASES: Record<ShopLanguage, Case[]> = {
     // meaning; a word that says what an item is (a name's first in French) names that kind.
     {
       say: 'il me faut quelque chose pour garder les mains au chaud en randonnée',
-      route: search({ query: 'garder chaud randonnee' }),
+      route: search({ query: 'garder mains chaud randonnee' }),
     },
     { say: 'une lampe qui tienne toute la nuit', route: search({ query: 'lampe' }) },
     { say: 'Je cherche une tente', route: search({ category: 'tents' }) },

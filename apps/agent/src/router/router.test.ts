@@ -448,12 +448,24 @@ describe('the intent router on the demo scenario', () => {
     expect(args(need)).toEqual({ query: 'water long run' });
     // A word that ends an item's name names that kind: the other words are said about it.
     expect(args(await new Dialogue().say('a stove would do nicely'))).toEqual({ query: 'stove' });
-    // Every word the catalogue's, or a kind named: the search is what was named.
+    // Every word the catalogue's: the search is what was named.
     expect(args(await new Dialogue().say('show me a camp kettle'))).toEqual({
       query: 'camp kettle',
     });
+    // A kind named among words the router reads nothing in: the words go whole, with the kind's,
+    // to be read by meaning among that kind's items.
     expect(args(await new Dialogue().say('show me tents for the weekend'))).toEqual({
       category: 'tents',
+      query: 'tents weekend',
+    });
+    expect(args(await new Dialogue().say('a frying pan for cooking pancakes'))).toEqual({
+      category: 'cooking',
+      query: 'frying pan cooking pancakes',
+    });
+    // Around a kind, words of the language's requests describe nothing: the kind is the search.
+    expect(args(await new Dialogue().say('show me tents, but only green ones'))).toEqual({
+      category: 'tents',
+      color: 'green',
     });
   });
 

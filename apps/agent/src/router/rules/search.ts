@@ -19,8 +19,10 @@ import type { Reading, Rule, SlotReaders } from './types.js';
 function searchArgs(reading: Reading, described = true): Record<string, unknown> {
   const slots = reading.slots();
   const { filters } = slots;
-  // A rule's search is of words the catalogue knows: a description goes whole only around them.
-  const query = (described && slots.query && slots.described) || slots.query;
+  // A rule's search is of words the catalogue knows: a description goes whole only around them,
+  // or around the kind it names.
+  const namesKind = Object.keys(filters).some((key) => reading.catalog.kinds.has(key));
+  const query = (described && (slots.query || namesKind) && slots.described) || slots.query;
   return narrowed(
     reading.tokens,
     { ...(query ? { query } : {}), ...filters },

@@ -23,7 +23,7 @@ export const words: WordClasses = {
     list(`
       ich du sie er es wir ihr mir mich dir dich uns euch ihnen der die das den dem des ein eine
       einen einem einer eines kein keine mein meine meinen meinem dein deine ihre ihren unser haben
-      habe hast hat habt gibt gibts bitte danke mal doch denn ja nein also so und oder mit fur von
+      habe hast hat habt gibt gibts bitte danke mal doch denn ja nein also so und oder aber mit fur von
       zu zum zur in im an am auf aus bei nach suche suchen such brauche brauchen brauch mochte
       mochten will wollen hatte hatten gern gerne zeig zeige zeigen zeigt sehen finden find etwas
       was welche welcher welches irgendwas irgendwelche sachen sache ding dinge artikel produkt

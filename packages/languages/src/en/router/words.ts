@@ -16,7 +16,7 @@ export const words: WordClasses = {
     (
       'a an the some any me my i you we us our your please can could would will do does did is are am ' +
       'be have has had got get need want wanted like looking look for find search show see tell give ' +
-      'there here this that these those one ones of to in on at with and or so just also really maybe ' +
+      'there here this that these those one ones of to in on at with and or but so just also really maybe ' +
       'about what which kind kinds sort type types something anything stuff thing things item items ' +
       'product products hi hello hey okay ok well um uh er let us let now then again ' +
       'what is it they them how much many sell selling carry offer available have got'

@@ -21,7 +21,7 @@ export const words: WordClasses = {
   filler: new Set(
     list(`
       un una unos unas el la los las lo me mi mis yo tu tus te usted ustedes nos nuestro su sus de
-      del al a en con para por y o que se es son esta estan hay tiene tienes tienen teneis busco
+      del al a en con para por y o pero que se es son esta estan hay tiene tienes tienen teneis busco
       buscando buscar quiero queria quisiera querria necesito necesitaria gustaria ver mira mirar
       muestra muestrame ensename dame algo alguna alguno algun algunas algunos cosa cosas articulo
       articulos producto productos tipo tipos clase hola vale bueno pues eh este esto eso ese esa

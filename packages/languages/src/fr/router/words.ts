@@ -23,7 +23,7 @@ export const words: WordClasses = {
   filler: new Set(
     list(`
       je j me moi tu te toi vous nous il elle on ils elles le la les l un une des du de d au aux a
-      en dans sur pour avec et ou donc alors juste aussi vraiment peut etre quel quelle quels
+      en dans sur pour avec et ou mais donc alors juste aussi vraiment peut etre quel quelle quels
       quelles que qu quoi qui est ce cet cette ces ca cela celui celle ceux celles y se sil plait
       svp bonjour salut merci ok okay daccord bon ben euh hum voila avez avoir ai as ont vendez vend
       vendre vends cherche cherchons recherche voudrais voudrait veux voulez aimerais aimerions
