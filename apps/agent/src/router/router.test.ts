@@ -497,6 +497,12 @@ describe('the intent router on the demo scenario', () => {
       expect(tool(narrowed), said).toBe('search_products');
       expect(args(narrowed), said).toEqual({ category: 'tents', color: single });
     }
+    // With words the rules do not read around it, the definite one is still that tent: no
+    // narrower search; the model hears what is wanted of it.
+    const other = new Dialogue();
+    await other.say('show me some tents');
+    const wanted = `I reckon my sister would love the ${single} one for her trip`;
+    expect(await other.say(wanted), wanted).toBeUndefined();
   });
 
   it('takes a pick out of a comparison on the page as the choice; a question about it shows it', async () => {

@@ -4,12 +4,12 @@ import { toolFor, type RoutedTool, type RouterCatalog } from '../catalog.js';
 import type { ConversationContext } from '../context.js';
 import type { Lexicon } from '@svc/languages/router';
 import { pointsAtFocus } from '../references.js';
-import { aboutCatalogue } from '../subjects.js';
+import { aboutCatalogue, definiteSubject } from '../subjects.js';
 import { hasPhrase, itemWords } from '../text.js';
 import { unreadWords } from '../unread.js';
 import { asksOpenly } from './talk.js';
 import type { Route } from '../route.js';
-import type { Reading, Rule, SlotReaders } from './types.js';
+import { TO_MODEL, type Reading, type Rule, type SlotReaders } from './types.js';
 
 /**
  * The search's arguments: its words and filters, narrowing the last search when they only filter.
@@ -119,6 +119,16 @@ export const SEARCH_RULES: readonly Rule[] = [
         namesKind
       ))
         return undefined;
+      // "Get the red one for my brother" with a red one shown: the words name that item, not a
+      // narrower search. What the visitor wants done with it the rules did not read: the model's.
+      const { tokens, context, catalog } = reading;
+      if (
+        !has(lexicon.search) &&
+        has(lexicon.definite) &&
+        !reading.slots().newSubject &&
+        definiteSubject(tokens, catalog, context.shown, lexicon) !== undefined
+      )
+        return TO_MODEL;
       const args = searchArgs(reading);
       const { described } = reading.slots();
       // A need in words of its own, searched with no kind: the model may name its category.
