@@ -77,3 +77,11 @@ export function compoundHeads(text: string, language: SearchLanguage): string[] 
   if (!SEARCH[language].compoundsJoined) return [];
   return (foldAccents(text).match(/\p{L}+/gu) ?? []).flatMap(compoundHeadsOf);
 }
+
+/**
+ * The word of a query that says what the thing asked for is: the last of an English or German
+ * phrase ("mountain bikes"), the first of a French or Spanish one ("vestes polaires").
+ */
+export function phraseHead(words: readonly string[], language: SearchLanguage): string | undefined {
+  return SEARCH[language].headLast ? words.at(-1) : words[0];
+}

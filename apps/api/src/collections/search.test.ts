@@ -116,6 +116,24 @@ describeOnBothDialects(
       expect(await french.search('vestes polaires')).toEqual(['FR-11']);
     });
 
+    it('finds what has the word of what the thing is when no item has every word', async () => {
+      const english = await collection({ name: 'Gear' }, [
+        { id: 'EN-21', data: { name: 'Canyon Boot', description: 'Grips on rock' } },
+        { id: 'EN-22', data: { name: 'Canyon Hat', description: 'Wide brim' } },
+        { id: 'EN-23', data: { name: 'Kayak Paddle', description: 'Carbon shaft' } },
+      ]);
+      // No canyon paddle: the paddle, not the canyon boot and hat.
+      expect(await english.search('canyon paddles')).toEqual(['EN-23']);
+      // No item has the word of the thing asked for: any word, as before.
+      expect((await english.search('canyon bikes')).sort()).toEqual(['EN-21', 'EN-22']);
+      const french = await collection({ name: 'Équipement', language: 'fr-FR' }, [
+        { id: 'FR-21', data: { name: 'Chaussure de canyon', description: 'Adhérente' } },
+        { id: 'FR-22', data: { name: 'Pagaie de kayak', description: 'Carbone' } },
+      ]);
+      // French says what the thing is first.
+      expect(await french.search('pagaie canyon')).toEqual(['FR-22']);
+    });
+
     it('takes a word that names a yes-or-no field as had by the items whose field is true', async () => {
       const shells = await collection(
         {

@@ -7,6 +7,7 @@ import type { FilterField, Item } from './collection.js';
 import { ENGLISH_STOP_WORDS } from '../stop-words.js';
 import type { ItemMeaning } from './meaning.js';
 import {
+  phraseHead,
   searchLanguage,
   stemWords,
   TEXT_SEARCH_CONFIGURATIONS,
@@ -443,6 +444,16 @@ export function createItemSearch(
           where: sql.join([text.where, ...every], sql` and `),
         });
         if (everyWord.length > 0) return everyWord;
+        // "Mountain bikes", of which no item has both words: what has the word of what the thing
+        // is (a bike light) before what only shares a word about it (a mountain boot).
+        const head = phraseHead(describing, words);
+        if (head) {
+          const headed = await found({
+            ...text,
+            where: sql`${text.where} and ${dialect.hasWord(head, words)}`,
+          });
+          if (headed.length > 0) return headed;
+        }
       }
       return found(text);
     },

@@ -8,4 +8,5 @@ export const search: SearchRules = {
   textSearchConfiguration: 'svc_german',
   stemmer,
   compoundsJoined: true,
+  headLast: true,
 };

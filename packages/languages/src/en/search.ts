@@ -8,4 +8,5 @@ export const search: SearchRules = {
   textSearchConfiguration: 'svc_english',
   stemmer,
   compoundsJoined: false,
+  headLast: true,
 };

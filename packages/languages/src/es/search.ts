@@ -8,4 +8,5 @@ export const search: SearchRules = {
   textSearchConfiguration: 'svc_spanish',
   stemmer,
   compoundsJoined: false,
+  headLast: false,
 };

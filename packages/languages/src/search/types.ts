@@ -21,4 +21,10 @@ export interface SearchRules {
    * indexes the heads a compound may end in beside its words. Other languages write theirs apart.
    */
   compoundsJoined: boolean;
+  /**
+   * Whether a noun phrase ends with the word that says what the thing is ("mountain bike", "rote
+   * Jacke": a bike, a jacket), as in English and German; French and Spanish put it first ("veste
+   * polaire", "saco de dormir").
+   */
+  headLast: boolean;
 }
