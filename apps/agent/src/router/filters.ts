@@ -275,8 +275,9 @@ export function describedQuery(
   if (known.some(({ word, at }) => !kindAt.has(at) && catalog.nameKinds.has(lexicon.stem(word))))
     return undefined;
   // Around a kind, a word of the language's requests ("instead", "personnes", "wiegen") says
-  // nothing more of the item: only a word the router reads nothing in describes it.
-  const reads = readsStem(catalog, lexicon);
+  // nothing more of the item: only a word the router reads nothing in describes it. A word it
+  // reads only inside a phrase of its language ("hang" of "hang up") is read as itself.
+  const reads = readsStem(catalog, lexicon, true);
   const describes = namesKind
     ? said.some(({ word }) => !reads(lexicon.stem(word)))
     : known.length < said.length;

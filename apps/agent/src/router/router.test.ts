@@ -462,6 +462,11 @@ describe('the intent router on the demo scenario', () => {
       category: 'cooking',
       query: 'frying pan cooking pancakes',
     });
+    // A word the language reads only inside a phrase ("hang" of "hang up") is the visitor's own.
+    expect(args(await new Dialogue().say('lighting that I could hang up'))).toEqual({
+      category: 'lighting',
+      query: 'lighting hang up',
+    });
     // Around a kind, words of the language's requests describe nothing: the kind is the search.
     expect(args(await new Dialogue().say('show me tents, but only green ones'))).toEqual({
       category: 'tents',

@@ -4,27 +4,38 @@
 import type { RouterCatalog } from './catalog.js';
 import type { Lexicon } from '@svc/languages/router';
 
-/** Every word the lexicon's tables hold, in their comparing form (built once per catalogue). */
-const knownWords = new WeakMap<RouterCatalog, ReadonlySet<string>>();
+/**
+ * Every word the lexicon's tables hold, in their comparing form (built once per catalogue): all of
+ * them, or only those that are an entry alone (`alone`).
+ */
+const knownWords = {
+  all: new WeakMap<RouterCatalog, ReadonlySet<string>>(),
+  alone: new WeakMap<RouterCatalog, ReadonlySet<string>>(),
+};
 
-/** The words of the lexicon's lists, sets and tables (keys and values), split into words. */
-function lexiconWords(value: unknown, into: Set<string>, depth = 0): void {
+/**
+ * The words of the lexicon's lists, sets and tables (keys and values), split into words; with
+ * `alone`, only the entries of one word ("inside", not the "hang" of "hang up").
+ */
+function lexiconWords(value: unknown, into: Set<string>, alone: boolean, depth = 0): void {
   if (depth > 3 || value === null || value === undefined) return;
   if (typeof value === 'string') {
-    for (const word of value.split(/\s+/)) if (word) into.add(word);
+    const words = value.split(/\s+/).filter(Boolean);
+    if (!alone || words.length === 1) for (const word of words) into.add(word);
   } else if (Array.isArray(value) || value instanceof Set) {
-    for (const entry of value as Iterable<unknown>) lexiconWords(entry, into, depth + 1);
+    for (const entry of value as Iterable<unknown>) lexiconWords(entry, into, alone, depth + 1);
   } else if (typeof value === 'object' && !(value instanceof RegExp)) {
     for (const [key, entry] of Object.entries(value)) {
-      if (typeof entry === 'number') lexiconWords(key, into, depth + 1);
-      else lexiconWords(entry, into, depth + 1);
+      if (typeof entry === 'number') lexiconWords(key, into, alone, depth + 1);
+      else lexiconWords(entry, into, alone, depth + 1);
     }
   }
 }
 
 /** The words the router reads something in, for a catalogue in its language. */
-function known(catalog: RouterCatalog, lexicon: Lexicon): ReadonlySet<string> {
-  const cached = knownWords.get(catalog);
+function known(catalog: RouterCatalog, lexicon: Lexicon, alone = false): ReadonlySet<string> {
+  const cache = alone ? knownWords.alone : knownWords.all;
+  const cached = cache.get(catalog);
   if (cached) return cached;
   const raw = new Set<string>();
   // The verbs of lasting name a field only in a catalogue with one measured in time, where
@@ -36,13 +47,14 @@ function known(catalog: RouterCatalog, lexicon: Lexicon): ReadonlySet<string> {
     lasting: _lasting,
     ...tables
   } = lexicon;
-  lexiconWords(tables, raw);
-  for (const option of catalog.enums) lexiconWords(option.phrases, raw);
-  for (const field of catalog.booleans) lexiconWords(field.phrases, raw);
-  for (const field of catalog.numbers) lexiconWords(field.words, raw);
+  lexiconWords(tables, raw, alone);
+  // The catalogue's phrases are read word by word ("sleeping bags" holds "bags").
+  for (const option of catalog.enums) lexiconWords(option.phrases, raw, false);
+  for (const field of catalog.booleans) lexiconWords(field.phrases, raw, false);
+  for (const field of catalog.numbers) lexiconWords(field.words, raw, false);
   const words = new Set([...raw].map((word) => lexicon.stem(word)));
   for (const word of catalog.vocabulary) words.add(word);
-  knownWords.set(catalog, words);
+  cache.set(catalog, words);
   return words;
 }
 
@@ -56,8 +68,16 @@ export function unreadWords(
   return tokens.filter((token) => !/^\d+$/.test(token) && !words.has(lexicon.stem(token)));
 }
 
-/** Whether the router reads something in a word stem (its language's words, the catalogue's). */
-export function readsStem(catalog: RouterCatalog, lexicon: Lexicon): (stem: string) => boolean {
-  const words = known(catalog, lexicon);
+/**
+ * Whether the router reads something in a word stem (its language's words, the catalogue's);
+ * with `alone`, only in the words its language lists on their own: "hang" is read in "hang up"
+ * (an ending of the call), not alone.
+ */
+export function readsStem(
+  catalog: RouterCatalog,
+  lexicon: Lexicon,
+  alone = false,
+): (stem: string) => boolean {
+  const words = known(catalog, lexicon, alone);
   return (stem) => words.has(stem);
 }
