@@ -29,6 +29,16 @@ async function agentCall(conversationId: string, path: string, payload: object):
   return answer.statusCode;
 }
 
+/**
+ * Opens the demo application's panel and waits until what loads above its webhook (the
+ * publications' embed snippets) is there: a click on the delivery log while they arrive would
+ * land where the layout moved from, not on the button it aimed at.
+ */
+async function openDemoApplication(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Demo/ }).first().click();
+  await page.locator('pre[aria-label="One tag on any page (widget)"]').first().waitFor();
+}
+
 async function signIn(page: Page): Promise<void> {
   await page.goto(stand.url);
   await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
@@ -95,7 +105,7 @@ it('declares the analysis, sets the webhook, and shows deliveries, results and r
 
     // The application's webhook: created, its secret shown once with a copy button.
     await page.getByRole('link', { name: /^Applications/ }).click();
-    await page.getByRole('button', { name: /Demo/ }).first().click();
+    await openDemoApplication(page);
     await page
       .getByRole('textbox', { name: 'Webhook URL' })
       .fill('https://hooks.example.com/conversations');
@@ -133,7 +143,7 @@ it('declares the analysis, sets the webhook, and shows deliveries, results and r
 
     // The delivery log: the conversation's delivery, its payload view, and a resend.
     await page.reload();
-    await page.getByRole('button', { name: /Demo/ }).first().click();
+    await openDemoApplication(page);
     const resend = page.getByRole('button', { name: /^Resend delivery/ });
     await resend.waitFor();
     await page.getByRole('cell', { name: conversationId.slice(0, 8) }).waitFor();
