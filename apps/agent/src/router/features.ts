@@ -22,7 +22,7 @@ import { DISPLAY_READERS, DISPLAY_RULES } from './rules/display.js';
 import { END_RULES } from './rules/end.js';
 import { SEARCH_READERS, SEARCH_RULES } from './rules/search.js';
 import { GUARD_RULES, QUESTION_TO_MODEL_RULE } from './rules/talk.js';
-import { NOT_HELD_RULE, UNHELD_RULES } from './rules/unheld.js';
+import { NOT_HELD_RULE, NOTHING_HELD_GUARD, UNHELD_RULES } from './rules/unheld.js';
 import type { Rule, SlotReader, SlotReaders } from './rules/types.js';
 
 /** One feature type's part of the router. */
@@ -104,10 +104,11 @@ export function rulesFor(operations: readonly Operation[], documents = false): R
   // A question about what is shown is the model's; where nothing can be shown (a receptionist
   // that only ends calls) and the documents are searched first, every question is the search's.
   const shows = operations.some((operation) => operation !== 'end');
-  const guards = GUARD_RULES.filter(
-    (rule) => shows || !documents || rule.id !== QUESTION_TO_MODEL_RULE,
-  );
   // What the conversation does not hold the documents may: such a question is theirs to answer.
+  const guards = [
+    ...GUARD_RULES.filter((rule) => shows || !documents || rule.id !== QUESTION_TO_MODEL_RULE),
+    ...(documents ? [] : [NOTHING_HELD_GUARD]),
+  ];
   const kept = documents ? rules.filter((rule) => rule.id !== NOT_HELD_RULE) : rules;
   return [...guards, ...kept].sort((a, b) => b.priority - a.priority);
 }

@@ -270,14 +270,14 @@ const CASES: Record<ShopLanguage, Case[]> = {
     },
     // A question about what nothing holds gets "I don't know" at once (rules/unheld.ts); one that
     // names a field of the items, or asks for items, does not.
-    // Nothing holds the opening hours either; before anything is shown, the question is the
-    // model's, which has the instructions.
+    // Nothing holds the opening hours either, shown something or not: none of the question's
+    // words is anywhere (rules/unheld.ts, `asksNothingHeld`).
     {
       say: 'Vous êtes ouverts le dimanche ?',
       after: ['Montre-moi des tentes'],
       route: reply('not_known'),
     },
-    { say: 'Vous êtes ouverts le dimanche ?', route: 'llm' },
+    { say: 'Vous êtes ouverts le dimanche ?', route: reply('not_known') },
     {
       say: 'La deuxième, on peut la louer ?',
       after: ['Montre-moi des tentes'],

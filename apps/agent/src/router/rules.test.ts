@@ -18,6 +18,7 @@ import {
   type RouterDecision,
 } from './index.js';
 import { conversationContext } from './context.js';
+import type { ItemLookup } from './intents.js';
 
 let api: ListeningTestApi;
 let client: ConversationApi;
@@ -90,8 +91,17 @@ function shopWithDelivery(): RuntimeConfig {
   return { ...shop, scenario: { ...shop.scenario, features } };
 }
 
-/** What the router of a scenario decides for a first utterance: the route's tool and the rule. */
-async function decide(runtime: RuntimeConfig, text: string) {
+/**
+ * What the router of a scenario decides for a first utterance: the route's tool and the rule.
+ * `instructions`: what the conversation holds besides the visitor's words (none by default);
+ * `lookup`: how the collection finds items (the test API's, by default).
+ */
+async function decide(
+  runtime: RuntimeConfig,
+  text: string,
+  instructions?: string,
+  lookup: ItemLookup = itemLookup(client, 5),
+) {
   const tools = routedTools(runtime);
   const catalog = routerCatalog({
     language: runtime.conversation.language,
@@ -101,9 +111,12 @@ async function decide(runtime: RuntimeConfig, text: string) {
   });
   const { route, rule } = await decideUtterance(
     text,
-    conversationContext([], () => undefined),
+    conversationContext(
+      instructions === undefined ? [] : [{ type: 'message', role: 'system', text: instructions }],
+      () => undefined,
+    ),
     catalog,
-    itemLookup(client, 5),
+    lookup,
     scenarioTable(runtime, tools),
   );
   return { tool: route?.kind === 'tool' ? route.tool.name : route?.kind, rule };
@@ -151,6 +164,54 @@ describe('the rule table', () => {
     expect((await decide(shopWithDelivery(), 'do you have any tents')).tool).toBe(
       'search_products',
     );
+  });
+
+  it('says it does not know a question none of whose words anything holds, in any scenario', async () => {
+    const salon =
+      'You are the receptionist of a barber shop. Opening hours: Monday to Saturday 9:00 to 18:00. A haircut costs 20 pounds.';
+    const notKnown = { tool: 'reply', rule: 'answer.nothing-held' };
+    for (const [runtime, instructions] of [
+      [shop, shop.scenario.prompt ?? ''],
+      [receptionist(), salon],
+    ] as const)
+      for (const asked of [
+        'where is your head office?',
+        'do you sponsor local events?',
+        'who founded the company?',
+      ])
+        expect(await decide(runtime, asked, instructions), asked).toEqual(notKnown);
+    // A word of the instructions keeps the question the model's, which reads them: "shut" is
+    // nowhere, "Saturday" is.
+    expect((await decide(receptionist(), 'when do you shut on Saturday?', salon)).tool).toBe(
+      undefined,
+    );
+    expect(
+      await decide(
+        receptionist(),
+        'can I pay in instalments?',
+        `${salon} You can pay in three instalments.`,
+      ),
+    ).not.toEqual(notKnown);
+    // A word of the catalogue, a request put as a question, small talk: not such a question.
+    for (const asked of [
+      'what would keep my feet warm at night?',
+      'have you got anything for the winter?',
+      'how are you today?',
+    ])
+      expect(await decide(shop, asked, shop.scenario.prompt ?? ''), asked).not.toEqual(notKnown);
+    // Where items are searched, the collection reads the words by meaning first: what it finds
+    // something for is a need ("where could we doze off after dusk?"), not a question nothing holds.
+    const prompt = shop.scenario.prompt ?? '';
+    const stay = 'where could we doze off after dusk?';
+    expect((await decide(shop, stay, prompt, async () => [])).rule).toBe('answer.nothing-held');
+    const shelter = { id: 'T-1', name: 'Trail Shelter', fields: {} };
+    expect((await decide(shop, stay, prompt, async () => [shelter])).rule).toBeUndefined();
+    // What or which asks for a value by a name of the visitor's own, or for an item by a need.
+    expect(await decide(receptionist(), 'what number do I dial for you?', salon)).not.toEqual(
+      notKnown,
+    );
+    // Not a question: a statement of what the visitor wants goes on as before.
+    expect(await decide(receptionist(), 'I would like gift wrapping', salon)).not.toEqual(notKnown);
   });
 
   it('ends on a parting that is the point of the turn, not on one before a request', async () => {

@@ -84,6 +84,51 @@ export function asksAboutUnheld(reading: Reading): boolean {
   );
 }
 
+/**
+ * Whether the words ask something of which nothing the conversation holds says a word: a question
+ * pointing at no item, naming nothing of the catalogue (no word of it, no field, filter or
+ * ranking), whose every word the router reads nothing in is also in none of the instructions,
+ * the tools' answers or what the agent said ("do you ship abroad?", "is there a lift?" where the
+ * instructions speak of neither). One word held keeps the question the model's, which reads the
+ * instructions for it ("when do you shut on Saturday?" beside opening hours): words that nobody
+ * wrote can still ask about what is written, but a question none of whose words is written
+ * anywhere has nothing to be answered from. A question that asks what or which asks for a value by
+ * a name of the visitor's own ("what number can I ring?" of a prompt's "call us on"), or for an
+ * item by a need; where items can be searched, so may any question ("where can I sleep
+ * tonight?"): it is such a question only when the collection, reading its words by meaning, finds
+ * nothing either.
+ */
+export async function asksNothingHeld(reading: Reading): Promise<boolean> {
+  const { tokens, lexicon, catalog, context, has, asks, questionMark, mentionsCart } = reading;
+  if (!(questionMark || (asks && lexicon.questionStarts.has(reading.opening))) || mentionsCart)
+    return false;
+  if (lexicon.whichStarts.has(reading.opening)) return false;
+  if (has(requestPhrases(lexicon)) || reading.catalogueWords(tokens)) return false;
+  // A greeting before a question makes it small talk ("hi, how was your day?").
+  if (tokens.some((token) => lexicon.smallTalk.greetings.includes(token))) return false;
+  if (tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token)))) return false;
+  if (rankingOf(tokens, lexicon) || picksByRanking(tokens, lexicon)) return false;
+  if (Object.keys(reading.slots().filters).length > 0) return false;
+  if (
+    pointsAtFocus(tokens, lexicon) ||
+    referredItems(tokens, context, context.shown, lexicon).length > 0 ||
+    namedCatalogueItem(tokens, catalog, lexicon) !== undefined
+  )
+    return false;
+  const words = unreadWords(tokens, catalog, lexicon).filter((word) => word.length >= 3);
+  const held = heldBy(context.ground ?? '', reading);
+  if (words.length === 0 || words.some((word) => held.has(lexicon.stem(word)))) return false;
+  const search = catalog.tools.find((tool) => tool.operation === 'search');
+  if (!search) return true;
+  const { described } = reading.slots();
+  if (!described || !reading.lookup) return false;
+  const found = await reading.lookup(search, described, {}).catch(() => undefined);
+  return found?.length === 0;
+}
+
+/** The rule id of the "I don't know" a question of which nothing holds a word gets. */
+export const NOTHING_HELD_RULE = 'answer.nothing-held';
+
 /** The rule: such a question gets the language's "I don't know" at once. */
 export const UNHELD_RULES: readonly Rule[] = [
   {
@@ -97,3 +142,18 @@ export const UNHELD_RULES: readonly Rule[] = [
       asksAboutUnheld(reading) ? { kind: 'reply', reply: 'not_known' } : undefined,
   },
 ];
+
+/**
+ * The guard of any scenario: a question of which nothing the conversation holds says a word gets
+ * the language's "I don't know" at once. The model, given nothing to answer from, answered such
+ * questions about the business from belief ("yes, we ship to Canada") as often as it said it did
+ * not know, after seconds of reading; below the guards that give a turn to the model (a tool the
+ * router does not own, small talk), above the rules that read a question as a search.
+ */
+export const NOTHING_HELD_GUARD: Rule = {
+  id: NOTHING_HELD_RULE,
+  operations: [],
+  priority: 405,
+  match: async (reading) =>
+    (await asksNothingHeld(reading)) ? { kind: 'reply', reply: 'not_known' } : undefined,
+};
