@@ -177,6 +177,8 @@ describe('the rule table', () => {
       for (const asked of [
         'where is your head office?',
         'do you sponsor local events?',
+        // "It" with nothing shown points at no item.
+        'can I swap it if it breaks?',
         'who founded the company?',
       ])
         expect(await decide(runtime, asked, instructions), asked).toEqual(notKnown);

@@ -109,8 +109,11 @@ export async function asksNothingHeld(reading: Reading): Promise<boolean> {
   if (tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token)))) return false;
   if (rankingOf(tokens, lexicon) || picksByRanking(tokens, lexicon)) return false;
   if (Object.keys(reading.slots().filters).length > 0) return false;
+  // "It" points at an item only when one was shown: "can I swap it if it breaks?" before any
+  // asks about the business.
+  const shown = context.focus !== undefined || context.shown.length > 0;
   if (
-    pointsAtFocus(tokens, lexicon) ||
+    (shown && pointsAtFocus(tokens, lexicon)) ||
     referredItems(tokens, context, context.shown, lexicon).length > 0 ||
     namedCatalogueItem(tokens, catalog, lexicon) !== undefined
   )
