@@ -1,5 +1,6 @@
 // Questions about what nothing the conversation holds: the catalogue's items have no such field,
 // the instructions say nothing of it, the router reads nothing in its words.
+import { toolFor } from '../catalog.js';
 import { contentWords } from '../text.js';
 import {
   namedCatalogueItem,
@@ -33,6 +34,55 @@ function heldBy(ground: string, reading: Reading): ReadonlySet<string> {
 }
 
 /**
+ * Whether the words are put as a question (a question mark, or a question word first: "how long
+ * does it last"; a question word inside, "only those that are red", is none), not about the cart
+ * and not a request put as one ("have you got anything for cold feet?").
+ */
+function putAsQuestion(reading: Reading): boolean {
+  const { lexicon, asks, questionMark, mentionsCart, has } = reading;
+  return (
+    (questionMark || (asks && lexicon.questionStarts.has(reading.opening))) &&
+    !mentionsCart &&
+    !has(requestPhrases(lexicon))
+  );
+}
+
+/** Whether the words name a field of the items (its label, key or role) or rank them. */
+function namesFieldOrRanking({ tokens, lexicon, catalog }: Reading): boolean {
+  return (
+    tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token))) ||
+    rankingOf(tokens, lexicon) !== undefined ||
+    picksByRanking(tokens, lexicon)
+  );
+}
+
+/**
+ * The words of three letters or more the router reads nothing in ("ok", "so" and a recognizer's
+ * stray letters say nothing), each with whether anything the conversation holds says it.
+ */
+function unreadWordsHeld(reading: Reading): { word: string; held: boolean }[] {
+  const { tokens, lexicon, catalog, context } = reading;
+  const held = heldBy(context.ground ?? '', reading);
+  return unreadWords(tokens, catalog, lexicon)
+    .filter((word) => word.length >= 3)
+    .map((word) => ({ word, held: held.has(lexicon.stem(word)) }));
+}
+
+/**
+ * Whether the words point at an item: the one in focus ("it", only once one was shown: "can I
+ * swap it if it breaks?" before any asks about the business), one shown by position or name, or
+ * one of the catalogue named.
+ */
+function pointsAtItem({ tokens, lexicon, catalog, context }: Reading): boolean {
+  const shown = context.focus !== undefined || context.shown.length > 0;
+  return (
+    (shown && pointsAtFocus(tokens, lexicon)) ||
+    referredItems(tokens, context, context.shown, lexicon).length > 0 ||
+    namedCatalogueItem(tokens, catalog, lexicon) !== undefined
+  );
+}
+
+/**
  * Whether the words ask a question about an item that nothing holds the answer to: a question (not
  * a request put as one, "have you got anything for cold feet?") pointing at an item, naming no
  * field of the items (no word of a fact, a filter, a field's name or role, or a ranking), with
@@ -42,16 +92,10 @@ function heldBy(ground: string, reading: Reading): ReadonlySet<string> {
  * about those, not about a price.
  */
 export function asksAboutUnheld(reading: Reading): boolean {
-  const { tokens, lexicon, catalog, context, has, asks, questionMark, mentionsCart } = reading;
-  // Asked as a question: a question mark, or a question word first ("how long does it last"); a
-  // question word inside ("only those that are red", "celles qui sont rouges") is none.
-  if (!(questionMark || (asks && lexicon.questionStarts.has(reading.opening))) || mentionsCart)
-    return false;
-  if (has(requestPhrases(lexicon))) return false;
+  const { tokens, lexicon, catalog, context, has } = reading;
+  if (!putAsQuestion(reading) || namesFieldOrRanking(reading)) return false;
   const amounts = new Set(lexicon.amountQuestions);
   if (has(lexicon.factWords.filter((phrase) => !amounts.has(phrase)))) return false;
-  if (tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token)))) return false;
-  if (rankingOf(tokens, lexicon) || picksByRanking(tokens, lexicon)) return false;
   // A filter names a field ("is it waterproof?"), unless it names the item asked about: its kind
   // or its brand ("can the tent be rented?").
   const subject = new Set([
@@ -62,13 +106,11 @@ export function asksAboutUnheld(reading: Reading): boolean {
   // About an item: the one in focus or those shown ("it", "these"), one of them by position or
   // name, or one of the catalogue named. A question that points at none may be a need put as a
   // question ("womit kann ich im Zelt kochen?" as a conversation opens), which a search answers,
-  // or a question about the business, which the model answers from its instructions.
+  // or a question about the business, which `asksNothingHeld` reads.
   const shown = context.focus !== undefined || context.shown.length > 0;
   const pointed =
-    (shown &&
-      (pointsAtFocus(tokens, lexicon) || tokens.some((token) => lexicon.every.has(token)))) ||
-    referredItems(tokens, context, context.shown, lexicon).length > 0 ||
-    namedCatalogueItem(tokens, catalog, lexicon) !== undefined ||
+    (shown && tokens.some((token) => lexicon.every.has(token))) ||
+    pointsAtItem(reading) ||
     // With items on the page, a question is about them unless it asks which or what: "do they
     // stack?", "¿aguanta el granizo?" (no word for the item at all), "can I rent one?"; "what
     // would keep my feet warm?" asks for something else.
@@ -77,11 +119,7 @@ export function asksAboutUnheld(reading: Reading): boolean {
   // Nothing shown yet, a word of the catalogue is what the visitor is after: "Do yourself, camp
   // stoves?" is "do you sell" misheard.
   if (reading.nothingShown && reading.catalogueWords(tokens)) return false;
-  const held = heldBy(context.ground ?? '', reading);
-  // Words of three letters or more: "ok", "so" and a recognizer's stray letters say nothing.
-  return unreadWords(tokens, catalog, lexicon).some(
-    (word) => word.length >= 3 && !held.has(lexicon.stem(word)),
-  );
+  return unreadWordsHeld(reading).some(({ held }) => !held);
 }
 
 /**
@@ -99,29 +137,15 @@ export function asksAboutUnheld(reading: Reading): boolean {
  * nothing either.
  */
 export async function asksNothingHeld(reading: Reading): Promise<boolean> {
-  const { tokens, lexicon, catalog, context, has, asks, questionMark, mentionsCart } = reading;
-  if (!(questionMark || (asks && lexicon.questionStarts.has(reading.opening))) || mentionsCart)
-    return false;
-  if (lexicon.whichStarts.has(reading.opening)) return false;
-  if (has(requestPhrases(lexicon)) || reading.catalogueWords(tokens)) return false;
+  const { tokens, lexicon } = reading;
+  if (!putAsQuestion(reading) || namesFieldOrRanking(reading)) return false;
+  if (lexicon.whichStarts.has(reading.opening) || reading.catalogueWords(tokens)) return false;
   // A greeting before a question makes it small talk ("hi, how was your day?").
   if (tokens.some((token) => lexicon.smallTalk.greetings.includes(token))) return false;
-  if (tokens.some((token) => catalog.fieldWords.has(lexicon.stem(token)))) return false;
-  if (rankingOf(tokens, lexicon) || picksByRanking(tokens, lexicon)) return false;
-  if (Object.keys(reading.slots().filters).length > 0) return false;
-  // "It" points at an item only when one was shown: "can I swap it if it breaks?" before any
-  // asks about the business.
-  const shown = context.focus !== undefined || context.shown.length > 0;
-  if (
-    (shown && pointsAtFocus(tokens, lexicon)) ||
-    referredItems(tokens, context, context.shown, lexicon).length > 0 ||
-    namedCatalogueItem(tokens, catalog, lexicon) !== undefined
-  )
-    return false;
-  const words = unreadWords(tokens, catalog, lexicon).filter((word) => word.length >= 3);
-  const held = heldBy(context.ground ?? '', reading);
-  if (words.length === 0 || words.some((word) => held.has(lexicon.stem(word)))) return false;
-  const search = catalog.tools.find((tool) => tool.operation === 'search');
+  if (Object.keys(reading.slots().filters).length > 0 || pointsAtItem(reading)) return false;
+  const words = unreadWordsHeld(reading);
+  if (words.length === 0 || words.some(({ held }) => held)) return false;
+  const search = toolFor(reading.catalog, 'search');
   if (!search) return true;
   const { described } = reading.slots();
   if (!described || !reading.lookup) return false;
