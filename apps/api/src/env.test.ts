@@ -65,6 +65,7 @@ describe('loadConfig', () => {
       ['LIVEKIT_API_SECRET', 'secret.example.secret.example.secret', /placeholder.*example/],
       ['LIVEKIT_API_SECRET', 'LIVEKIT_API_SECRET', /at least 32 characters/],
       ['SVC_AGENT_KEY', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', /placeholder.*xxx/],
+      ['SVC_AGENT_KEY', 'agent-key-xxx-fill-in-before-going-live', /placeholder.*xxx/],
       // What systemd made of the earlier template's `SVC_AGENT_KEY=   # openssl rand ...`.
       ['SVC_AGENT_KEY', '# openssl rand -base64 36; the same in agent.env', /space or "#"/],
       ['SVC_AGENT_KEY', 'short-key', /at least 24 characters/],
@@ -79,6 +80,9 @@ describe('loadConfig', () => {
     }
     const secrets = { SVC_JWT_SECRET: generated(), SVC_AGENT_KEY: generated() };
     expect(loadConfig({ ...valid, ...secrets })).toMatchObject(secrets);
+    // Random base64 holds "xXx" now and then (a CI run once met one): chance, not filler.
+    const byChance = { SVC_JWT_SECRET: 'q8Zk3+XxXr7Tn2Wv0Lb5/hYs9Dc4Mf6Ja1Ge8Pu3Ri7O' };
+    expect(loadConfig({ ...valid, ...byChance })).toMatchObject(byChance);
     expect(
       loadConfig({ ...valid, DATABASE_URL: 'postgres://svc:s3cret-from-the-vault@db/svc' }),
     ).toMatchObject({ DATABASE_URL: 'postgres://svc:s3cret-from-the-vault@db/svc' });

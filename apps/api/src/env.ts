@@ -11,15 +11,23 @@ const PLACEHOLDER_MARKS = [
   'replace',
   'example',
   'placeholder',
-  'xxx',
   '#',
   ' ',
 ] as const;
 
+/**
+ * A run of x's written as filler (`xxx`, `key-xxxx`, `xxxxxxxx`). Three x's inside letters are not
+ * one: `openssl rand -base64 48` writes "xXx" somewhere in about one secret in 500, so only a run
+ * standing on its own, or one too long to be chance, is taken for filler.
+ */
+const FILLER_X = /(?:^|[^a-z0-9])x{3,}(?:[^a-z0-9]|$)|x{6,}/i;
+
 /** Why a secret looks like a placeholder, or undefined when it does not. */
 export function placeholderProblem(value: string): string | undefined {
   const lower = value.toLowerCase();
-  const mark = PLACEHOLDER_MARKS.find((candidate) => lower.includes(candidate));
+  const mark =
+    PLACEHOLDER_MARKS.find((candidate) => lower.includes(candidate)) ??
+    (FILLER_X.test(value) ? 'xxx' : undefined);
   if (mark === '#' || mark === ' ')
     return 'holds a space or "#": an inline comment in an env file is part of the value under systemd; put comments on their own line';
   if (mark)
