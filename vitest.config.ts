@@ -167,9 +167,8 @@ const projects: TestProjectInlineConfiguration[] = [
       exclude: EXCLUDED,
       globalSetup: [SHARED_POSTGRES],
       maxWorkers: 1,
-      // Isolated, unlike the services tier: shared, the PostgreSQL restart fault's API process
-      // died with its database after the tier's other files had run in the same worker (alone it
-      // passes), and the tier took no less time.
+      // Isolated, unlike the services tier: each file's real-time parts start clean, and shared
+      // the tier took no less time.
       retry: REAL_TIME_RETRY,
     },
   },

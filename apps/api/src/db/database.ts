@@ -420,10 +420,11 @@ const unavailable = (error: unknown): unknown =>
  * pg's pool as the dialect uses it, made to survive the server going away: a restart closes every
  * idle connection, and pg then emits `error` on the pool, which ends the process when nobody
  * listens. The pool drops such a connection by itself and opens a new one for the next query, so
- * the error needs no more than to be heard. Failures to reach the server become
- * {@link DatabaseUnavailableError}s.
+ * the error needs no more than to be heard; so does a connection's while it is checked out.
+ * Failures to reach the server become {@link DatabaseUnavailableError}s.
  */
 function answeringPool(pool: pg.Pool): PostgresPool {
+  const ignoreCheckedOutError = () => undefined;
   pool.on('error', () => {
     // An idle connection closed by the server: already dropped from the pool (see above).
   });
@@ -432,13 +433,20 @@ function answeringPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect().catch((error: unknown) => {
         throw unavailable(error);
       });
+      // The pool hears a connection only while it is idle. One checked out with no query running
+      // (between two statements of a transaction) that the server closes emits `error` too: heard
+      // here, the next query on it fails as unavailable, and the pool drops it on release.
+      client.on('error', ignoreCheckedOutError);
       return {
         // Kysely passes a cursor only when the dialect is given a cursor class, which it is not.
         query: ((sql: string, parameters: ReadonlyArray<unknown>) =>
           client.query(sql, parameters as unknown[]).catch((error: unknown) => {
             throw unavailable(error);
           })) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => {
+          client.off('error', ignoreCheckedOutError);
+          client.release();
+        },
       };
     },
     end: () => pool.end(),
