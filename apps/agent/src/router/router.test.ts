@@ -960,6 +960,44 @@ describe('a request the model named, read by its feature', () => {
     });
   });
 
+  it('takes out of the cart only what the words say: a new count, some of a line, or the line', async () => {
+    const dialogue = new Dialogue();
+    await dialogue.say('show me some headlamps');
+    const first = dialogue.lastItems()[0]?.id;
+    expect(args(await dialogue.say('add five of the first one to my cart'))).toEqual({
+      item_id: first,
+      quantity: 5,
+    });
+    // The conversation's cart may hold some already: five or more now.
+    const held = Number(dialogue.lastItems().find((line) => line.id === first)?.fields.quantity);
+    expect(held).toBeGreaterThanOrEqual(5);
+    // Named a removal by the model, figures with no word of removal say the count now wanted, the
+    // last one said: the line goes out and comes back with it (the demo sets no count).
+    const fewer = await read(
+      dialogue,
+      'cart_remove',
+      'my sister got 2 for her birthday, so 3 of that one',
+    );
+    expect(tool(fewer)).toBe('remove_from_cart');
+    expect(fewer?.kind === 'tool' ? args(fewer.next) : undefined).toEqual({
+      item_id: first,
+      quantity: 3,
+    });
+    // A word of removal and one figure: that many come off.
+    const off = await dialogue.say('remove 2 of that one from the cart');
+    expect(tool(off)).toBe('remove_from_cart');
+    expect(off?.kind === 'tool' ? args(off.next) : undefined).toEqual({
+      item_id: first,
+      quantity: held - 2,
+    });
+    // Figures that leave the line nothing to keep are the model's, never the whole line out.
+    expect(await read(dialogue, 'cart_remove', `we are ${held + 4} now`)).toBe(undefined);
+    // No figure: the line goes.
+    const gone = await read(dialogue, 'cart_remove', 'scrap that');
+    expect(args(gone)).toEqual({ item_id: first });
+    expect(gone?.kind === 'tool' ? gone.next : undefined).toBe(undefined);
+  });
+
   it('searches only words it reads all of, and compares only items the words point at', async () => {
     const dialogue = new Dialogue();
     expect(args(await read(dialogue, 'search', 'tents under 200 dollars'))).toEqual({

@@ -139,6 +139,81 @@ function correcting({ tokens, lexicon, start }: Reading): boolean {
   return tokens.slice(start, start + 2).some((token) => lexicon.takeBack.includes(token));
 }
 
+/**
+ * How the cart comes to hold `count` of the item on `line`: the scenario's tool that sets a count,
+ * else the difference added, or the item taken out and put in again with the new count (a cart
+ * tool takes no count away). `undefined` when its tools cannot say it, or nothing changes.
+ */
+function countRoute(
+  reading: Reading,
+  line: SeenItem,
+  count: number,
+): Extract<Route, { kind: 'tool' }> | undefined {
+  const set = toolFor(reading.catalog, 'cart_set');
+  const add = toolFor(reading.catalog, 'cart_add');
+  const remove = toolFor(reading.catalog, 'cart_remove');
+  if (set) return { kind: 'tool', tool: set, args: { item_id: line.id, quantity: count } };
+  const held = heldCount(line);
+  if (!add || held === undefined || count === held) return undefined;
+  if (count > held)
+    return { kind: 'tool', tool: add, args: { item_id: line.id, quantity: count - held } };
+  return remove
+    ? {
+        kind: 'tool',
+        tool: remove,
+        args: { item_id: line.id },
+        next: { kind: 'tool', tool: add, args: { item_id: line.id, quantity: count } },
+      }
+    : undefined;
+}
+
+/** How many of a cart line's item the cart holds (1 when the line says no count). */
+function heldCount(line: SeenItem): number | undefined {
+  const held = Number(line.fields.quantity ?? 1);
+  return Number.isInteger(held) && held >= 1 ? held : undefined;
+}
+
+/**
+ * A removal of the cart's `target` line as the words say it. With no figure in them, the line goes
+ * out. With figures, a line held more than once keeps some: "take two off" (a word of removal and
+ * one figure) keeps the rest; a count said with no word of removal ("two of us already have one,
+ * so just four", read as a removal by the model's choice) is the count the visitor now wants, the
+ * last one said. Never the whole line for a count that leaves some: `undefined` (the model's turn)
+ * when the figures say nothing the line can keep.
+ */
+function removal(
+  reading: Reading,
+  target: SeenItem,
+  others: readonly SeenItem[],
+): Extract<Route, { kind: 'tool' }> | undefined {
+  const remove = toolFor(reading.catalog, 'cart_remove');
+  if (!remove) return undefined;
+  const route: Extract<Route, { kind: 'tool' }> = {
+    kind: 'tool',
+    tool: remove,
+    args: { item_id: target.id },
+  };
+  const figures = reading.tokens
+    .filter((token) => /^\d+$/.test(token))
+    .map(Number)
+    .filter((figure) => figure >= 1 && figure <= 99);
+  const line = reading.context.cart?.find((entry) => entry.id === target.id);
+  const held = line ? heldCount(line) : undefined;
+  if (figures.length === 0 || !line || held === undefined || held < 2)
+    return others.length > 0
+      ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
+      : route;
+  if (others.length > 0) return undefined;
+  const removing = reading.has(reading.lexicon.remove) || takesOut(reading.tokens, reading.lexicon);
+  const [only] = figures;
+  if (removing && figures.length === 1 && only !== undefined)
+    return only >= held ? route : countRoute(reading, line, held - only);
+  const wanted = figures.at(-1);
+  return !removing && wanted !== undefined && wanted < held
+    ? countRoute(reading, line, wanted)
+    : undefined;
+}
+
 /** The rules of the cart feature (its `cart_*` operations). */
 export const CART_RULES: readonly Rule[] = [
   {
@@ -154,7 +229,6 @@ export const CART_RULES: readonly Rule[] = [
       const { tokens, context, catalog, lexicon, has, asks, questionMark, negated } = reading;
       const set = toolFor(catalog, 'cart_set');
       const add = toolFor(catalog, 'cart_add');
-      const remove = toolFor(catalog, 'cart_remove');
       const added = context.focus;
       if (!(set || add) || !added || questionMark) return undefined;
       if (context.last !== 'cart_add' && context.last !== 'cart_set') return undefined;
@@ -172,37 +246,21 @@ export const CART_RULES: readonly Rule[] = [
       if (ordinals(tokens, lexicon).length > 0 || rankingOf(rest, lexicon)) return undefined;
       if (namesOf(tokens, catalog, added, lexicon) === 'other') return undefined;
       if (unreadWords(tokens, catalog, lexicon).length > 0) return undefined;
-      if (set) return { kind: 'tool', tool: set, args: { item_id: added.id, quantity: count } };
-      const held = Number(line.fields.quantity ?? 1);
-      if (!add || !Number.isFinite(held) || count === held) return undefined;
-      if (count > held)
-        return { kind: 'tool', tool: add, args: { item_id: added.id, quantity: count - held } };
-      return remove
-        ? {
-            kind: 'tool',
-            tool: remove,
-            args: { item_id: added.id },
-            next: { kind: 'tool', tool: add, args: { item_id: added.id, quantity: count } },
-          }
-        : undefined;
+      return countRoute(reading, line, count);
     },
   },
   {
     id: 'cart.remove',
     operations: ['cart_remove'],
     priority: 800,
-    match: async ({ tokens, context, catalog, lexicon, lookup, has, mentionsCart }) => {
+    match: async (reading) => {
+      const { tokens, context, catalog, lexicon, lookup, has, mentionsCart } = reading;
       const remove = toolFor(catalog, 'cart_remove');
       if (!remove) return undefined;
       if (!(has(lexicon.remove) || takesOut(tokens, lexicon))) return undefined;
       if (!mentionsCart && context.cart === undefined) return undefined;
       const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
-      if (target) {
-        const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
-        return others.length > 0
-          ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
-          : route;
-      }
+      if (target) return removal(reading, target, others) ?? TO_MODEL;
       const named = await lookupNamed(tokens, catalog, remove, lookup, lexicon);
       return named ? { kind: 'tool', tool: remove, args: { item_id: named.id } } : TO_MODEL;
     },
@@ -415,18 +473,14 @@ export const CART_READERS: SlotReaders = {
       args: { item_id: target.id, ...(count ? { quantity: count } : {}) },
     };
   },
-  cart_remove: ({ tokens, context, catalog, lexicon, mentionsCart }) => {
-    const remove = toolFor(catalog, 'cart_remove');
-    if (!remove) return undefined;
+  cart_remove: (reading) => {
+    const { tokens, context, catalog, lexicon, mentionsCart } = reading;
+    if (!toolFor(catalog, 'cart_remove')) return undefined;
     // As for the rule: with no cart in the conversation and none named, "leave it" takes
     // nothing out (what is shown is not in the cart); the model reads the turn.
     if (!mentionsCart && context.cart === undefined) return undefined;
     const [target, ...others] = removalTarget(tokens, context, catalog, lexicon);
-    if (!target) return undefined;
-    const route: Route = { kind: 'tool', tool: remove, args: { item_id: target.id } };
-    return others.length > 0
-      ? { ...route, also: others.map((item) => ({ item_id: item.id })) }
-      : route;
+    return target ? removal(reading, target, others) : undefined;
   },
   // Only words about the cart: the model named the cart for "how long does delivery take".
   cart_list: ({ catalog, lexicon, has, mentionsCart }) => {
