@@ -5,6 +5,7 @@ import type { EvalSet } from './format.js';
 import { GROUNDED_SETS } from './grounded.js';
 import { OUT_OF_SCOPE_SETS } from './out-of-scope.js';
 import { OUT_OF_SCOPE_SETS_2 } from './out-of-scope-2.js';
+import { OUT_OF_SCOPE_SETS_3 } from './out-of-scope-3.js';
 import { RECEPTIONIST } from './receptionist.js';
 import { RESTAURANT } from './restaurant.js';
 import { SHOP_DE } from './shop-de.js';
@@ -27,5 +28,6 @@ export const EVAL_SETS: readonly EvalSet[] = [
   RESTAURANT,
   ...OUT_OF_SCOPE_SETS,
   ...OUT_OF_SCOPE_SETS_2,
+  ...OUT_OF_SCOPE_SETS_3,
   ...GROUNDED_SETS,
 ];
