@@ -845,6 +845,9 @@ describe('the intent router on the demo scenario', () => {
     // "Which" and a kind nobody has shown ask for that kind, the search phrase misheard.
     const bags = await new Dialogue().say('Which sleeping bags, you said?');
     expect(tool(bags)).toBe('search_products');
+    // Two words or more it reads nothing in beside the kind: a question about the business.
+    const business = await new Dialogue().say('what happens to the tents you take back');
+    expect(tool(business)).not.toBe('search_products');
     const offer = await dialogue.say('what sort of things do you guys sell');
     expect(offer).toEqual({ kind: 'reply', reply: 'catalogue' });
     // "Do you sell" is also how a search is asked: without a kind, colour or amount it asks what

@@ -63,6 +63,19 @@ export const SEARCH_RULES: readonly Rule[] = [
       if (!search || !asksOpenly(reading)) return undefined;
       const { query, filters, newSubject } = reading.slots();
       if (!newSubject || pointsAtFocus(tokens, lexicon)) return undefined;
+      // A question that names only a kind, or one word of the catalogue, among two words or more
+      // the router reads nothing in asks about the business ("what happens to the tents you take
+      // back", "could I pay for it over a year" beside an "Over-Ear"), not for them: the model's,
+      // or the guards'. One such word is a recognizer's slip in a request ("do yourself, camp
+      // stoves?"). Words of an item's name in a row, a brand or a colour point at items whatever
+      // else is said, and so does a kind right after the question word ("which tents hold up
+      // when it pours": it chooses among them).
+      const specific =
+        query.includes(' ') || Object.keys(filters).some((key) => !catalog.kinds.has(key));
+      const next = tokens[reading.start + 1];
+      const selects = next !== undefined && catalog.vocabulary.has(lexicon.stem(next));
+      if (!specific && !selects && unreadWords(tokens, catalog, lexicon).length >= 2)
+        return undefined;
       if (query && lexicon.yesNoStarts.has(opening))
         return { kind: 'tool', tool: search, args: { query, ...filters } };
       const namesKind = Object.keys(filters).some((key) => catalog.kinds.has(key));
