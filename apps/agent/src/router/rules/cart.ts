@@ -176,8 +176,8 @@ function heldCount(line: SeenItem): number | undefined {
 /**
  * A removal of the cart's `target` line as the words say it. With no figure in them, the line goes
  * out. With figures, a line held more than once keeps some: "take two off" (a word of removal and
- * one figure) keeps the rest; a count said with no word of removal ("two of us already have one,
- * so just four", read as a removal by the model's choice) is the count the visitor now wants, the
+ * one figure) keeps the rest; a count said with no word of removal ("my sister has her own, so 3
+ * in the end", read as a removal by the model's choice) is the count the visitor now wants, the
  * last one said. Never the whole line for a count that leaves some: `undefined` (the model's turn)
  * when the figures say nothing the line can keep.
  */
