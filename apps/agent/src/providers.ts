@@ -39,14 +39,7 @@ import {
 import { guardedFetch, type FetchLike } from '@svc/webhooks/outbound';
 import { OpenAI } from 'openai';
 import type { Engines } from './conversation/options.js';
-import {
-  RemoteEmbedder,
-  RemoteLLM,
-  RemoteSynthesizer,
-  RemoteTranscriber,
-} from './model-host/remote-llm.js';
-import { sentenceEmbedders } from './model-host/sentence-embedders.js';
-import type { SentenceEmbed } from './router/recall.js';
+import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './model-host/remote-llm.js';
 import { scenarioPhrases, whisperPrompt } from './scenario-phrases.js';
 import { HeardSureness, INTERIM_HEARING_MS, OverAgentHearing } from './turn/index.js';
 import { readOperatorEndpoints } from './endpoints.js';
@@ -271,23 +264,6 @@ export function sharedEmbeddedLlm(): LlamaLLM | RemoteLLM {
   const socket = process.env.SVC_LLM_HOST_SOCKET;
   embeddedLlm ??= socket ? new RemoteLLM(socket) : new LlamaLLM();
   return embeddedLlm;
-}
-
-/** The sentence embedders of this process's conversations, once one asks. */
-let embedding: SentenceEmbed | undefined;
-/**
- * Sentence embeddings for the router's recall: the worker's model host's (`SVC_LLM_HOST_SOCKET`),
- * else MiniLM and USE loaded in this process when a conversation first needs them.
- */
-export function sharedEmbed(): SentenceEmbed {
-  if (!embedding) {
-    const socket = process.env.SVC_LLM_HOST_SOCKET;
-    if (socket) {
-      const remote = new RemoteEmbedder(socket);
-      embedding = (texts, language) => remote.embed(texts, language);
-    } else embedding = sentenceEmbedders();
-  }
-  return embedding;
 }
 
 /** The LLM a scenario asks for. */
@@ -666,7 +642,6 @@ export function enginesFor(
   }
   return {
     llm: llmFor(settings.llm, env, withCredentials),
-    ...((settings.llm?.provider ?? 'embedded') === 'embedded' ? { embed: sharedEmbed() } : {}),
     ...(listener ? { stt: listener } : {}),
     ...(speaker ? { tts: speaker } : {}),
     ...(modes.audioIn ? { vad } : {}),

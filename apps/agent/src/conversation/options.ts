@@ -1,4 +1,3 @@
-import type { SentenceEmbed } from '../router/recall.js';
 import type { llm, stt, tts, VAD } from '@livekit/agents';
 import type { RuntimeConfig } from '@svc/protocol/agent';
 import type { HeardSureness, OverAgentHearing } from '../turn/index.js';
@@ -26,11 +25,6 @@ export interface Engines {
   sureness?: HeardSureness | undefined;
   /** How the embedded Whisper hears speech over the agent (again bare, and before it ends); the session decides. */
   overAgentHearing?: OverAgentHearing | undefined;
-  /**
-   * Sentence embeddings for the router's recall of the prompt's sentences a visitor's words are
-   * about (see `RouterOptions.recall`); only for the embedded LLM, which reads a long prompt badly.
-   */
-  embed?: SentenceEmbed | undefined;
 }
 
 /** How the worker runs conversations. */

@@ -57,7 +57,6 @@ export async function serveConversation(run: ServedConversation): Promise<void> 
     spoken: modes.audioOut,
     limit: runtime.scenario.limit ?? 5,
     askAgainBelow: engines.askAgainBelow,
-    embed: engines.embed,
     onDecision: (decision) => {
       log.debug({ decision }, 'turn decided');
       messages.noteDecision(decision);

@@ -13,7 +13,6 @@ import {
   whisperInstalled,
 } from '@svc/agents-plugin-embedded';
 import { serveModel } from './host.js';
-import { sentenceEmbedders } from './sentence-embedders.js';
 
 // The framework's LLM streams log through its logger, which each process initializes.
 initializeLogger({ pretty: false, level: process.env.SVC_AGENT_LOG_LEVEL || 'warn' });
@@ -46,8 +45,6 @@ try {
     socketPath,
     whisper && ((request, signal) => whisper.transcribe(request, signal)),
     voices,
-    // Loaded when a conversation first asks: the router's recall of the prompt's sentences.
-    sentenceEmbedders(),
   );
   process.send?.({ ready: true, model: model.model, whisper: Boolean(whisper) });
   // The worker's end is the host's end.

@@ -53,19 +53,15 @@ export type HostTranscriber = (
   signal: AbortSignal,
 ) => Promise<Transcript>;
 
-/** Embeds texts in a language (the worker's shared embedding models), one vector per text. */
-export type HostEmbedder = (texts: readonly string[], language: string) => Promise<Float32Array[]>;
-
 /**
- * Serves one LLM (and, when given, one speech recognizer, the Piper voices and the sentence
- * embedders) to every job process that connects to `socketPath`.
+ * Serves one LLM (and, when given, one speech recognizer and the Piper voices) to every job
+ * process that connects to `socketPath`.
  */
 export function serveModel(
   model: WarmableLLM,
   socketPath: string,
   transcriber?: HostTranscriber,
   synthesizer?: PiperSynthesizer,
-  embedder?: HostEmbedder,
 ): Promise<Server> {
   const server = createServer((socket: Socket) => {
     const running = new Map<number, llm.LLMStream>();
@@ -170,15 +166,6 @@ export function serveModel(
         send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
       }
     };
-    const embed = async (request: Extract<HostRequest, { kind: 'embed' }>) => {
-      try {
-        if (!embedder) throw new Error('this model host has no sentence embedder');
-        const vectors = await embedder(request.texts, request.language);
-        send({ id: request.id, kind: 'vectors', vectors: vectors.map((vector) => [...vector]) });
-      } catch (error) {
-        send({ id: request.id, kind: 'error', message: (error as Error).message ?? String(error) });
-      }
-    };
     socket.on(
       'data',
       jsonLines((value) => {
@@ -190,7 +177,6 @@ export function serveModel(
         } else if (request.kind === 'json') void answerJson(request);
         else if (request.kind === 'transcribe') void transcribe(request);
         else if (request.kind === 'synthesize') void synthesize(request);
-        else if (request.kind === 'embed') void embed(request);
         else if (request.kind === 'chat' || request.kind === 'warm') void handle(request);
       }),
     );

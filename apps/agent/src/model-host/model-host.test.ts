@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { initializeLogger, llm, voice } from '@livekit/agents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveModel } from './host.js';
-import { RemoteEmbedder, RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './remote-llm.js';
+import { RemoteLLM, RemoteSynthesizer, RemoteTranscriber } from './remote-llm.js';
 
 /** A FakeLLM that also records what each turn saw. */
 class RecordingLLM extends voice.testing.FakeLLM {
@@ -194,33 +194,6 @@ describe("the model host's voices", () => {
     const remote = new RemoteSynthesizer(socketPath);
     await expect(remote.synthesize({ voice: 'joe', ids: [1, 2], speed: 1 })).rejects.toThrow(
       /no Piper voice/,
-    );
-  });
-});
-
-describe("the model host's sentence embedders", () => {
-  it("embeds a job process's texts in its language, vectors in order", async () => {
-    const asked: unknown[] = [];
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-host-test-')), 'host.sock');
-    const host = await serveModel(inner, path, undefined, undefined, async (texts, language) => {
-      asked.push({ texts, language });
-      return texts.map((text) => Float32Array.of(text.length, language === 'fr' ? 1 : 0));
-    });
-    try {
-      const remote = new RemoteEmbedder(path);
-      expect(await remote.embed(['où', 'garer la voiture'], 'fr')).toEqual([
-        Float32Array.of(2, 1),
-        Float32Array.of(16, 1),
-      ]);
-      expect(asked).toEqual([{ texts: ['où', 'garer la voiture'], language: 'fr' }]);
-    } finally {
-      host.close();
-    }
-  });
-
-  it('answers an error when it has no embedder', async () => {
-    await expect(new RemoteEmbedder(socketPath).embed(['hello'], 'en')).rejects.toThrow(
-      /no sentence embedder/,
     );
   });
 });

@@ -119,25 +119,6 @@ export class RemoteTranscriber {
   }
 }
 
-/** The worker's sentence embedders, reached through its model host. */
-export class RemoteEmbedder {
-  readonly #connection: HostConnection;
-
-  constructor(socketPath: string) {
-    this.#connection = hostConnection(socketPath);
-  }
-
-  /** One normalised vector per text, by the host's model for `language`. */
-  embed(texts: readonly string[], language: string): Promise<Float32Array[]> {
-    return new Promise((resolve, reject) => {
-      this.#connection.request({ kind: 'embed', texts: [...texts], language }, (answer) => {
-        if (answer.kind === 'vectors') resolve(answer.vectors.map((v) => Float32Array.from(v)));
-        else if (answer.kind === 'error') reject(new Error(answer.message));
-      });
-    });
-  }
-}
-
 /** The worker's Piper voices, reached through its model host. */
 export class RemoteSynthesizer implements PiperSynthesizer {
   readonly #connection: HostConnection;

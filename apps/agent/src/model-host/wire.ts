@@ -1,7 +1,7 @@
 // What crosses between a conversation's job process and the worker's model host: one JSON
 // object per line over a Unix socket. A request carries the turn's chat context and tool schemas;
 // the host answers with the model's chunks as they come, then `done` or `error`. The host also
-// transcribes (Whisper), speaks (a Piper voice's model) and embeds sentences for the job processes.
+// transcribes (Whisper) and speaks (a Piper voice's model) for the job processes.
 import type { Transcript } from '@svc/agents-plugin-embedded';
 import type { ChatEntry } from '../chat-entries.js';
 
@@ -58,14 +58,6 @@ export type HostRequest =
       /** The utterance's phoneme ids (the job process runs espeak-ng). */
       ids: number[];
       speed: number;
-    }
-  | {
-      id: number;
-      /** Sentence embeddings (the worker's shared embedding models): English or multilingual. */
-      kind: 'embed';
-      texts: string[];
-      /** The conversation's language: English texts go to the English model. */
-      language: string;
     };
 
 /** From the host to a job process. */
@@ -75,8 +67,6 @@ export type HostAnswer =
   | ({ id: number; kind: 'transcript' } & Transcript)
   /** 16-bit mono samples at the voice's rate, base64. */
   | { id: number; kind: 'audio'; audio: string }
-  /** One normalised vector per text, in order. */
-  | { id: number; kind: 'vectors'; vectors: number[][] }
   | { id: number; kind: 'error'; message: string };
 
 /** Splits a byte stream into JSON lines and hands each parsed object on. */

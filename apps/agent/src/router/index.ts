@@ -7,11 +7,10 @@ import { filtersFromArgs, knowledgeAnswersOf, knowledgeToolOf, operationOf } fro
 import { routerCatalog, type RoutedTool } from './catalog.js';
 import { seenItem, type SeenItem } from './context.js';
 import { FEATURE_INTENTS, rulesFor } from './features.js';
-import { asksQuestion, type ItemLookup, type RouterTable } from './intents.js';
-import { english, lexiconFor, type Lexicon } from '@svc/languages/router';
+import type { ItemLookup, RouterTable } from './intents.js';
+import { english, lexiconFor } from '@svc/languages/router';
 import { RoutedLLM, type RouterDecision } from './routed-llm.js';
 import { toolNameWords } from './promised.js';
-import { InstructionRecall, type SentenceEmbed } from './recall.js';
 import { words } from './text.js';
 
 export {
@@ -22,7 +21,6 @@ export {
   type RouterDecision,
 } from './routed-llm.js';
 export { routerCatalog, type RouterCatalog, type RoutedTool } from './catalog.js';
-export { InstructionRecall, type SentenceEmbed } from './recall.js';
 export { conversationContext, type ChatEntry, type ConversationContext } from './context.js';
 export {
   decideUtterance,
@@ -113,8 +111,6 @@ export function withRouter(
     limit: number;
     askAgainBelow?: number | undefined;
     onDecision?: (decision: RouterDecision) => void;
-    /** Sentence embeddings: the prompt's sentences each visitor message is about go beside it. */
-    embed?: SentenceEmbed | undefined;
   },
 ): llm.LLM {
   if (!routerEnabled(runtime)) return model;
@@ -146,22 +142,6 @@ export function withRouter(
     // The embedded model names the request of a turn no rule reads; the rules read its slots. A
     // hosted model answers no JSON question here: it makes its own calls well.
     chooser: answersJson(model) ? model : undefined,
-    // The embedded model reads a long prompt badly: the sentences a message is about are
-    // repeated beside it. A hosted model reads its prompt whole.
-    recall:
-      embedded && options.embed && runtime.scenario.prompt?.trim()
-        ? new InstructionRecall(
-            runtime.scenario.prompt,
-            runtime.conversation.language,
-            options.embed,
-            {
-              tools: (runtime.scenario.features ?? []).flatMap((feature) =>
-                (feature.tools ?? []).map((tool) => tool.name),
-              ),
-              asks: (text) => putAsQuestion(text, catalog.lexicon ?? english),
-            },
-          )
-        : undefined,
     ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
 }
@@ -184,18 +164,4 @@ export function itemLookup(api: Pick<ConversationApi, 'search'>, limit: number):
     );
     return items.map((item) => seenItem(item)).filter((item) => item !== undefined);
   };
-}
-
-/**
- * Whether a visitor's words ask something: a question mark, a question's opening or phrase, or a
- * question word among the first three words (after a greeting the router does not know: "hiya,
- * what time...").
- */
-function putAsQuestion(text: string, lexicon: Lexicon): boolean {
-  const tokens = words(text, lexicon);
-  return (
-    /\?\s*$/.test(text) ||
-    asksQuestion(tokens, lexicon) ||
-    tokens.slice(0, 3).some((token) => lexicon.questionStarts.has(token))
-  );
 }

@@ -22,7 +22,6 @@ import {
   groundOf,
 } from './context.js';
 import { toolReplies } from './features.js';
-import type { InstructionRecall } from './recall.js';
 import { QUESTION_TO_MODEL_RULE } from './rules/talk.js';
 import {
   answersFromBelief,
@@ -165,12 +164,6 @@ export interface RouterOptions {
    * well and its arguments badly, and takes seconds for a turn of its own: the embedded one.
    */
   chooser?: JsonAnswering | undefined;
-  /**
-   * Puts beside each message of the visitor the scenario prompt's sentences it is about, where the
-   * model reads them (`./recall.ts`): for a small model that reads a long prompt badly, the
-   * embedded one.
-   */
-  recall?: InstructionRecall | undefined;
 }
 
 /** An LLM with the intent router and reply templates in front of it. */
@@ -258,17 +251,7 @@ export class RoutedLLM extends llm.LLM {
    */
   modelContext(chatCtx: llm.ChatContext): llm.ChatContext {
     const unknown = this.#unknownReply();
-    const kept = unknown === undefined ? chatCtx : withoutUnknownExchanges(chatCtx, unknown);
-    return this.options.recall ? this.options.recall.withSentences(kept) : kept;
-  }
-
-  /**
-   * {@link modelContext} once the prompt's sentences each message of the visitor is about are
-   * found (a message is read once; later turns find it read).
-   */
-  async readyContext(chatCtx: llm.ChatContext): Promise<llm.ChatContext> {
-    await this.options.recall?.recallAll(chatCtx);
-    return this.modelContext(chatCtx);
+    return unknown === undefined ? chatCtx : withoutUnknownExchanges(chatCtx, unknown);
   }
 
   /**
@@ -280,7 +263,7 @@ export class RoutedLLM extends llm.LLM {
   async warm(request: WarmRequest): Promise<void> {
     const inner = this.inner as WarmableLLM;
     if (typeof inner.warm !== 'function') return;
-    await inner.warm({ ...request, chatCtx: await this.readyContext(request.chatCtx) });
+    await inner.warm({ ...request, chatCtx: this.modelContext(request.chatCtx) });
   }
 
   /** What the agent says when it does not know, when its answers are held to what it was given. */
@@ -448,7 +431,7 @@ class RoutedLLMStream extends llm.LLMStream {
     });
     const asked = this.#askedTool();
     if (asked !== undefined) {
-      const judgedCtx = await this.#owner.readyContext(this.#params.chatCtx);
+      const judgedCtx = this.#owner.modelContext(this.#params.chatCtx);
       if (await this.#callTool(asked, judgedCtx, ASKED_CALL_RULE)) return;
     }
     await this.#delegate();
@@ -792,7 +775,7 @@ class RoutedLLMStream extends llm.LLMStream {
       this.#params;
     const judge = this.#groundingJudge();
     // As the warm-ups between turns evaluated it (RoutedLLM.warm).
-    const judgedCtx = await this.#owner.readyContext(chatCtx);
+    const judgedCtx = this.#owner.modelContext(chatCtx);
     const inner = this.#owner.inner.chat({
       chatCtx: judgedCtx,
       ...(toolCtx ? { toolCtx } : {}),
